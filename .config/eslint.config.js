@@ -1,0 +1,42 @@
+// Lint config. It lives in .config/ because the design card fixes the top level of the repo.
+// Besides the usual rules it enforces the import direction of STYLE.md:
+//   app → features → data / sync → core; core is pure; only src/data imports dexie or supabase-js;
+//   sw/ imports only core, data and sync (never React or features).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+const DB_LIBS = [
+  { group: ['dexie', 'dexie/*', 'dexie-react-hooks'], message: 'Only src/data may import dexie.' },
+  { group: ['@supabase/*'], message: 'Only src/data may import supabase-js.' },
+];
+const REACT = [{ group: ['react', 'react-dom', 'react-dom/*', 'react-router-dom'], message: 'This layer must not import React.' }];
+const layer = (...names) => names.map((n) => ({ group: [`**/${n}/**`, `**/${n}/*`], message: `This layer must not import from ${n}/.` }));
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', '.data/**', 'public/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/ban-ts-comment': ['error', { 'ts-expect-error': 'allow-with-description', 'ts-ignore': true }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  { files: ['src/core/**'], rules: restrict([...DB_LIBS, ...REACT, ...layer('app', 'features', 'data', 'sync')]) },
+  { files: ['src/sync/**'], rules: restrict([...DB_LIBS, ...REACT, ...layer('app', 'features')]) },
+  // src/data may use React only for its live-query hooks (dexie-react-hooks).
+  { files: ['src/data/**'], rules: restrict(layer('app', 'features')) },
+  { files: ['src/features/**'], rules: restrict([...DB_LIBS, ...layer('app')]) },
+  { files: ['src/app/**'], rules: restrict([...DB_LIBS]) },
+  { files: ['sw/**'], rules: restrict([...DB_LIBS, ...REACT, ...layer('app', 'features')]) },
+);
