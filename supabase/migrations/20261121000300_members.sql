@@ -160,18 +160,22 @@ as $$
 $$;
 grant execute on function public.get_my_user() to authenticated;
 
--- Public shape of a member (never the email).
-create or replace function app.user_json(u public."user")
+-- Public shape of a member (never the email). It takes an id, not a row: a whole-row reference
+-- would need the email column, which members may not read.
+create or replace function app.user_json(p_id bigint)
 returns jsonb
 language sql
 stable
+security definer
+set search_path = pg_catalog, public
 as $$
   select jsonb_build_object('id', u.id, 'provider_id', u.provider_id, 'provider', u.provider, 'name', u.name,
     'username', u.username, 'display_name', u.display_name, 'bio', u.bio, 'avatar_url', u.avatar_url,
     'location', u.location, 'website', u.website, 'platform', u.platform, 'created_at', u.created_at,
     'updated_at', u.updated_at, 'follower_count', u.follower_count, 'following_count', u.following_count)
+  from public."user" u where u.id = p_id
 $$;
-grant execute on function app.user_json(public."user") to anon, authenticated, service_role;
+grant execute on function app.user_json(bigint) to anon, authenticated, service_role;
 
 -- Mutation profile.update: the changed fields of the caller's profile.
 create or replace function app.m_profile_update(p_user bigint, a jsonb)
@@ -180,7 +184,7 @@ language plpgsql
 set search_path = pg_catalog, public
 as $$
 declare
-  v_row public."user";
+  v_id bigint;
   k text;
   v_username text := btrim(a ->> 'username');
 begin
@@ -214,11 +218,11 @@ begin
     platform = case when a ? 'platform' then nullif(btrim(a ->> 'platform'), '') else platform end,
     updated_at = now()
   where id = p_user
-  returning * into v_row;
-  if v_row.id is null then
+  returning id into v_id;
+  if v_id is null then
     perform app.fail('no_user', 'No user found');
   end if;
-  return app.user_json(v_row);
+  return app.user_json(v_id);
 end
 $$;
 

@@ -165,7 +165,7 @@ declare
   r jsonb;
 begin
   if p_table = 'user' then
-    select app.user_json(u) into r from public."user" u where u.id = p_id;
+    r := app.user_json(p_id);
   elsif p_table in ('game', 'rating', 'comment', 'content_like', 'user_follow', 'game_progress',
                     'user_wishlist', 'user_collection', 'user_top_games') then
     execute format('select to_jsonb(t) from public.%I t where t.id = $1', p_table) into r using p_id;
@@ -336,7 +336,7 @@ grant execute on function
   app.current_user_id(), app.apply_mutation(bigint, text, jsonb), app.unknown_mutation(text),
   app.constraint_message(text, text), app.row_json(text, bigint), app.id_list(jsonb, text),
   app.resolve_game(jsonb), app.check_review_fields(jsonb), app.review_platform(jsonb), app.find_comment(jsonb, text, text),
-  app.is_started(bigint, bigint), app.user_json(public."user"), app.slugify(text),
+  app.is_started(bigint, bigint), app.user_json(bigint), app.slugify(text),
   app.m_game_ensure(bigint, jsonb), app.m_review_create(bigint, jsonb), app.m_review_update(bigint, jsonb),
   app.m_review_delete(bigint, jsonb), app.m_review_like_set(bigint, jsonb), app.m_comment_add(bigint, jsonb),
   app.m_comment_edit(bigint, jsonb), app.m_comment_delete(bigint, jsonb), app.m_comment_like_set(bigint, jsonb),
@@ -344,7 +344,7 @@ grant execute on function
   app.m_collection_set(bigint, jsonb), app.m_collection_move(bigint, jsonb), app.m_top5_replace(bigint, jsonb),
   app.m_profile_update(bigint, jsonb)
 to authenticated, service_role;
-grant execute on function app.current_user_id(), app.row_json(text, bigint), app.id_list(jsonb, text), app.user_json(public."user")
+grant execute on function app.current_user_id(), app.row_json(text, bigint), app.id_list(jsonb, text), app.user_json(bigint)
 to anon;
 -- Triggers run their functions whoever writes; these need no grant to anyone, but the API's
 -- security-definer helpers below are reached only through the functions above.
