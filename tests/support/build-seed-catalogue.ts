@@ -1,4 +1,4 @@
-// Builds supabase/seed/catalogue.jsonl, the bundled seed catalogue of ~360 notable real games.
+// Builds supabase/seed/catalogue.jsonl, the bundled seed catalogue of ~385 notable real games.
 // Usage: npx tsx tests/support/build-seed-catalogue.ts [path/to/games.jsonl]
 // The input is the IGDB-shaped reference file described in /work/shared/data/README.md. It is read
 // only here; the app never depends on it. The output is deterministic (no clock, no randomness).
@@ -234,15 +234,13 @@ const out: SeedRow[] = [...chosen.values()].sort((a, b) => a.id - b.id).map((r) 
   };
   return row;
 });
-const lines = out.map((r) => JSON.stringify(r)); // undefined keys are dropped by JSON.stringify
-mkdirSync(dirname(OUTPUT), { recursive: true });
-writeFileSync(OUTPUT, lines.join('\n') + '\n');
-
-// Self-check and summary.
+// Self-check before writing, then a short summary.
 const ids = new Set(out.map((r) => r.id));
 if (ids.size !== out.length) throw new Error('duplicate ids');
 if (new Set(out.map((r) => r.slug)).size !== out.length) throw new Error('duplicate slugs');
 for (const r of out) if (r.parent_game !== undefined && !ids.has(r.parent_game)) throw new Error(`missing parent of ${r.id}`);
+mkdirSync(dirname(OUTPUT), { recursive: true });
+writeFileSync(OUTPUT, out.map((r) => JSON.stringify(r)).join('\n') + '\n'); // undefined keys are dropped
 const count = <T>(xs: T[]): Record<string, number> => xs.reduce<Record<string, number>>((m, x) => ({ ...m, [String(x)]: (m[String(x)] ?? 0) + 1 }), {});
 console.log(`wrote ${out.length} rows to ${OUTPUT}`);
 console.log('by category:', count(out.map((r) => r.category ?? 'unknown')));
