@@ -282,9 +282,9 @@ begin
     perform app.fail('game_started', 'Cannot add to collection: game already started or completed');
   end if;
   delete from public.user_wishlist where user_id = p_user and game_id = v_game.id;
-  insert into public.user_collection as c (user_id, igdb_id, game_id) values (p_user, v_game.igdb_id, v_game.id)
-  on conflict (user_id, igdb_id) do update set added_at = c.added_at
-  returning * into v_row;
+  insert into public.user_collection (user_id, igdb_id, game_id) values (p_user, v_game.igdb_id, v_game.id)
+  on conflict (user_id, igdb_id) do nothing;
+  select * into v_row from public.user_collection where user_id = p_user and game_id = v_game.id;
   return to_jsonb(v_row) || jsonb_build_object('in', true);
 end
 $$;
