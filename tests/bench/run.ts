@@ -1,0 +1,94 @@
+// `npm run bench`: the performance figures the issues set targets for, one `bench <name> <value>
+// <unit>` line each, with the machine and date first. Targets (issue 2): search_games_secure p95
+// under 30 ms over 70,000 games; sync_push at least 1,000 mutations per second on PGlite.
+import { cpus } from 'node:os';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { startGateway } from '../../supabase/local/gateway.ts';
+import { importCatalogue } from '../../supabase/local/catalogue.ts';
+import { createTestDb } from '../support/test-db.ts';
+import { benchCatalogue } from './catalogue-source.ts';
+import { benchSearch } from './search-secure.bench.ts';
+import { benchSyncPush } from './sync-push.bench.ts';
+import { quantile, report } from './stats.ts';
+
+const SEARCH_QUERIES = ['zelda', 'mario kart', 'witcher 3', 'final fantasy vii', 'gta', 'call of duty', 'pokemon red',
+  'dark souls', 'halo', 'minecraft', 'zelad', 'ff', 'resident evil 4', 'street fighter', 'sonic', 'metal gear solid',
+  'elder scrolls', 'doom', 'tetris', 'portal', 'mass effect', 'god of war', 'fifa', 'need for speed', 'nintendo',
+  'capcom', 'rpg', 'shadow', 'legend', 'star wars'];
+
+const silent = () => undefined;
+
+async function gatewayFigures(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'cp-bench-gw-'));
+  try {
+    let t = performance.now();
+    let gateway = await startGateway({ port: 0, dataDir, log: silent });
+    report('gateway.cold_start.fresh', performance.now() - t, 'ms');
+    await gateway.close();
+    t = performance.now();
+    gateway = await startGateway({ port: 0, dataDir, log: silent });
+    report('gateway.cold_start.existing', performance.now() - t, 'ms');
+
+    const supabase = createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const screens: Array<[string, string, Record<string, unknown>]> = [
+      ['game_page', 'get_game_page', { p_identifier: 'the-witcher-3-wild-hunt' }],
+      ['profile', 'get_profile', { p_user_id: 1 }],
+      ['review', 'get_review', { p_user_id: 1, p_game_id: 1942 }],
+      ['recent_reviews', 'get_recent_reviews', { p_limit: 10 }],
+    ];
+    for (const [label, fn, args] of screens) {
+      const samples: number[] = [];
+      for (let i = 0; i < 220; i++) {
+        const start = performance.now();
+        const { error, data } = await supabase.rpc(fn, args);
+        if (error || data === null) throw new Error(`${fn}: ${error?.message ?? 'no data'}`);
+        if (i >= 20) samples.push(performance.now() - start); // the first calls warm caches
+      }
+      report(`rpc.${label}.p50`, quantile(samples, 0.5), 'ms');
+      report(`rpc.${label}.p95`, quantile(samples, 0.95), 'ms');
+    }
+    await gateway.close();
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function searchFigures(): Promise<void> {
+  const { file, source } = await benchCatalogue();
+  console.log(`# search catalogue: ${source}`);
+  const db = await createTestDb();
+  try {
+    const t = performance.now();
+    const games = await importCatalogue(db, file);
+    report('catalogue.import', performance.now() - t, 'ms');
+    report('catalogue.games', games, 'games');
+    const { p50, p95 } = await benchSearch(db, SEARCH_QUERIES);
+    report('search_games_secure.p50', p50, 'ms');
+    report('search_games_secure.p95', p95, 'ms');
+  } finally {
+    await db.close();
+  }
+}
+
+async function syncFigures(): Promise<void> {
+  const db = await createTestDb();
+  try {
+    const { perSecond, ms } = await benchSyncPush(db, 1000, 100);
+    report('sync_push.1000_mutations', ms, 'ms');
+    report('sync_push.throughput', perSecond, 'mutations/s');
+  } finally {
+    await db.close();
+  }
+}
+
+const cpu = cpus();
+console.log(`# Checkpoint benchmarks`);
+console.log(`# cpu: ${cpu[0]?.model ?? 'unknown'} x${cpu.length}`);
+console.log(`# date: ${new Date().toISOString()}`);
+console.log(`# node: ${process.version}`);
+await gatewayFigures();
+await syncFigures();
+await searchFigures();

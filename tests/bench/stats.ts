@@ -1,0 +1,11 @@
+/** The q-quantile (0..1) of the samples, by nearest rank. */
+export function quantile(samples: readonly number[], q: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/** One benchmark figure, in the format every tool reading our bench output expects. */
+export function report(name: string, value: number, unit: string): void {
+  console.log(`bench ${name} ${Number.isFinite(value) ? Number(value.toPrecision(4)) : value} ${unit}`);
+}

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { launchChromium } from './browser.ts';
+
+let gateway: Gateway;
+let browser: Browser;
+
+beforeAll(async () => {
+  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.close();
+});
+
+it('serves the built app with the demo community, and starts again offline from the service worker', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(gateway.url);
+  await expect.poll(() => page.locator('h1').textContent()).toBe('Track Your Games, Find the Next');
+  // Demo reviews come through supabase-js → gateway → get_recent_reviews.
+  await expect.poll(() => page.locator('.reviews li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+
+  const active = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state);
+  expect(active).toBe('activated');
+  await context.setOffline(true);
+  await page.reload();
+  await expect.poll(() => page.locator('h1').textContent()).toBe('Track Your Games, Find the Next');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('answers unknown paths with the app (single-page fallback), not a 404 page', async () => {
+  const response = await fetch(`${gateway.url}/game/the-witcher-3-wild-hunt`);
+  expect(response.status).toBe(200);
+  expect(await response.text()).toContain('<div id="root"></div>');
+});
