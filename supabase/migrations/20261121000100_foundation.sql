@@ -5,9 +5,9 @@ create schema if not exists app;
 comment on schema app is 'Private helpers of the Checkpoint API. Not exposed over the REST API.';
 revoke all on schema app from public;
 grant usage on schema app to anon, authenticated, service_role;
--- Functions are executable by PUBLIC by default; helpers in app are granted one by one.
-alter default privileges in schema app revoke execute on functions from public;
-alter default privileges in schema public revoke execute on functions from public;
+-- Functions are executable by PUBLIC by default, and a per-schema default cannot take back that
+-- global grant: only the global form can. From here on, every function is granted one by one.
+alter default privileges revoke execute on functions from public;
 alter default privileges in schema public revoke all on functions from anon, authenticated;
 alter default privileges in schema public revoke all on tables from anon, authenticated;
 alter default privileges in schema public revoke all on sequences from anon, authenticated;

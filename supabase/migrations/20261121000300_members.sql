@@ -127,7 +127,7 @@ begin
     v_claims #>> '{app_metadata,provider}');
 end
 $$;
-grant execute on function app.require_user() to authenticated, service_role;
+grant execute on function app.require_user() to anon, authenticated, service_role;
 
 create or replace function public.get_or_create_user(auth_id text, user_email text default null, user_name text default null, user_provider text default 'email')
 returns bigint
@@ -146,7 +146,8 @@ begin
 end
 $$;
 comment on function public.get_or_create_user(text, text, text, text) is 'Returns the member id of the signed-in account, creating the member row on first use.';
-grant execute on function public.get_or_create_user(text, text, text, text) to authenticated;
+-- Visitors may call it too: it answers them with the spec's 'No authenticated user provided'.
+grant execute on function public.get_or_create_user(text, text, text, text) to anon, authenticated;
 
 -- The signed-in member's own row, email included (the only way to read an email).
 create or replace function public.get_my_user()
@@ -158,7 +159,7 @@ set search_path = pg_catalog, public
 as $$
   select to_jsonb(u) from public."user" u where u.provider_id = (select auth.uid())::text
 $$;
-grant execute on function public.get_my_user() to authenticated;
+grant execute on function public.get_my_user() to anon, authenticated;
 
 -- Public shape of a member (never the email). It takes an id, not a row: a whole-row reference
 -- would need the email column, which members may not read.
@@ -248,7 +249,7 @@ begin
   return true;
 end
 $$;
-grant execute on function public.delete_account() to authenticated;
+grant execute on function public.delete_account() to anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 create table public.user_follow (

@@ -558,7 +558,8 @@ exception when raise_exception or insufficient_privilege then
   return jsonb_build_object('success', false, 'liked', false, 'error', sqlerrm);
 end
 $$;
-grant execute on function public.simple_toggle_like(bigint, bigint) to authenticated;
+-- Granted to visitors as well: a write without a session answers 'User not authenticated' (spec).
+grant execute on function public.simple_toggle_like(bigint, bigint) to anon, authenticated;
 
 create or replace function public.simple_toggle_comment_like(p_user_id bigint, p_comment_id bigint)
 returns jsonb
@@ -581,4 +582,4 @@ exception when raise_exception or insufficient_privilege then
   return jsonb_build_object('success', false, 'liked', false, 'error', sqlerrm);
 end
 $$;
-grant execute on function public.simple_toggle_comment_like(bigint, bigint) to authenticated;
+grant execute on function public.simple_toggle_comment_like(bigint, bigint) to anon, authenticated;

@@ -151,7 +151,8 @@ begin
 end
 $$;
 comment on function public.sync_push(uuid, jsonb) is 'Applies queued mutations exactly once, in order; returns one result per mutation.';
-grant execute on function public.sync_push(uuid, jsonb) to authenticated;
+-- Visitors are answered 'User not authenticated' (401) by the function itself.
+grant execute on function public.sync_push(uuid, jsonb) to anon, authenticated;
 
 -- ---------------------------------------------------------------------------------------------
 -- A row as the client mirrors it (null when the caller may not see it or it is gone).
