@@ -1,0 +1,16 @@
+// The catalogue search function (ARCHITECTURE §6): a plain `(Request) => Response` handler that
+// Supabase Edge, Netlify and the local gateway all call. Placeholder until the search issue lands:
+// it answers preflights and reports that search is not available yet.
+import { jsonResponse, preflight } from '../_shared/cors.ts';
+
+export interface CatalogueSearchResult {
+  readonly success: boolean;
+  readonly games: readonly unknown[];
+  readonly error?: string;
+}
+
+export default async function handler(req: Request): Promise<Response> {
+  if (req.method === 'OPTIONS') return preflight();
+  const result: CatalogueSearchResult = { success: false, games: [], error: 'Catalogue search is not available yet' };
+  return jsonResponse(result);
+}

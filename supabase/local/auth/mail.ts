@@ -1,0 +1,76 @@
+// Confirmation and recovery links: a one-time token in auth.one_time_tokens and a mail in the dev
+// mailbox (local_dev.mailbox) whose link opens the app with `token_hash` and `type`, which the app
+// passes to verifyOtp. Each token works once and expires (24 h confirmation, 1 h recovery); issuing
+// a new one replaces the user's previous token of that kind, as GoTrue does.
+import { randomBytes } from 'node:crypto';
+import type { Queryable } from '../db.ts';
+import type { GatewayContext } from '../context.ts';
+import { allowedRedirect } from './redirect.ts';
+import type { UserRow } from './users.ts';
+
+export type MailKind = 'signup' | 'recovery';
+type TokenType = 'confirmation_token' | 'recovery_token';
+
+const TOKEN_TYPE: Record<MailKind, TokenType> = { signup: 'confirmation_token', recovery: 'recovery_token' };
+const SENT_AT_COLUMN: Record<MailKind, string> = { signup: 'confirmation_sent_at', recovery: 'recovery_sent_at' };
+/** Token lifetimes in seconds. */
+const TOKEN_TTL: Record<TokenType, number> = { confirmation_token: 24 * 3600, recovery_token: 3600 };
+/** Where a link opens in the app when the client gave no redirect_to. */
+const APP_PATH: Record<MailKind, string> = { signup: '/auth/callback', recovery: '/reset-password' };
+
+export async function sendLinkMail(
+  ctx: GatewayContext,
+  tx: Queryable,
+  user: UserRow,
+  kind: MailKind,
+  redirectTo: string | null,
+): Promise<void> {
+  const email = user.email;
+  if (!email) return;
+  const tokenType = TOKEN_TYPE[kind];
+  // Like GoTrue's token_hash: 56 hex characters.
+  const tokenHash = randomBytes(28).toString('hex');
+  await tx.query('delete from auth.one_time_tokens where user_id = $1::uuid and token_type = $2', [user.id, tokenType]);
+  await tx.query('insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1::uuid, $2, $3, $4)', [
+    user.id,
+    tokenType,
+    tokenHash,
+    email,
+  ]);
+  await tx.query(`update auth.users set ${SENT_AT_COLUMN[kind]} = now() where id = $1::uuid`, [user.id]);
+  const link = allowedRedirect(ctx, redirectTo) ?? new URL(APP_PATH[kind], ctx.siteUrl);
+  link.searchParams.set('token_hash', tokenHash);
+  link.searchParams.set('type', kind);
+  await tx.query('insert into local_dev.mailbox ("to", kind, link) values ($1, $2, $3)', [email, kind, link.toString()]);
+  ctx.log(`mail: ${kind} link for ${email} (see /_dev/mailbox)`);
+}
+
+/** The verify `type`s and the tokens each may redeem (GoTrue: 'email' accepts either kind). */
+const REDEEMS: Record<string, TokenType[]> = {
+  signup: ['confirmation_token'],
+  invite: ['confirmation_token'],
+  email: ['confirmation_token', 'recovery_token'],
+  recovery: ['recovery_token'],
+  magiclink: ['recovery_token'],
+};
+
+export function isVerifyType(type: unknown): type is string {
+  return typeof type === 'string' && type in REDEEMS;
+}
+
+/** Redeems a token once; undefined when it is unknown, of another kind, used or expired. */
+export async function redeemToken(
+  tx: Queryable,
+  tokenHash: string,
+  type: string,
+): Promise<{ userId: string; tokenType: TokenType } | undefined> {
+  const types = REDEEMS[type] ?? [];
+  const rows = await tx.query<{ user_id: string; token_type: TokenType; age: number }>(
+    `delete from auth.one_time_tokens where token_hash = $1 and token_type = any($2::text[])
+     returning user_id, token_type, extract(epoch from now() - created_at)::float8 as age`,
+    [tokenHash, types],
+  );
+  const row = rows[0];
+  if (!row || row.age > TOKEN_TTL[row.token_type]) return undefined;
+  return { userId: row.user_id, tokenType: row.token_type };
+}

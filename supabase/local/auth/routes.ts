@@ -1,0 +1,74 @@
+// /auth/v1/*: the GoTrue endpoints auth-js calls, answering in GoTrue's wire format.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { GatewayContext } from '../context.ts';
+import { BodyTooLargeError, isRecord, parseJson, readBody, redirect, sendJson, send } from '../http.ts';
+import { authorize } from './authorize.ts';
+import { API_VERSION_HEADER, AuthApiError, requestedApiVersion, sendAuthError } from './errors.ts';
+import { recover } from './recover.ts';
+import type { AuthReply, AuthRequest } from './reply.ts';
+import { resend, signup } from './signup.ts';
+import { token } from './token.ts';
+import { getUser, logout, putUser } from './user.ts';
+import { verifyGet, verifyPost } from './verify.ts';
+
+type Handler = (ctx: GatewayContext, request: AuthRequest) => Promise<AuthReply>;
+
+const ROUTES: Record<string, Handler> = {
+  'POST /signup': signup,
+  'POST /resend': resend,
+  'POST /token': token,
+  'GET /user': getUser,
+  'PUT /user': putUser,
+  'POST /logout': logout,
+  'POST /recover': recover,
+  'POST /verify': verifyPost,
+  'GET /verify': verifyGet,
+  'GET /authorize': authorize,
+  'GET /settings': async () => ({ status: 200, json: SETTINGS }),
+  // HS256 only: no public keys to publish, so auth-js getClaims() falls back to GET /user.
+  'GET /.well-known/jwks.json': async () => ({ status: 200, json: { keys: [] } }),
+  'GET /health': async () => ({ status: 200, json: { version: 'local', name: 'GoTrue', description: 'Checkpoint local gateway' } }),
+};
+
+const SETTINGS = {
+  external: { email: true, phone: false, anonymous_users: false, github: true, google: true, discord: true },
+  disable_signup: false,
+  mailer_autoconfirm: false,
+  phone_autoconfirm: false,
+  sms_provider: '',
+  saml_enabled: false,
+};
+
+/** `path` is the part after /auth/v1. */
+export async function handleAuth(ctx: GatewayContext, req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
+  const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
+  const handler = ROUTES[`${method} ${path.replace(/\/+$/, '') || '/'}`];
+  try {
+    if (!handler) throw new AuthApiError(404, 'not_found', `${method} ${path} is not an endpoint of the local auth server`);
+    const body = method === 'GET' ? {} : await jsonBody(req);
+    render(req, res, await handler(ctx, { req, url, body }));
+  } catch (error) {
+    if (error instanceof AuthApiError) sendAuthError(req, res, error);
+    else if (error instanceof BodyTooLargeError) sendAuthError(req, res, new AuthApiError(413, 'request_too_large', error.message));
+    else throw error;
+  }
+}
+
+async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> {
+  const raw = await readBody(req);
+  if (raw.length === 0) return {};
+  const parsed = parseJson(raw);
+  if (!parsed.ok || !isRecord(parsed.value)) throw new AuthApiError(400, 'bad_json', 'Could not parse request body as JSON');
+  return parsed.value;
+}
+
+function render(req: IncomingMessage, res: ServerResponse, reply: AuthReply): void {
+  if ('redirect' in reply) {
+    redirect(res, reply.redirect, reply.status);
+    return;
+  }
+  const version = requestedApiVersion(req);
+  const headers: Record<string, string> = version ? { [API_VERSION_HEADER]: version } : {};
+  if (reply.json === undefined) send(res, reply.status, undefined, headers);
+  else sendJson(res, reply.status, reply.json, headers);
+}

@@ -1,0 +1,81 @@
+// Settings of `npm start` / `npm run dev`, read once from the environment and checked with zod, so a
+// bad value stops the start with the setting's name instead of failing somewhere later.
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+const onOff = z
+  .string()
+  .transform((v) => v.trim().toLowerCase())
+  .pipe(z.enum(['on', 'off', 'true', 'false', '1', '0', 'yes', 'no']))
+  .transform((v) => v === 'on' || v === 'true' || v === '1' || v === 'yes');
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const ENV_SCHEMA = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(5173),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  CATALOGUE_FILE: optionalText,
+  IGDB_CLIENT_ID: optionalText,
+  IGDB_CLIENT_SECRET: optionalText,
+  DEMO: onOff.default(true),
+  JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  JWT_EXPIRY: z.coerce.number().int().min(30).max(604_800).default(3600),
+  SITE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+});
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Holds the PGlite data (unless databaseUrl is set), the JWT secret and the lock file. */
+  readonly dataDir: string;
+  readonly databaseUrl?: string;
+  readonly catalogueFile?: string;
+  readonly igdbClientId?: string;
+  readonly igdbClientSecret?: string;
+  readonly demo: boolean;
+  /** Unset: a secret generated once and kept in dataDir/jwt-secret (see secret.ts). */
+  readonly jwtSecret?: string;
+  readonly jwtExpiry: number;
+  readonly siteUrl: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // Empty strings count as unset, as in a .env file with `PORT=`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ENV_SCHEMA.safeParse(present);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? 'environment');
+      return `  ${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid setting${problems.length > 1 ? 's' : ''}:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    catalogueFile: e.CATALOGUE_FILE,
+    igdbClientId: e.IGDB_CLIENT_ID,
+    igdbClientSecret: e.IGDB_CLIENT_SECRET,
+    demo: e.DEMO,
+    jwtSecret: e.JWT_SECRET,
+    jwtExpiry: e.JWT_EXPIRY,
+    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+  };
+}
+
+/** Reads `.env` (see .env.example) into process.env; variables already set win. */
+export function loadDotEnv(file = '.env'): void {
+  if (existsSync(file)) process.loadEnvFile(file);
+}

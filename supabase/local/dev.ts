@@ -1,0 +1,56 @@
+// `npm run dev`: Vite's dev server (hot reload) on PORT, with the API paths proxied to a gateway
+// on an internal port. The browser sees one origin, as with `npm start`.
+import { createServer } from 'vite';
+import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
+import { startGateway } from './gateway.ts';
+import { DataDirLockedError } from './lock.ts';
+import { seedDatabase } from './seed.ts';
+
+const PROXIED = ['/auth', '/rest', '/functions', '/.netlify', '/_dev'];
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const config = loadConfig();
+  const publicUrl = `http://localhost:${config.port}`;
+  const gateway = await startGateway({
+    port: 0,
+    host: '127.0.0.1',
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    dataDir: config.dataDir,
+    jwtSecret: config.jwtSecret,
+    jwtExpiry: config.jwtExpiry,
+    demo: config.demo,
+    catalogueFile: config.catalogueFile,
+    seed: (db) =>
+      seedDatabase(db, { demo: config.demo, catalogueFile: config.catalogueFile, log: (line) => console.log(`[seed] ${line}`) }),
+    publicUrl,
+    siteUrl: config.siteUrl,
+  });
+  const vite = await createServer({
+    server: {
+      port: config.port,
+      host: config.host,
+      strictPort: true,
+      proxy: Object.fromEntries(PROXIED.map((prefix) => [prefix, { target: gateway.url, changeOrigin: false }])),
+    },
+  });
+  await vite.listen();
+  console.log(`\n  Checkpoint (dev) is running at ${publicUrl}\n  Dev mailbox:                  ${publicUrl}/_dev/mailbox\n`);
+
+  let stopping = false;
+  const stop = () => {
+    if (stopping) process.exit(1);
+    stopping = true;
+    Promise.all([vite.close(), gateway.close()]).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? `\n  ${error.message}\n` : error);
+  process.exit(1);
+});

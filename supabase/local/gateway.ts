@@ -1,0 +1,174 @@
+// The local gateway: opens the database (PGlite on disk or in memory, or a Postgres server),
+// brings it to the current schema, seeds it when fresh, and serves Supabase's HTTP API plus the
+// built app on one origin. Used by `npm start` (main.ts), `npm run dev` (dev.ts) and the tests.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { handleAuth } from './auth/routes.ts';
+import type { GatewayContext, Log } from './context.ts';
+import { openPglite, openPostgres, type Db } from './db.ts';
+import { handleDev } from './dev-routes.ts';
+import { handleFunction } from './functions.ts';
+import { CORS_HEADERS, requestUrl, send, sendJson } from './http.ts';
+import { createJwtKeys } from './jwt.ts';
+import { lockDataDir, type DataDirLock } from './lock.ts';
+import { migrate } from './migrate.ts';
+import { handleRest } from './rest.ts';
+import { loadOrCreateSecret, randomSecret } from './secret.ts';
+import { seedDatabase } from './seed.ts';
+import { serveStatic } from './static.ts';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const DEFAULT_DIST_DIR = path.join(REPO_ROOT, 'dist');
+
+export type SeedHook = (db: Db) => Promise<void>;
+
+export interface GatewayOptions {
+  /** 0 picks a free port. Default 5173. */
+  readonly port?: number;
+  /** Default 127.0.0.1. */
+  readonly host?: string;
+  /** PGlite stored here (locked against a second gateway). Also where the JWT secret is kept. */
+  readonly dataDir?: string;
+  /** PGlite in memory: nothing is kept. */
+  readonly inMemory?: boolean;
+  /** A Postgres server instead of PGlite. */
+  readonly databaseUrl?: string;
+  /** An already open, caller-owned database (tests); migrated, never closed by the gateway. */
+  readonly db?: Db;
+  /** The built app. Default dist/ at the repo root. */
+  readonly distDir?: string;
+  /** Default: JWT_SECRET-style secret kept in dataDir/jwt-secret, or a random one in memory. */
+  readonly jwtSecret?: string;
+  /** Access-token lifetime in seconds. Default 3600. */
+  readonly jwtExpiry?: number;
+  /** Passed to the default seed hook. */
+  readonly demo?: boolean;
+  readonly catalogueFile?: string;
+  /** Runs once on a fresh database after the migrations. Default: seedDatabase; false: none. */
+  readonly seed?: SeedHook | false;
+  /** The origin clients use (e.g. the Vite dev server). Default: the gateway's own URL. */
+  readonly publicUrl?: string;
+  /** Where the app lives (mail links). Default: publicUrl. */
+  readonly siteUrl?: string;
+  readonly log?: Log;
+}
+
+export interface Gateway {
+  /** The gateway's own base URL, e.g. http://127.0.0.1:54321. */
+  readonly url: string;
+  readonly anonKey: string;
+  readonly serviceRoleKey: string;
+  readonly db: Db;
+  close(): Promise<void>;
+}
+
+export async function startGateway(options: GatewayOptions = {}): Promise<Gateway> {
+  const log = options.log ?? ((message: string) => console.log(`[gateway] ${message}`));
+  const host = options.host ?? '127.0.0.1';
+  const usesPglite = !options.db && !options.databaseUrl;
+  const onDisk = usesPglite && !options.inMemory;
+  const dataDir = options.dataDir ?? (options.inMemory || options.db ? undefined : '.data');
+
+  const lock: DataDirLock | undefined = onDisk && dataDir ? await lockDataDir(dataDir) : undefined;
+  let db: Db | undefined;
+  try {
+    const secret = options.jwtSecret ?? (dataDir ? await loadOrCreateSecret(dataDir) : randomSecret());
+    const started = Date.now();
+    db = options.db ?? (options.databaseUrl ? openPostgres(options.databaseUrl) : await openPglite(onDisk ? dataDir : undefined));
+    const fresh = await isFresh(db);
+    await migrate(db);
+    const seed = options.seed ?? ((d: Db) => seedDatabase(d, { demo: options.demo ?? true, catalogueFile: options.catalogueFile, log }));
+    if (fresh && seed) await seed(db);
+    log(`database ready in ${Date.now() - started} ms (${describe(options, onDisk, dataDir)}${fresh ? ', new' : ''})`);
+
+    const server = createServer();
+    await listen(server, options.port ?? 5173, host);
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('The gateway is not listening on a TCP port');
+    const { port } = address;
+    const ownUrl = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
+    const publicUrl = (options.publicUrl ?? ownUrl).replace(/\/+$/, '');
+    const keys = await createJwtKeys(secret);
+    const ctx: GatewayContext = {
+      db,
+      keys,
+      publicUrl,
+      siteUrl: (options.siteUrl ?? publicUrl).replace(/\/+$/, ''),
+      jwtExpiry: options.jwtExpiry ?? 3600,
+      log,
+    };
+    const distDir = options.distDir ?? DEFAULT_DIST_DIR;
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      route(ctx, distDir, req, res).catch((error: unknown) => {
+        log(`unexpected error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        sendJson(res, 500, { code: 'unexpected_failure', message: 'Unexpected failure, see the server log' });
+      });
+    });
+    server.on('clientError', (_error, socket) => {
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    });
+
+    const ownedDb = options.db ? undefined : db;
+    let closing: Promise<void> | undefined;
+    return {
+      url: ownUrl,
+      anonKey: keys.anonKey,
+      serviceRoleKey: keys.serviceRoleKey,
+      db,
+      close() {
+        closing ??= (async () => {
+          await new Promise<void>((resolve) => {
+            server.close(() => resolve());
+            server.closeAllConnections();
+          });
+          await ownedDb?.close();
+          await lock?.release();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    if (db && !options.db) await db.close().catch(() => undefined);
+    await lock?.release();
+    throw error;
+  }
+}
+
+async function route(ctx: GatewayContext, distDir: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const url = requestUrl(req);
+  const p = url.pathname;
+  if (req.method === 'OPTIONS') {
+    send(res, 204, undefined, CORS_HEADERS);
+    return;
+  }
+  const under = (prefix: string) => p === prefix || p.startsWith(`${prefix}/`);
+  if (under('/auth/v1')) return handleAuth(ctx, req, res, p.slice('/auth/v1'.length) || '/', url);
+  if (under('/rest/v1')) return handleRest(ctx, req, res, p.slice('/rest/v1'.length) || '/', url);
+  if (under('/functions/v1')) return handleFunction(req, res, p.slice('/functions/v1/'.length), url, ctx.publicUrl);
+  if (under('/.netlify/functions')) return handleFunction(req, res, p.slice('/.netlify/functions/'.length), url, ctx.publicUrl);
+  if (under('/_dev')) return handleDev(ctx, res, p.slice('/_dev'.length));
+  return serveStatic(req, res, distDir, p);
+}
+
+/** A database the gateway has never migrated (no migration history yet) gets seeded. */
+async function isFresh(db: Db): Promise<boolean> {
+  const rows = await db.query<{ exists: boolean }>(`select to_regclass('supabase_migrations.schema_migrations') is not null as exists`);
+  return rows[0]?.exists !== true;
+}
+
+function listen(server: ReturnType<typeof createServer>, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+function describe(options: GatewayOptions, onDisk: boolean, dataDir: string | undefined): string {
+  if (options.db) return 'caller-provided database';
+  if (options.databaseUrl) return 'PostgreSQL server';
+  return onDisk ? `PGlite in ${path.resolve(dataDir ?? '.data')}` : 'PGlite in memory';
+}

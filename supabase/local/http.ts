@@ -1,0 +1,105 @@
+// Small HTTP helpers shared by every route: Supabase-style CORS, a capped body reader and
+// JSON / redirect responses.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export const CORS_HEADERS: Readonly<Record<string, string>> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS',
+  'Access-Control-Allow-Headers':
+    'authorization, x-client-info, apikey, content-type, prefer, accept-profile, content-profile, range, x-supabase-api-version, x-retry-count',
+  'Access-Control-Expose-Headers': 'Content-Range, X-Supabase-Api-Version',
+  'Access-Control-Max-Age': '86400',
+};
+
+/** Raised when the request body is over MAX_BODY_BYTES; each area renders it in its own shape. */
+export class BodyTooLargeError extends Error {
+  override name = 'BodyTooLargeError';
+  constructor() {
+    super(`Request body is larger than ${MAX_BODY_BYTES} bytes`);
+  }
+}
+
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      discard(req);
+      reject(new BodyTooLargeError());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        discard(req);
+        reject(new BodyTooLargeError());
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Reads and drops the rest of a refused body (without destroying the socket, which would reset
+ * the connection before the client reads our 413).
+ */
+function discard(req: IncomingMessage): void {
+  req.on('error', () => undefined);
+  req.resume();
+}
+
+export type JsonParse = { readonly ok: true; readonly value: unknown } | { readonly ok: false };
+
+export function parseJson(body: Buffer): JsonParse {
+  try {
+    return { ok: true, value: JSON.parse(body.toString('utf8')) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function send(
+  res: ServerResponse,
+  status: number,
+  body: string | Buffer | undefined,
+  headers: Record<string, string> = {},
+): void {
+  if (res.headersSent) {
+    res.end();
+    return;
+  }
+  res.writeHead(status, { ...CORS_HEADERS, ...headers });
+  res.end(body);
+}
+
+export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  send(res, status, JSON.stringify(value), { 'Content-Type': 'application/json; charset=utf-8', ...headers });
+}
+
+export function redirect(res: ServerResponse, location: string, status = 303): void {
+  send(res, status, undefined, { Location: location });
+}
+
+export function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** The path and query of a request, parsed against a dummy origin (only path and query are used). */
+export function requestUrl(req: IncomingMessage): URL {
+  return new URL(req.url ?? '/', 'http://gateway.invalid');
+}

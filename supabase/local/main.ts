@@ -1,0 +1,57 @@
+// `npm start` / `npm run serve`: the app and its local Supabase stand-in on one origin
+// (http://localhost:5173 by default). Settings come from the environment (config.ts).
+import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
+import { startGateway, type Gateway } from './gateway.ts';
+import { DataDirLockedError } from './lock.ts';
+import { seedDatabase } from './seed.ts';
+
+async function main(): Promise<void> {
+  loadDotEnv();
+  const config = loadConfig();
+  const gateway = await startGateway({
+    port: config.port,
+    host: config.host,
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    dataDir: config.dataDir,
+    jwtSecret: config.jwtSecret,
+    jwtExpiry: config.jwtExpiry,
+    demo: config.demo,
+    catalogueFile: config.catalogueFile,
+    seed: (db) =>
+      seedDatabase(db, { demo: config.demo, catalogueFile: config.catalogueFile, log: (line) => console.log(`[seed] ${line}`) }),
+    publicUrl: config.port === 0 ? undefined : `http://localhost:${config.port}`,
+    siteUrl: config.siteUrl,
+  });
+  const appUrl = config.port === 0 ? gateway.url : `http://localhost:${config.port}`;
+  console.log(`\n  Checkpoint is running at ${appUrl}\n  Dev mailbox:            ${appUrl}/_dev/mailbox\n`);
+  stopOnSignals(gateway);
+}
+
+function stopOnSignals(gateway: Gateway): void {
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) process.exit(1); // a second Ctrl-C does not wait
+    stopping = true;
+    console.log(`\n  ${signal}: stopping…`);
+    gateway.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Error while stopping:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`\n  ${error.message}\n`);
+  } else if (error instanceof Error && 'code' in error && error.code === 'EADDRINUSE') {
+    console.error(`\n  Port ${process.env.PORT ?? 5173} is already in use. Stop the other server or set PORT.\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,158 @@
+// One PostgREST-style function call: find the function in pg_proc by schema, name and the set of
+// argument names, then run it in one transaction under the caller's role with request.* settings.
+// Arguments are bound as one JSON object and typed by json_to_record with the declared types, as
+// PostgREST does; the response JSON is built in SQL so PGlite and node-postgres answer alike.
+import type { Db, Queryable } from './db.ts';
+import { pgrstError, type PgrstError } from './pg-errors.ts';
+
+export interface RoutineArg {
+  readonly name: string;
+  readonly type: string;
+}
+
+export interface Routine {
+  readonly schema: string;
+  readonly name: string;
+  /** Input arguments in declaration order; the last `defaults` of them may be left out. */
+  readonly args: readonly RoutineArg[];
+  readonly defaults: number;
+  readonly returnsSet: boolean;
+  readonly returnsVoid: boolean;
+}
+
+const ROUTINES_SQL = `
+  select p.proname as name, p.proretset as returns_set, p.prorettype = 'void'::regtype as returns_void,
+         p.pronargdefaults as defaults,
+         coalesce((
+           select json_agg(json_build_object('name', coalesce(a.name, ''), 'type', format_type(a.type, null)) order by a.ord)
+             from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargnames,
+                         coalesce(p.proargmodes, array_fill('i'::"char", array[p.pronargs])))
+                  with ordinality as a(type, name, mode, ord)
+            where a.mode in ('i', 'b', 'v')
+         ), '[]'::json) as args
+    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+   where n.nspname = $1 and p.proname = $2 and p.prokind = 'f'`;
+
+export async function findRoutines(q: Queryable, schema: string, name: string): Promise<Routine[]> {
+  const rows = await q.query<{ name: string; returns_set: boolean; returns_void: boolean; defaults: number; args: RoutineArg[] }>(
+    ROUTINES_SQL,
+    [schema, name],
+  );
+  return rows.map((r) => ({
+    schema,
+    name: r.name,
+    args: r.args,
+    defaults: Number(r.defaults),
+    returnsSet: r.returns_set,
+    returnsVoid: r.returns_void,
+  }));
+}
+
+/** PostgREST's choice: required args ⊆ given ⊆ all args; an exact match wins a tie. */
+export function chooseRoutine(routines: readonly Routine[], given: readonly string[]): Routine | PgrstError | undefined {
+  const keys = new Set(given);
+  const fits = routines.filter((r) => {
+    if (r.args.some((a) => a.name === '')) return false;
+    const all = new Set(r.args.map((a) => a.name));
+    const required = r.args.slice(0, r.args.length - r.defaults).map((a) => a.name);
+    return required.every((n) => keys.has(n)) && given.every((n) => all.has(n));
+  });
+  if (fits.length <= 1) return fits[0];
+  const exact = fits.filter((r) => r.args.length === keys.size);
+  if (exact.length === 1) return exact[0];
+  const list = fits.map((r) => `${r.schema}.${r.name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ');
+  return pgrstError(
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function between: ${list}`,
+    null,
+    'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+  );
+}
+
+export function notFound(schema: string, name: string, given: readonly string[], overloads: readonly Routine[], isPost: boolean): PgrstError {
+  const keys = [...given].sort();
+  const fn = `${schema}.${name}`;
+  const params = keys.length === 0 ? ' without parameters' : `(${keys.join(', ')})`;
+  const searched = keys.length === 0 ? ' without parameters' : ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`;
+  const first = overloads[0];
+  const hint = first ? `Perhaps you meant to call the function ${fn}(${first.args.map((a) => a.name).sort().join(', ')})` : null;
+  return pgrstError(
+    404,
+    'PGRST202',
+    `Could not find the function ${fn}${params} in the schema cache`,
+    `Searched for the function ${fn}${searched}${isPost ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
+    hint,
+  );
+}
+
+export interface CallSettings {
+  readonly role: string;
+  readonly claims: Record<string, unknown>;
+  readonly method: string;
+  readonly path: string;
+  readonly headers: Record<string, string>;
+  /** GET and HEAD run read-only, as in PostgREST: a volatile function then fails with 25006. */
+  readonly readOnly: boolean;
+  readonly searchPath: string;
+}
+
+export interface CallShape {
+  /** `application/vnd.pgrst.object+json`: the first row alone. */
+  readonly single: boolean;
+  readonly stripNulls: boolean;
+  readonly limit?: number;
+  readonly offset?: number;
+}
+
+export interface CallResult {
+  /** JSON text, or undefined for a void function. */
+  readonly body: string | undefined;
+  readonly rows: number;
+  readonly total: number | null;
+}
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+export function callSql(routine: Routine, given: readonly string[], shape: CallShape): string {
+  const args = routine.args.filter((a) => given.includes(a.name));
+  const from =
+    args.length === 0
+      ? `${quoteIdent(routine.schema)}.${quoteIdent(routine.name)}() _r`
+      : `json_to_record($1::json) as _a(${args.map((a) => `${quoteIdent(a.name)} ${a.type}`).join(', ')}),
+         ${quoteIdent(routine.schema)}.${quoteIdent(routine.name)}(${args.map((a) => `${quoteIdent(a.name)} := _a.${quoteIdent(a.name)}`).join(', ')}) _r`;
+  const page = `${shape.limit !== undefined ? ` limit ${shape.limit}` : ''}${shape.offset !== undefined ? ` offset ${shape.offset}` : ''}`;
+  if (routine.returnsVoid) return `select null::text as body, count(*)::int as rows, null::int as total from (select 1 from ${from}) _page`;
+  const agg = shape.stripNulls ? 'json_strip_nulls(json_agg(_r))' : 'json_agg(_r)';
+  const body = shape.single || !routine.returnsSet ? `(${agg} -> 0)::text` : `coalesce(${agg}, '[]'::json)::text`;
+  return `select ${body} as body, count(*)::int as rows, max(_total)::int as total
+            from (select _r, count(*) over () as _total from ${from}${page}) _page`;
+}
+
+export async function runCall(
+  db: Db,
+  routine: Routine,
+  args: Record<string, unknown>,
+  shape: CallShape,
+  settings: CallSettings,
+): Promise<CallResult> {
+  const given = Object.keys(args);
+  const sql = callSql(routine, given, shape);
+  return db.transaction(async (tx) => {
+    if (settings.readOnly) await tx.query('set transaction read only');
+    await tx.query(
+      `select set_config('search_path', $1, true), set_config('request.jwt.claims', $2, true),
+              set_config('request.method', $3, true), set_config('request.path', $4, true),
+              set_config('request.headers', $5, true), set_config('request.cookies', '{}', true),
+              set_config('role', $6, true)`,
+      [settings.searchPath, JSON.stringify(settings.claims), settings.method, settings.path, JSON.stringify(settings.headers), settings.role],
+    );
+    const rows = await tx.query<{ body: string | null; rows: number; total: number | null }>(sql, given.length > 0 ? [JSON.stringify(args)] : []);
+    const row = rows[0];
+    return {
+      body: routine.returnsVoid ? undefined : (row?.body ?? 'null'),
+      rows: Number(row?.rows ?? 0),
+      total: row?.total === null || row?.total === undefined ? null : Number(row.total),
+    };
+  });
+}

@@ -1,0 +1,106 @@
+// Serves the built app (dist/) on the gateway's origin: hashed /assets/* cached for a year, the
+// entry points (index.html, sw.js, the manifest) revalidated every time, and index.html for any
+// extension-less path so client-side routes survive a reload.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { CORS_HEADERS, send } from './http.ts';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+const NO_CACHE = new Set(['/index.html', '/sw.js', '/manifest.webmanifest', '/registerSW.js']);
+
+const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Checkpoint</title></head>
+<body style="font-family: system-ui, sans-serif; background: #0f1115; color: #e8e9ed; padding: 2rem">
+<h1>Checkpoint</h1><p>The app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first) and reload.</p>
+<p>The API is running: <a style="color:#8ab4ff" href="/_dev/mailbox">dev mailbox</a>.</p></body></html>`;
+
+export async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: string, pathname: string): Promise<void> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    send(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+    return;
+  }
+  const root = path.resolve(distDir);
+  const index = path.join(root, 'index.html');
+  if (!(await isFile(index))) {
+    if (pathname === '/' || pathname === '/index.html') send(res, 200, NOT_BUILT_PAGE, { 'Content-Type': 'text/html; charset=utf-8' });
+    else send(res, 404, 'Not Found', { 'Content-Type': 'text/plain; charset=utf-8' });
+    return;
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    send(res, 400, 'Bad Request', { 'Content-Type': 'text/plain; charset=utf-8' });
+    return;
+  }
+  // Resolve and then check containment: '..', encoded '%2e%2e', backslashes and NUL all end here.
+  const file = path.resolve(root, `.${path.posix.normalize(`/${decoded}`)}`);
+  if (decoded.includes('\0') || (file !== root && !file.startsWith(`${root}${path.sep}`))) {
+    send(res, 404, 'Not Found', { 'Content-Type': 'text/plain; charset=utf-8' });
+    return;
+  }
+  if (await isFile(file)) {
+    await sendFile(req, res, file, `/${path.relative(root, file).split(path.sep).join('/')}`);
+  } else if (path.extname(decoded) === '') {
+    await sendFile(req, res, index, '/index.html');
+  } else {
+    send(res, 404, 'Not Found', { 'Content-Type': 'text/plain; charset=utf-8' });
+  }
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, urlPath: string): Promise<void> {
+  const info = await stat(file);
+  const cache = urlPath.startsWith('/assets/')
+    ? 'public, max-age=31536000, immutable'
+    : NO_CACHE.has(urlPath)
+      ? 'no-cache'
+      : 'public, max-age=0, must-revalidate';
+  res.writeHead(200, {
+    ...CORS_HEADERS,
+    'Content-Type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Length': String(info.size),
+    'Cache-Control': cache,
+    'Last-Modified': info.mtime.toUTCString(),
+    'X-Content-Type-Options': 'nosniff',
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const stream = createReadStream(file);
+    stream.on('error', reject);
+    res.on('close', resolve);
+    stream.pipe(res);
+  });
+}
