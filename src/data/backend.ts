@@ -16,7 +16,7 @@ async function backendConfig(): Promise<BackendConfig> {
 
 export function backend(): Promise<SupabaseClient> {
   client ??= backendConfig().then(({ supabaseUrl, anonKey }) =>
-    createClient(supabaseUrl, anonKey, { auth: { storageKey: 'checkpoint.auth', detectSessionInUrl: true } }),
+    createClient(supabaseUrl, anonKey, { auth: { storageKey: 'checkpoint.auth', detectSessionInUrl: true, flowType: 'implicit' } }),
   );
   return client;
 }
@@ -33,7 +33,5 @@ export async function recentReviews(limit = 4): Promise<RecentReview[]> {
   const supabase = await backend();
   const { data, error } = await supabase.rpc('get_recent_reviews', { p_limit: limit });
   if (error) throw new Error(error.message);
-  return (data as { reviews?: RecentReview[] } | RecentReview[] | null) instanceof Array
-    ? (data as RecentReview[])
-    : ((data as { reviews?: RecentReview[] } | null)?.reviews ?? []);
+  return (data ?? []) as RecentReview[];
 }
