@@ -97,9 +97,11 @@ export async function seedDemo(db: Db): Promise<number> {
   }
   const account = (i: number) => accounts[i] ?? (() => { throw new Error(`demo seed: no member ${i}`); })();
   const reviewIds = new Map<string, number>();
-  for (const [i, igdbId, rating, text, platform] of REVIEWS) {
+  for (const [n, [i, igdbId, rating, text, platform]] of REVIEWS.entries()) {
     const a = account(i);
-    const [r] = await push(db, a.authId, a.email, [['review.create', { igdb_id: igdbId, rating, review: text, platform, is_recommended: rating >= 7 }]]);
+    // Spread over the last four weeks (interleaving members) so the home feed looks lived in.
+    const postedAt = new Date(Date.now() - ((n * 11) % 27) * 86_400_000 - (n % 7) * 3_600_000).toISOString();
+    const [r] = await push(db, a.authId, a.email, [['review.create', { igdb_id: igdbId, rating, review: text, platform, is_recommended: rating >= 7, post_date_time: postedAt }]]);
     reviewIds.set(`${i}:${igdbId}`, Number(r?.result?.id));
   }
   for (const [author, reviewer, igdbId, text] of COMMENTS) {
