@@ -4,13 +4,13 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import type { Queryable } from './db.ts';
+import type { Db } from './db.ts';
 
 export const SEED_CATALOGUE = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'seed', 'catalogue.jsonl');
 const BATCH = 1000;
 
 /** Imports every line of the file; returns the number of games. A malformed line is named. */
-export async function importCatalogue(db: Queryable, file = SEED_CATALOGUE, onProgress?: (n: number) => void): Promise<number> {
+export async function importCatalogue(db: Db, file = SEED_CATALOGUE, onProgress?: (n: number) => void): Promise<number> {
   const lines = createInterface({ input: createReadStream(file, 'utf8'), crlfDelay: Infinity });
   let batch: unknown[] = [];
   let total = 0;
@@ -33,5 +33,8 @@ export async function importCatalogue(db: Queryable, file = SEED_CATALOGUE, onPr
     if (batch.length >= BATCH) await flush();
   }
   await flush();
+  // Fresh GIN entries sit in pending lists and the planner has no statistics until the table is
+  // analysed; PGlite runs no autovacuum, so search stays slow after a bulk import without this.
+  await db.exec('vacuum analyze public.game');
   return total;
 }

@@ -131,6 +131,7 @@ $$;
 
 -- Accepts IGDB-shaped JSON (names or {name} objects, unix-second dates, protocol-less cover
 -- URLs) and the app's own game shape (release_date, cover_url), and returns a clean row.
+-- A JSON null is not an SQL null: coalesce over `->` needs nullif(…, 'null') to fall back.
 create or replace function app.normalize_game(p jsonb)
 returns jsonb
 language plpgsql
@@ -168,7 +169,7 @@ begin
     if v_cover !~ '^https://' then v_cover := null; end if;
   end if;
   return jsonb_strip_nulls(jsonb_build_object(
-    'igdb_id', coalesce(p -> 'igdb_id', p -> 'id'),
+    'igdb_id', coalesce(nullif(p -> 'igdb_id', 'null'::jsonb), p -> 'id'),
     'name', btrim(p ->> 'name'),
     'summary', nullif(btrim(p ->> 'summary'), ''),
     'release_date', v_date,
@@ -181,13 +182,13 @@ begin
     'publisher', nullif(p ->> 'publisher', ''),
     'involved_companies', v_companies,
     'alternative_names', v_alt,
-    'category', coalesce(p -> 'category', p -> 'category_guess'),
+    'category', coalesce(nullif(p -> 'category', 'null'::jsonb), p -> 'category_guess'),
     'parent_game', case when jsonb_typeof(p -> 'parent_game') = 'object' then p #> '{parent_game,id}' else p -> 'parent_game' end,
     'franchise', coalesce(p ->> 'franchise', p #>> '{franchise,name}'),
     'collection', coalesce(p #>> '{collection,name}', case when jsonb_typeof(p -> 'collection') = 'string' then p ->> 'collection' end),
-    'igdb_rating', case when jsonb_typeof(coalesce(p -> 'total_rating', p -> 'rating')) = 'number'
+    'igdb_rating', case when jsonb_typeof(coalesce(nullif(p -> 'total_rating', 'null'::jsonb), p -> 'rating')) = 'number'
                         then round(least(100, greatest(0, coalesce(p ->> 'total_rating', p ->> 'rating')::numeric))) end,
-    'rating_count', coalesce(p -> 'total_rating_count', p -> 'rating_count'),
+    'rating_count', coalesce(nullif(p -> 'total_rating_count', 'null'::jsonb), p -> 'rating_count'),
     'metacritic_score', p -> 'metacritic_score',
     'popularity', p -> 'popularity'
   ));
