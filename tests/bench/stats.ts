@@ -7,5 +7,6 @@ export function quantile(samples: readonly number[], q: number): number {
 
 /** One benchmark figure, in the format every tool reading our bench output expects. */
 export function report(name: string, value: number, unit: string): void {
-  console.log(`bench ${name} ${Number.isFinite(value) ? Number(value.toPrecision(4)) : value} ${unit}`);
+  const shown = !Number.isFinite(value) || Number.isInteger(value) ? value : Number(value.toPrecision(4));
+  console.log(`bench ${name} ${shown} ${unit}`);
 }
