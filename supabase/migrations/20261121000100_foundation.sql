@@ -93,9 +93,11 @@ declare
   v_game bigint;
   v_rating bigint;
 begin
-  foreach col in array tg_argv loop
-    k := k || jsonb_build_object(col, r -> col);
-  end loop;
+  if tg_nargs > 0 then  -- tg_argv is null, not empty, for a trigger without arguments
+    foreach col in array tg_argv loop
+      k := k || jsonb_build_object(col, r -> col);
+    end loop;
+  end if;
   case tg_table_name
     when 'user' then v_user := (r ->> 'id')::bigint;
     when 'user_follow' then

@@ -139,8 +139,12 @@ immutable
 set search_path = pg_catalog
 as $$
 declare
-  names_of text := $q$ select coalesce(jsonb_agg(coalesce(e ->> 'name', e #>> '{}')) filter (where coalesce(e ->> 'name', e #>> '{}') is not null), '[]'::jsonb)
-                      from jsonb_array_elements(case when jsonb_typeof($1) = 'array' then $1 else '[]'::jsonb end) e $q$;
+  -- Lists are capped (50 names of at most 200 characters) so no client-sent summary can exceed
+  -- an index row or a tsvector.
+  names_of text := $q$ select coalesce(jsonb_agg(n) filter (where n is not null and char_length(n) <= 200), '[]'::jsonb)
+                      from (select coalesce(e ->> 'name', e #>> '{}') as n
+                            from jsonb_array_elements(case when jsonb_typeof($1) = 'array' then $1 else '[]'::jsonb end) e
+                            limit 50) names $q$;
   v_cover text := coalesce(p ->> 'cover_url', p #>> '{cover,url}');
   v_seconds bigint;
   v_date date;

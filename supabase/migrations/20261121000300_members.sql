@@ -40,8 +40,9 @@ grant insert (provider_id, provider, name, username, display_name, avatar_url) o
 grant update (name, username, display_name, bio, avatar_url, location, website, platform, updated_at) on public."user" to authenticated;
 grant delete on public."user" to authenticated;
 
+-- No natural key in the log: the id is enough, and a deleted member's auth id stays private.
 create trigger user_log_change after insert or update or delete on public."user"
-  for each row execute function app.log_change('provider_id');
+  for each row execute function app.log_change();
 
 -- The member id of the signed-in account, or null.
 create or replace function app.current_user_id()

@@ -324,7 +324,7 @@ declare
   v_game public.game;
   v_pos integer := 0;
 begin
-  if jsonb_typeof(a -> 'games') <> 'array' then
+  if jsonb_typeof(a -> 'games') is distinct from 'array' then
     perform app.fail('invalid_args', 'Top 5 must be a list of games');
   end if;
   if jsonb_array_length(a -> 'games') > 5 then

@@ -19,6 +19,18 @@ create policy "members record their own mutations" on public.sync_applied for in
   with check (user_id = (select app.current_user_id()));
 grant select, insert on public.sync_applied to authenticated;
 
+-- Who used a mutation id (null when unused), whoever asks: RLS hides other members' rows.
+create or replace function app.mutation_owner(p_id uuid)
+returns bigint
+language sql
+stable
+security definer
+set search_path = pg_catalog, public
+as $$
+  select user_id from public.sync_applied where mutation_id = p_id
+$$;
+grant execute on function app.mutation_owner(uuid) to anon, authenticated, service_role;
+
 -- The registry's server half: mutation name → the function that applies it for p_user.
 create or replace function app.apply_mutation(p_user bigint, p_name text, p_args jsonb)
 returns jsonb
@@ -121,21 +133,23 @@ begin
     end if;
     v_id := (m ->> 'id')::uuid;
     perform pg_advisory_xact_lock(hashtextextended(v_id::text, 0));
+    -- Another member's use of the id is invisible under RLS, so it is asked for by definer.
+    if app.mutation_owner(v_id) <> v_user then
+      v_results := v_results || jsonb_build_object('id', v_id, 'status', 'rejected', 'code', 'id_conflict',
+        'message', 'Mutation id already used');
+      continue;
+    end if;
     select * into v_stored from public.sync_applied where mutation_id = v_id;
     if v_stored.mutation_id is not null then
-      if v_stored.user_id <> v_user then
-        v_results := v_results || jsonb_build_object('id', v_id, 'status', 'rejected', 'code', 'id_conflict',
-          'message', 'Mutation id already used');
-      else
-        v_results := v_results || v_stored.result;
-      end if;
+      v_results := v_results || v_stored.result;
       continue;
     end if;
     begin
       v_result := jsonb_build_object('id', v_id, 'status', 'ok',
         'result', app.apply_mutation(v_user, v_name, coalesce(m -> 'args', '{}'::jsonb)));
     exception
-      when raise_exception or insufficient_privilege or integrity_constraint_violation or data_exception then
+      when raise_exception or insufficient_privilege or integrity_constraint_violation or data_exception
+           or program_limit_exceeded then
         get stacked diagnostics v_message = message_text, v_hint = pg_exception_hint, v_constraint = constraint_name;
         v_result := jsonb_build_object('id', v_id, 'status', 'rejected') ||
           case when coalesce(v_constraint, '') <> '' then app.constraint_message(v_constraint, v_message)
