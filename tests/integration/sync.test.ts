@@ -653,7 +653,7 @@ describe('concurrency on a real server', () => {
     const expected = await call<Record<string, Row> | null>(db, VISITOR, `(
       select jsonb_object_agg(t.tbl || ':' || t.id, app.row_json(t.tbl, t.id)) from (
         select 'user' as tbl, id from public."user" where id = any($1::bigint[])
-        union all select 'game', id from public.game
+        union all select 'game', id from public.game where id = any($2::bigint[])
         union all select 'rating', id from public.rating -- every game is in scope, so every review is
         union all select 'comment', id from public.comment where user_id = any($1::bigint[])
         union all select 'content_like', id from public.content_like where user_id = any($1::bigint[])
@@ -661,7 +661,7 @@ describe('concurrency on a real server', () => {
         union all select 'game_progress', id from public.game_progress where user_id = any($1::bigint[])
         union all select 'user_wishlist', id from public.user_wishlist where user_id = any($1::bigint[])
         union all select 'user_collection', id from public.user_collection where user_id = any($1::bigint[])
-        union all select 'user_top_games', id from public.user_top_games where user_id = any($1::bigint[])) t)`, [writerIds]);
+        union all select 'user_top_games', id from public.user_top_games where user_id = any($1::bigint[])) t)`, [writerIds, allGameIds]);
     const held = Object.fromEntries([...mirror.rows].sort(([x], [y]) => x.localeCompare(y)));
     const want = Object.fromEntries(Object.entries(expected ?? {}).sort(([x], [y]) => x.localeCompare(y)));
     expect(Object.keys(held), `seed ${seed}`).toEqual(Object.keys(want));
