@@ -2,9 +2,9 @@
 // on an internal port. The browser sees one origin, as with `npm start`.
 import { createServer } from 'vite';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
+import { gatewayOptions } from './gateway-options.ts';
 import { startGateway } from './gateway.ts';
 import { DataDirLockedError } from './lock.ts';
-import { seedDatabase } from './seed.ts';
 
 const PROXIED = ['/auth', '/rest', '/functions', '/.netlify', '/_dev'];
 
@@ -15,16 +15,8 @@ async function main(): Promise<void> {
   const gateway = await startGateway({
     port: 0,
     host: '127.0.0.1',
-    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-    dataDir: config.dataDir,
-    jwtSecret: config.jwtSecret,
-    jwtExpiry: config.jwtExpiry,
-    demo: config.demo,
-    catalogueFile: config.catalogueFile,
-    seed: (db) =>
-      seedDatabase(db, { demo: config.demo, catalogueFile: config.catalogueFile, log: (line) => console.log(`[seed] ${line}`) }),
+    ...gatewayOptions(config),
     publicUrl,
-    siteUrl: config.siteUrl,
   });
   const vite = await createServer({
     server: {

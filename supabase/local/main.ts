@@ -1,9 +1,9 @@
 // `npm start` / `npm run serve`: the app and its local Supabase stand-in on one origin
 // (http://localhost:5173 by default). Settings come from the environment (config.ts).
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
+import { gatewayOptions } from './gateway-options.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { DataDirLockedError } from './lock.ts';
-import { seedDatabase } from './seed.ts';
 
 async function main(): Promise<void> {
   loadDotEnv();
@@ -11,16 +11,8 @@ async function main(): Promise<void> {
   const gateway = await startGateway({
     port: config.port,
     host: config.host,
-    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
-    dataDir: config.dataDir,
-    jwtSecret: config.jwtSecret,
-    jwtExpiry: config.jwtExpiry,
-    demo: config.demo,
-    catalogueFile: config.catalogueFile,
-    seed: (db) =>
-      seedDatabase(db, { demo: config.demo, catalogueFile: config.catalogueFile, log: (line) => console.log(`[seed] ${line}`) }),
+    ...gatewayOptions(config),
     publicUrl: config.port === 0 ? undefined : `http://localhost:${config.port}`,
-    siteUrl: config.siteUrl,
   });
   const appUrl = config.port === 0 ? gateway.url : `http://localhost:${config.port}`;
   console.log(`\n  Checkpoint is running at ${appUrl}\n  Dev mailbox:            ${appUrl}/_dev/mailbox\n`);

@@ -1,0 +1,18 @@
+// The gateway options that follow from the settings, shared by `npm start` and `npm run dev`.
+import type { Config } from './config.ts';
+import type { GatewayOptions } from './gateway.ts';
+import { seedDatabase } from './seed.ts';
+
+export function gatewayOptions(config: Config): GatewayOptions {
+  return {
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    dataDir: config.dataDir,
+    jwtSecret: config.jwtSecret,
+    jwtExpiry: config.jwtExpiry,
+    demo: config.demo,
+    catalogueFile: config.catalogueFile,
+    siteUrl: config.siteUrl,
+    seed: (db) =>
+      seedDatabase(db, { demo: config.demo, catalogueFile: config.catalogueFile, log: (line) => console.log(`[seed] ${line}`) }),
+  };
+}
