@@ -14,3 +14,8 @@ export default async function handler(req: Request): Promise<Response> {
   const result: CatalogueSearchResult = { success: false, games: [], error: 'Catalogue search is not available yet' };
   return jsonResponse(result);
 }
+
+// On Supabase Edge (Deno) the module must start its own server; Netlify and the local gateway
+// call the default export instead.
+const deno = (globalThis as { Deno?: { serve?: (h: (req: Request) => Promise<Response>) => unknown } }).Deno;
+if (typeof deno?.serve === 'function') deno.serve(handler);
