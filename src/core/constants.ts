@@ -1,0 +1,13 @@
+// The spec's numbers, each named once (spec documents 000–002, §9 "Business constants").
+export const RATING_MIN = 1;
+export const RATING_MAX = 10;
+export const RATING_STEP = 0.5;
+export const RATING_DEFAULT = 5;
+export const PLAYTIME_MIN = 1;
+export const PLAYTIME_MAX = 99_999;
+export const COMMENT_MAX_LENGTH = 500;
+/** "Top 5 has 5 slots; Top 10 has 10." */
+export const TOP_GAMES_SLOTS = 5;
+export const TOP_TEN_SIZE = 10;
+/** Sync: at most this many mutations go to sync_push in one request (the server takes 500). */
+export const PUSH_BATCH_SIZE = 100;

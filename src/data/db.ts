@@ -1,0 +1,129 @@
+// The local database (IndexedDB through Dexie): what every screen reads.
+// - Mirrors of the server tables the UI shows, keyed by server id. Rows written offline get a
+//   temporary negative id until the server's row replaces them on the next pull.
+// - Mirror rows are always in the server's shape. When a pending mutation first changes or
+//   deletes a row, the row's last server version (or null: the server has none) is kept in
+//   `shadows`. Rebase puts every shadowed row back to its server version and re-applies the
+//   outbox, so a rejected write disappears without any undo code (see overlay.ts).
+// - outbox (pending mutations, in order), sync_state (cursor, client id, status), auth (the
+//   supabase-js session, readable by the service worker, which has no localStorage).
+import { Dexie, type EntityTable, type Table } from 'dexie';
+
+export interface GameRow {
+  id: number; igdb_id: number; name: string; slug: string | null; cover_url?: string | null; summary?: string | null;
+  release_date?: string | null; first_release_date?: number | null; genre?: string | null; genres?: string[];
+  platforms?: string[]; developer?: string | null; publisher?: string | null; category?: number | null;
+  parent_game?: number | null; franchise?: string | null; igdb_rating?: number | null; rating_count?: number | null;
+  alternative_names?: string[]; [extra: string]: unknown;
+}
+export interface PlatformRow { id: number; name: string }
+export interface UserRow {
+  id: number; provider_id: string; username: string; name?: string | null; display_name?: string | null;
+  bio?: string | null; avatar_url?: string | null; location?: string | null; website?: string | null;
+  platform?: string | null; created_at: string; updated_at?: string; follower_count: number; following_count: number;
+}
+export interface ReviewRow {
+  id: number; user_id: number; game_id: number; igdb_id: number; rating: number; review: string | null;
+  post_date_time: string; updated_at: string; is_recommended: boolean | null; platform_id: number | null;
+  playtime_hours: number | null; slug?: string | null; like_count: number; comment_count: number;
+}
+export interface CommentRow {
+  id: number; client_key: string | null; user_id: number; rating_id: number; content: string;
+  parent_comment_id: number | null; is_published: boolean; created_at: string; updated_at: string; like_count: number;
+}
+export interface LikeRow {
+  id: number; user_id: number; rating_id: number | null; comment_id: number | null; is_like: boolean; created_at: string;
+}
+export interface FollowRow { id: number; follower_id: number; following_id: number; created_at: string }
+export interface ProgressRow {
+  id: number; user_id: number; game_id: number; igdb_id: number; started: boolean; completed: boolean;
+  started_date: string | null; completed_date: string | null; created_at: string; updated_at: string;
+}
+export interface WishlistRow {
+  id: number; user_id: number; igdb_id: number; game_id: number; priority: number; notes: string | null; added_at: string;
+}
+export interface CollectionRow { id: number; user_id: number; igdb_id: number; game_id: number; added_at: string }
+export interface TopGameRow { id: number; user_id: number; game_id: number; position: number; created_at: string }
+
+export interface OutboxRow {
+  /** Order of the queue (auto-increment). */
+  seq?: number;
+  /** The mutation id (uuid) the server deduplicates by. */
+  id: string;
+  name: string;
+  args: unknown;
+  created_at: string;
+  /** Pushes tried and failed for a transient reason. */
+  attempts: number;
+}
+
+export interface SyncStateRow {
+  key: 'main';
+  client_id: string;
+  cursor: string | null;
+  /** The member the mirrors belong to (member id), or null when signed out. */
+  user_id: number | null;
+  last_success: string | null;
+  last_error: string | null;
+  /** Ids of public things the client has cached, sent to sync_pull as its scope. */
+  scope: { game_ids: number[]; user_ids: number[]; rating_ids: number[] };
+}
+
+/** The server version of a mirror row that pending mutations have changed (null: none). */
+export interface ShadowRow {
+  table: MirrorName;
+  id: number;
+  base: { id: number } | null;
+}
+
+export interface KeyValueRow { key: string; value: string }
+
+export class CheckpointDb extends Dexie {
+  games!: EntityTable<GameRow, 'id'>;
+  platforms!: EntityTable<PlatformRow, 'id'>;
+  users!: EntityTable<UserRow, 'id'>;
+  reviews!: EntityTable<ReviewRow, 'id'>;
+  comments!: EntityTable<CommentRow, 'id'>;
+  likes!: EntityTable<LikeRow, 'id'>;
+  follows!: EntityTable<FollowRow, 'id'>;
+  progress!: EntityTable<ProgressRow, 'id'>;
+  wishlist!: EntityTable<WishlistRow, 'id'>;
+  collection!: EntityTable<CollectionRow, 'id'>;
+  topGames!: EntityTable<TopGameRow, 'id'>;
+  shadows!: Table<ShadowRow, [MirrorName, number]>;
+  outbox!: EntityTable<OutboxRow, 'seq'>;
+  syncState!: EntityTable<SyncStateRow, 'key'>;
+  auth!: EntityTable<KeyValueRow, 'key'>;
+
+  constructor(name = 'checkpoint') {
+    super(name);
+    // Versions are only ever appended; each new one gets an upgrade test from the one before.
+    this.version(1).stores({
+      games: 'id, igdb_id, slug, name',
+      platforms: 'id, name',
+      users: 'id, provider_id, username',
+      reviews: 'id, [user_id+igdb_id], [game_id+post_date_time], [user_id+post_date_time], post_date_time',
+      comments: 'id, client_key, [rating_id+created_at], user_id',
+      likes: 'id, [user_id+rating_id], [user_id+comment_id], rating_id, comment_id',
+      follows: 'id, [follower_id+following_id], following_id',
+      progress: 'id, [user_id+igdb_id], user_id',
+      wishlist: 'id, [user_id+igdb_id], user_id',
+      collection: 'id, [user_id+igdb_id], user_id',
+      topGames: 'id, [user_id+position], user_id',
+      shadows: '[table+id]',
+      outbox: '++seq, &id',
+      syncState: 'key',
+      auth: 'key',
+    });
+  }
+}
+
+/** Server table name → local mirror table. */
+export const MIRRORS = {
+  game: 'games', user: 'users', rating: 'reviews', comment: 'comments', content_like: 'likes',
+  user_follow: 'follows', game_progress: 'progress', user_wishlist: 'wishlist', user_collection: 'collection',
+  user_top_games: 'topGames',
+} as const satisfies Record<string, keyof CheckpointDb>;
+export type ServerTable = keyof typeof MIRRORS;
+export type MirrorName = (typeof MIRRORS)[ServerTable];
+export const MIRROR_NAMES = Object.values(MIRRORS);

@@ -1,0 +1,62 @@
+// How local applies change the mirrors, and how server truth and pending writes are combined.
+// Every local change goes through writeRow/deleteRow, which first keep the row's server version
+// in `shadows`. Server changes go through applyServerChange: a shadowed row only has its shadow
+// updated (the pending write stays visible). resetToServer then restores every shadowed row, after
+// which the outbox is re-applied on top (the rebase, in sync/rebase.ts).
+import type { CheckpointDb, MirrorName, ServerTable } from './db.ts';
+import { MIRRORS } from './db.ts';
+
+type Row = { id: number };
+
+/** A temporary id for a row created offline: negative, and far from the -igdb_id of external games. */
+export function tempId(): number {
+  return -(1e12 + Math.floor(Math.random() * 1e12));
+}
+
+async function keepShadow(db: CheckpointDb, table: MirrorName, id: number): Promise<void> {
+  if (await db.shadows.get([table, id])) return;
+  const current = (await db.table<Row, number>(table).get(id)) ?? null;
+  await db.shadows.put({ table, id, base: current });
+}
+
+/** Puts a row as a local apply does: its server version is kept for the rebase. */
+export async function writeRow<T extends Row>(db: CheckpointDb, table: MirrorName, row: T): Promise<void> {
+  await keepShadow(db, table, row.id);
+  await db.table<Row, number>(table).put(row);
+}
+
+/** Deletes a row as a local apply does: its server version is kept for the rebase. */
+export async function deleteRow(db: CheckpointDb, table: MirrorName, id: number): Promise<void> {
+  if (!(await db.table<Row, number>(table).get(id))) return;
+  await keepShadow(db, table, id);
+  await db.table<Row, number>(table).delete(id);
+}
+
+export type ServerChange =
+  | { table: ServerTable; op: 'upsert'; id: number; row: Row }
+  | { table: ServerTable; op: 'delete'; id: number; key?: Record<string, unknown> | null };
+
+/** Stores one change from sync_pull (or a read-through) under the pending writes. */
+export async function applyServerChange(db: CheckpointDb, change: ServerChange): Promise<void> {
+  const table = MIRRORS[change.table];
+  if (!table) return; // a table this client does not mirror
+  const base = change.op === 'upsert' ? change.row : null;
+  const shadow = await db.shadows.get([table, change.id]);
+  if (shadow) {
+    await db.shadows.put({ ...shadow, base });
+  } else if (base) {
+    await db.table<Row, number>(table).put(base);
+  } else {
+    await db.table<Row, number>(table).delete(change.id);
+  }
+}
+
+/** Puts every row a pending write changed back to its server version, and forgets the shadows. */
+export async function resetToServer(db: CheckpointDb): Promise<void> {
+  for (const shadow of await db.shadows.toArray()) {
+    const table = db.table<Row, number>(shadow.table);
+    if (shadow.base) await table.put(shadow.base);
+    else await table.delete(shadow.id);
+  }
+  await db.shadows.clear();
+}
