@@ -12,6 +12,7 @@ import { createTestDb } from '../support/test-db.ts';
 import { benchCatalogue } from './catalogue-source.ts';
 import { benchSearch, SEARCH_QUERIES } from './search-secure.bench.ts';
 import { benchSyncPush } from './sync-push.bench.ts';
+import { benchLocalReads } from './local-reads.bench.ts';
 import { quantile, report } from './stats.ts';
 
 const silent = () => undefined;
@@ -80,11 +81,20 @@ async function syncFigures(): Promise<void> {
   }
 }
 
+async function localReadFigures(): Promise<void> {
+  // Issue 3: p95 under 20 ms with 10,000 cached games and 50,000 cached reviews (fake-indexeddb).
+  for (const [screen, { p50, p95 }] of Object.entries(await benchLocalReads())) {
+    report(`local_read.${screen}.p50`, p50, 'ms');
+    report(`local_read.${screen}.p95`, p95, 'ms');
+  }
+}
+
 const cpu = cpus();
 console.log(`# Checkpoint benchmarks`);
 console.log(`# cpu: ${cpu[0]?.model ?? 'unknown'} x${cpu.length}`);
 console.log(`# date: ${new Date().toISOString()}`);
 console.log(`# node: ${process.version}`);
+await localReadFigures();
 await gatewayFigures();
 await syncFigures();
 await searchFigures();
