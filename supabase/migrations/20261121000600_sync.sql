@@ -221,14 +221,16 @@ $$;
 -- so a transaction that commits after a later one is still picked up: it is never skipped,
 -- merely sometimes sent twice, which applying by id makes harmless. Pages end at a transaction
 -- boundary, so no transaction is split across pages.
-create or replace function public.sync_pull(p_cursor text default null, p_scope jsonb default '{}'::jsonb, p_limit integer default 1000)
+create or replace function public.sync_pull(p_cursor text default null, p_scope jsonb default '{}'::jsonb, p_limit integer default 1000,
+  p_own boolean default true)
 returns jsonb
 language plpgsql
 stable
 set search_path = pg_catalog, public
 as $$
 declare
-  v_me bigint := app.current_user_id();
+  -- p_own false: only the scope (a read-through of public data), not the caller's own rows.
+  v_me bigint := case when coalesce(p_own, true) then app.current_user_id() end;
   v_xmin xid8 := pg_snapshot_xmin(pg_current_snapshot());
   v_scope jsonb := coalesce(p_scope, '{}'::jsonb);
   v_games bigint[] := app.id_list(v_scope, 'game_ids');
@@ -277,6 +279,11 @@ begin
       select 'game', g.id, app.row_json('game', g.id) from public.game g
       where g.id = any(v_games) or g.id in (select (m.row ->> 'game_id')::bigint from materialised m
                                             where m.tbl <> 'game' and m.row ? 'game_id' and m.tbl <> 'comment')
+      union
+      -- The authors of what is sent, so no comment or review shows up without its member.
+      select 'user', u.id, app.row_json('user', u.id) from public."user" u
+      where u.id in (select (m.row ->> k)::bigint from materialised m, unnest(array['user_id', 'follower_id', 'following_id']) k
+                     where m.row ? k and m.tbl <> 'user')
     )
     select coalesce(jsonb_agg(jsonb_build_object('table', tbl, 'op', 'upsert', 'id', id, 'row', row)
                               order by case tbl when 'game' then 0 when 'user' then 1 when 'rating' then 2 else 3 end, id), '[]')
@@ -321,6 +328,10 @@ begin
     select 'game', g.id, null, app.row_json('game', g.id) from public.game g
     where g.id in (select m.game_id from materialised m where m.row is not null and m.tbl in
                    ('rating', 'game_progress', 'user_wishlist', 'user_collection', 'user_top_games'))
+    union
+    select 'user', u.id, null, app.row_json('user', u.id) from public."user" u
+    where u.id in (select (m.row ->> k)::bigint from materialised m, unnest(array['user_id', 'follower_id', 'following_id']) k
+                   where m.row is not null and m.row ? k and m.tbl <> 'user')
   )
   select coalesce(jsonb_agg(
            case when row is null then jsonb_build_object('table', tbl, 'op', 'delete', 'id', row_id, 'key', key)
@@ -343,8 +354,8 @@ begin
     'changes', v_changes, 'user_id', v_me);
 end
 $$;
-comment on function public.sync_pull(text, jsonb, integer) is 'Changes since a cursor (or a snapshot) of the caller''s rows and the public rows in scope.';
-grant execute on function public.sync_pull(text, jsonb, integer) to anon, authenticated;
+comment on function public.sync_pull(text, jsonb, integer, boolean) is 'Changes since a cursor (or a snapshot) of the caller''s rows (unless p_own is false) and the public rows in scope, with the games and members they refer to.';
+grant execute on function public.sync_pull(text, jsonb, integer, boolean) to anon, authenticated;
 
 -- Helpers the API's invoker functions call on behalf of members.
 grant execute on function
