@@ -70,8 +70,10 @@ export const MUTATIONS = {
     username: z.string().trim().min(3, 'Username must be at least 3 characters').max(30, 'Username must be less than 30 characters')
       .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores').optional(),
     name: z.string().max(100).nullish(), display_name: z.string().max(100).nullish(), bio: z.string().max(500).nullish(),
-    avatar_url: z.url({ protocol: /^https?$/ }).nullish(), location: z.string().max(100).nullish(),
-    website: z.url({ protocol: /^https?$/ }).nullish(), platform: z.string().max(200).nullish(),
+    avatar_url: z.url({ protocol: /^https?$/, message: 'Please enter a valid URL (http or https)' }).max(2000).nullish(),
+    location: z.string().max(100).nullish(),
+    website: z.url({ protocol: /^https?$/, message: 'Please enter a valid URL (http or https)' }).max(200).nullish(),
+    platform: z.string().max(200).nullish(),
   }),
 } as const;
 

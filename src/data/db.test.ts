@@ -1,0 +1,121 @@
+// The local schema: every table and index the screens and the sync engine query, and upgrades.
+// RELEASED freezes each schema version as it shipped; the harness opens a database at every
+// released version, fills it, reopens it with the current CheckpointDb and checks nothing is lost.
+// Adding version 2 to db.ts means appending one entry here (with its data and any migration).
+import { Dexie } from 'dexie';
+import { afterEach, describe, expect, it } from 'vitest';
+import { EARLIER, gameRow, openLocalDb, reviewRow, userRow } from '../../tests/support/local-db.ts';
+import { CheckpointDb, MIRROR_NAMES } from './db.ts';
+
+interface Release {
+  readonly version: number;
+  /** The stores() given to this version, exactly as it shipped. */
+  readonly stores: Record<string, string>;
+  /** Rows written at this version, by table. */
+  readonly data: Record<string, readonly object[]>;
+  /** What the rows look like after upgrading to the current version (default: unchanged). */
+  readonly migrated?: (data: Record<string, readonly object[]>) => Record<string, readonly object[]>;
+}
+
+const witcher = gameRow(10, 1942, 'The Witcher 3');
+const RELEASED: readonly Release[] = [
+  {
+    version: 1,
+    stores: {
+      games: 'id, igdb_id, slug, name', platforms: 'id, name', users: 'id, provider_id, username',
+      reviews: 'id, [user_id+igdb_id], [game_id+post_date_time], [user_id+post_date_time], post_date_time',
+      comments: 'id, client_key, [rating_id+created_at], user_id',
+      likes: 'id, [user_id+rating_id], [user_id+comment_id], rating_id, comment_id',
+      follows: 'id, [follower_id+following_id], following_id', progress: 'id, [user_id+igdb_id], user_id',
+      wishlist: 'id, [user_id+igdb_id], user_id', collection: 'id, [user_id+igdb_id], user_id',
+      topGames: 'id, [user_id+position], user_id', shadows: '[table+id]', outbox: '++seq, &id', syncState: 'key', auth: 'key',
+    },
+    data: {
+      games: [witcher], users: [userRow(1, 'me')], reviews: [reviewRow(-1e12 - 5, 1, witcher)],
+      shadows: [{ table: 'reviews', id: -1e12 - 5, base: null }],
+      outbox: [{ seq: 1, id: '6f1c3c1e-8a4b-4f5e-9a53-0c1d2e3f4a5b', name: 'review.create', args: { igdb_id: 1942, rating: 8 }, created_at: EARLIER, attempts: 2 }],
+      syncState: [{ key: 'main', client_id: 'c1', cursor: 'v1:42', user_id: 1, last_success: null, last_error: null, scope: { game_ids: [10], user_ids: [], rating_ids: [] } }],
+      auth: [{ key: 'session', value: '{"access_token":"t"}' }],
+    },
+  },
+];
+
+const opened: Dexie[] = [];
+afterEach(async () => {
+  for (const db of opened.splice(0)) await db.delete();
+});
+
+function track<T extends Dexie>(db: T): T {
+  opened.push(db);
+  return db;
+}
+
+/** Table name → primary key and sorted index sources, as Dexie reports them once open. */
+function shape(db: Dexie): Record<string, string[]> {
+  return Object.fromEntries(db.tables.map((t) => [t.name, [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src).sort()]]));
+}
+
+describe('schema', () => {
+  it('opens with every table and index the screens and the sync engine query', async () => {
+    const db = track(openLocalDb());
+    await db.open();
+    const s = shape(db);
+    expect(Object.keys(s).sort()).toEqual([...MIRROR_NAMES, 'platforms', 'shadows', 'outbox', 'syncState', 'auth'].sort());
+    const needs: Record<string, string[]> = {
+      games: ['igdb_id', 'slug', 'name'], users: ['provider_id', 'username'],
+      reviews: ['[user_id+igdb_id]', '[game_id+post_date_time]', '[user_id+post_date_time]', 'post_date_time'],
+      comments: ['client_key', '[rating_id+created_at]', 'user_id'],
+      likes: ['[user_id+rating_id]', '[user_id+comment_id]', 'rating_id', 'comment_id'],
+      follows: ['[follower_id+following_id]', 'following_id'],
+      progress: ['[user_id+igdb_id]', 'user_id'], wishlist: ['[user_id+igdb_id]', 'user_id'], collection: ['[user_id+igdb_id]', 'user_id'],
+      topGames: ['[user_id+position]', 'user_id'],
+    };
+    for (const [table, indexes] of Object.entries(needs)) expect(s[table]).toEqual(expect.arrayContaining(indexes));
+    expect(s.shadows?.[0]).toBe('[table+id]');
+    expect(s.outbox?.slice(0, 2)).toEqual(['++seq', '&id']);
+  });
+
+  it("answers a screen's queries through its indexes", async () => {
+    const db = track(openLocalDb());
+    await db.reviews.bulkPut([
+      reviewRow(1, 1, witcher, { post_date_time: '2026-11-01T00:00:00Z' }), reviewRow(2, 2, witcher, { post_date_time: '2026-11-03T00:00:00Z' }),
+      reviewRow(3, 2, gameRow(11, 72, 'Portal 2'), { post_date_time: '2026-11-02T00:00:00Z' }),
+    ]);
+    const forGame = await db.reviews.where('[game_id+post_date_time]').between([10, Dexie.minKey], [10, Dexie.maxKey]).reverse().toArray();
+    expect(forGame.map((r) => r.id)).toEqual([2, 1]);
+    expect((await db.reviews.orderBy('post_date_time').reverse().limit(2).toArray()).map((r) => r.id)).toEqual([2, 3]);
+    expect((await db.reviews.where('[user_id+igdb_id]').equals([2, 72]).first())?.id).toBe(3);
+  });
+
+  it('refuses a second outbox row with the same mutation id', async () => {
+    const db = track(openLocalDb());
+    const row = { id: 'same', name: 'follow.set', args: {}, created_at: EARLIER, attempts: 0 };
+    await db.outbox.add(row);
+    await expect(db.outbox.add(row)).rejects.toMatchObject({ name: 'ConstraintError' });
+  });
+
+  it('has a frozen release for the version CheckpointDb declares, with the same schema', async () => {
+    const current = track(openLocalDb());
+    await current.open();
+    const latest = RELEASED.at(-1);
+    expect(current.verno).toBe(latest?.version);
+    const frozen = track(new Dexie(`${current.name}-frozen`));
+    for (const r of RELEASED) frozen.version(r.version).stores(r.stores);
+    await frozen.open();
+    expect(shape(current)).toEqual(shape(frozen));
+  });
+});
+
+describe('upgrades', () => {
+  it.each(RELEASED.map((r) => [r.version, r] as const))('keeps the data of a database made at version %i', async (_, release) => {
+    const old = track(new Dexie(`upgrade-${release.version}-${crypto.randomUUID()}`));
+    for (const r of RELEASED.filter((r) => r.version <= release.version)) old.version(r.version).stores(r.stores);
+    await old.transaction('rw', old.tables, async () => {
+      for (const [table, rows] of Object.entries(release.data)) await old.table(table).bulkAdd([...rows]);
+    });
+    old.close();
+    const upgraded = track(new CheckpointDb(old.name));
+    const expected = release.migrated ? release.migrated(release.data) : release.data;
+    for (const [table, rows] of Object.entries(expected)) expect(await upgraded.table(table).toArray()).toEqual(rows);
+  });
+});

@@ -1,0 +1,56 @@
+// In-page signals of the data layer, without the DOM (the service worker uses them too):
+// - local write: a mutation was committed to the mirrors and the outbox (the sync engine pushes
+//   soon after; the pending count refreshes);
+// - rejected: the server refused a queued mutation (the toast shows its message from the spec).
+// Listeners run synchronously after the commit; one that throws does not stop the others, and
+// its error is rethrown on its own task rather than swallowed.
+
+export interface Rejection {
+  readonly name: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+type Listener<E> = (event: E) => void;
+
+function createHub<E>() {
+  const listeners = new Set<Listener<E>>();
+  return {
+    on(listener: Listener<E>): () => void {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    emit(event: E): void {
+      for (const listener of [...listeners]) {
+        try {
+          listener(event);
+        } catch (error) {
+          queueMicrotask(() => {
+            throw error;
+          });
+        }
+      }
+    },
+  };
+}
+
+const localWrites = createHub<void>();
+const rejections = createHub<Rejection>();
+
+export function onLocalWrite(listener: () => void): () => void {
+  return localWrites.on(listener);
+}
+
+export function emitLocalWrite(): void {
+  localWrites.emit();
+}
+
+export function onRejected(listener: (rejection: Rejection) => void): () => void {
+  return rejections.on(listener);
+}
+
+export function emitRejected(rejection: Rejection): void {
+  rejections.emit(rejection);
+}

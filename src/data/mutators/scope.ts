@@ -1,0 +1,23 @@
+// The tables a local apply touches, and the check that it runs inside a transaction over them.
+// A local apply never opens its own transaction: mutate() and the sync engine's rebase wrap it in
+// theirs, so the apply and whatever goes with it (the outbox row, the reset) commit together.
+import { Dexie, type Transaction } from 'dexie';
+import { MIRROR_NAMES, type CheckpointDb } from '../db.ts';
+
+const REQUIRED: readonly string[] = [...MIRROR_NAMES, 'shadows'];
+
+/** Open a 'rw' transaction over these to call applyLocal (platforms is read, never written). */
+export const APPLY_TABLES = [...MIRROR_NAMES, 'platforms', 'shadows'] as const;
+
+export function assertApplyScope(db: CheckpointDb): void {
+  // Dexie types currentTransaction as always set; outside a transaction it is null.
+  const tx = Dexie.currentTransaction as Transaction | null;
+  const ok = tx !== null && tx.db === db && tx.mode === 'readwrite' && REQUIRED.every((t) => tx.storeNames.includes(t));
+  if (!ok) throw new Error(`A local apply must run inside a 'rw' transaction over ${REQUIRED.join(', ')}`);
+}
+
+/** Whether the current transaction covers a table that an apply only reads when it can. */
+export function inScope(table: string): boolean {
+  const tx = Dexie.currentTransaction as Transaction | null;
+  return tx?.storeNames.includes(table) ?? false;
+}

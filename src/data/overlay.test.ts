@@ -1,0 +1,144 @@
+// The overlay and the rebase as the sync engine uses them: server changes land under pending
+// writes; resetToServer plus re-applying the outbox gives server truth with the pending writes on
+// top. The server side is played by hand here (which pushes it accepted, which rows it sends).
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commentRow, CTX, EARLIER, gameRow, ME, NOW, openLocalDb, OTHER, reviewRow, userRow } from '../../tests/support/local-db.ts';
+import { isMutationName, MutationError } from '../core/mutations.ts';
+import type { CheckpointDb } from './db.ts';
+import { mutate } from './mutate.ts';
+import { applyLocal } from './mutators/registry.ts';
+import { APPLY_TABLES } from './mutators/scope.ts';
+import { applyServerChange, resetToServer, type ServerChange } from './overlay.ts';
+
+let db: CheckpointDb;
+const witcher = gameRow(10, 1942, 'The Witcher 3');
+const celeste = gameRow(11, 26226, 'Celeste');
+const LATER = '2026-11-20T13:00:00.000Z';
+
+beforeEach(async () => {
+  db = openLocalDb();
+  await db.users.bulkPut([userRow(ME, 'me'), userRow(OTHER, 'other', { follower_count: 1 })]);
+  await db.games.bulkPut([witcher, celeste]);
+  await db.reviews.bulkPut([reviewRow(5, ME, witcher, { comment_count: 2 }), reviewRow(6, OTHER, celeste, { like_count: 2 })]);
+  await db.comments.bulkPut([commentRow(20, ME, 5), commentRow(21, OTHER, 5, { parent_comment_id: 20, like_count: 1 })]);
+  await db.likes.put({ id: 30, user_id: ME, rating_id: null, comment_id: 21, is_like: true, created_at: EARLIER });
+});
+afterEach(() => db.delete());
+
+/** Rows from sync_pull, stored under the pending writes. */
+async function pull(...changes: ServerChange[]): Promise<void> {
+  await db.transaction('rw', APPLY_TABLES, async () => {
+    for (const change of changes) await applyServerChange(db, change);
+  });
+}
+
+/** The server answered these mutations (accepted or rejected): they leave the outbox. */
+async function answered(...ids: string[]): Promise<void> {
+  await db.outbox.where('id').anyOf(ids).delete();
+}
+
+/** Server truth, then every pending mutation again in order; a refused one is skipped. */
+async function rebase(): Promise<void> {
+  await db.transaction('rw', [...APPLY_TABLES, 'outbox'], async () => {
+    await resetToServer(db);
+    for (const row of await db.outbox.orderBy('seq').toArray()) {
+      if (!isMutationName(row.name)) continue;
+      try {
+        await applyLocal(db, row.name, row.args, { me: ME, now: row.created_at });
+      } catch (error) {
+        if (!(error instanceof MutationError)) throw error;
+      }
+    }
+  });
+}
+
+const upsert = <R extends { id: number }>(table: ServerChange['table'], row: R): ServerChange => ({ table, op: 'upsert', id: row.id, row });
+
+describe('pending writes over server truth', () => {
+  it('keeps a pending write visible when the server changes the row under it', async () => {
+    await mutate(db, 'review.update', { igdb_id: 1942, rating: 9 }, CTX);
+    const fromServer = reviewRow(5, ME, witcher, { comment_count: 2, like_count: 4, updated_at: LATER });
+    await pull(upsert('rating', fromServer));
+    expect(await db.reviews.get(5)).toMatchObject({ rating: 9, like_count: 0 });
+    expect(await db.shadows.get(['reviews', 5])).toMatchObject({ base: fromServer });
+    await rebase();
+    expect(await db.reviews.get(5)).toMatchObject({ rating: 9, like_count: 4, updated_at: NOW });
+  });
+
+  it('rebases to server state plus the writes still pending', async () => {
+    const like = await mutate(db, 'review_like.set', { rating_id: 6, liked: true }, CTX);
+    await mutate(db, 'follow.set', { user_id: OTHER, following: true }, CTX);
+    expect((await db.reviews.get(6))?.like_count).toBe(3);
+    // The like is accepted; the pull brings the server's like row and count. The follow waits.
+    await answered(like);
+    await pull(upsert('content_like', { id: 900, user_id: ME, rating_id: 6, comment_id: null, is_like: true, created_at: NOW }),
+      upsert('rating', reviewRow(6, OTHER, celeste, { like_count: 3 })));
+    await rebase();
+    expect(await db.likes.where('rating_id').equals(6).toArray()).toMatchObject([{ id: 900 }]);
+    expect((await db.reviews.get(6))?.like_count).toBe(3);
+    expect(await db.follows.toArray()).toMatchObject([{ follower_id: ME, following_id: OTHER }]);
+    expect((await db.users.get(OTHER))?.follower_count).toBe(2);
+    expect(await db.shadows.count()).toBeGreaterThan(0);
+  });
+
+  it("drops a rejected write's effect at the next rebase", async () => {
+    const wish = await mutate(db, 'wishlist.set', { igdb_id: 26226, in: true }, CTX);
+    expect(await db.wishlist.count()).toBe(1);
+    // Another device had started the game: the server refuses, and the pull brings the progress.
+    await answered(wish);
+    await pull(upsert('game_progress', {
+      id: 70, user_id: ME, game_id: 11, igdb_id: 26226, started: true, completed: false, started_date: EARLIER,
+      completed_date: null, created_at: EARLIER, updated_at: EARLIER,
+    }));
+    await rebase();
+    expect(await db.wishlist.count()).toBe(0);
+    expect(await db.progress.get(70)).toMatchObject({ started: true });
+    expect(await db.shadows.count()).toBe(0);
+  });
+
+  it("replaces a temporary row by the server's row with the real id", async () => {
+    const create = await mutate(db, 'review.create', { igdb_id: 26226, rating: 7, review: 'Hard' }, CTX);
+    const temp = await db.reviews.where('[user_id+igdb_id]').equals([ME, 26226]).first();
+    expect(temp?.id).toBeLessThan(0);
+    await answered(create);
+    await pull(upsert('rating', reviewRow(700, ME, celeste, { rating: 7, review: 'Hard', post_date_time: NOW, updated_at: NOW })));
+    await rebase();
+    expect(await db.reviews.where('[user_id+igdb_id]').equals([ME, 26226]).toArray()).toMatchObject([{ id: 700, rating: 7 }]);
+    expect(await db.reviews.get(temp?.id ?? 0)).toBeUndefined();
+    expect(await db.shadows.count()).toBe(0);
+  });
+
+  it('shows a comment once when the server already has it while its write is still queued', async () => {
+    const key = randomUUID();
+    await mutate(db, 'comment.add', { key, rating_id: 6, content: 'Same comment' }, CTX);
+    // Pushed, but the answer was lost: the pull brings the server's row, the write stays queued.
+    await pull(upsert('comment', { ...commentRow(800, ME, 6, { client_key: key, content: 'Same comment' }) }),
+      upsert('rating', reviewRow(6, OTHER, celeste, { like_count: 2, comment_count: 1 })));
+    await rebase();
+    expect(await db.comments.where('client_key').equals(key).toArray()).toMatchObject([{ id: 800 }]);
+    expect((await db.reviews.get(6))?.comment_count).toBe(1);
+  });
+
+  it('brings a deleted row back, with what went with it, when the delete is rejected', async () => {
+    const del = await mutate(db, 'comment.delete', { id: 20 }, CTX);
+    expect(await db.comments.count()).toBe(0);
+    expect((await db.reviews.get(5))?.comment_count).toBe(0);
+    await answered(del);
+    await rebase();
+    expect((await db.comments.toArray()).map((c) => c.id)).toEqual([20, 21]);
+    expect(await db.likes.get(30)).toBeDefined();
+    expect((await db.reviews.get(5))?.comment_count).toBe(2);
+  });
+
+  it('skips a pending write the server state no longer allows, keeping the rest', async () => {
+    await mutate(db, 'top5.replace', { games: [{ igdb_id: 1942 }] }, CTX);
+    await mutate(db, 'follow.set', { user_id: OTHER, following: true }, CTX);
+    // Another device deleted the review: the Top 5 write will be refused, the follow still shows.
+    await pull({ table: 'rating', op: 'delete', id: 5 });
+    await rebase();
+    expect(await db.reviews.get(5)).toBeUndefined();
+    expect(await db.topGames.count()).toBe(0);
+    expect(await db.follows.count()).toBe(1);
+  });
+});
