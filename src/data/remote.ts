@@ -1,0 +1,122 @@
+// The sync engine's Remote over supabase-js: sync_push and sync_pull as RPCs. Answers are checked
+// with zod at this boundary; failures become the engine's three error kinds (src/sync/remote.ts).
+// Refreshing the session on a 401 is the engine's decision, not this module's.
+import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import {
+  AuthError, NetworkError, RejectedBatchError,
+  type PullPage, type PushMutation, type PushReply, type PushResult, type Remote, type SyncScope,
+} from '../sync/remote.ts';
+import { MIRRORS, type ServerTable } from './db.ts';
+import type { ServerChange } from './overlay.ts';
+
+/** Longer than any push of PUSH_BATCH_SIZE mutations takes; shorter than a member's patience. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+
+const PushResultSchema = z.discriminatedUnion('status', [
+  z.object({ id: z.string(), status: z.literal('ok'), result: z.unknown() }),
+  // A mutation id that is not a UUID is echoed back as sent (possibly null).
+  z.object({ id: z.string().nullable(), status: z.literal('rejected'), code: z.string(), message: z.string() }),
+]);
+const PushReplySchema = z.object({ results: z.array(PushResultSchema), user_id: z.number() });
+
+const ChangeSchema = z.discriminatedUnion('op', [
+  z.object({ table: z.string(), op: z.literal('upsert'), id: z.number(), row: z.looseObject({ id: z.number() }) }),
+  z.object({ table: z.string(), op: z.literal('delete'), id: z.number(), key: z.record(z.string(), z.unknown()).nullish() }),
+]);
+const PullPageSchema = z.object({
+  cursor: z.string(),
+  has_more: z.boolean(),
+  snapshot: z.boolean(),
+  changes: z.array(ChangeSchema),
+  user_id: z.number().nullable(),
+});
+
+function isServerTable(table: string): table is ServerTable {
+  return Object.hasOwn(MIRRORS, table);
+}
+
+/** A server table this client does not know yet is left out rather than failing the pull. */
+function toChange(change: z.infer<typeof ChangeSchema>): ServerChange | null {
+  const { table } = change;
+  if (!isServerTable(table)) return null;
+  return change.op === 'upsert'
+    ? { table, op: 'upsert', id: change.id, row: change.row }
+    : { table, op: 'delete', id: change.id, key: change.key ?? null };
+}
+
+function toResult(result: z.infer<typeof PushResultSchema>): PushResult {
+  return result.status === 'ok'
+    ? { id: result.id, status: 'ok', result: result.result }
+    : { id: result.id ?? '', status: 'rejected', code: result.code, message: result.message };
+}
+
+/**
+ * PostgREST's answer → the engine's error kinds. 404 (function not deployed yet), 408 and 429 are
+ * transient like 5xx and "no answer" (status 0: offline, timeout); only the remaining 4xx are
+ * final, because the engine drops a batch that gets one.
+ */
+function failure(fn: string, error: PostgrestError, status: number): Error {
+  if (status === 401) return new AuthError(error.message);
+  if (status === 0 || status >= 500 || status === 404 || status === 408 || status === 429) {
+    return new NetworkError(`${fn} failed (${status || 'no answer'}): ${error.message}`, { cause: error });
+  }
+  // The API puts its stable code in the hint (app.fail); PostgREST's own errors only have a code.
+  return new RejectedBatchError(error.hint || error.code || `http_${status}`, error.message);
+}
+
+function unexpected(fn: string, cause: unknown): NetworkError {
+  return new NetworkError(`${fn} answered in an unexpected shape`, { cause });
+}
+
+export interface SupabaseRemoteOptions {
+  /** Abort a call after this long (it then counts as a NetworkError). */
+  readonly timeoutMs?: number;
+}
+
+export function createSupabaseRemote(supabase: SupabaseClient, options: SupabaseRemoteOptions = {}): Remote {
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+
+  async function call(fn: 'sync_push' | 'sync_pull', args: Record<string, unknown>): Promise<unknown> {
+    let answer;
+    try {
+      answer = await supabase.rpc(fn, args).abortSignal(AbortSignal.timeout(timeoutMs));
+    } catch (cause) {
+      throw new NetworkError(`${fn} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    }
+    if (answer.error) throw failure(fn, answer.error, answer.status);
+    const data: unknown = answer.data;
+    return data;
+  }
+
+  return {
+    async push(clientId: string, mutations: readonly PushMutation[]): Promise<PushReply> {
+      const data = await call('sync_push', {
+        p_client_id: clientId,
+        p_mutations: mutations.map(({ id, name, args }) => ({ id, name, args })),
+      });
+      const parsed = PushReplySchema.safeParse(data);
+      if (!parsed.success) throw unexpected('sync_push', parsed.error);
+      return { results: parsed.data.results.map(toResult), user_id: parsed.data.user_id };
+    },
+
+    async pull(cursor: string | null, scope: SyncScope, limit: number): Promise<PullPage> {
+      const data = await call('sync_pull', { p_cursor: cursor, p_scope: scope, p_limit: limit });
+      const parsed = PullPageSchema.safeParse(data);
+      if (!parsed.success) throw unexpected('sync_pull', parsed.error);
+      const changes = parsed.data.changes.map(toChange).filter((c): c is ServerChange => c !== null);
+      return { ...parsed.data, changes };
+    },
+  };
+}
+
+/**
+ * The engine's refreshSession for a supabase-js client: resolves once a new access token is in
+ * place, rejects when there is none to be had (the member must sign in again).
+ */
+export function refreshSessionOf(supabase: SupabaseClient): () => Promise<void> {
+  return async () => {
+    const { error } = await supabase.auth.refreshSession();
+    if (error) throw error;
+  };
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { BACKOFF_CAP_MS, BACKOFF_FLOOR_MS, backoffDelay } from './backoff.ts';
+
+describe('backoffDelay', () => {
+  it('draws below a ceiling that doubles per failure (full jitter)', () => {
+    const almostOne = () => 0.999_999;
+    expect([1, 2, 3, 4].map((n) => backoffDelay(n, almostOne))).toEqual([999, 1999, 3999, 7999]);
+    expect([1, 2, 3, 4].map((n) => backoffDelay(n, () => 0.5))).toEqual([500, 1000, 2000, 4000]);
+  });
+
+  it('never waits longer than the cap, however many failures', () => {
+    expect(backoffDelay(7, () => 0.999_999)).toBe(BACKOFF_CAP_MS - 1);
+    expect(backoffDelay(1_000, () => 0.999_999)).toBe(BACKOFF_CAP_MS - 1);
+  });
+
+  it('keeps a floor, so an unlucky draw does not spin', () => {
+    expect(backoffDelay(1, () => 0)).toBe(BACKOFF_FLOOR_MS);
+    expect(backoffDelay(0, () => 0.1)).toBe(BACKOFF_FLOOR_MS);
+  });
+});

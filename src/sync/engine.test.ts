@@ -1,0 +1,264 @@
+// The engine on the in-memory fake server (tests/support/fake-remote.ts, held to the real server's
+// behaviour by tests/integration/sync-contract.test.ts) and fake-indexeddb: the paths that need
+// many writes or odd answers, and a seeded fuzz of random writes, syncs and network failures on
+// three devices that must end with every device's mirrors equal to the server's rows.
+import { afterEach, describe, expect, it } from 'vitest';
+import { PUSH_BATCH_SIZE } from '../core/constants.ts';
+import { MutationError, type MutationArgs, type MutationName } from '../core/mutations.ts';
+import { MIRRORS, type CheckpointDb } from '../data/db.ts';
+import { onRejected, type Rejection } from '../data/events.ts';
+import { mutate } from '../data/mutate.ts';
+import { FakeSyncServer } from '../../tests/support/fake-remote.ts';
+import { GAMES, IGDB } from '../../tests/support/fixtures.ts';
+import { openLocalDb } from '../../tests/support/local-db.ts';
+import { createSyncEngine, type SyncEngine } from './engine.ts';
+import { NetworkError, RejectedBatchError, type PullPage, type PushMutation, type PushReply, type Remote, type SyncScope } from './remote.ts';
+import { addToScope } from './state.ts';
+
+const dbs: CheckpointDb[] = [];
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+  for (const db of dbs.splice(0)) db.close();
+});
+
+function freshDb(): CheckpointDb {
+  const db = openLocalDb();
+  dbs.push(db);
+  return db;
+}
+
+function collectRejections(): Rejection[] {
+  const seen: Rejection[] = [];
+  cleanups.push(onRejected((r) => seen.push(r)));
+  return seen;
+}
+
+const noRefresh = async () => {};
+const at = () => new Date().toISOString();
+
+/** A remote that lets the test intercept pushes. */
+function intercept(inner: Remote, onPush: (mutations: readonly PushMutation[]) => void): Remote {
+  return {
+    push: (clientId, mutations) => {
+      onPush(mutations);
+      return inner.push(clientId, mutations);
+    },
+    pull: (cursor, scope, limit) => inner.pull(cursor, scope, limit),
+  };
+}
+
+describe('the sync engine on the fake server', () => {
+  it(`pushes the outbox in order, in batches of ${PUSH_BATCH_SIZE}`, async () => {
+    const server = new FakeSyncServer(GAMES);
+    const me = server.addMember('batches');
+    const db = freshDb();
+    const batches: string[][] = [];
+    const engine = createSyncEngine({ db, remote: intercept(server.remoteFor(me), (m) => batches.push(m.map((x) => x.id))), refreshSession: noRefresh });
+    await addToScope(db, 'game_ids', server.gameIds());
+    await engine.syncNow();
+    const games = Object.values(IGDB);
+    const ids: string[] = [];
+    for (let i = 0; i < 2 * PUSH_BATCH_SIZE + 30; i++) {
+      ids.push(await mutate(db, 'wishlist.set', { igdb_id: games[i % games.length] ?? IGDB.hades, in: true, priority: i % 10 }, { me, now: at() }));
+    }
+    await engine.syncNow();
+    expect(batches.map((b) => b.length)).toEqual([PUSH_BATCH_SIZE, PUSH_BATCH_SIZE, 30]);
+    expect(batches.flat()).toEqual(ids);
+    expect(ids.every((id) => server.hasApplied(id))).toBe(true);
+    expect(engine.status.getSnapshot()).toMatchObject({ pending: 0, lastError: null });
+  });
+
+  it('rejects each mutation of a batch the server refuses as a whole, so the queue never jams', async () => {
+    const server = new FakeSyncServer(GAMES);
+    const me = server.addMember('jam');
+    const db = freshDb();
+    const rejections = collectRejections();
+    let refuse = true;
+    const inner = server.remoteFor(me);
+    const remote: Remote = {
+      push: async (clientId, mutations) => {
+        if (refuse && mutations.length > 0) throw new RejectedBatchError('batch_too_large', 'At most 500 mutations per push');
+        return inner.push(clientId, mutations);
+      },
+      pull: (cursor, scope, limit) => inner.pull(cursor, scope, limit),
+    };
+    const engine = createSyncEngine({ db, remote, refreshSession: noRefresh });
+    await addToScope(db, 'game_ids', server.gameIds());
+    await engine.syncNow();
+    await mutate(db, 'wishlist.set', { igdb_id: IGDB.celeste, in: true }, { me, now: at() });
+    await mutate(db, 'progress.set', { igdb_id: IGDB.hades, started: true }, { me, now: at() });
+    await engine.syncNow();
+    expect(rejections).toEqual([
+      { name: 'wishlist.set', code: 'batch_too_large', message: 'At most 500 mutations per push' },
+      { name: 'progress.set', code: 'batch_too_large', message: 'At most 500 mutations per push' },
+    ]);
+    expect(await db.outbox.count()).toBe(0);
+    expect(await db.wishlist.count()).toBe(0); // rolled back by the pull
+    refuse = false;
+    await mutate(db, 'wishlist.set', { igdb_id: IGDB.portal2, in: true }, { me, now: at() });
+    await engine.syncNow();
+    expect((await db.wishlist.toArray()).map((w) => w.igdb_id)).toEqual([IGDB.portal2]);
+  });
+
+  it("drops a visitor's cursor once the member is known, so the member's own rows arrive", async () => {
+    const server = new FakeSyncServer(GAMES);
+    const me = server.addMember('late_sign_in');
+    await server.remoteFor(me).push(crypto.randomUUID(), [{ id: crypto.randomUUID(), name: 'wishlist.set', args: { igdb_id: IGDB.zelda, in: true } }]);
+    const db = freshDb();
+    let member: number | null = null;
+    const remote: Remote = {
+      push: (clientId, mutations) => server.remoteFor(member).push(clientId, mutations),
+      pull: (cursor, scope, limit) => server.remoteFor(member).pull(cursor, scope, limit),
+    };
+    const engine = createSyncEngine({ db, remote, refreshSession: noRefresh });
+    await addToScope(db, 'game_ids', server.gameIds());
+    await engine.syncNow(); // as a visitor
+    expect(await db.wishlist.count()).toBe(0);
+    member = me; // signs in
+    await engine.syncNow();
+    expect((await db.wishlist.toArray()).map((w) => w.igdb_id)).toEqual([IGDB.zelda]);
+    expect((await db.syncState.get('main'))?.user_id).toBe(me);
+  });
+
+  it("stops, without retrying, when the session is another member's than the device's data", async () => {
+    const server = new FakeSyncServer(GAMES);
+    const first = server.addMember('first');
+    const second = server.addMember('second');
+    const db = freshDb();
+    await createSyncEngine({ db, remote: server.remoteFor(first), refreshSession: noRefresh }).syncNow();
+    const engine = createSyncEngine({ db, remote: server.remoteFor(second), refreshSession: noRefresh });
+    await engine.syncNow();
+    expect(engine.status.getSnapshot()).toMatchObject({
+      lastError: 'Signed in as another member than the one whose data is on this device', backoffUntil: null,
+    });
+    expect((await db.syncState.get('main'))?.user_id).toBe(first);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Seeded fuzz
+
+/** mulberry32: a small seeded PRNG, so a failing seed replays exactly. */
+function prng(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** Fails a share of calls: before they reach the server, or after (the answer is lost). */
+class FlakyRemote implements Remote {
+  failureRate = 0.3;
+  constructor(private readonly inner: Remote, private readonly random: () => number) {}
+
+  async push(clientId: string, mutations: readonly PushMutation[]): Promise<PushReply> {
+    const roll = this.random();
+    if (roll < this.failureRate / 2) throw new NetworkError('connection refused');
+    const reply = await this.inner.push(clientId, mutations);
+    if (roll < this.failureRate) throw new NetworkError('answer lost');
+    return reply;
+  }
+
+  async pull(cursor: string | null, scope: SyncScope, limit: number): Promise<PullPage> {
+    if (this.random() < this.failureRate / 2) throw new NetworkError('connection reset');
+    return this.inner.pull(cursor, scope, limit);
+  }
+}
+
+interface Device { readonly db: CheckpointDb; readonly me: number; readonly other: number; readonly remote: FlakyRemote; readonly engine: SyncEngine }
+
+async function expectMirrorsEqualServer(server: FakeSyncServer, d: Device): Promise<void> {
+  const state = await d.db.syncState.get('main');
+  if (!state) throw new Error('never synced');
+  const snapshot = await server.remoteFor(d.me).pull(null, state.scope, 5000);
+  for (const [table, mirror] of Object.entries(MIRRORS)) {
+    const rows = snapshot.changes.flatMap((c) => (c.table === table && c.op === 'upsert' ? [c.row] : []));
+    let local = await d.db.table<{ id: number; user_id?: unknown }, number>(mirror).toArray();
+    if (table === 'comment' || table === 'content_like') {
+      // Known gap in sync_pull (…_sync.sql), which the fake reproduces: deltas send the comments
+      // and likes a member in scope writes anywhere, a snapshot only those on reviews in scope. Such
+      // a row may be extra here, but it must be the server's current row. Remove with the gap.
+      const inSnapshot = new Set(rows.map((r) => r.id));
+      const extra = local.filter((r) => !inSnapshot.has(r.id));
+      for (const row of extra) {
+        expect(state.scope.user_ids).toContain(row.user_id);
+        expect(row).toEqual(server.row(table, row.id));
+      }
+      local = local.filter((r) => inSnapshot.has(r.id));
+    }
+    expect(local.sort((a, b) => a.id - b.id), mirror).toEqual(rows.sort((a, b) => a.id - b.id));
+  }
+  expect(await d.db.outbox.count()).toBe(0);
+  expect(await d.db.shadows.count()).toBe(0);
+}
+
+async function fuzz(seed: number, steps: number): Promise<void> {
+  const random = prng(seed);
+  const pick = <T>(items: readonly T[]): T | undefined => items[Math.floor(random() * items.length)];
+  const server = new FakeSyncServer(GAMES);
+  const alice = server.addMember(`alice_${seed}`);
+  const bob = server.addMember(`bob_${seed}`);
+  const devices: Device[] = [];
+  for (const [me, other] of [[alice, bob], [alice, bob], [bob, alice]] as const) {
+    const db = freshDb();
+    const remote = new FlakyRemote(server.remoteFor(me), random);
+    await addToScope(db, 'game_ids', server.gameIds());
+    await addToScope(db, 'user_ids', [other]);
+    devices.push({ db, me, other, remote, engine: createSyncEngine({ db, remote, refreshSession: noRefresh, random }) });
+  }
+  const queued: string[] = [];
+  const games = Object.values(IGDB);
+  const rating = () => 1 + Math.floor(random() * 19) / 2;
+
+  for (let step = 0; step < steps; step++) {
+    const d = pick(devices);
+    if (!d) continue;
+    if (random() < 0.25) {
+      await d.engine.syncNow();
+      continue;
+    }
+    const reviews = (await d.db.reviews.toArray()).filter((r) => r.id > 0);
+    const ownComments = (await d.db.comments.toArray()).filter((c) => c.user_id === d.me && c.client_key !== null);
+    const game = pick(games) ?? IGDB.hades;
+    const writes: Array<() => Promise<string>> = [
+      () => write(d, 'review.create', { igdb_id: game, rating: rating(), review: random() < 0.5 ? `seed ${seed} step ${step}` : null }),
+      () => write(d, 'review.update', { igdb_id: game, rating: rating() }),
+      () => write(d, 'review_like.set', { rating_id: pick(reviews)?.id ?? 1, liked: random() < 0.7 }),
+      () => write(d, 'comment.add', { key: crypto.randomUUID(), rating_id: pick(reviews)?.id ?? 1, content: `step ${step}` }),
+      () => write(d, 'comment.delete', { key: pick(ownComments)?.client_key ?? crypto.randomUUID() }),
+      () => write(d, 'follow.set', { user_id: d.other, following: random() < 0.6 }),
+      () => write(d, 'wishlist.set', { igdb_id: game, in: random() < 0.7 }),
+      () => write(d, 'progress.set', { igdb_id: game, started: true, completed: random() < 0.3 }),
+    ];
+    const chosen = pick(writes);
+    if (!chosen) continue;
+    try {
+      queued.push(await chosen());
+    } catch (error) {
+      // The local apply refused it with the spec's message, as the UI would show: not queued.
+      if (!(error instanceof MutationError)) throw error;
+    }
+  }
+
+  for (const d of devices) d.remote.failureRate = 0;
+  for (let round = 0; round < 2; round++) for (const d of devices) await d.engine.syncNow();
+  for (const d of devices) {
+    expect(d.engine.status.getSnapshot()).toMatchObject({ lastError: null, pending: 0 });
+    await expectMirrorsEqualServer(server, d);
+  }
+  expect(queued.filter((id) => !server.hasApplied(id))).toEqual([]);
+}
+
+function write<N extends MutationName>(d: Device, name: N, args: MutationArgs<N>): Promise<string> {
+  return mutate(d.db, name, args, { me: d.me, now: at() });
+}
+
+describe('seeded fuzz: random writes, syncs and network failures on three devices', () => {
+  for (const seed of [1, 2, 3]) {
+    it(`seed ${seed}: every write reaches the server, and every device ends equal to it`, () => fuzz(seed, 120), 30_000);
+  }
+});

@@ -1,0 +1,214 @@
+// The sync engine: push then pull, one run at a time per origin (leader.ts), with its triggers —
+// start, `online`, the page becoming visible, local writes (debounced) and a timer that is the
+// periodic pull when all is well and the backoff after a failure. No window needed: the service
+// worker and Node run it too.
+import type { CheckpointDb } from '../data/db.ts';
+import { onLocalWrite } from '../data/events.ts';
+import { backoffDelay } from './backoff.ts';
+import { withSyncLock, type SyncLocks } from './leader.ts';
+import { pullChanges } from './pull.ts';
+import { pushOutbox } from './push.ts';
+import { AuthError, MemberChangedError, NetworkError, type Remote } from './remote.ts';
+import { createSyncStatus, type SyncStatusStore } from './status.ts';
+import { browserOnline, watchEnvironment } from './triggers.ts';
+
+/** Pull for other members' changes this often while nothing else triggers a sync. */
+export const SYNC_INTERVAL_MS = 60_000;
+/** Local writes closer together than this go in one push. */
+export const LOCAL_WRITE_DEBOUNCE_MS = 500;
+
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
+/**
+ * Timers, injected so tests control time. setTimeout returns the function that cancels it; the
+ * callback returns the sync run it starts, if any (a test can await it, a real timer ignores it).
+ */
+export interface Timers {
+  setTimeout(callback: () => unknown, ms: number): () => void;
+}
+
+export interface SyncEngineOptions {
+  readonly db: CheckpointDb;
+  readonly remote: Remote;
+  /** Gets a new access token; rejects when there is none to be had (see refreshSessionOf). */
+  readonly refreshSession: () => Promise<void>;
+  /** ms since the epoch. */
+  readonly now?: () => number;
+  /** [0, 1), for backoff jitter. */
+  readonly random?: () => number;
+  readonly timers?: Timers;
+  /** Web Lock name; null forces the in-process mutex (tests). */
+  readonly lock?: { readonly name?: string; readonly locks?: SyncLocks | null };
+  readonly intervalMs?: number;
+  readonly debounceMs?: number;
+}
+
+export interface SyncEngine {
+  /** Pushes the outbox, then pulls. Never rejects: the outcome is in `status`. */
+  syncNow(): Promise<void>;
+  /** Wires the triggers (and syncs once); returns the function that unwires them. */
+  start(): () => void;
+  readonly status: SyncStatusStore;
+}
+
+const realTimers: Timers = {
+  setTimeout(callback, ms) {
+    const handle = setTimeout(callback, ms);
+    return () => clearTimeout(handle);
+  },
+};
+
+/** Runs fn; on a 401 refreshes the session once (per sync run) and runs it again. */
+function refreshingOnce(refreshSession: () => Promise<void>): <T>(fn: () => Promise<T>) => Promise<T> {
+  let refreshed = false;
+  return async (fn) => {
+    for (;;) {
+      try {
+        return await fn();
+      } catch (error) {
+        if (!(error instanceof AuthError) || refreshed) throw error;
+        refreshed = true;
+        try {
+          await refreshSession();
+        } catch (cause) {
+          throw new AuthError(`Session refresh failed: ${cause instanceof Error ? cause.message : String(cause)}`);
+        }
+      }
+    }
+  };
+}
+
+export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
+  const { db, remote, refreshSession } = options;
+  const now = options.now ?? Date.now;
+  const random = options.random ?? Math.random;
+  const timers = options.timers ?? realTimers;
+  const intervalMs = options.intervalMs ?? SYNC_INTERVAL_MS;
+  const debounceMs = options.debounceMs ?? LOCAL_WRITE_DEBOUNCE_MS;
+  const status = createSyncStatus({ online: browserOnline() });
+
+  let failures = 0;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let started = false;
+  let cancelNext: (() => void) | null = null;
+  let cancelDebounce: (() => void) | null = null;
+
+  /** Never rejects: callers fire and forget it; a failure to count is shown as the error. */
+  const refreshPending = (): Promise<void> =>
+    db.outbox.count().then(
+      (pending) => status.update({ pending }),
+      (error: unknown) => status.update({ lastError: error instanceof Error ? error.message : String(error) }),
+    );
+
+  /** Also kept with the data, so a page can tell why the service worker's last run failed. */
+  const recordError = (message: string | null): Promise<void> =>
+    db.syncState.update('main', { last_error: message }).then(
+      () => undefined,
+      (error: unknown) => status.update({ lastError: error instanceof Error ? error.message : String(error) }),
+    );
+
+  /** The one timer: the next periodic pull, or the retry after a failure. Only while started. */
+  function scheduleNext(ms: number | null): void {
+    cancelNext?.();
+    cancelNext = null;
+    if (started && ms !== null) cancelNext = timers.setTimeout(() => syncNow(), ms);
+  }
+
+  /** One push + pull under the lock; records the outcome. Returns whether it succeeded. */
+  async function runOnce(): Promise<boolean> {
+    status.update({ syncing: true });
+    try {
+      await withSyncLock(async () => {
+        // Inside the lock, so two tabs never refresh the same token at once.
+        const withAuth = refreshingOnce(refreshSession);
+        await withAuth(() => pushOutbox(db, remote));
+        await withAuth(() => pullChanges(db, remote, { now }));
+      }, options.lock);
+      failures = 0;
+      status.update({ online: true, lastSyncedAt: now(), lastError: null, backoffUntil: null });
+      scheduleNext(intervalMs);
+      return true;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof AuthError || error instanceof MemberChangedError) {
+        // The server answered, but retrying cannot help until the member signs in again; the next
+        // trigger (a write, `online`, the page shown again) tries anew.
+        status.update({ online: true, lastError: error instanceof AuthError ? SESSION_EXPIRED : message, backoffUntil: null });
+        scheduleNext(null);
+      } else {
+        // NetworkError, or anything unexpected: try again later, further apart each time.
+        failures += 1;
+        const delay = backoffDelay(failures, random);
+        status.update({
+          online: error instanceof NetworkError ? false : status.getSnapshot().online,
+          lastError: message, backoffUntil: now() + delay,
+        });
+        scheduleNext(delay);
+      }
+      await recordError(status.getSnapshot().lastError);
+      return false;
+    } finally {
+      status.update({ syncing: false });
+      await refreshPending();
+    }
+  }
+
+  function syncNow(): Promise<void> {
+    if (running) {
+      // A write made during a run may have missed its push: run once more after it.
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+        } while ((await runOnce()) && again);
+      } finally {
+        running = null;
+        again = false;
+      }
+    })();
+    return running;
+  }
+
+  /** Triggers that are not the member's doing wait out a backoff (its timer runs the retry). */
+  function syncUnlessBackingOff(): Promise<void> {
+    const until = status.getSnapshot().backoffUntil;
+    return until === null || until <= now() ? syncNow() : Promise.resolve();
+  }
+
+  function start(): () => void {
+    if (started) throw new Error('The sync engine is already started');
+    started = true;
+    const unwatch = watchEnvironment({
+      online: () => {
+        status.update({ online: true });
+        void syncNow();
+      },
+      offline: () => status.update({ online: false }),
+      visible: () => void syncNow(),
+    });
+    const unsubscribe = onLocalWrite(() => {
+      void refreshPending();
+      cancelDebounce?.();
+      cancelDebounce = timers.setTimeout(() => {
+        cancelDebounce = null;
+        return syncUnlessBackingOff();
+      }, debounceMs);
+    });
+    void refreshPending();
+    void syncNow();
+    return () => {
+      started = false;
+      unwatch();
+      unsubscribe();
+      cancelDebounce?.();
+      cancelDebounce = null;
+      scheduleNext(null);
+    };
+  }
+
+  return { syncNow, start, status };
+}

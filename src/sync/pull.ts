@@ -1,0 +1,90 @@
+// Pull: brings server truth into the mirrors from the stored cursor (none: a snapshot), page by
+// page. Each page is stored in ONE transaction with the rebase and the new cursor, so the cursor
+// never moves past rows that were not stored, and the pending writes are never shown undone.
+import type { CheckpointDb } from '../data/db.ts';
+import { MIRROR_NAMES } from '../data/db.ts';
+import { applyServerChange } from '../data/overlay.ts';
+import { REBASE_TABLES, rebase } from './rebase.ts';
+import { AuthError, MemberChangedError, RejectedBatchError, type PullPage, type Remote } from './remote.ts';
+import { loadSyncState } from './state.ts';
+
+/** Changes asked for per sync_pull call (the server allows up to 5000). */
+export const PULL_PAGE_SIZE = 1000;
+
+export interface PullOutcome {
+  readonly pages: number;
+  readonly changes: number;
+}
+
+/**
+ * A snapshot is all there is: rows the mirrors hold but it lacks are gone from the server (or from
+ * scope). The games table is also the offline search catalogue, so it is kept.
+ */
+async function clearForSnapshot(db: CheckpointDb): Promise<void> {
+  const tables = MIRROR_NAMES.filter((name) => name !== 'games');
+  for (const name of tables) await db.table(name).clear();
+  const shadows = await db.shadows.filter((s) => s.table !== 'games').primaryKeys();
+  await db.shadows.bulkDelete(shadows);
+}
+
+/**
+ * Stores one page if the cursor is still the one it was asked from (else another puller got there
+ * first and nothing is stored). Returns whether it was stored.
+ */
+async function storePage(db: CheckpointDb, from: string | null, page: PullPage, now: () => number): Promise<boolean> {
+  return db.transaction('rw', [...REBASE_TABLES], async () => {
+    const state = await loadSyncState(db);
+    if (state.cursor !== from) return false;
+    if (from === null && page.snapshot) await clearForSnapshot(db);
+    for (const change of page.changes) await applyServerChange(db, change);
+    await rebase(db, page.user_id);
+    await db.syncState.update('main', {
+      cursor: page.cursor, user_id: page.user_id, last_success: new Date(now()).toISOString(), last_error: null,
+    });
+    return true;
+  });
+}
+
+/**
+ * Checks the page is for the member the data belongs to. A visitor's cursor (member unknown)
+ * does not cover the member's own rows: it is dropped, and the caller pulls a snapshot instead.
+ */
+async function checkMember(db: CheckpointDb, page: PullPage): Promise<'ok' | 'resnapshot'> {
+  const state = await loadSyncState(db);
+  if (state.user_id === page.user_id) return 'ok';
+  // The session was lost (signed out, or a token the server no longer takes but did not refuse).
+  if (page.user_id === null) throw new AuthError('Not signed in');
+  if (state.user_id !== null) throw new MemberChangedError(state.user_id, page.user_id);
+  if (page.snapshot) return 'ok';
+  await db.syncState.update('main', { user_id: page.user_id, cursor: null });
+  return 'resnapshot';
+}
+
+/** Pulls until the server has no more. Throws NetworkError / AuthError / MemberChangedError. */
+export async function pullChanges(db: CheckpointDb, remote: Remote, options: { limit?: number; now?: () => number } = {}): Promise<PullOutcome> {
+  const limit = options.limit ?? PULL_PAGE_SIZE;
+  const now = options.now ?? Date.now;
+  let pages = 0;
+  let changes = 0;
+  let cursorResets = 0;
+  for (;;) {
+    const state = await loadSyncState(db);
+    let page: PullPage;
+    try {
+      page = await remote.pull(state.cursor, state.scope, limit);
+    } catch (error) {
+      // A cursor the server does not know (another server, a restored backup): start over.
+      if (error instanceof RejectedBatchError && error.code === 'invalid_cursor' && state.cursor !== null && cursorResets++ === 0) {
+        await db.syncState.update('main', { cursor: null });
+        continue;
+      }
+      throw error;
+    }
+    if ((await checkMember(db, page)) === 'resnapshot') continue;
+    if (!(await storePage(db, state.cursor, page, now))) return { pages, changes };
+    pages += 1;
+    changes += page.changes.length;
+    // The server only says has_more when the cursor moved; the check guards against a loop anyway.
+    if (!page.has_more || page.cursor === state.cursor) return { pages, changes };
+  }
+}

@@ -1,0 +1,86 @@
+// Push: sends the outbox to sync_push in order, in batches of PUSH_BATCH_SIZE. The server applies
+// each mutation id once, so a batch may be sent again after any failure. An accepted or rejected
+// mutation leaves the outbox; a rejected one is reported with the server's message and never
+// holds up the ones behind it. Only "no answer" (NetworkError) or a 401 (AuthError) stop a push.
+import { PUSH_BATCH_SIZE } from '../core/constants.ts';
+import type { CheckpointDb, OutboxRow } from '../data/db.ts';
+import { emitRejected, type Rejection } from '../data/events.ts';
+import { adoptMember, loadSyncState } from './state.ts';
+import { MemberChangedError, NetworkError, RejectedBatchError, type PushResult, type Remote } from './remote.ts';
+
+export interface PushOutcome {
+  readonly accepted: number;
+  readonly rejected: number;
+}
+
+type QueuedRow = OutboxRow & { seq: number };
+
+function hasSeq(row: OutboxRow): row is QueuedRow {
+  return row.seq !== undefined;
+}
+
+interface Answered { readonly row: QueuedRow; readonly result: PushResult }
+
+/** Pairs the answers with the rows by position (the server answers in order), checking ids. */
+function pair(rows: readonly QueuedRow[], results: readonly PushResult[]): Answered[] {
+  const answered: Answered[] = [];
+  for (const [i, result] of results.entries()) {
+    const row = rows[i];
+    if (!row) break;
+    // A mutation id that is not a UUID is answered with the id as sent, possibly null ('').
+    if (result.id !== '' && result.id !== row.id) throw new NetworkError('sync_push answered out of order');
+    answered.push({ row, result });
+  }
+  if (answered.length === 0) throw new NetworkError('sync_push answered no results');
+  return answered;
+}
+
+/** Removes the answered rows from the outbox in one transaction; returns the rejections. */
+async function settle(db: CheckpointDb, answered: readonly Answered[]): Promise<Rejection[]> {
+  await db.transaction('rw', db.outbox, () => db.outbox.bulkDelete(answered.map(({ row }) => row.seq)));
+  return answered.flatMap(({ row, result }) =>
+    result.status === 'rejected' ? [{ name: row.name, code: result.code, message: result.message }] : []);
+}
+
+async function countAttempt(db: CheckpointDb, rows: readonly QueuedRow[]): Promise<void> {
+  await db.outbox.where('seq').anyOf(rows.map((r) => r.seq)).modify((row) => {
+    row.attempts += 1;
+  });
+}
+
+/**
+ * Pushes until the outbox is empty. Throws NetworkError / AuthError (the engine retries or
+ * refreshes) and MemberChangedError; whatever was settled before stays settled.
+ */
+export async function pushOutbox(db: CheckpointDb, remote: Remote): Promise<PushOutcome> {
+  let accepted = 0;
+  let rejected = 0;
+  if ((await db.outbox.count()) === 0) return { accepted, rejected };
+  const state = await loadSyncState(db);
+  // Local applies and the rebase need the member id; an empty push asks the server who we are
+  // (and creates the member row of a brand-new account).
+  const me = state.user_id ?? (await remote.push(state.client_id, [])).user_id;
+  await adoptMember(db, me);
+
+  for (;;) {
+    const rows = (await db.outbox.orderBy('seq').limit(PUSH_BATCH_SIZE).toArray()).filter(hasSeq);
+    if (rows.length === 0) return { accepted, rejected };
+    let answered: Answered[];
+    try {
+      const reply = await remote.push(state.client_id, rows.map(({ id, name, args }) => ({ id, name, args })));
+      if (reply.user_id !== me) throw new MemberChangedError(me, reply.user_id);
+      answered = pair(rows, reply.results);
+    } catch (error) {
+      if (error instanceof NetworkError) await countAttempt(db, rows);
+      if (!(error instanceof RejectedBatchError)) throw error;
+      // The server refused the batch as a whole, which it will do again: each of its mutations is
+      // rejected with that message, so the queue can never jam on it.
+      answered = rows.map((row) => ({ row, result: { id: row.id, status: 'rejected', code: error.code, message: error.message } }));
+    }
+    const rejections = await settle(db, answered);
+    accepted += answered.length - rejections.length;
+    rejected += rejections.length;
+    // Told only after the commit: a listener that reads the outbox sees the row gone.
+    for (const rejection of rejections) emitRejected(rejection);
+  }
+}

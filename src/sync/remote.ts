@@ -1,0 +1,83 @@
+// What the sync engine needs from the backend: sync_push and sync_pull, behind an interface so the
+// engine runs against supabase-js (src/data/remote.ts) or an in-memory fake (tests/support), and
+// the three ways a call can fail, each with its own handling in push.ts / engine.ts.
+import type { ServerChange } from '../data/overlay.ts';
+
+/** An outbox row as sync_push takes it. */
+export interface PushMutation {
+  readonly id: string;
+  readonly name: string;
+  readonly args: unknown;
+}
+
+/** One answer per pushed mutation, in the order pushed. */
+export type PushResult =
+  | { readonly id: string; readonly status: 'ok'; readonly result: unknown }
+  | { readonly id: string; readonly status: 'rejected'; readonly code: string; readonly message: string };
+
+export interface PushReply {
+  readonly results: readonly PushResult[];
+  /** The member the server applied the batch as. */
+  readonly user_id: number;
+}
+
+/** The public ids a client has cached; sync_pull also sends their changes. */
+export interface SyncScope {
+  readonly game_ids: readonly number[];
+  readonly user_ids: readonly number[];
+  readonly rating_ids: readonly number[];
+}
+
+export interface PullPage {
+  /** Where the next pull starts. Opaque to the client. */
+  readonly cursor: string;
+  readonly has_more: boolean;
+  /** True when the page is every row in scope (the pull had no cursor), not changes. */
+  readonly snapshot: boolean;
+  readonly changes: readonly ServerChange[];
+  /** The signed-in member, or null for a visitor. */
+  readonly user_id: number | null;
+}
+
+export interface Remote {
+  push(clientId: string, mutations: readonly PushMutation[]): Promise<PushReply>;
+  pull(cursor: string | null, scope: SyncScope, limit: number): Promise<PullPage>;
+}
+
+/** The call did not get an answer (offline, timeout, 5xx): try again later with backoff. */
+export class NetworkError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'NetworkError';
+  }
+}
+
+/** 401: the session is missing or expired. The engine refreshes it once, then retries. */
+export class AuthError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AuthError';
+  }
+}
+
+/**
+ * The server refused the whole call (a 4xx other than 401), e.g. a batch that is too large or an
+ * unknown cursor. Final: sending the same request again gets the same answer.
+ */
+export class RejectedBatchError extends Error {
+  constructor(readonly code: string, message: string) {
+    super(message);
+    this.name = 'RejectedBatchError';
+  }
+}
+
+/**
+ * The session belongs to another member than the one this device's data belongs to. Final until
+ * the auth layer clears the previous member's mirrors, outbox and sync state.
+ */
+export class MemberChangedError extends Error {
+  constructor(readonly expected: number, readonly actual: number | null) {
+    super('Signed in as another member than the one whose data is on this device');
+    this.name = 'MemberChangedError';
+  }
+}

@@ -1,0 +1,56 @@
+// The sync bookkeeping row (syncState 'main' in IndexedDB): this client's id, the pull cursor, the
+// member the mirrors belong to, and the scope of public rows to keep fresh.
+import type { CheckpointDb, SyncStateRow } from '../data/db.ts';
+import { MemberChangedError, type SyncScope } from './remote.ts';
+
+export type ScopeKind = keyof SyncScope;
+
+/** Per kind, the most recently added ids kept in scope (sync_pull takes them as arrays). */
+export const SCOPE_LIMIT = 1000;
+
+const EMPTY_SCOPE: SyncStateRow['scope'] = { game_ids: [], user_ids: [], rating_ids: [] };
+
+/** The sync state, created on first use with a new client id. */
+export function loadSyncState(db: CheckpointDb): Promise<SyncStateRow> {
+  return db.transaction('rw', db.syncState, async () => {
+    const existing = await db.syncState.get('main');
+    if (existing) return existing;
+    const created: SyncStateRow = {
+      key: 'main', client_id: crypto.randomUUID(), cursor: null, user_id: null,
+      last_success: null, last_error: null, scope: EMPTY_SCOPE,
+    };
+    await db.syncState.add(created);
+    return created;
+  });
+}
+
+/**
+ * Records the member the session belongs to, as the server reports it. A cursor made while the
+ * member was unknown is dropped (a visitor's pulls never include the member's own rows), so the
+ * next pull is a snapshot. Another member than the one recorded is refused: the mirrors and the
+ * outbox are the first member's, and clearing them on sign-out is the auth layer's job.
+ */
+export async function adoptMember(db: CheckpointDb, userId: number): Promise<void> {
+  await db.transaction('rw', db.syncState, async () => {
+    const state = await loadSyncState(db);
+    if (state.user_id === userId) return;
+    if (state.user_id !== null) throw new MemberChangedError(state.user_id, userId);
+    await db.syncState.update('main', { user_id: userId, cursor: null });
+  });
+}
+
+/**
+ * Read-through: after storing public rows fetched for a screen, add their ids to the scope so
+ * later pulls bring their changes. Rows already stored are not fetched again; re-added ids move
+ * to the most recent end, and the oldest beyond SCOPE_LIMIT drop out of scope (their rows stay,
+ * merely no longer kept fresh).
+ */
+export async function addToScope(db: CheckpointDb, kind: ScopeKind, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.transaction('rw', db.syncState, async () => {
+    const state = await loadSyncState(db);
+    const added = new Set(ids);
+    const merged = [...state.scope[kind].filter((id) => !added.has(id)), ...added].slice(-SCOPE_LIMIT);
+    await db.syncState.update('main', { scope: { ...state.scope, [kind]: merged } });
+  });
+}

@@ -1,0 +1,52 @@
+// What the sync engine is doing, for the UI: a tiny external store that React reads with
+// useSyncExternalStore. Snapshots are immutable and replaced only when a field changes, which is
+// what useSyncExternalStore needs to avoid render loops.
+
+export interface SyncStatus {
+  /** The browser says it is online and the last call (if any) reached the server. */
+  readonly online: boolean;
+  /** Mutations in the outbox, not yet accepted or rejected by the server. */
+  readonly pending: number;
+  readonly syncing: boolean;
+  /** When the last push + pull finished without error (ms since the epoch). */
+  readonly lastSyncedAt: number | null;
+  /** Why the last sync failed, or null. */
+  readonly lastError: string | null;
+  /** When the next retry is due after a failure (ms since the epoch), or null. */
+  readonly backoffUntil: number | null;
+}
+
+/** The read side, handed to the UI. */
+export interface SyncStatusStore {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): SyncStatus;
+}
+
+/** The write side, kept by the engine. */
+export interface WritableSyncStatus extends SyncStatusStore {
+  update(patch: Partial<SyncStatus>): void;
+}
+
+const FIELDS = ['online', 'pending', 'syncing', 'lastSyncedAt', 'lastError', 'backoffUntil'] as const satisfies ReadonlyArray<keyof SyncStatus>;
+
+export const INITIAL_STATUS: SyncStatus = {
+  online: true, pending: 0, syncing: false, lastSyncedAt: null, lastError: null, backoffUntil: null,
+};
+
+export function createSyncStatus(initial: Partial<SyncStatus> = {}): WritableSyncStatus {
+  let snapshot: SyncStatus = { ...INITIAL_STATUS, ...initial };
+  const listeners = new Set<() => void>();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => snapshot,
+    update(patch) {
+      const next = { ...snapshot, ...patch };
+      if (FIELDS.every((key) => Object.is(next[key], snapshot[key]))) return;
+      snapshot = next;
+      for (const listener of [...listeners]) listener();
+    },
+  };
+}

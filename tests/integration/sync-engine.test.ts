@@ -1,0 +1,410 @@
+// The sync engine end to end: devices are CheckpointDbs on fake-indexeddb (the real IndexedDB API),
+// writes go through mutate() as the app's do, and the remote is src/data/remote.ts over
+// supabase-js against the local gateway (real Postgres), wrapped only to cut the network on
+// purpose. ARCHITECTURE §5: offline writes reach the server exactly once, rejections are removed,
+// told and rolled back without blocking, mirrors converge on the server's rows, one pusher at a
+// time, and a 401 is met with one refresh.
+import 'fake-indexeddb/auto';
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { MutationArgs, MutationName } from '../../src/core/mutations.ts';
+import { CheckpointDb, MIRRORS } from '../../src/data/db.ts';
+import { onRejected, type Rejection } from '../../src/data/events.ts';
+import { mutate } from '../../src/data/mutate.ts';
+import { createSupabaseRemote, refreshSessionOf } from '../../src/data/remote.ts';
+import { createSyncEngine, SESSION_EXPIRED, type SyncEngine, type SyncEngineOptions, type Timers } from '../../src/sync/engine.ts';
+import { pullChanges } from '../../src/sync/pull.ts';
+import { NetworkError, type PullPage, type PushMutation, type PushReply, type Remote, type SyncScope } from '../../src/sync/remote.ts';
+import { addToScope } from '../../src/sync/state.ts';
+import { GAMES, IGDB } from '../support/fixtures.ts';
+import { linkToken, startTestGateway, type TestGateway } from '../support/gateway.ts';
+
+interface Member { readonly id: number; readonly email: string; readonly client: SupabaseClient }
+
+const PASSWORD = 'Str0ng!Passw0rd';
+let gw: TestGateway;
+let alice: Member;
+let bob: Member;
+let gameIds: number[] = [];
+let serial = 0;
+
+async function signUp(name: string): Promise<Member> {
+  const username = `${name}_${++serial}`;
+  const email = `${username}@example.test`;
+  const client = gw.client();
+  expect((await client.auth.signUp({ email, password: PASSWORD, options: { data: { username } } })).error).toBeNull();
+  const { tokenHash } = linkToken(await gw.lastMail(email, 'signup'));
+  const verified = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'signup' });
+  expect(verified.error).toBeNull();
+  const { data, error } = await client.rpc('get_or_create_user', { auth_id: verified.data.user?.id, user_email: email, user_name: username });
+  expect(error).toBeNull();
+  return { id: Number(data), email, client };
+}
+
+/** The real remote, with switches to cut the network, and a count of calls in flight at once. */
+class TestRemote implements Remote {
+  offline = false;
+  pushOffline = false;
+  /** Pushes that fail before reaching the server. */
+  failPushes = 0;
+  /** Pushes the server applies but whose answer never arrives. */
+  loseAnswers = 0;
+  delayMs = 0;
+  pushes = 0;
+  inFlight = 0;
+  maxInFlight = 0;
+
+  constructor(readonly inner: Remote) {}
+
+  private async call<T>(fn: () => Promise<T>): Promise<T> {
+    this.inFlight += 1;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
+      if (this.offline) throw new NetworkError('fetch failed (offline)');
+      return await fn();
+    } finally {
+      this.inFlight -= 1;
+    }
+  }
+
+  push(clientId: string, mutations: readonly PushMutation[]): Promise<PushReply> {
+    return this.call(async () => {
+      this.pushes += 1;
+      if (this.pushOffline) throw new NetworkError('fetch failed (offline)');
+      if (this.failPushes > 0) {
+        this.failPushes -= 1;
+        throw new NetworkError('connection reset');
+      }
+      const reply = await this.inner.push(clientId, mutations);
+      if (this.loseAnswers > 0) {
+        this.loseAnswers -= 1;
+        throw new NetworkError('the answer was lost');
+      }
+      return reply;
+    });
+  }
+
+  pull(cursor: string | null, scope: SyncScope, limit: number): Promise<PullPage> {
+    return this.call(() => this.inner.pull(cursor, scope, limit));
+  }
+}
+
+/** Timers the test fires by hand; firing awaits the sync run the timer starts. */
+function manualTimers() {
+  const queue: Array<{ ms: number; run: () => unknown; cancelled: boolean }> = [];
+  const timers: Timers = {
+    setTimeout(run, ms) {
+      const timer = { ms, run, cancelled: false };
+      queue.push(timer);
+      return () => {
+        timer.cancelled = true;
+      };
+    },
+  };
+  const pending = () => queue.filter((t) => !t.cancelled);
+  return {
+    timers,
+    delays: () => pending().map((t) => t.ms),
+    async fireNext(): Promise<void> {
+      const [next] = pending();
+      if (!next) throw new Error('no timer pending');
+      next.cancelled = true;
+      await next.run();
+    },
+  };
+}
+
+interface Device { readonly db: CheckpointDb; readonly remote: TestRemote; readonly engine: SyncEngine; readonly member: Member }
+
+const opened: CheckpointDb[] = [];
+const stops: Array<() => void> = [];
+
+function device(member: Member, options: Partial<SyncEngineOptions> = {}, name = `device-${randomUUID()}`): Device {
+  const db = new CheckpointDb(name);
+  opened.push(db);
+  const remote = new TestRemote(createSupabaseRemote(member.client));
+  const engine = createSyncEngine({ db, remote, refreshSession: refreshSessionOf(member.client), ...options });
+  return { db, remote, engine, member };
+}
+
+/** A device that has synced once with the catalogue in scope (as after browsing the games). */
+async function syncedDevice(member: Member, scope: Partial<SyncScope> = {}, options: Partial<SyncEngineOptions> = {}): Promise<Device> {
+  const d = device(member, options);
+  await addToScope(d.db, 'game_ids', gameIds);
+  await addToScope(d.db, 'user_ids', scope.user_ids ?? []);
+  await addToScope(d.db, 'rating_ids', scope.rating_ids ?? []);
+  await d.engine.syncNow();
+  expect(d.engine.status.getSnapshot()).toMatchObject({ lastError: null, pending: 0 });
+  return d;
+}
+
+function write<N extends MutationName>(d: Device, name: N, args: MutationArgs<N>): Promise<string> {
+  return mutate(d.db, name, args, { me: d.member.id, now: new Date().toISOString() });
+}
+
+async function serverCount(sql: string, params: unknown[]): Promise<number> {
+  return Number((await gw.db.query<{ n: number }>(`select count(*)::int as n from ${sql}`, params))[0]?.n);
+}
+
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
+
+/** ARCHITECTURE §5.5: the mirrors hold exactly the server's rows for the device's scope. */
+async function expectMirrorsEqualServer(d: Device): Promise<void> {
+  const state = await d.db.syncState.get('main');
+  if (!state) throw new Error('the device never synced');
+  const snapshot = await d.remote.inner.pull(null, state.scope, 5000);
+  for (const [table, mirror] of Object.entries(MIRRORS)) {
+    const server = snapshot.changes.flatMap((c) => (c.table === table && c.op === 'upsert' ? [c.row] : [])).sort(byId);
+    const local = (await d.db.table<{ id: number }, number>(mirror).toArray()).sort(byId);
+    // The games table is also the offline catalogue: it may hold more than the scope.
+    if (mirror === 'games') expect(local, mirror).toEqual(expect.arrayContaining(server));
+    else expect(local, mirror).toEqual(server);
+  }
+  expect(await d.db.outbox.count()).toBe(0);
+  expect(await d.db.shadows.count()).toBe(0);
+}
+
+const rejections: Rejection[] = [];
+let stopListening = () => {};
+
+beforeAll(async () => {
+  gw = await startTestGateway();
+  await gw.db.query('select public.import_catalogue($1::jsonb)', [JSON.stringify(GAMES)]);
+  gameIds = (await gw.db.query<{ id: number }>('select id from public.game order by id')).map((g) => Number(g.id));
+  alice = await signUp('alice');
+  bob = await signUp('bob');
+  stopListening = onRejected((r) => rejections.push(r));
+});
+
+afterEach(() => {
+  for (const stop of stops.splice(0)) stop();
+  rejections.length = 0;
+});
+
+afterAll(async () => {
+  stopListening();
+  for (const db of opened) db.close();
+  await gw?.close();
+});
+
+describe('the sync engine against the real server', () => {
+  it('shows offline writes at once, keeps them across a reload, and delivers them exactly once', async () => {
+    const name = `device-${randomUUID()}`;
+    const first = device(alice, {}, name);
+    await addToScope(first.db, 'game_ids', gameIds);
+    await first.engine.syncNow();
+    expect(await first.db.games.count()).toBe(GAMES.length);
+
+    first.remote.offline = true;
+    await write(first, 'review.create', { igdb_id: IGDB.witcher3, rating: 9, review: 'Played it on a train' });
+    await write(first, 'wishlist.set', { igdb_id: IGDB.stardew, in: true });
+    await write(first, 'follow.set', { user_id: bob.id, following: true });
+    await first.engine.syncNow();
+    expect(first.engine.status.getSnapshot()).toMatchObject({ online: false, pending: 3, syncing: false });
+    expect(first.engine.status.getSnapshot().backoffUntil).not.toBeNull();
+    const offline = await first.db.reviews.where('[user_id+igdb_id]').equals([alice.id, IGDB.witcher3]).first();
+    expect(offline).toMatchObject({ rating: 9, review: 'Played it on a train' });
+    expect(offline?.id).toBeLessThan(0);
+
+    // A reload: the tab is gone, the same database is opened again by a new engine.
+    first.db.close();
+    const reloaded = device(alice, {}, name);
+    expect((await reloaded.db.outbox.toArray()).map((r) => [r.name, r.attempts])).toEqual([
+      ['review.create', 1], ['wishlist.set', 1], ['follow.set', 1],
+    ]);
+    await reloaded.engine.syncNow();
+    expect(reloaded.engine.status.getSnapshot()).toMatchObject({ online: true, pending: 0, lastError: null, backoffUntil: null });
+    expect(await serverCount('public.rating where user_id = $1 and igdb_id = $2', [alice.id, IGDB.witcher3])).toBe(1);
+    expect(await serverCount('public.user_wishlist where user_id = $1 and igdb_id = $2', [alice.id, IGDB.stardew])).toBe(1);
+    expect(await serverCount('public.user_follow where follower_id = $1 and following_id = $2', [alice.id, bob.id])).toBe(1);
+    const synced = await reloaded.db.reviews.where('[user_id+igdb_id]').equals([alice.id, IGDB.witcher3]).toArray();
+    expect(synced).toEqual([expect.objectContaining({ rating: 9, review: 'Played it on a train' })]);
+    expect(synced[0]?.id).toBeGreaterThan(0);
+    await expectMirrorsEqualServer(reloaded);
+  });
+
+  it('backs off exponentially with jitter on network errors and retries without duplicating', async () => {
+    const clock = { now: 1_000_000 };
+    const time = manualTimers();
+    const d = await syncedDevice(alice, {}, { now: () => clock.now, random: () => 0.5, timers: time.timers });
+    d.remote.failPushes = 2;
+    d.remote.loseAnswers = 1;
+    await write(d, 'review.create', { igdb_id: IGDB.celeste, rating: 8, review: 'Strawberries' });
+    await write(d, 'progress.set', { igdb_id: IGDB.hades, started: true });
+
+    stops.push(d.engine.start());
+    await d.engine.syncNow(); // joins the run start() began
+    // Full jitter with random() = 0.5: half of 1 s, 2 s, 4 s.
+    for (const [failures, delay] of [[1, 500], [2, 1000], [3, 2000]] as const) {
+      expect(d.engine.status.getSnapshot()).toMatchObject({ online: false, pending: 2, backoffUntil: clock.now + delay });
+      expect(time.delays()).toEqual([delay]);
+      expect((await d.db.outbox.toArray()).map((r) => r.attempts)).toEqual([failures, failures]);
+      await time.fireNext();
+    }
+    expect(d.engine.status.getSnapshot()).toMatchObject({ online: true, pending: 0, lastError: null, backoffUntil: null });
+    expect(d.remote.pushes).toBe(4);
+    // The third push reached the server but its answer was lost; the fourth got the stored results.
+    expect(await serverCount('public.rating where user_id = $1 and igdb_id = $2', [alice.id, IGDB.celeste])).toBe(1);
+    expect(await serverCount('public.sync_applied where user_id = $1 and name = $2', [alice.id, 'progress.set'])).toBe(1);
+    expect(time.delays()).toEqual([60_000]); // the periodic pull
+
+    // A local write schedules a push after a short quiet time; writes in a burst share it.
+    await write(d, 'wishlist.set', { igdb_id: IGDB.rdr2, in: true });
+    await write(d, 'wishlist.set', { igdb_id: IGDB.rdr2, in: true, notes: 'After the holidays' });
+    expect(time.delays()).toEqual([60_000, 500]);
+    await expect.poll(() => d.engine.status.getSnapshot().pending).toBe(2);
+    await time.fireNext(); // the periodic pull comes first in the queue
+    expect(await d.db.outbox.count()).toBe(0);
+    await time.fireNext();
+    expect(await serverCount('public.user_wishlist where user_id = $1 and notes = $2', [alice.id, 'After the holidays'])).toBe(1);
+    await expectMirrorsEqualServer(d);
+  });
+
+  it('removes a rejected write, tells the member, rolls it back, and never blocks the queue', async () => {
+    const author = await syncedDevice(alice);
+    await write(author, 'review.create', { igdb_id: IGDB.portal2, rating: 7, review: 'Short and sweet' });
+    await write(author, 'review.create', { igdb_id: IGDB.zelda, rating: 10, review: 'Climb everything' });
+    await author.engine.syncNow();
+    const [portal, zelda] = await Promise.all([IGDB.portal2, IGDB.zelda].map(async (igdb) =>
+      Number((await author.db.reviews.where('[user_id+igdb_id]').equals([alice.id, igdb]).first())?.id)));
+    if (!portal || !zelda) throw new Error('the reviews did not sync');
+
+    const reader = await syncedDevice(bob, { rating_ids: [portal, zelda] });
+    reader.remote.pushOffline = true;
+    const doomed = randomUUID();
+    const fine = randomUUID();
+    await write(reader, 'comment.add', { key: doomed, rating_id: portal, content: 'Bob was here' });
+    await write(reader, 'comment.add', { key: fine, rating_id: zelda, content: 'Same here' });
+    expect(await reader.db.comments.where('client_key').equals(doomed).count()).toBe(1);
+
+    // Meanwhile the author deletes the first review.
+    await write(author, 'review.delete', { rating_id: portal });
+    await author.engine.syncNow();
+
+    // A pull alone: the review is gone; the comment on it no longer applies locally, but it stays
+    // queued — the server decides.
+    await pullChanges(reader.db, reader.remote);
+    expect(await reader.db.reviews.get(portal)).toBeUndefined();
+    expect(await reader.db.comments.where('client_key').equals(doomed).count()).toBe(0);
+    expect((await reader.db.outbox.toArray()).map((r) => r.name)).toEqual(['comment.add', 'comment.add']);
+
+    reader.remote.pushOffline = false;
+    await reader.engine.syncNow();
+    expect(rejections).toEqual([{ name: 'comment.add', code: 'review_not_found', message: 'Review not found' }]);
+    expect(await reader.db.outbox.count()).toBe(0);
+    expect(await reader.db.comments.where('client_key').equals(doomed).count()).toBe(0);
+    expect(await reader.db.comments.where('client_key').equals(fine).first()).toMatchObject({ content: 'Same here' });
+    expect(await serverCount('public.comment where client_key = $1', [fine])).toBe(1);
+    await expectMirrorsEqualServer(reader);
+  });
+
+  it("converges: after both sync, each device's mirrors equal the server's rows for its scope", async () => {
+    const a = await syncedDevice(alice, { user_ids: [bob.id] });
+    await write(a, 'review.create', { igdb_id: IGDB.eldenRing, rating: 9.5, review: 'Praise the sun' });
+    await a.engine.syncNow();
+    const review = Number((await a.db.reviews.where('[user_id+igdb_id]').equals([alice.id, IGDB.eldenRing]).first())?.id);
+
+    const b = await syncedDevice(bob, { user_ids: [alice.id], rating_ids: [review] });
+    const key = randomUUID();
+    await write(b, 'review_like.set', { rating_id: review, liked: true });
+    await write(b, 'comment.add', { key, rating_id: review, content: 'Agreed' });
+    await write(b, 'follow.set', { user_id: alice.id, following: true });
+    await write(b, 'progress.set', { igdb_id: IGDB.hollowKnight, completed: true });
+    await b.engine.syncNow();
+
+    await a.engine.syncNow();
+    expect(await a.db.comments.where('client_key').equals(key).first()).toMatchObject({ content: 'Agreed' });
+    await write(a, 'comment.add', { key: randomUUID(), rating_id: review, parent_key: key, content: 'Thanks!' });
+    await write(a, 'wishlist.set', { igdb_id: IGDB.gta5, in: true });
+    await write(a, 'review.update', { igdb_id: IGDB.eldenRing, rating: 10 });
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    await a.engine.syncNow();
+
+    expect(await b.db.reviews.get(review)).toMatchObject({ rating: 10, like_count: 1, comment_count: 2 });
+    await expectMirrorsEqualServer(a);
+    await expectMirrorsEqualServer(b);
+  });
+
+  it('starts over with a snapshot when the server does not know the cursor', async () => {
+    const d = await syncedDevice(bob);
+    // A row the server never had, and a cursor it never made (another server, a restored backup).
+    await d.db.follows.put({ id: 999_999, follower_id: bob.id, following_id: alice.id, created_at: new Date().toISOString() });
+    await d.db.syncState.update('main', { cursor: 'v1:0x0' });
+    await d.engine.syncNow();
+    expect(d.engine.status.getSnapshot().lastError).toBeNull();
+    expect((await d.db.syncState.get('main'))?.cursor).toMatch(/^v1:\d+$/);
+    expect(await d.db.follows.get(999_999)).toBeUndefined();
+    await expectMirrorsEqualServer(d);
+  });
+
+  it('never lets two engines on the same database push or pull at the same time', async () => {
+    const a = await syncedDevice(alice);
+    const second = createSyncEngine({ db: a.db, remote: a.remote, refreshSession: refreshSessionOf(alice.client) });
+    a.remote.delayMs = 25;
+    a.remote.maxInFlight = 0;
+    await write(a, 'wishlist.set', { igdb_id: IGDB.hollowKnight, in: true, notes: 'one' });
+    await write(a, 'progress.set', { igdb_id: IGDB.gta5, started: true });
+    await write(a, 'wishlist.set', { igdb_id: IGDB.hollowKnight, in: true, notes: 'two' });
+    await Promise.all([a.engine.syncNow(), second.syncNow(), a.engine.syncNow(), second.syncNow()]);
+    expect(a.remote.maxInFlight).toBe(1);
+    expect(await a.db.outbox.count()).toBe(0);
+    expect(await serverCount('public.user_wishlist where user_id = $1 and igdb_id = $2', [alice.id, IGDB.hollowKnight])).toBe(1);
+    expect(await serverCount('public.user_wishlist where user_id = $1 and notes = $2', [alice.id, 'two'])).toBe(1);
+    expect(await serverCount('public.game_progress where user_id = $1 and igdb_id = $2 and started', [alice.id, IGDB.gta5])).toBe(1);
+    await expectMirrorsEqualServer(a);
+  });
+
+  // Known gap, server side (sync_pull in …_sync.sql): pages carry the member rows of the authors
+  // of what they send, but later changes to such a row (counters, profile) reach only devices that
+  // have that member in scope — here bob's follower count, which alice's own unfollow changed.
+  // Drop `.fails` once sync_pull keeps the author rows it sent fresh.
+  it.fails("keeps the member row of an author outside the scope fresh", async () => {
+    const a = await syncedDevice(alice);
+    await write(a, 'follow.set', { user_id: bob.id, following: true });
+    await a.engine.syncNow();
+    await write(a, 'follow.set', { user_id: bob.id, following: false });
+    await a.engine.syncNow();
+    const server = (await gw.db.query<{ follower_count: number }>('select follower_count from public."user" where id = $1', [bob.id]))[0];
+    expect((await a.db.users.get(bob.id))?.follower_count).toBe(server?.follower_count);
+  });
+
+  it('meets a 401 with one session refresh and retries; a second 401 stops until the member signs in', async () => {
+    const carol = await signUp('carol');
+    // A client whose session is gone (as after the refresh token was lost): the server answers 401.
+    const lostSession = gw.client();
+    let refreshes = 0;
+    const db = new CheckpointDb(`device-${randomUUID()}`);
+    opened.push(db);
+    const engine = createSyncEngine({
+      db, remote: createSupabaseRemote(lostSession),
+      refreshSession: async () => {
+        refreshes += 1;
+        const { error } = await lostSession.auth.signInWithPassword({ email: carol.email, password: PASSWORD });
+        if (error) throw error;
+      },
+    });
+    await mutate(db, 'follow.set', { user_id: alice.id, following: true }, { me: carol.id, now: new Date().toISOString() });
+    await engine.syncNow();
+    expect(refreshes).toBe(1);
+    expect(engine.status.getSnapshot()).toMatchObject({ lastError: null, pending: 0 });
+    expect(await serverCount('public.user_follow where follower_id = $1 and following_id = $2', [carol.id, alice.id])).toBe(1);
+
+    const time = manualTimers();
+    const stuck = createSyncEngine({
+      db, remote: createSupabaseRemote(gw.client()), timers: time.timers,
+      refreshSession: async () => {
+        refreshes += 1; // "refreshed", but the server still does not take the session
+      },
+    });
+    await mutate(db, 'follow.set', { user_id: bob.id, following: true }, { me: carol.id, now: new Date().toISOString() });
+    stops.push(stuck.start());
+    await stuck.syncNow();
+    expect(refreshes).toBe(2);
+    expect(stuck.status.getSnapshot()).toMatchObject({ lastError: SESSION_EXPIRED, backoffUntil: null, pending: 1 });
+    expect(time.delays()).toEqual([]); // no retry until something new happens
+    expect(await serverCount('public.user_follow where follower_id = $1 and following_id = $2', [carol.id, bob.id])).toBe(0);
+  });
+});
