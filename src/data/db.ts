@@ -66,7 +66,7 @@ export interface SyncStateRow {
   last_success: string | null;
   last_error: string | null;
   /** Ids of public things the client has cached, sent to sync_pull as its scope. */
-  scope: { game_ids: number[]; user_ids: number[]; rating_ids: number[] };
+  scope: { game_ids: number[]; user_ids: number[]; rating_ids: number[]; author_ids: number[] };
 }
 
 /** The server version of a mirror row that pending mutations have changed (null: none). */

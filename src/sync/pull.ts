@@ -6,7 +6,7 @@ import { MIRROR_NAMES } from '../data/db.ts';
 import { applyServerChange } from '../data/overlay.ts';
 import { REBASE_TABLES, rebase } from './rebase.ts';
 import { AuthError, MemberChangedError, RejectedBatchError, type PullPage, type Remote } from './remote.ts';
-import { loadSyncState } from './state.ts';
+import { loadSyncState, withScopeIds } from './state.ts';
 
 /** Changes asked for per sync_pull call (the server allows up to 5000). */
 export const PULL_PAGE_SIZE = 1000;
@@ -38,8 +38,13 @@ async function storePage(db: CheckpointDb, from: string | null, page: PullPage, 
     if (from === null && page.snapshot) await clearForSnapshot(db);
     for (const change of page.changes) await applyServerChange(db, change);
     await rebase(db, page.user_id);
+    // Members that came along as authors: keep their member rows fresh from now on.
+    const authors = page.changes
+      .filter((c) => c.table === 'user' && c.op === 'upsert' && c.id !== page.user_id && !state.scope.user_ids.includes(c.id))
+      .map((c) => c.id);
     await db.syncState.update('main', {
       cursor: page.cursor, user_id: page.user_id, last_success: new Date(now()).toISOString(), last_error: null,
+      ...(authors.length ? { scope: withScopeIds(state.scope, 'author_ids', authors) } : {}),
     });
     return true;
   });

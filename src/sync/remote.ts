@@ -26,6 +26,8 @@ export interface SyncScope {
   readonly game_ids: readonly number[];
   readonly user_ids: readonly number[];
   readonly rating_ids: readonly number[];
+  /** Members held only as authors of cached rows: their member row is kept fresh, nothing else. */
+  readonly author_ids: readonly number[];
 }
 
 export interface PullPage {

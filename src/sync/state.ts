@@ -8,7 +8,7 @@ export type ScopeKind = keyof SyncScope;
 /** Per kind, the most recently added ids kept in scope (sync_pull takes them as arrays). */
 export const SCOPE_LIMIT = 1000;
 
-const EMPTY_SCOPE: SyncStateRow['scope'] = { game_ids: [], user_ids: [], rating_ids: [] };
+const EMPTY_SCOPE: SyncStateRow['scope'] = { game_ids: [], user_ids: [], rating_ids: [], author_ids: [] };
 
 /** The sync state, created on first use with a new client id. */
 export function loadSyncState(db: CheckpointDb): Promise<SyncStateRow> {
@@ -49,8 +49,13 @@ export async function addToScope(db: CheckpointDb, kind: ScopeKind, ids: readonl
   if (ids.length === 0) return;
   await db.transaction('rw', db.syncState, async () => {
     const state = await loadSyncState(db);
-    const added = new Set(ids);
-    const merged = [...state.scope[kind].filter((id) => !added.has(id)), ...added].slice(-SCOPE_LIMIT);
-    await db.syncState.update('main', { scope: { ...state.scope, [kind]: merged } });
+    await db.syncState.update('main', { scope: withScopeIds(state.scope, kind, ids) });
   });
+}
+
+/** The scope with ids added to one kind (re-added ids move to the recent end; capped). */
+export function withScopeIds(scope: SyncStateRow['scope'], kind: ScopeKind, ids: readonly number[]): SyncStateRow['scope'] {
+  const added = new Set(ids);
+  const merged = [...(scope[kind] ?? []).filter((id) => !added.has(id)), ...added].slice(-SCOPE_LIMIT);
+  return { ...EMPTY_SCOPE, ...scope, [kind]: merged };
 }

@@ -212,7 +212,8 @@ end
 $$;
 
 -- sync_pull(p_cursor, p_scope, p_limit): what changed since the cursor among the caller's own rows
--- and the public rows in scope ({game_ids, user_ids, rating_ids} the client has cached).
+-- and the public rows in scope ({game_ids, user_ids, rating_ids, author_ids} the client has cached;
+-- for author_ids only the member rows themselves).
 -- With no cursor it answers a snapshot of those rows instead.
 --
 -- The cursor is 'v1:<xid>', a transaction-id watermark W: every transaction with an id below W
@@ -236,6 +237,8 @@ declare
   v_games bigint[] := app.id_list(v_scope, 'game_ids');
   v_users bigint[] := app.id_list(v_scope, 'user_ids');
   v_ratings bigint[] := app.id_list(v_scope, 'rating_ids');
+  -- Members the client holds only as authors: their member row is kept fresh, not their content.
+  v_authors bigint[] := app.id_list(v_scope, 'author_ids');
   v_limit integer := least(greatest(coalesce(p_limit, 1000), 1), 5000);
   v_from xid8;
   v_last xid8;
@@ -250,15 +253,16 @@ begin
 
   if p_cursor is null then
     with rows(tbl, id) as (
-      select 'user', u.id from public."user" u where u.id = v_me or u.id = any(v_users)
+      select 'user', u.id from public."user" u where u.id = v_me or u.id = any(v_users) or u.id = any(v_authors)
       union all
       select 'rating', r.id from public.rating r
         where r.user_id = v_me or r.user_id = any(v_users) or r.game_id = any(v_games) or r.id = any(v_ratings)
       union all
-      select 'comment', c.id from public.comment c where c.user_id = v_me or c.rating_id = any(v_ratings)
+      select 'comment', c.id from public.comment c
+        where c.user_id = v_me or c.user_id = any(v_users) or c.rating_id = any(v_ratings)
       union all
       select 'content_like', l.id from public.content_like l
-        where l.user_id = v_me or l.rating_id = any(v_ratings)
+        where l.user_id = v_me or l.user_id = any(v_users) or l.rating_id = any(v_ratings)
            or l.comment_id in (select c.id from public.comment c where c.rating_id = any(v_ratings))
       union all
       select 'user_follow', f.id from public.user_follow f
@@ -303,7 +307,8 @@ begin
     where sc.xid >= v_from and (
       (v_me is not null and (sc.user_id = v_me or sc.subject_user_id = v_me))
       or sc.user_id = any(v_users) or sc.subject_user_id = any(v_users)
-      or sc.game_id = any(v_games) or sc.rating_id = any(v_ratings))
+      or sc.game_id = any(v_games) or sc.rating_id = any(v_ratings)
+      or (sc.tbl = 'user' and sc.row_id = any(v_authors)))
   ), per_xid as (
     select xid, sum(count(*)) over (order by xid) as running, row_number() over (order by xid) as n
     from c group by xid
@@ -316,7 +321,8 @@ begin
     where sc.xid >= v_from and (v_last is null or sc.xid <= v_last) and (
       (v_me is not null and (sc.user_id = v_me or sc.subject_user_id = v_me))
       or sc.user_id = any(v_users) or sc.subject_user_id = any(v_users)
-      or sc.game_id = any(v_games) or sc.rating_id = any(v_ratings))
+      or sc.game_id = any(v_games) or sc.rating_id = any(v_ratings)
+      or (sc.tbl = 'user' and sc.row_id = any(v_authors)))
   ), latest as (
     select distinct on (tbl, row_id) tbl, row_id, op, key, game_id from c order by tbl, row_id, id desc
   ), materialised as (

@@ -22,7 +22,7 @@ interface Harness {
   visitor(): Remote;
 }
 
-const EMPTY: SyncScope = { game_ids: [], user_ids: [], rating_ids: [] };
+const EMPTY: SyncScope = { game_ids: [], user_ids: [], rating_ids: [], author_ids: [] };
 const scope = (over: Partial<SyncScope>): SyncScope => ({ ...EMPTY, ...over });
 
 const batch = (...mutations: Array<[string, Record<string, unknown>]>): PushMutation[] =>

@@ -357,11 +357,9 @@ describe('the sync engine against the real server', () => {
     await expectMirrorsEqualServer(a);
   });
 
-  // Known gap, server side (sync_pull in …_sync.sql): pages carry the member rows of the authors
-  // of what they send, but later changes to such a row (counters, profile) reach only devices that
-  // have that member in scope — here bob's follower count, which alice's own unfollow changed.
-  // Drop `.fails` once sync_pull keeps the author rows it sent fresh.
-  it.fails("keeps the member row of an author outside the scope fresh", async () => {
+  // Pages carry the member rows of the authors of what they send; the client then keeps those rows
+  // fresh through the scope's author_ids (here bob's follower count, which alice's unfollow changed).
+  it("keeps the member row of an author outside the scope fresh", async () => {
     const a = await syncedDevice(alice);
     await write(a, 'follow.set', { user_id: bob.id, following: true });
     await a.engine.syncNow();
