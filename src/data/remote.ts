@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   AuthError, NetworkError, RejectedBatchError,
   type PullPage, type PushMutation, type PushReply, type PushResult, type Remote, type SyncScope,
+  type ScopeReader,
 } from '../sync/remote.ts';
 import { MIRRORS, type ServerTable } from './db.ts';
 import type { ServerChange } from './overlay.ts';
@@ -69,12 +70,15 @@ function unexpected(fn: string, cause: unknown): NetworkError {
   return new NetworkError(`${fn} answered in an unexpected shape`, { cause });
 }
 
+/** Rows a read-through may bring at once (a screen's worth; the server caps a call at 5000). */
+const READ_THROUGH_LIMIT = 5000;
+
 export interface SupabaseRemoteOptions {
   /** Abort a call after this long (it then counts as a NetworkError). */
   readonly timeoutMs?: number;
 }
 
-export function createSupabaseRemote(supabase: SupabaseClient, options: SupabaseRemoteOptions = {}): Remote {
+export function createSupabaseRemote(supabase: SupabaseClient, options: SupabaseRemoteOptions = {}): Remote & ScopeReader {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   async function call(fn: 'sync_push' | 'sync_pull', args: Record<string, unknown>): Promise<unknown> {
@@ -89,6 +93,14 @@ export function createSupabaseRemote(supabase: SupabaseClient, options: Supabase
     return data;
   }
 
+  async function pullPage(args: Record<string, unknown>): Promise<PullPage> {
+    const data = await call('sync_pull', args);
+    const parsed = PullPageSchema.safeParse(data);
+    if (!parsed.success) throw unexpected('sync_pull', parsed.error);
+    const changes = parsed.data.changes.map(toChange).filter((c): c is ServerChange => c !== null);
+    return { ...parsed.data, changes };
+  }
+
   return {
     async push(clientId: string, mutations: readonly PushMutation[]): Promise<PushReply> {
       const data = await call('sync_push', {
@@ -100,12 +112,12 @@ export function createSupabaseRemote(supabase: SupabaseClient, options: Supabase
       return { results: parsed.data.results.map(toResult), user_id: parsed.data.user_id };
     },
 
-    async pull(cursor: string | null, scope: SyncScope, limit: number): Promise<PullPage> {
-      const data = await call('sync_pull', { p_cursor: cursor, p_scope: scope, p_limit: limit });
-      const parsed = PullPageSchema.safeParse(data);
-      if (!parsed.success) throw unexpected('sync_pull', parsed.error);
-      const changes = parsed.data.changes.map(toChange).filter((c): c is ServerChange => c !== null);
-      return { ...parsed.data, changes };
+    pull(cursor: string | null, scope: SyncScope, limit: number): Promise<PullPage> {
+      return pullPage({ p_cursor: cursor, p_scope: scope, p_limit: limit });
+    },
+
+    scopeSnapshot(scope: Partial<SyncScope>): Promise<PullPage> {
+      return pullPage({ p_cursor: null, p_scope: scope, p_limit: READ_THROUGH_LIMIT, p_own: false });
     },
   };
 }

@@ -46,6 +46,11 @@ export interface Remote {
   pull(cursor: string | null, scope: SyncScope, limit: number): Promise<PullPage>;
 }
 
+/** Read-through: the public rows of a scope as they are now (sync_pull with p_own false). */
+export interface ScopeReader {
+  scopeSnapshot(scope: Partial<SyncScope>): Promise<PullPage>;
+}
+
 /** The call did not get an answer (offline, timeout, 5xx): try again later with backoff. */
 export class NetworkError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

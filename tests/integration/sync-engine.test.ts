@@ -17,6 +17,9 @@ import { createSyncEngine, SESSION_EXPIRED, type SyncEngine, type SyncEngineOpti
 import { pullChanges } from '../../src/sync/pull.ts';
 import { NetworkError, type PullPage, type PushMutation, type PushReply, type Remote, type SyncScope } from '../../src/sync/remote.ts';
 import { addToScope } from '../../src/sync/state.ts';
+import { readThrough } from '../../src/sync/read-through.ts';
+import { loadGamePage } from '../../src/data/repos/game-page.ts';
+import { loadRecentReviews } from '../../src/data/repos/home.ts';
 import { GAMES, IGDB } from '../support/fixtures.ts';
 import { linkToken, startTestGateway, type TestGateway } from '../support/gateway.ts';
 
@@ -404,5 +407,37 @@ describe('the sync engine against the real server', () => {
     expect(stuck.status.getSnapshot()).toMatchObject({ lastError: SESSION_EXPIRED, backoffUntil: null, pending: 1 });
     expect(time.delays()).toEqual([]); // no retry until something new happens
     expect(await serverCount('public.user_follow where follower_id = $1 and following_id = $2', [carol.id, bob.id])).toBe(0);
+  });
+});
+
+describe('read-through', () => {
+  it("brings a game's reviews and their authors into IndexedDB, and later pulls keep them fresh", async () => {
+    const author = await syncedDevice(alice);
+    await write(author, 'review.create', { igdb_id: IGDB.rdr2, rating: 8, review: 'Slow, sad and beautiful' });
+    await author.engine.syncNow();
+    const reader = device(bob); // a fresh device: nothing public cached yet
+    await reader.engine.syncNow();
+    const game = (await gw.db.query<{ id: number }>('select id from public.game where igdb_id = $1', [IGDB.rdr2]))[0];
+    const gameId = Number(game?.id);
+    expect(await loadGamePage(reader.db, String(gameId), bob.id)).toBeNull();
+
+    await readThrough(reader.db, createSupabaseRemote(bob.client), { game_ids: [gameId] });
+    const page = await loadGamePage(reader.db, String(gameId), bob.id);
+    const username = (await gw.db.query<{ username: string }>('select username from public."user" where id = $1', [alice.id]))[0]?.username;
+    expect(page?.reviews.map((r) => [r.review, r.author?.username])).toEqual([['Slow, sad and beautiful', username]]);
+
+    await write(author, 'review.update', { igdb_id: IGDB.rdr2, rating: 9.5 });
+    await author.engine.syncNow();
+    await reader.engine.syncNow();
+    expect((await loadGamePage(reader.db, String(gameId), bob.id))?.ratings.average).toBe(9.5);
+    await expectMirrorsEqualServer(reader);
+  });
+
+  it('offline, it fails as a network error and the cached screen data stays', async () => {
+    const reader = await syncedDevice(bob);
+    const before = await loadRecentReviews(reader.db);
+    const offline = { scopeSnapshot: () => Promise.reject(new NetworkError('offline')) };
+    await expect(readThrough(reader.db, offline, { user_ids: [alice.id] })).rejects.toBeInstanceOf(NetworkError);
+    expect(await loadRecentReviews(reader.db)).toEqual(before);
   });
 });

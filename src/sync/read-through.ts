@@ -1,0 +1,39 @@
+// Read-through (ARCHITECTURE §1): when a screen needs public rows the device does not hold
+// (another member's profile, a game's reviews, a review's comments), fetch them as they are now,
+// store them under any pending writes, and add them to the pull scope so later pulls keep them
+// fresh; the screen's live query then re-renders. Offline this throws NetworkError and the screen
+// keeps showing what is cached.
+import type { CheckpointDb } from '../data/db.ts';
+import { applyServerChange } from '../data/overlay.ts';
+import { withSyncLock } from './leader.ts';
+import { REBASE_TABLES } from './rebase.ts';
+import type { ScopeReader, SyncScope } from './remote.ts';
+import { loadSyncState, withScopeIds } from './state.ts';
+
+export type ReadScope = Partial<Pick<SyncScope, 'game_ids' | 'user_ids' | 'rating_ids'>>;
+
+/**
+ * Holds the sync lock from the fetch to the store: a pull in between could move the cursor past
+ * changes made after this snapshot was taken, and they would never arrive.
+ */
+export function readThrough(db: CheckpointDb, reader: ScopeReader, scope: ReadScope, lock?: Parameters<typeof withSyncLock>[1]): Promise<number> {
+  return withSyncLock(async () => {
+    const page = await reader.scopeSnapshot(scope);
+    await db.transaction('rw', [...REBASE_TABLES], async () => {
+      for (const change of page.changes) await applyServerChange(db, change);
+      const state = await loadSyncState(db);
+      let next = state.scope;
+      for (const kind of ['game_ids', 'user_ids', 'rating_ids'] as const) {
+        const ids = scope[kind];
+        if (ids?.length) next = withScopeIds(next, kind, ids);
+      }
+      const asked = new Set(scope.user_ids ?? []);
+      const authors = page.changes
+        .filter((c) => c.table === 'user' && c.op === 'upsert' && !asked.has(c.id) && c.id !== state.user_id)
+        .map((c) => c.id);
+      if (authors.length) next = withScopeIds(next, 'author_ids', authors);
+      await db.syncState.update('main', { scope: next });
+    });
+    return page.changes.length;
+  }, lock);
+}
