@@ -8,21 +8,44 @@ export default defineConfig({
       strategies: 'injectManifest',
       srcDir: 'sw',
       filename: 'sw.ts',
+      // The page registers the worker itself (src/app/service-worker.ts, workbox-window) and asks
+      // before an update takes over.
       registerType: 'prompt',
       injectRegister: false,
       manifest: {
+        id: '/',
         name: 'Checkpoint',
         short_name: 'Checkpoint',
-        description: 'Track your games, find the next. Works offline.',
+        description: 'Rate, review, and discover games through the power of social gaming. Works offline.',
+        lang: 'en',
         theme_color: '#0f1115',
         background_color: '#0f1115',
         display: 'standalone',
         start_url: '/',
+        scope: '/',
+        categories: ['games', 'social', 'entertainment'],
+        // PNGs rendered from icon.svg in headless Chromium (the maskable one without the rounded corners,
+        // its mark already inside the safe zone); the SVG for browsers that take it.
         icons: [
-          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any maskable' },
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+        ],
+        screenshots: [
+          { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Checkpoint home: recent reviews from the community' },
+          { src: '/screenshots/home-narrow.png', sizes: '390x1649', type: 'image/png', form_factor: 'narrow', label: 'Checkpoint home on a phone' },
         ],
       },
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'] },
+      injectManifest: {
+        // A classic (not module) worker: Firefox and older Safari cannot run module service workers.
+        rollupFormat: 'iife',
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Install screenshots are for the browser's install dialog, not for offline use.
+        globIgnores: ['screenshots/**'],
+      },
+      // The glob above already lists the icons.
+      includeManifestIcons: false,
       devOptions: { enabled: false },
     }),
   ],

@@ -1,18 +1,33 @@
+// The page's entry: the shell around the screens, the sync engine, the service worker (production
+// builds), toasts from sync rejections and storage errors.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { HomePage } from '../features/home/home-page.tsx';
+import { createAppSync } from './app-sync.ts';
+import { watchStorage } from './persistence.ts';
+import { registerServiceWorker } from './service-worker.ts';
+import { Shell } from './shell.tsx';
+import { SyncProvider } from './sync-provider.tsx';
+import { connectToastSources } from './toast-sources.ts';
+import { createToastStore } from './toasts.ts';
 import './theme.css';
+import './shell.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
+
+const toasts = createToastStore();
+connectToastSources(toasts);
+watchStorage();
+const serviceWorker = registerServiceWorker();
+const engine = createAppSync();
+
 createRoot(root).render(
   <StrictMode>
-    <header className="topbar"><a className="brand" href="/">Checkpoint</a></header>
-    <HomePage />
-    <footer className="footer">Game data provided by IGDB.com · © Checkpoint</footer>
+    <SyncProvider engine={engine}>
+      <Shell toasts={toasts} serviceWorker={serviceWorker}>
+        <HomePage />
+      </Shell>
+    </SyncProvider>
   </StrictMode>,
 );
-
-if ('serviceWorker' in navigator && import.meta.env.PROD) {
-  void navigator.serviceWorker.register('/sw.js', { type: 'module' });
-}

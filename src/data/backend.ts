@@ -1,10 +1,20 @@
 // The supabase-js client. With VITE_SUPABASE_URL/ANON_KEY set at build time it talks to that
 // hosted project; otherwise to the local gateway that serves this app, whose public settings
-// come from /_dev/config.json.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+// come from /_dev/config.json. The session is kept in IndexedDB (auth-storage.ts) so the page
+// and the service worker, each with its own client, share one session and one refresh lock.
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import { BackendConfigSchema, buildTimeBackend, type BackendConfig } from '../core/config.ts';
+import { createAuthStorage, webAuthLock } from './auth-storage.ts';
+import { CheckpointDb } from './db.ts';
+import { watchStorageErrors } from './storage-persist.ts';
 
-let client: Promise<SupabaseClient> | undefined;
+/** The key of the session in the `auth` table (and the name of the auth lock: `lock:<key>`). */
+export const AUTH_STORAGE_KEY = 'checkpoint.auth';
+
+/** The Background Sync tag the page registers after a local write and the worker answers. */
+export const OUTBOX_SYNC_TAG = 'checkpoint-outbox';
+
+type Context = 'page' | 'worker';
 
 async function backendConfig(): Promise<BackendConfig> {
   const fixed = buildTimeBackend(import.meta.env);
@@ -14,11 +24,67 @@ async function backendConfig(): Promise<BackendConfig> {
   return BackendConfigSchema.parse(await response.json());
 }
 
+function authOptions(db: CheckpointDb, context: Context): NonNullable<SupabaseClientOptions<'public'>['auth']> {
+  return {
+    storage: createAuthStorage(db),
+    storageKey: AUTH_STORAGE_KEY,
+    flowType: 'implicit',
+    persistSession: true,
+    // Explicit on purpose: without it auth-js takes no lock at all (see webAuthLock).
+    lock: webAuthLock,
+    // The page reads the session from a sign-in link's URL and keeps the token fresh while it is
+    // open. The worker lives for one event: there is no URL to read and no timer worth keeping;
+    // getSession() still refreshes an expiring token on demand, under the same lock.
+    detectSessionInUrl: context === 'page',
+    autoRefreshToken: context === 'page',
+  };
+}
+
+async function createBackend(db: CheckpointDb, context: Context): Promise<SupabaseClient> {
+  const { supabaseUrl, anonKey } = await backendConfig();
+  return createClient(supabaseUrl, anonKey, { auth: authOptions(db, context) });
+}
+
+let pageDb: CheckpointDb | undefined;
+let pageClient: Promise<SupabaseClient> | undefined;
+
+/** The page's Checkpoint database, created once, its quota errors reported (storage-persist.ts). */
+export function localDb(): CheckpointDb {
+  if (!pageDb) {
+    pageDb = new CheckpointDb();
+    // Before the first query opens it: Dexie builds its middleware stack when it opens.
+    watchStorageErrors(pageDb);
+  }
+  return pageDb;
+}
+
+/** The page's client (one per page: auth-js warns about two over one storage key). */
 export function backend(): Promise<SupabaseClient> {
-  client ??= backendConfig().then(({ supabaseUrl, anonKey }) =>
-    createClient(supabaseUrl, anonKey, { auth: { storageKey: 'checkpoint.auth', detectSessionInUrl: true, flowType: 'implicit' } }),
-  );
-  return client;
+  if (!pageClient) {
+    const created = createBackend(localDb(), 'page');
+    // A failed settings fetch (offline first start) must not stick: the next call tries again.
+    created.catch(() => {
+      if (pageClient === created) pageClient = undefined;
+    });
+    pageClient = created;
+  }
+  return pageClient;
+}
+
+/** The service worker's own client over the same session storage; build one per sync run. */
+export function createWorkerBackend(db: CheckpointDb): Promise<SupabaseClient> {
+  return createBackend(db, 'worker');
+}
+
+/**
+ * Makes sure the stored access token is usable before a push: getSession() refreshes it when it
+ * expires within auth-js's margin (90 s), under the shared lock. Resolves to whether a member is
+ * signed in; a failed refresh rejects, so the caller keeps the outbox and retries later.
+ */
+export async function refreshSessionIfNeeded(client: SupabaseClient): Promise<boolean> {
+  const { data, error } = await client.auth.getSession();
+  if (error) throw error;
+  return data.session !== null;
 }
 
 export interface RecentReview {

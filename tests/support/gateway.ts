@@ -61,3 +61,28 @@ export function linkToken(mail: Mail): { tokenHash: string; type: string } {
   const url = new URL(mail.link);
   return { tokenHash: url.searchParams.get('token_hash') ?? '', type: url.searchParams.get('type') ?? '' };
 }
+
+export interface SignedUpMember {
+  readonly id: number;
+  readonly authId: string;
+  readonly email: string;
+  readonly username: string;
+  readonly client: SupabaseClient;
+}
+
+export const TEST_PASSWORD = 'Str0ng!Passw0rd';
+
+/** Signs a member up as the app does: sign-up, the mailed link, verify, get_or_create_user. */
+export async function signUpMember(gw: TestGateway, username: string): Promise<SignedUpMember> {
+  const email = `${username}@example.test`;
+  const client = gw.client();
+  const signUp = await client.auth.signUp({ email, password: TEST_PASSWORD, options: { data: { username } } });
+  if (signUp.error) throw signUp.error;
+  const { tokenHash, type } = linkToken(await gw.lastMail(email, 'signup'));
+  const verified = await client.auth.verifyOtp({ token_hash: tokenHash, type: type as 'signup' });
+  if (verified.error || !verified.data.user) throw verified.error ?? new Error('no user after verify');
+  const authId = verified.data.user.id;
+  const { data, error } = await client.rpc('get_or_create_user', { auth_id: authId, user_email: email, user_name: username, user_provider: 'email' });
+  if (error) throw error;
+  return { id: Number(data), authId, email, username, client };
+}

@@ -1,0 +1,34 @@
+// The page around every screen: header (brand, sync badge), the screen, footer, the update prompt
+// and the toasts.
+import type { ReactNode } from 'react';
+import { SyncBadge } from '../features/sync/sync-badge.tsx';
+import type { ServiceWorkerControl } from './service-worker.ts';
+import { useAppSync } from './sync-provider.tsx';
+import { ToastHost } from './toast-host.tsx';
+import type { ToastStore } from './toasts.ts';
+import { UpdatePrompt } from './update-prompt.tsx';
+
+export interface ShellProps {
+  readonly toasts: ToastStore;
+  readonly serviceWorker: ServiceWorkerControl | null;
+  readonly children: ReactNode;
+}
+
+export function Shell({ toasts, serviceWorker, children }: ShellProps) {
+  const sync = useAppSync();
+  return (
+    <>
+      <header className="topbar">
+        <a className="brand" href="/">
+          <img className="brand__mark" src="/icon.svg" alt="" width="28" height="28" />
+          Checkpoint
+        </a>
+        <SyncBadge status={sync.status} onSyncNow={() => void sync.syncNow()} />
+      </header>
+      {children}
+      <footer className="footer">Game data provided by IGDB.com · © Checkpoint</footer>
+      {serviceWorker && <UpdatePrompt control={serviceWorker} />}
+      <ToastHost store={toasts} />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+// The header's sync badge: hidden while everything is saved on the server, otherwise a pill that
+// says why not ("Offline", "3 changes waiting", "Syncing…", "Storage full") and opens the details.
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { storageErrorStore } from '../../data/storage-persist.ts';
+import type { SyncStatusStore } from '../../sync/status.ts';
+import { SyncPanel } from './sync-panel.tsx';
+import { summarizeSync, type BadgeSummary } from './sync-summary.ts';
+import './sync.css';
+
+export interface SyncBadgeProps {
+  readonly status: SyncStatusStore;
+  readonly onSyncNow: () => void;
+}
+
+export function SyncBadge({ status, onSyncNow }: SyncBadgeProps) {
+  const snapshot = useSyncExternalStore(status.subscribe, status.getSnapshot);
+  const storageError = useSyncExternalStore(storageErrorStore.subscribe, storageErrorStore.getSnapshot);
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const closeOutside = (event: PointerEvent) => {
+      if (event.target instanceof Node && !root.current?.contains(event.target)) setOpen(false);
+    };
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    document.addEventListener('keydown', closeOnEscape);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      document.removeEventListener('keydown', closeOnEscape);
+    };
+  }, [open]);
+
+  const summary = summarizeSync(snapshot, storageError !== null);
+  // While the details are open the badge stays, so a finished sync does not pull them away.
+  const shown: BadgeSummary | null = summary ?? (open ? { label: 'All changes synced', count: null, description: 'All changes synced', tone: 'ok' } : null);
+
+  return (
+    <div className="sync-badge" ref={root}>
+      {/* Always mounted, so screen readers hear "Offline" or "Syncing…" when it changes. */}
+      <span className="visually-hidden" aria-live="polite">{summary?.description ?? ''}</span>
+      {shown && (
+        <button
+          ref={button}
+          type="button"
+          className={`sync-badge__pill sync-badge__pill--${shown.tone}`}
+          aria-expanded={open}
+          aria-controls={panelId}
+          aria-label={shown.description}
+          onClick={() => setOpen((was) => !was)}
+        >
+          <span className="sync-badge__dot" aria-hidden="true" />
+          <span className="sync-badge__label">{shown.label}</span>
+          {shown.count !== null && <span className="sync-badge__count">{shown.count}</span>}
+        </button>
+      )}
+      {shown && open && <SyncPanel id={panelId} status={snapshot} storageError={storageError} onSyncNow={onSyncNow} />}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { expect, it } from 'vitest';
+import { INITIAL_STATUS, type SyncStatus } from '../../sync/status.ts';
+import { changesWaiting, describeLastError, summarizeSync } from './sync-summary.ts';
+
+const status = (patch: Partial<SyncStatus>): SyncStatus => ({ ...INITIAL_STATUS, ...patch });
+
+it('says nothing when online with nothing pending', () => {
+  expect(summarizeSync(status({}), false)).toBeNull();
+  expect(summarizeSync(status({ lastSyncedAt: 1, lastError: null }), false)).toBeNull();
+});
+
+it('counts waiting changes in the singular and the plural', () => {
+  expect(changesWaiting(1)).toBe('1 change waiting');
+  expect(changesWaiting(3)).toBe('3 changes waiting');
+  expect(summarizeSync(status({ pending: 3 }), false)).toMatchObject({ label: '3 changes waiting', count: null, tone: 'pending' });
+  expect(summarizeSync(status({ pending: 1 }), false)).toMatchObject({ label: '1 change waiting', tone: 'pending' });
+});
+
+it('shows Offline, with what waits as a counter', () => {
+  expect(summarizeSync(status({ online: false }), false)).toEqual({ label: 'Offline', count: null, description: 'Offline', tone: 'offline' });
+  expect(summarizeSync(status({ online: false, pending: 2 }), false)).toEqual({
+    label: 'Offline', count: 2, description: 'Offline · 2 changes waiting', tone: 'offline',
+  });
+});
+
+it('shows Syncing… while a sync runs, and a full disk above all', () => {
+  expect(summarizeSync(status({ syncing: true, pending: 4 }), false)).toMatchObject({ label: 'Syncing…', tone: 'syncing' });
+  expect(summarizeSync(status({ syncing: true, online: false }), true)).toMatchObject({ label: 'Storage full', tone: 'danger' });
+});
+
+it('words a failure to reach the server for people, and keeps other errors as they are', () => {
+  expect(describeLastError(status({}))).toBeNull();
+  expect(describeLastError(status({ online: false, backoffUntil: 5, lastError: 'sync_push failed (no answer): TypeError' }))).toBe('Could not reach the server');
+  expect(describeLastError(status({ lastError: 'Your session has expired. Please sign in again.' }))).toBe('Your session has expired. Please sign in again.');
+  expect(describeLastError(status({ lastError: 'The quota has been exceeded. QuotaExceededError: The quota has been exceeded.' }), true)).toBe('Storage is full');
+  // Offline since, but the last failure was not the network's: keep its words.
+  expect(describeLastError(status({ online: false, backoffUntil: null, lastError: 'Your session has expired. Please sign in again.' })))
+    .toBe('Your session has expired. Please sign in again.');
+});
