@@ -13,6 +13,7 @@ import { benchCatalogue } from './catalogue-source.ts';
 import { benchSearch, SEARCH_QUERIES } from './search-secure.bench.ts';
 import { benchSyncPush } from './sync-push.bench.ts';
 import { benchLocalReads } from './local-reads.bench.ts';
+import { benchSyncEngine } from './sync-engine.bench.ts';
 import { quantile, report } from './stats.ts';
 
 const silent = () => undefined;
@@ -89,12 +90,23 @@ async function localReadFigures(): Promise<void> {
   }
 }
 
+async function engineFigures(): Promise<void> {
+  // Issue 3: push of 1,000 queued mutations to the gateway (target ≥ 1,000/s); pull of 10,000
+  // changed rows into IndexedDB (target under 2 s).
+  const { pushPerSecond, pushMs, pullMs, pulledRows } = await benchSyncEngine();
+  report('engine.push_1000_queued', pushMs, 'ms');
+  report('engine.push.throughput', pushPerSecond, 'mutations/s');
+  report('engine.pull_10000_rows', pullMs, 'ms');
+  report('engine.pull.rows', pulledRows, 'rows');
+}
+
 const cpu = cpus();
 console.log(`# Checkpoint benchmarks`);
 console.log(`# cpu: ${cpu[0]?.model ?? 'unknown'} x${cpu.length}`);
 console.log(`# date: ${new Date().toISOString()}`);
 console.log(`# node: ${process.version}`);
 await localReadFigures();
+await engineFigures();
 await gatewayFigures();
 await syncFigures();
 await searchFigures();
