@@ -17,20 +17,11 @@ import { NetworkError, type PullPage, type PushMutation, type PushReply, type Re
 import { addToScope } from '../../src/sync/state.ts';
 import { GAMES } from '../support/fixtures.ts';
 import { signUpMember, startTestGateway, type SignedUpMember, type TestGateway } from '../support/gateway.ts';
+import { mulberry32 } from '../support/random.ts';
 
 const SEED = Number(process.env.SYNC_CHAOS_SEED ?? Math.floor(Math.random() * 1_000_000));
 const TOTAL_WRITES = 1000;
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const random = mulberry32(SEED);
 const chance = (p: number) => random() < p;
 const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(random() * xs.length)];

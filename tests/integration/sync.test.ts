@@ -8,6 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Row } from '../../supabase/local/db.ts';
 import { VISITOR, asActor, call, createTestDb, type Actor } from '../support/test-db.ts';
+import { mulberry32 } from '../support/random.ts';
 import {
   GAMES, IGDB, Mirror, PULL_SQL, attempt, batchOf, counterDrift, createMember, importCatalogue, pull, push, pushAll, pushBatch, pushOk,
   type Change, type Member, type MutationResult, type PullResult, type QueuedMutation, type Scope,
@@ -689,15 +690,3 @@ describe('concurrency on a real server', () => {
     expect(overtaken).toBeGreaterThan(20);
   }, 120_000);
 });
-
-/** A small seeded PRNG, so a failing stress run can be replayed with SYNC_STRESS_SEED. */
-function mulberry32(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}

@@ -1,0 +1,348 @@
+// ARCHITECTURE §5 invariant 1 in a real browser: one write of every kind (the 16 mutations of
+// src/core/mutations.ts) made offline through the app's own data layer (window.checkpoint, see
+// src/app/devtools.ts) survives a reload and a browser restart, then reaches the server exactly
+// once. Chromium runs on a persistent profile, so IndexedDB, the service worker and its Background
+// Sync registration outlive the restart as they would on a member's device.
+//
+// "Offline" is two things here. context.setOffline() is what the page sees (navigator.onLine and
+// the `online`/`offline` events the engine listens to). But it does not reach a service worker
+// that Chromium wakes for Background Sync as it starts, before Playwright attaches to it: that
+// worker would push through a live network while the page says offline. So the browser also
+// reaches the gateway only through a relay the test unplugs, as a device loses its network.
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { MirrorRows } from '../../src/app/devtools.ts';
+import type { MutationArgs, MutationName } from '../../src/core/mutations.ts';
+import type { MirrorName } from '../../src/data/db.ts';
+import type { Row } from '../../supabase/local/db.ts';
+import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { linkToken, TEST_PASSWORD, type Mail } from '../support/gateway.ts';
+import { CHROMIUM_PATH } from './browser.ts';
+
+/** launchChromium's flags (browser.ts), for a persistent profile instead of a fresh one. */
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic'];
+
+/** A game the bundled catalogue does not have: the member adds it offline (game.ensure). */
+const NEW_GAME = { igdb_id: 990_001, name: 'Lighthouse Keeper Offline', summary: 'Keep the light on through a week of storms.', genres: ['Adventure'], platforms: ['PC (Microsoft Windows)'] };
+/** Catalogue games (igdb ids) the lists and the second review use. */
+const WITCHER_3 = 1942;
+const BREATH_OF_THE_WILD = 7346;
+const STARDEW_VALLEY = 17000;
+const CELESTE = 26226;
+const ELDEN_RING = 119133;
+
+type Mirrors = { [T in MirrorName]: Array<MirrorRows[T]> };
+
+interface Member { readonly id: number; readonly email: string; readonly username: string }
+
+let gateway: Gateway;
+let cable: Cable;
+let profileDir: string;
+let context: BrowserContext | undefined;
+const clients: SupabaseClient[] = [];
+
+function client(): SupabaseClient {
+  const created = createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  clients.push(created);
+  return created;
+}
+
+/** The browser's only way to the gateway: a TCP relay that can be unplugged and plugged in again. */
+interface Cable {
+  readonly url: string;
+  connectTo(port: number): void;
+  unplug(): void;
+  plugIn(): void;
+  close(): Promise<void>;
+}
+
+async function startCable(): Promise<Cable> {
+  let target = 0;
+  let plugged = true;
+  const sockets = new Set<net.Socket>();
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    // A reset is what unplugging means; the close that follows ends the other side too.
+    socket.on('error', () => undefined);
+  };
+  const server = net.createServer((browserSide) => {
+    track(browserSide);
+    if (!plugged || target === 0) {
+      browserSide.destroy();
+      return;
+    }
+    const gatewaySide = net.connect(target, '127.0.0.1');
+    track(gatewaySide);
+    browserSide.pipe(gatewaySide).pipe(browserSide);
+    browserSide.on('close', () => gatewaySide.destroy());
+    gatewaySide.on('close', () => browserSide.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (address === null || typeof address === 'string') throw new Error('the relay has no TCP port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    connectTo: (port) => {
+      target = port;
+    },
+    unplug() {
+      plugged = false;
+      for (const socket of sockets) socket.destroy();
+    },
+    plugIn() {
+      plugged = true;
+    },
+    close() {
+      this.unplug();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** Signs a member up as the app will: sign-up, the link from the dev mailbox, verify, get_or_create_user. */
+async function signUp(username: string): Promise<Member> {
+  const email = `${username}@example.test`;
+  const supabase = client();
+  const { error } = await supabase.auth.signUp({ email, password: TEST_PASSWORD, options: { data: { username } } });
+  if (error) throw error;
+  const mails = (await (await fetch(`${gateway.url}/_dev/mailbox.json`)).json()) as Mail[];
+  const mail = mails.find((m) => m.to === email && m.kind === 'signup');
+  if (!mail) throw new Error(`no sign-up mail to ${email}`);
+  const { tokenHash } = linkToken(mail);
+  const verified = await supabase.auth.verifyOtp({ token_hash: tokenHash, type: 'signup' });
+  if (verified.error || !verified.data.user) throw verified.error ?? new Error('no user after verify');
+  const { data, error: rpcError } = await supabase.rpc('get_or_create_user', { auth_id: verified.data.user.id, user_email: email, user_name: username });
+  if (rpcError) throw rpcError;
+  return { id: Number(data), email, username };
+}
+
+async function one<T extends Row>(sql: string, params: unknown[] = []): Promise<T> {
+  const [row] = await gateway.db.query<T>(sql, params);
+  if (row === undefined) throw new Error(`no row: ${sql}`);
+  return row;
+}
+
+/** The browser as a member's device: one profile directory, kept across launches. */
+async function launch(offline: boolean): Promise<{ browser: BrowserContext; page: Page }> {
+  const browser = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, offline });
+  context = browser;
+  await browser.addInitScript(() => localStorage.setItem('checkpoint.devtools', '1'));
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  const response = await page.goto(cable.url);
+  // Offline, only the service worker can have answered.
+  if (offline) expect(response?.fromServiceWorker()).toBe(true);
+  await expect.poll(() => page.locator('header .brand').textContent()).toBe('Checkpoint');
+  await expect.poll(() => page.evaluate(() => typeof window.checkpoint)).toBe('object');
+  return { browser, page };
+}
+
+/** One mutation call, its arguments checked against its name. */
+type Write = { [N in MutationName]: { name: N; args: MutationArgs<N> } }[MutationName];
+
+/** Makes the write through the app (window.checkpoint.mutate); resolves to its mutation id. */
+async function write(page: Page, call: Write): Promise<string> {
+  const id = await page.evaluate(({ name, args }) => window.checkpoint?.mutate(name, args), call);
+  if (typeof id !== 'string') throw new Error(`${call.name}: window.checkpoint is missing`);
+  return id;
+}
+
+const pending = (page: Page) => page.evaluate(() => window.checkpoint?.pending() ?? null);
+
+/** Every mirror table of the page's IndexedDB, each in primary-key order. */
+function mirrors(page: Page): Promise<Mirrors> {
+  return page.evaluate(async (): Promise<Mirrors> => {
+    const api = window.checkpoint;
+    if (!api) throw new Error('window.checkpoint is missing');
+    return {
+      games: await api.mirrors('games'), users: await api.mirrors('users'), reviews: await api.mirrors('reviews'),
+      comments: await api.mirrors('comments'), likes: await api.mirrors('likes'), follows: await api.mirrors('follows'),
+      progress: await api.mirrors('progress'), wishlist: await api.mirrors('wishlist'), collection: await api.mirrors('collection'),
+      topGames: await api.mirrors('topGames'),
+    };
+  });
+}
+
+beforeAll(async () => {
+  cable = await startCable();
+  // The app learns its backend's URL from /_dev/config.json: the relay's, so its calls go through it.
+  gateway = await startGateway({ port: 0, inMemory: true, publicUrl: cable.url, log: () => undefined });
+  cable.connectTo(Number(new URL(gateway.url).port));
+  profileDir = await mkdtemp(path.join(tmpdir(), 'checkpoint-profile-'));
+});
+
+afterAll(async () => {
+  await context?.close();
+  for (const c of clients) await c.auth.signOut({ scope: 'local' }).catch(() => undefined);
+  await cable?.close();
+  await gateway?.close();
+  if (profileDir) await rm(profileDir, { recursive: true, force: true });
+});
+
+it('keeps one offline write of every kind through a reload and a browser restart, then applies each exactly once', async () => {
+  const [me, friend] = [await signUp('offline_writer'), await signUp('lighthouse_friend')];
+  // The demo review the member likes and comments on: pixel_pilgrim's of The Witcher 3.
+  const demo = await one<{ id: number; like_count: number; comment_count: number }>(
+    `select r.id::int as id, r.like_count, r.comment_count from public.rating r join public."user" u on u.id = r.user_id
+      where u.username = 'pixel_pilgrim' and r.igdb_id = $1`, [WITCHER_3]);
+  expect(await gateway.db.query('select 1 from public.game where igdb_id = $1', [NEW_GAME.igdb_id])).toEqual([]);
+
+  // Online: install, sign in, first sync, and the screens' read-through of what the writes touch.
+  let { browser, page } = await launch(false);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+  const signedIn = await page.evaluate(([email, password]) => window.checkpoint?.signIn(email, password), [me.email, TEST_PASSWORD] as const);
+  expect(signedIn?.memberId).toBe(me.id);
+  expect((await page.evaluate(() => window.checkpoint?.syncNow()))?.lastError).toBeNull();
+  const scope = { rating_ids: [demo.id], user_ids: [friend.id], game_ids: [] as number[] };
+  scope.game_ids = (await gateway.db.query<{ id: number }>('select id::int as id from public.game where igdb_id = any($1::bigint[]) order by id',
+    [[BREATH_OF_THE_WILD, STARDEW_VALLEY, CELESTE, ELDEN_RING]])).map((g) => g.id);
+  expect(await page.evaluate((s) => window.checkpoint?.readThrough(s), scope)).toBeGreaterThan(0);
+  expect((await mirrors(page)).users.map((u) => u.id)).toEqual(expect.arrayContaining([me.id, friend.id]));
+
+  // A review that reaches the server now, so that it has a server id to be deleted by offline.
+  const applied = [await write(page, { name: 'review.create', args: { igdb_id: STARDEW_VALLEY, rating: 6, review: 'Too cosy for me.' } })];
+  expect((await page.evaluate(() => window.checkpoint?.syncNow()))?.pending).toBe(0);
+  const stardew = (await mirrors(page)).reviews.find((r) => r.user_id === me.id && r.igdb_id === STARDEW_VALLEY);
+  expect(stardew?.id).toBeGreaterThan(0);
+  const stardewId = stardew?.id ?? 0;
+
+  // Offline: one write of every kind.
+  await browser.setOffline(true);
+  cable.unplug();
+  await expect.poll(() => page.evaluate(() => window.checkpoint?.status().online)).toBe(false);
+  const kept = randomUUID();
+  const dropped = randomUUID();
+  const offline = [
+    await write(page, { name: 'game.ensure', args: NEW_GAME }),
+    await write(page, { name: 'review.create', args: { igdb_id: NEW_GAME.igdb_id, rating: 8.5, review: 'Written on the ferry.', is_recommended: true, playtime_hours: 12 } }),
+    await write(page, { name: 'review.update', args: { igdb_id: NEW_GAME.igdb_id, rating: 9, review: 'Written on the ferry, finished at home.' } }),
+    await write(page, { name: 'review_like.set', args: { rating_id: demo.id, liked: true } }),
+    await write(page, { name: 'comment.add', args: { key: kept, rating_id: demo.id, content: 'Blood and Wine is next on my list.' } }),
+    await write(page, { name: 'comment.add', args: { key: dropped, rating_id: demo.id, content: 'Posted twice, sorry.' } }),
+    await write(page, { name: 'comment.edit', args: { key: kept, content: 'Blood and Wine is next on my list!' } }),
+    await write(page, { name: 'comment_like.set', args: { comment_key: kept, liked: true } }),
+    await write(page, { name: 'comment.delete', args: { key: dropped } }),
+    await write(page, { name: 'follow.set', args: { user_id: friend.id, following: true } }),
+    await write(page, { name: 'progress.set', args: { igdb_id: BREATH_OF_THE_WILD, started: true } }),
+    await write(page, { name: 'wishlist.set', args: { igdb_id: ELDEN_RING, in: true, priority: 4, notes: 'After the DLC sale' } }),
+    await write(page, { name: 'collection.set', args: { igdb_id: CELESTE, in: true } }),
+    await write(page, { name: 'collection.move', args: { igdb_id: ELDEN_RING, to: 'collection' } }),
+    await write(page, { name: 'top5.replace', args: { games: [{ igdb_id: NEW_GAME.igdb_id }] } }),
+    await write(page, { name: 'profile.update', args: { display_name: 'Offline Writer', bio: 'Reviews from trains and ferries.', location: 'Bergen' } }),
+    await write(page, { name: 'review.delete', args: { rating_id: stardewId } }),
+  ];
+  applied.push(...offline);
+  const queued = await page.evaluate(() => window.checkpoint?.outbox());
+  expect(queued?.map((m) => m.id)).toEqual(offline);
+  expect(new Set(queued?.map((m) => m.name)).size).toBe(16);
+  expect(await pending(page)).toBe(offline.length);
+
+  // What the screens will show at once, before any sync.
+  const local = await mirrors(page);
+  const mine = <R extends { user_id: number }>(rows: R[]) => rows.filter((r) => r.user_id === me.id);
+  expect(local.games.filter((g) => g.igdb_id === NEW_GAME.igdb_id)).toMatchObject([{ name: NEW_GAME.name, summary: NEW_GAME.summary }]);
+  expect(mine(local.reviews)).toMatchObject([{ igdb_id: NEW_GAME.igdb_id, rating: 9 }]);
+  expect(mine(local.comments)).toMatchObject([{ client_key: kept, content: 'Blood and Wine is next on my list!', like_count: 1 }]);
+  expect(local.reviews.find((r) => r.id === demo.id)).toMatchObject({ like_count: demo.like_count + 1, comment_count: demo.comment_count + 1 });
+  expect(mine(local.collection).map((c) => c.igdb_id).sort()).toEqual([CELESTE, ELDEN_RING].sort());
+  expect(mine(local.wishlist)).toEqual([]);
+  expect(local.users.find((u) => u.id === friend.id)?.follower_count).toBe(1);
+
+  // Reload offline: the service worker serves the shell, IndexedDB still holds every write.
+  const reloaded = await page.reload();
+  expect(reloaded?.fromServiceWorker()).toBe(true);
+  await expect.poll(() => page.evaluate(() => typeof window.checkpoint)).toBe('object');
+  expect(await pending(page)).toBe(offline.length);
+  expect(await mirrors(page)).toEqual(local);
+
+  // Close the browser, start it again on the same profile, still offline.
+  await browser.close();
+  ({ browser, page } = await launch(true));
+  expect(await pending(page)).toBe(offline.length);
+  expect(await mirrors(page)).toEqual(local);
+
+  // Back online: the page engine (on `online`) or the worker (Background Sync) pushes; not a fixed wait.
+  cable.plugIn();
+  await browser.setOffline(false);
+  await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
+  const settled = await page.evaluate(() => window.checkpoint?.syncNow());
+  expect(settled).toMatchObject({ pending: 0, lastError: null, online: true });
+
+  // Exactly once: every mutation id recorded once, all applied, nothing else.
+  const recorded = await gateway.db.query<{ mutation_id: string; name: string; status: string }>(
+    'select mutation_id::text, name, status from public.sync_applied where user_id = $1', [me.id]);
+  expect(recorded.map((r) => r.mutation_id).sort()).toEqual([...applied].sort());
+  expect(recorded.filter((r) => r.status !== 'ok')).toEqual([]);
+  expect(new Set(recorded.filter((r) => offline.includes(r.mutation_id)).map((r) => r.name)).size).toBe(16);
+
+  // Each effect once, counters exact (superuser SQL on the gateway's database).
+  const games = await gateway.db.query<{ id: number; name: string; summary: string }>(
+    'select id::int as id, name, summary from public.game where igdb_id = $1', [NEW_GAME.igdb_id]);
+  expect(games).toEqual([{ id: expect.any(Number), name: NEW_GAME.name, summary: NEW_GAME.summary }]);
+  const newGameId = games[0]?.id;
+  expect(await gateway.db.query('select igdb_id::int, rating::float8 as rating, review from public.rating where user_id = $1', [me.id]))
+    .toEqual([{ igdb_id: NEW_GAME.igdb_id, rating: 9, review: 'Written on the ferry, finished at home.' }]);
+  expect(await gateway.db.query('select 1 from public.rating where id = $1', [stardewId])).toEqual([]);
+  const comments = await gateway.db.query<{ id: number; client_key: string; content: string; like_count: number; rating_id: number }>(
+    'select id::int as id, client_key::text, content, like_count, rating_id::int as rating_id from public.comment where user_id = $1', [me.id]);
+  expect(comments).toEqual([{ id: expect.any(Number), client_key: kept, content: 'Blood and Wine is next on my list!', like_count: 1, rating_id: demo.id }]);
+  expect(await gateway.db.query('select 1 from public.comment where client_key = $1', [dropped])).toEqual([]);
+  expect(await gateway.db.query('select rating_id::int as rating_id, comment_id::int as comment_id from public.content_like where user_id = $1 order by rating_id nulls last', [me.id]))
+    .toEqual([{ rating_id: demo.id, comment_id: null }, { rating_id: null, comment_id: comments[0]?.id }]);
+  expect(await one('select like_count, comment_count from public.rating where id = $1', [demo.id]))
+    .toEqual({ like_count: demo.like_count + 1, comment_count: demo.comment_count + 1 });
+  expect(await gateway.db.query('select following_id::int as following_id from public.user_follow where follower_id = $1', [me.id])).toEqual([{ following_id: friend.id }]);
+  expect(await one('select follower_count from public."user" where id = $1', [friend.id])).toEqual({ follower_count: 1 });
+  expect(await one('select following_count, display_name, bio, location from public."user" where id = $1', [me.id]))
+    .toEqual({ following_count: 1, display_name: 'Offline Writer', bio: 'Reviews from trains and ferries.', location: 'Bergen' });
+  expect(await gateway.db.query('select igdb_id::int as igdb_id, started, completed from public.game_progress where user_id = $1', [me.id]))
+    .toEqual([{ igdb_id: BREATH_OF_THE_WILD, started: true, completed: false }]);
+  expect(await gateway.db.query('select 1 from public.user_wishlist where user_id = $1', [me.id])).toEqual([]);
+  expect(await gateway.db.query('select igdb_id::int as igdb_id from public.user_collection where user_id = $1 order by igdb_id', [me.id]))
+    .toEqual([{ igdb_id: CELESTE }, { igdb_id: ELDEN_RING }]);
+  expect(await gateway.db.query('select position, game_id::int as game_id from public.user_top_games where user_id = $1', [me.id]))
+    .toEqual([{ position: 1, game_id: newGameId }]);
+
+  // The same through the RPC API, from a second client with the member's own password session.
+  const second = client();
+  const { error: signInError } = await second.auth.signInWithPassword({ email: me.email, password: TEST_PASSWORD });
+  expect(signInError).toBeNull();
+  const profile = await second.rpc('get_profile', { p_user_id: me.id });
+  expect(profile.error).toBeNull();
+  expect(profile.data).toMatchObject({
+    is_self: true,
+    user: { display_name: 'Offline Writer', following_count: 1 },
+    stats: { reviews: 1, following: 1, lists: 2, games: 1 },
+    top5: [{ position: 1, game: { name: NEW_GAME.name }, rating: 9 }],
+    wishlist: [],
+  });
+  const review = await second.rpc('get_review', { p_user_id: await memberId('pixel_pilgrim'), p_game_id: WITCHER_3 });
+  expect(review.error).toBeNull();
+  const thread = review.data as { liked_by_me: boolean; comments: Array<{ client_key: string | null; like_count: number; liked_by_me: boolean }> };
+  expect(thread.liked_by_me).toBe(true);
+  expect(thread.comments.filter((c) => c.client_key === kept)).toMatchObject([{ like_count: 1, liked_by_me: true }]);
+  expect(thread.comments.filter((c) => c.client_key === dropped)).toEqual([]);
+
+  // Invariant 5: the device's mirrors now equal the server's rows for its scope (no temp ids left).
+  const snapshot = await second.rpc('sync_pull', { p_cursor: null, p_scope: scope, p_limit: 5000 });
+  expect(snapshot.error).toBeNull();
+  const server = snapshot.data as { changes: Array<{ table: string; row: { id: number } }> };
+  const device = await mirrors(page);
+  const byTable = (table: string) => server.changes.filter((c) => c.table === table).map((c) => c.row).sort((a, b) => a.id - b.id);
+  const pairs = [['users', 'user'], ['reviews', 'rating'], ['comments', 'comment'], ['likes', 'content_like'], ['follows', 'user_follow'],
+    ['progress', 'game_progress'], ['wishlist', 'user_wishlist'], ['collection', 'user_collection'], ['topGames', 'user_top_games']] as const;
+  for (const [mirror, table] of pairs) expect(device[mirror], mirror).toEqual(byTable(table));
+  expect(device.games.filter((g) => g.id < 0)).toEqual([]);
+  expect(device.games).toEqual(expect.arrayContaining(byTable('game')));
+}, 120_000);
+
+async function memberId(username: string): Promise<number> {
+  return (await one<{ id: number }>('select id::int as id from public."user" where username = $1', [username])).id;
+}
