@@ -21,6 +21,7 @@ connectToastSources(toasts);
 watchStorage();
 const serviceWorker = registerServiceWorker();
 const engine = createAppSync();
+void import('./devtools.ts').then(({ installDevtools }) => installDevtools(engine));
 
 createRoot(root).render(
   <StrictMode>

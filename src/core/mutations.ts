@@ -46,7 +46,10 @@ export const MUTATIONS = {
     is_recommended: z.boolean().nullish(), platform_id: Id.nullish(), platform: z.string().max(100).nullish(),
     playtime_hours: Playtime,
   }),
-  'review.delete': z.object({ rating_id: Id }),
+  // By server id, or by game (a member has one review per game): a review written offline has no
+  // server id yet and must still be deletable.
+  'review.delete': z.object({ rating_id: Id.optional(), igdb_id: IgdbId.optional() })
+    .refine((a) => a.rating_id !== undefined || a.igdb_id !== undefined, 'Invalid review ID'),
   'review_like.set': z.object({ rating_id: Id, liked: z.boolean() }),
   'comment.add': z.object({
     key: Key, rating_id: Id, parent_id: Id.optional(), parent_key: Key.optional(), content: CommentText,

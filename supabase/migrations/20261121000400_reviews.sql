@@ -352,25 +352,32 @@ begin
 end
 $$;
 
--- Mutation review.delete: idempotent; someone else's review is refused.
+-- Mutation review.delete: {rating_id} or {igdb_id} (the caller's review of that game, which a
+-- review written offline can only be named by). Idempotent; someone else's review is refused.
 create or replace function app.m_review_delete(p_user bigint, a jsonb)
 returns jsonb
 language plpgsql
 set search_path = pg_catalog, public
 as $$
 declare
+  v_target bigint;
   v_id bigint;
   v_owner bigint;
 begin
-  if coalesce(a ->> 'rating_id', '') !~ '^\d+$' then
+  if coalesce(a ->> 'rating_id', '') ~ '^\d+$' then
+    v_target := (a ->> 'rating_id')::bigint;
+  elsif coalesce(a ->> 'igdb_id', '') ~ '^\d+$' then
+    select r.id into v_target from public.rating r join public.game g on g.id = r.game_id
+    where r.user_id = p_user and g.igdb_id = (a ->> 'igdb_id')::bigint;
+  else
     perform app.fail('invalid_review', 'Invalid review ID');
   end if;
-  select user_id into v_owner from public.rating where id = (a ->> 'rating_id')::bigint;
+  select user_id into v_owner from public.rating where id = v_target;
   if v_owner is not null and v_owner <> p_user then
     perform app.fail('review_forbidden', 'Review not found or you do not have permission to edit it', '42501');
   end if;
-  delete from public.rating where id = (a ->> 'rating_id')::bigint and user_id = p_user returning id into v_id;
-  return jsonb_build_object('rating_id', (a ->> 'rating_id')::bigint, 'deleted', v_id is not null);
+  delete from public.rating where id = v_target and user_id = p_user returning id into v_id;
+  return jsonb_build_object('rating_id', v_target, 'deleted', v_id is not null);
 end
 $$;
 

@@ -88,20 +88,21 @@ async function startCable(): Promise<Cable> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (address === null || typeof address === 'string') throw new Error('the relay has no TCP port');
+  const unplug = () => {
+    plugged = false;
+    for (const socket of sockets) socket.destroy();
+  };
   return {
     url: `http://127.0.0.1:${address.port}`,
     connectTo: (port) => {
       target = port;
     },
-    unplug() {
-      plugged = false;
-      for (const socket of sockets) socket.destroy();
-    },
-    plugIn() {
+    unplug,
+    plugIn: () => {
       plugged = true;
     },
-    close() {
-      this.unplug();
+    close: () => {
+      unplug();
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
@@ -170,6 +171,28 @@ function mirrors(page: Page): Promise<Mirrors> {
   });
 }
 
+/** The member's rows and the counters their writes move, as the database holds them (superuser SQL). */
+async function serverState({ me, friend, demoReview, droppedKey }: { me: number; friend: number; demoReview: number; droppedKey: string }) {
+  const q = <T extends Row>(sql: string, params: unknown[]) => gateway.db.query<T>(sql, params);
+  return {
+    games: await q<{ id: number; name: string; summary: string }>('select id::int as id, name, summary from public.game where igdb_id = $1', [NEW_GAME.igdb_id]),
+    reviews: await q<{ id: number }>(
+      'select id::int as id, igdb_id::int as igdb_id, rating::float8 as rating, review, is_recommended, playtime_hours from public.rating where user_id = $1', [me]),
+    comments: await q<{ id: number }>(
+      'select id::int as id, client_key::text as client_key, content, like_count, rating_id::int as rating_id from public.comment where user_id = $1 order by id', [me]),
+    droppedComments: await q('select id from public.comment where client_key = $1', [droppedKey]),
+    likes: await q('select rating_id::int as rating_id, comment_id::int as comment_id from public.content_like where user_id = $1 order by rating_id nulls last, comment_id', [me]),
+    demoReview: await q('select like_count, comment_count from public.rating where id = $1', [demoReview]),
+    follows: await q('select following_id::int as following_id from public.user_follow where follower_id = $1', [me]),
+    friend: await q('select follower_count from public."user" where id = $1', [friend]),
+    me: await q('select following_count, display_name, bio, location from public."user" where id = $1', [me]),
+    progress: await q('select igdb_id::int as igdb_id, started, completed from public.game_progress where user_id = $1', [me]),
+    wishlist: await q('select igdb_id::int as igdb_id from public.user_wishlist where user_id = $1', [me]),
+    collection: await q('select igdb_id::int as igdb_id from public.user_collection where user_id = $1 order by igdb_id', [me]),
+    top5: await q('select position, game_id::int as game_id from public.user_top_games where user_id = $1 order by position', [me]),
+  };
+}
+
 beforeAll(async () => {
   cable = await startCable();
   // The app learns its backend's URL from /_dev/config.json: the relay's, so its calls go through it.
@@ -189,20 +212,20 @@ afterAll(async () => {
 it('keeps one offline write of every kind through a reload and a browser restart, then applies each exactly once', async () => {
   const [me, friend] = [await signUp('offline_writer'), await signUp('lighthouse_friend')];
   // The demo review the member likes and comments on: pixel_pilgrim's of The Witcher 3.
-  const demo = await one<{ id: number; like_count: number; comment_count: number }>(
-    `select r.id::int as id, r.like_count, r.comment_count from public.rating r join public."user" u on u.id = r.user_id
-      where u.username = 'pixel_pilgrim' and r.igdb_id = $1`, [WITCHER_3]);
+  const demo = await one<{ id: number; author: number; like_count: number; comment_count: number }>(
+    `select r.id::int as id, r.user_id::int as author, r.like_count, r.comment_count from public.rating r
+       join public."user" u on u.id = r.user_id where u.username = 'pixel_pilgrim' and r.igdb_id = $1`, [WITCHER_3]);
   expect(await gateway.db.query('select 1 from public.game where igdb_id = $1', [NEW_GAME.igdb_id])).toEqual([]);
 
   // Online: install, sign in, first sync, and the screens' read-through of what the writes touch.
   let { browser, page } = await launch(false);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
   const signedIn = await page.evaluate(([email, password]) => window.checkpoint?.signIn(email, password), [me.email, TEST_PASSWORD] as const);
-  expect(signedIn?.memberId).toBe(me.id);
+  expect(signedIn).toEqual({ memberId: me.id, persisted: expect.any(Boolean) });
   expect((await page.evaluate(() => window.checkpoint?.syncNow()))?.lastError).toBeNull();
-  const scope = { rating_ids: [demo.id], user_ids: [friend.id], game_ids: [] as number[] };
-  scope.game_ids = (await gateway.db.query<{ id: number }>('select id::int as id from public.game where igdb_id = any($1::bigint[]) order by id',
-    [[BREATH_OF_THE_WILD, STARDEW_VALLEY, CELESTE, ELDEN_RING]])).map((g) => g.id);
+  const gameIds = await gateway.db.query<{ id: number }>('select id::int as id from public.game where igdb_id = any($1::bigint[]) order by id',
+    [[BREATH_OF_THE_WILD, STARDEW_VALLEY, CELESTE, ELDEN_RING]]);
+  const scope = { rating_ids: [demo.id], user_ids: [friend.id], game_ids: gameIds.map((g) => g.id) };
   expect(await page.evaluate((s) => window.checkpoint?.readThrough(s), scope)).toBeGreaterThan(0);
   expect((await mirrors(page)).users.map((u) => u.id)).toEqual(expect.arrayContaining([me.id, friend.id]));
 
@@ -237,6 +260,9 @@ it('keeps one offline write of every kind through a reload and a browser restart
     await write(page, { name: 'top5.replace', args: { games: [{ igdb_id: NEW_GAME.igdb_id }] } }),
     await write(page, { name: 'profile.update', args: { display_name: 'Offline Writer', bio: 'Reviews from trains and ferries.', location: 'Bergen' } }),
     await write(page, { name: 'review.delete', args: { rating_id: stardewId } }),
+    // A review written offline has no server id yet: it is deleted by its game.
+    await write(page, { name: 'review.create', args: { igdb_id: BREATH_OF_THE_WILD, rating: 7 } }),
+    await write(page, { name: 'review.delete', args: { igdb_id: BREATH_OF_THE_WILD } }),
   ];
   applied.push(...offline);
   const queued = await page.evaluate(() => window.checkpoint?.outbox());
@@ -275,40 +301,31 @@ it('keeps one offline write of every kind through a reload and a browser restart
   const settled = await page.evaluate(() => window.checkpoint?.syncNow());
   expect(settled).toMatchObject({ pending: 0, lastError: null, online: true });
 
-  // Exactly once: every mutation id recorded once, all applied, nothing else.
+  // Exactly once: every mutation id recorded once and applied; each effect once, counters exact.
   const recorded = await gateway.db.query<{ mutation_id: string; name: string; status: string }>(
     'select mutation_id::text, name, status from public.sync_applied where user_id = $1', [me.id]);
   expect(recorded.map((r) => r.mutation_id).sort()).toEqual([...applied].sort());
   expect(recorded.filter((r) => r.status !== 'ok')).toEqual([]);
   expect(new Set(recorded.filter((r) => offline.includes(r.mutation_id)).map((r) => r.name)).size).toBe(16);
-
-  // Each effect once, counters exact (superuser SQL on the gateway's database).
-  const games = await gateway.db.query<{ id: number; name: string; summary: string }>(
-    'select id::int as id, name, summary from public.game where igdb_id = $1', [NEW_GAME.igdb_id]);
-  expect(games).toEqual([{ id: expect.any(Number), name: NEW_GAME.name, summary: NEW_GAME.summary }]);
-  const newGameId = games[0]?.id;
-  expect(await gateway.db.query('select igdb_id::int, rating::float8 as rating, review from public.rating where user_id = $1', [me.id]))
-    .toEqual([{ igdb_id: NEW_GAME.igdb_id, rating: 9, review: 'Written on the ferry, finished at home.' }]);
-  expect(await gateway.db.query('select 1 from public.rating where id = $1', [stardewId])).toEqual([]);
-  const comments = await gateway.db.query<{ id: number; client_key: string; content: string; like_count: number; rating_id: number }>(
-    'select id::int as id, client_key::text, content, like_count, rating_id::int as rating_id from public.comment where user_id = $1', [me.id]);
-  expect(comments).toEqual([{ id: expect.any(Number), client_key: kept, content: 'Blood and Wine is next on my list!', like_count: 1, rating_id: demo.id }]);
-  expect(await gateway.db.query('select 1 from public.comment where client_key = $1', [dropped])).toEqual([]);
-  expect(await gateway.db.query('select rating_id::int as rating_id, comment_id::int as comment_id from public.content_like where user_id = $1 order by rating_id nulls last', [me.id]))
-    .toEqual([{ rating_id: demo.id, comment_id: null }, { rating_id: null, comment_id: comments[0]?.id }]);
-  expect(await one('select like_count, comment_count from public.rating where id = $1', [demo.id]))
-    .toEqual({ like_count: demo.like_count + 1, comment_count: demo.comment_count + 1 });
-  expect(await gateway.db.query('select following_id::int as following_id from public.user_follow where follower_id = $1', [me.id])).toEqual([{ following_id: friend.id }]);
-  expect(await one('select follower_count from public."user" where id = $1', [friend.id])).toEqual({ follower_count: 1 });
-  expect(await one('select following_count, display_name, bio, location from public."user" where id = $1', [me.id]))
-    .toEqual({ following_count: 1, display_name: 'Offline Writer', bio: 'Reviews from trains and ferries.', location: 'Bergen' });
-  expect(await gateway.db.query('select igdb_id::int as igdb_id, started, completed from public.game_progress where user_id = $1', [me.id]))
-    .toEqual([{ igdb_id: BREATH_OF_THE_WILD, started: true, completed: false }]);
-  expect(await gateway.db.query('select 1 from public.user_wishlist where user_id = $1', [me.id])).toEqual([]);
-  expect(await gateway.db.query('select igdb_id::int as igdb_id from public.user_collection where user_id = $1 order by igdb_id', [me.id]))
-    .toEqual([{ igdb_id: CELESTE }, { igdb_id: ELDEN_RING }]);
-  expect(await gateway.db.query('select position, game_id::int as game_id from public.user_top_games where user_id = $1', [me.id]))
-    .toEqual([{ position: 1, game_id: newGameId }]);
+  const ids = { me: me.id, friend: friend.id, demoReview: demo.id, droppedKey: dropped };
+  const landed = await serverState(ids);
+  const [keptComment] = landed.comments;
+  expect(landed).toEqual({
+    games: [{ id: expect.any(Number), name: NEW_GAME.name, summary: NEW_GAME.summary }],
+    reviews: [{ id: expect.any(Number), igdb_id: NEW_GAME.igdb_id, rating: 9, review: 'Written on the ferry, finished at home.', is_recommended: true, playtime_hours: 12 }],
+    comments: [{ id: expect.any(Number), client_key: kept, content: 'Blood and Wine is next on my list!', like_count: 1, rating_id: demo.id }],
+    droppedComments: [],
+    likes: [{ rating_id: demo.id, comment_id: null }, { rating_id: null, comment_id: keptComment?.id }],
+    demoReview: [{ like_count: demo.like_count + 1, comment_count: demo.comment_count + 1 }],
+    follows: [{ following_id: friend.id }],
+    friend: [{ follower_count: 1 }],
+    me: [{ following_count: 1, display_name: 'Offline Writer', bio: 'Reviews from trains and ferries.', location: 'Bergen' }],
+    progress: [{ igdb_id: BREATH_OF_THE_WILD, started: true, completed: false }],
+    wishlist: [],
+    collection: [{ igdb_id: CELESTE }, { igdb_id: ELDEN_RING }],
+    top5: [{ position: 1, game_id: landed.games[0]?.id }],
+  });
+  expect(landed.reviews.map((r) => r.id)).not.toContain(stardewId);
 
   // The same through the RPC API, from a second client with the member's own password session.
   const second = client();
@@ -323,12 +340,20 @@ it('keeps one offline write of every kind through a reload and a browser restart
     top5: [{ position: 1, game: { name: NEW_GAME.name }, rating: 9 }],
     wishlist: [],
   });
-  const review = await second.rpc('get_review', { p_user_id: await memberId('pixel_pilgrim'), p_game_id: WITCHER_3 });
+  const review = await second.rpc('get_review', { p_user_id: demo.author, p_game_id: WITCHER_3 });
   expect(review.error).toBeNull();
   const thread = review.data as { liked_by_me: boolean; comments: Array<{ client_key: string | null; like_count: number; liked_by_me: boolean }> };
   expect(thread.liked_by_me).toBe(true);
   expect(thread.comments.filter((c) => c.client_key === kept)).toMatchObject([{ like_count: 1, liked_by_me: true }]);
   expect(thread.comments.filter((c) => c.client_key === dropped)).toEqual([]);
+
+  // Invariant 2: delivering the same mutations again (another client id, as a retry from a second
+  // pusher would) answers each with its stored result and changes nothing.
+  const replay = await second.rpc('sync_push', { p_client_id: randomUUID(), p_mutations: queued?.map(({ id, name, args }) => ({ id, name, args })) });
+  expect(replay.error).toBeNull();
+  const replayed = replay.data as { results: Array<{ id: string; status: string }> };
+  expect(replayed.results.map((r) => `${r.id} ${r.status}`)).toEqual(offline.map((id) => `${id} ok`));
+  expect(await serverState(ids)).toEqual(landed);
 
   // Invariant 5: the device's mirrors now equal the server's rows for its scope (no temp ids left).
   const snapshot = await second.rpc('sync_pull', { p_cursor: null, p_scope: scope, p_limit: 5000 });
@@ -341,8 +366,10 @@ it('keeps one offline write of every kind through a reload and a browser restart
   for (const [mirror, table] of pairs) expect(device[mirror], mirror).toEqual(byTable(table));
   expect(device.games.filter((g) => g.id < 0)).toEqual([]);
   expect(device.games).toEqual(expect.arrayContaining(byTable('game')));
-}, 120_000);
 
-async function memberId(username: string): Promise<number> {
-  return (await one<{ id: number }>('select id::int as id from public."user" where username = $1', [username])).id;
-}
+  // Everything synced, so signing out clears the member's data at once; the catalogue stays.
+  expect(await page.evaluate(() => window.checkpoint?.signOut())).toEqual({ signedOut: true });
+  const after = await mirrors(page);
+  expect(after.reviews.filter((r) => r.user_id === me.id)).toEqual([]);
+  expect(after.games.length).toBe(device.games.length);
+}, 120_000);

@@ -111,6 +111,14 @@ describe('reviews, likes and comments', () => {
     expect(own?.result?.rating).toBe(10);
   });
 
+  it('deletes a review by its game, as a review written offline is named', async () => {
+    const [created, deleted, again] = await push(bob, ['review.create', { igdb_id: 7346, rating: 6 }],
+      ['review.delete', { igdb_id: 7346 }], ['review.delete', { igdb_id: 7346 }]);
+    expect(created?.status).toBe('ok');
+    expect(deleted?.result).toMatchObject({ rating_id: created?.result?.id, deleted: true });
+    expect(again?.result).toMatchObject({ deleted: false });
+  });
+
   it('simple_toggle_like toggles and keeps the count exact', async () => {
     const on = await bob.client.rpc('simple_toggle_like', { p_user_id: bob.id, p_review_id: reviewId });
     expect(on.data).toMatchObject({ success: true, liked: true, likeCount: 1 });

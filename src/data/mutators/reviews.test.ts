@@ -124,6 +124,13 @@ describe('review.delete', () => {
     expect(await db.shadows.get(['reviews', 5])).toMatchObject({ base: { id: 5 } });
   });
 
+  it('deletes by game a review written offline, which has no server id yet', async () => {
+    await apply(db, 'review.create', { igdb_id: celeste.igdb_id, rating: 6 });
+    expect(await db.reviews.where('[user_id+igdb_id]').equals([ME, celeste.igdb_id]).count()).toBe(1);
+    await apply(db, 'review.delete', { igdb_id: celeste.igdb_id });
+    expect(await db.reviews.where('[user_id+igdb_id]').equals([ME, celeste.igdb_id]).count()).toBe(0);
+  });
+
   it('is a no-op for a review already gone', async () => {
     const before = await snapshot(db);
     await apply(db, 'review.delete', { rating_id: 404 });

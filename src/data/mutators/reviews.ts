@@ -45,7 +45,7 @@ export async function applyReviewUpdate(db: CheckpointDb, a: MutationArgs<'revie
 
 /** Idempotent: a review already gone is no error; someone else's is refused. */
 export async function applyReviewDelete(db: CheckpointDb, a: MutationArgs<'review.delete'>, ctx: ApplyContext): Promise<void> {
-  const review = await db.reviews.get(a.rating_id);
+  const review = a.rating_id !== undefined ? await db.reviews.get(a.rating_id) : await ownReview(db, ctx.me, a.igdb_id ?? 0);
   if (!review) return;
   if (review.user_id !== ctx.me) reject('review_forbidden', FORBIDDEN);
   await deleteReviewWithContent(db, review);
