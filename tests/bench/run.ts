@@ -14,6 +14,7 @@ import { benchSearch, SEARCH_QUERIES } from './search-secure.bench.ts';
 import { benchSyncPush } from './sync-push.bench.ts';
 import { benchLocalReads } from './local-reads.bench.ts';
 import { benchSyncEngine } from './sync-engine.bench.ts';
+import { benchCatalogueFunction } from './catalogue-function.bench.ts';
 import { quantile, report } from './stats.ts';
 
 const silent = () => undefined;
@@ -66,6 +67,11 @@ async function searchFigures(): Promise<void> {
     const { p50, p95 } = await benchSearch(db, SEARCH_QUERIES);
     report('search_games_secure.p50', p50, 'ms');
     report('search_games_secure.p95', p95, 'ms');
+    // Issue 4: the catalogue function's answer from the local catalogue (target p95 under 50 ms).
+    const fn = await benchCatalogueFunction(file);
+    report('catalogue_function.load', fn.loadMs, 'ms');
+    report('catalogue_function.p50', fn.p50, 'ms');
+    report('catalogue_function.p95', fn.p95, 'ms');
   } finally {
     await db.close();
   }

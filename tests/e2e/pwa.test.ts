@@ -140,7 +140,7 @@ describe('service worker', () => {
       page.evaluate(async (body) => {
         const response = await fetch('/.netlify/functions/igdb-search', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
         return { status: response.status, body: await response.text() };
-      }, JSON.stringify({ isBulkRequest: true, endpoint: 'games', requestBody: `search "${term}"; limit 20;` }));
+      }, JSON.stringify({ searchTerm: term, limit: 20 }));
 
     const online = await search('witcher');
     expect(online.status).toBe(200);

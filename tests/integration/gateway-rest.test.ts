@@ -219,13 +219,18 @@ describe('edges of the gateway', () => {
 
   it('reaches the catalogue function on both paths', async () => {
     for (const path of ['/functions/v1/igdb-search', '/.netlify/functions/igdb-search']) {
-      const res = await fetch(`${gw.url}${path}`, { method: 'POST', body: JSON.stringify({ query: 'zelda' }) });
+      const res = await fetch(`${gw.url}${path}`, { method: 'POST', body: JSON.stringify({ searchTerm: 'zelda', limit: 5 }) });
       expect(res.status).toBe(200);
-      expect(await res.json()).toEqual({ success: false, games: [], error: 'Catalogue search is not available yet' });
+      const answer = (await res.json()) as { success: boolean; games: Array<{ name: string }> };
+      expect(answer.success).toBe(true);
+      expect(answer.games.length).toBeGreaterThan(0);
+      expect(answer.games.every((g) => /zelda/i.test(g.name))).toBe(true);
       expect((await fetch(`${gw.url}${path}`, { method: 'OPTIONS' })).status).toBe(204);
+      const bad = await fetch(`${gw.url}${path}`, { method: 'POST', body: JSON.stringify({ query: 'zelda' }) });
+      expect(bad.status).toBe(400);
     }
-    const viaClient = await gw.client().functions.invoke('igdb-search', { body: { query: 'zelda' } });
-    expect(viaClient.data).toMatchObject({ success: false, games: [] });
+    const viaClient = await gw.client().functions.invoke('igdb-search', { body: { searchTerm: 'zelda', limit: 3 } });
+    expect(viaClient.data).toMatchObject({ success: true });
   });
 
   it('serves /_dev/config.json and /_dev/mailbox.json', async () => {
