@@ -90,6 +90,18 @@ begin
   return new;
 end
 $$;
+-- A whole game row as clients receive and mirror it (screen reads, sync_pull): everything but the
+-- server's search columns.
+create or replace function app.game_json(g public.game)
+returns jsonb
+language sql
+stable
+set search_path = pg_catalog, public
+as $$
+  select to_jsonb(g) - 'search_name' - 'search_vector'
+$$;
+grant execute on function app.game_json(public.game) to anon, authenticated, service_role;
+
 create trigger game_search_fields before insert or update on public.game
   for each row execute function app.game_search_fields();
 create trigger game_log_change after insert or update or delete on public.game

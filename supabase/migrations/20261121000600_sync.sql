@@ -181,12 +181,11 @@ declare
 begin
   if p_table = 'user' then
     r := app.user_json(p_id);
-  elsif p_table in ('game', 'rating', 'comment', 'content_like', 'user_follow', 'game_progress',
+  elsif p_table = 'game' then
+    select app.game_json(g) into r from public.game g where g.id = p_id;
+  elsif p_table in ('rating', 'comment', 'content_like', 'user_follow', 'game_progress',
                     'user_wishlist', 'user_collection', 'user_top_games') then
     execute format('select to_jsonb(t) from public.%I t where t.id = $1', p_table) into r using p_id;
-    if p_table = 'game' then
-      r := r - 'search_vector' - 'search_name';
-    end if;
   end if;
   return r;
 end

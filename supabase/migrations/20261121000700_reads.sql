@@ -29,16 +29,6 @@ as $$
     'release_date', g.release_date, 'genre', g.genre, 'category', g.category)
 $$;
 
--- A whole game row as the client mirrors it: everything but the server's search columns.
-create or replace function app.game_json(g public.game)
-returns jsonb
-language sql
-stable
-set search_path = pg_catalog, public
-as $$
-  select to_jsonb(g) - 'search_name' - 'search_vector'
-$$;
-
 -- The caller's own email, as {email}, when p_id is the caller's member row; otherwise null.
 -- Definer rights because nobody may select the email column; the check keeps it to its owner.
 create or replace function app.email_if_self(p_id bigint)
@@ -66,7 +56,7 @@ as $$
     E' \t\r\n'), 100), E' \t\r\n')
 $$;
 
-grant execute on function app.author_json(bigint), app.game_card(public.game), app.game_json(public.game),
+grant execute on function app.author_json(bigint), app.game_card(public.game),
   app.email_if_self(bigint), app.sanitize_search(text)
 to anon, authenticated, service_role;
 
