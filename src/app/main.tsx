@@ -1,12 +1,14 @@
-// The page's entry: the shell around the screens, the sync engine, the service worker (production
-// builds), toasts from sync rejections and storage errors.
+// The page's entry: the router inside the providers (sync engine, search service, shell services),
+// the service worker (production builds), toasts from sync rejections and storage errors.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { HomePage } from '../features/home/home-page.tsx';
+import { RouterProvider } from 'react-router-dom';
 import { createAppSync } from './app-sync.ts';
+import { ShellServicesContext } from './layout.tsx';
 import { watchStorage } from './persistence.ts';
+import { createAppRouter } from './routes.tsx';
+import { createAppSearch, SearchProvider } from './search-provider.tsx';
 import { registerServiceWorker } from './service-worker.ts';
-import { Shell } from './shell.tsx';
 import { SyncProvider } from './sync-provider.tsx';
 import { connectToastSources } from './toast-sources.ts';
 import { createToastStore } from './toasts.ts';
@@ -21,14 +23,18 @@ connectToastSources(toasts);
 watchStorage();
 const serviceWorker = registerServiceWorker();
 const engine = createAppSync();
+const search = createAppSearch();
+const router = createAppRouter();
 void import('./devtools.ts').then(({ installDevtools }) => installDevtools(engine));
 
 createRoot(root).render(
   <StrictMode>
     <SyncProvider engine={engine}>
-      <Shell toasts={toasts} serviceWorker={serviceWorker}>
-        <HomePage />
-      </Shell>
+      <SearchProvider service={search}>
+        <ShellServicesContext value={{ toasts, serviceWorker }}>
+          <RouterProvider router={router} />
+        </ShellServicesContext>
+      </SearchProvider>
     </SyncProvider>
   </StrictMode>,
 );

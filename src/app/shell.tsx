@@ -1,6 +1,8 @@
-// The page around every screen: header (brand, sync badge), the screen, footer, the update prompt
+// The page around every screen: header (brand, search box, sync badge), the screen, footer, the update prompt
 // and the toasts.
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { HeaderSearch } from '../features/search/header-search.tsx';
 import { SyncBadge } from '../features/sync/sync-badge.tsx';
 import type { ServiceWorkerControl } from './service-worker.ts';
 import { useAppSync } from './sync-provider.tsx';
@@ -19,10 +21,11 @@ export function Shell({ toasts, serviceWorker, children }: ShellProps) {
   return (
     <>
       <header className="topbar">
-        <a className="brand" href="/">
+        <Link className="brand" to="/">
           <img className="brand__mark" src="/icon.svg" alt="" width="28" height="28" />
-          Checkpoint
-        </a>
+          <span className="brand__name">Checkpoint</span>
+        </Link>
+        <HeaderSearch />
         <SyncBadge status={sync.status} onSyncNow={() => void sync.syncNow()} />
       </header>
       {children}

@@ -19,7 +19,8 @@ import { seedDatabase } from './seed.ts';
 import { serveStatic } from './static.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const DEFAULT_DIST_DIR = path.join(REPO_ROOT, 'dist');
+/** The built app; CHECKPOINT_DIST_DIR points elsewhere (parallel builds while developing). */
+export const DEFAULT_DIST_DIR = process.env['CHECKPOINT_DIST_DIR'] ?? path.join(REPO_ROOT, 'dist');
 
 export type SeedHook = (db: Db) => Promise<void>;
 

@@ -1,0 +1,80 @@
+// The network side of search, over supabase-js: our database's RPCs and the catalogue function.
+// Each call rejects on failure; the service decides what a failure means for the screen.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { z } from 'zod';
+import type { BrowseQuery, Platform, UserHit } from './types.ts';
+
+type Loose = Record<string, unknown>;
+
+export interface RatingStats { readonly igdb_id: number; readonly game_id: number; readonly avg_user_rating: number | null; readonly user_rating_count: number }
+
+export interface SearchRemote {
+  /** search_games_secure: our database, best first. */
+  searchDatabase(query: string, limit: number, signal?: AbortSignal): Promise<Loose[]>;
+  /** The catalogue function (IGDB, or its local catalogue): IGDB-shaped games. */
+  searchCatalogue(query: string, limit: number, signal?: AbortSignal): Promise<Loose[]>;
+  ratingStats(igdbIds: readonly number[], signal?: AbortSignal): Promise<RatingStats[]>;
+  browse(query: BrowseQuery, limit: number, offset: number, signal?: AbortSignal): Promise<{ total: number; games: Loose[] }>;
+  searchUsers(query: string, limit: number, signal?: AbortSignal): Promise<UserHit[]>;
+  platforms(signal?: AbortSignal): Promise<Platform[]>;
+}
+
+const CatalogueAnswer = z.object({ success: z.boolean(), games: z.array(z.record(z.string(), z.unknown())).default([]), error: z.string().optional() });
+const Stats = z.array(z.object({ igdb_id: z.number(), game_id: z.number(), avg_user_rating: z.number().nullable(), user_rating_count: z.number() }));
+const Browse = z.object({ total: z.number(), games: z.array(z.record(z.string(), z.unknown())) });
+const Users = z.array(z.object({ id: z.number(), username: z.string(), name: z.string().nullable().default(null), bio: z.string().nullable().default(null), avatar_url: z.string().nullable().default(null) }));
+const Platforms = z.array(z.object({ id: z.number(), name: z.string() }));
+
+function fail(error: { message: string } | null, what: string): never {
+  throw new Error(error?.message ?? `${what} failed`);
+}
+
+const BROWSE_SORT: Record<BrowseQuery['sort'], string> = {
+  name: 'name', release_date: 'release_date', avg_rating: 'avg_rating', rating_count: 'rating_count', relevance: 'relevance', popularity: 'popularity',
+};
+
+export function createSearchRemote(client: () => Promise<SupabaseClient>): SearchRemote {
+  const rpc = async (fn: string, args: Loose, signal?: AbortSignal): Promise<unknown> => {
+    const supabase = await client();
+    const call = supabase.rpc(fn, args);
+    const { data, error } = await (signal ? call.abortSignal(signal) : call);
+    if (error) fail(error, fn);
+    return data;
+  };
+  return {
+    async searchDatabase(query, limit, signal) {
+      const data = await rpc('search_games_secure', { search_query: query, limit_count: limit }, signal);
+      return Array.isArray(data) ? (data as Loose[]) : [];
+    },
+    async searchCatalogue(query, limit, signal) {
+      const supabase = await client();
+      const { data, error } = await supabase.functions.invoke('igdb-search', { body: { searchTerm: query, limit }, ...(signal ? { signal } : {}) });
+      if (error) {
+        // A non-OK answer still carries the function's {error}; a network failure has none.
+        const context: unknown = (error as { context?: unknown }).context;
+        const status = context instanceof Response ? context.status : undefined;
+        throw new Error(status === undefined ? error.message : `IGDB API error: ${status}`);
+      }
+      const answer = CatalogueAnswer.parse(data);
+      if (!answer.success) throw new Error(answer.error ?? 'Failed to search games');
+      return answer.games;
+    },
+    async ratingStats(igdbIds, signal) {
+      if (igdbIds.length === 0) return [];
+      return Stats.parse(await rpc('game_rating_stats', { p_igdb_ids: igdbIds }, signal));
+    },
+    async browse(query, limit, offset, signal) {
+      return Browse.parse(await rpc('browse_games', {
+        p_query: query.q === '' ? null : query.q, p_platforms: query.platforms.length ? query.platforms : null,
+        p_genres: query.genres.length ? query.genres : null, p_year: query.year, p_min_rating: query.minRating,
+        p_sort: BROWSE_SORT[query.sort], p_order: query.order, p_limit: limit, p_offset: offset,
+      }, signal));
+    },
+    async searchUsers(query, limit, signal) {
+      return Users.parse(await rpc('search_users', { p_query: query, p_limit: limit }, signal));
+    },
+    async platforms(signal) {
+      return Platforms.parse(await rpc('get_platforms', {}, signal));
+    },
+  };
+}
