@@ -1,7 +1,8 @@
-// Gives the screens the page's search service (src/data/search): one per page, so its cache and
-// its index over the device's catalogue are shared by the header, the browse page and the picker.
-// The cache's cleanup pauses while the tab is hidden and stops when the page goes away.
-import { createContext, use, useEffect, type ReactNode } from 'react';
+// Creates the page's search service and provides it to the screens (useSearchService in
+// features/search/search-context.tsx). The cache's cleanup pauses while the tab is hidden and
+// stops when the page goes away.
+import { useEffect, type ReactNode } from 'react';
+import { SearchContext } from '../features/search/search-context.tsx';
 import { backend, localDb } from '../data/backend.ts';
 import { createSearchRemote } from '../data/search/remote.ts';
 import { createSearchService, type SearchService } from '../data/search/service.ts';
@@ -14,8 +15,6 @@ export function createAppSearch(): SearchService {
     timer: { setInterval: (run, ms) => window.setInterval(run, ms), clearInterval: (handle) => window.clearInterval(handle as number) },
   });
 }
-
-const SearchContext = createContext<SearchService | null>(null);
 
 export function SearchProvider({ service, children }: { service: SearchService; children: ReactNode }) {
   useEffect(() => {
@@ -30,10 +29,4 @@ export function SearchProvider({ service, children }: { service: SearchService; 
     };
   }, [service]);
   return <SearchContext value={service}>{children}</SearchContext>;
-}
-
-export function useSearchService(): SearchService {
-  const service = use(SearchContext);
-  if (!service) throw new Error('useSearchService needs a <SearchProvider> above it');
-  return service;
 }

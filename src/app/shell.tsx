@@ -21,7 +21,7 @@ export function Shell({ toasts, serviceWorker, children }: ShellProps) {
   return (
     <>
       <header className="topbar">
-        <Link className="brand" to="/">
+        <Link className="brand" to="/" aria-label="Checkpoint home">
           <img className="brand__mark" src="/icon.svg" alt="" width="28" height="28" />
           <span className="brand__name">Checkpoint</span>
         </Link>

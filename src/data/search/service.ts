@@ -30,6 +30,8 @@ export interface GameSearchOptions {
   readonly signal?: AbortSignal;
   /** Called with the device's answer before the network is asked. */
   readonly onLocal?: (result: GameSearchResult) => void;
+  /** Only the device's answer (complete: false while online); the network is not asked. */
+  readonly deviceOnly?: boolean;
   /** Database rows to ask for (default: a page, or more for well-known franchises). */
   readonly remoteLimit?: number;
 }
@@ -157,6 +159,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     const key = `${limit}:${remoteLimit}:${prepared.text}`;
     const cached = cache.get(key);
     if (cached !== undefined) return cached;
+    throwIfAborted(signal);
 
     const local = (await deviceIndex()).search(query, { nowSeconds: nowSeconds(), limit: Math.max(limit, SEARCH_PAGE_SIZE) });
     throwIfAborted(signal);
@@ -166,6 +169,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       fromDevice: true, complete: !isOnline(),
     };
     if (!isOnline()) return deviceAnswer;
+    if (options.deviceOnly === true) return deviceAnswer;
     onLocal?.(deviceAnswer);
 
     const network = await askNetwork(query, remoteLimit, signal);
