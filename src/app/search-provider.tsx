@@ -16,7 +16,36 @@ export function createAppSearch(): SearchService {
   });
 }
 
+/** The device downloads the catalogue again after a day (new games, and the first visit). */
+const CATALOGUE_REFRESH_MS = 86_400_000;
+const CATALOGUE_STAMP = 'checkpoint.catalogue-downloaded-at';
+
+/** Once the page is idle and online, copies the catalogue onto the device for offline search. */
+function downloadCatalogueWhenIdle(service: SearchService): () => void {
+  const controller = new AbortController();
+  let running = false;
+  const run = () => {
+    const last = Number(localStorage.getItem(CATALOGUE_STAMP) ?? 0);
+    if (running || !navigator.onLine || Date.now() - last < CATALOGUE_REFRESH_MS) return;
+    running = true;
+    service.downloadCatalogue(controller.signal).then(
+      () => localStorage.setItem(CATALOGUE_STAMP, String(Date.now())),
+      // Tried again on the next start, or when the connection comes back.
+      () => undefined,
+    ).finally(() => { running = false; });
+  };
+  const idle = window.requestIdleCallback?.(run, { timeout: 5000 }) ?? window.setTimeout(run, 2000);
+  window.addEventListener('online', run);
+  return () => {
+    controller.abort();
+    window.cancelIdleCallback?.(idle);
+    window.clearTimeout(idle);
+    window.removeEventListener('online', run);
+  };
+}
+
 export function SearchProvider({ service, children }: { service: SearchService; children: ReactNode }) {
+  useEffect(() => downloadCatalogueWhenIdle(service), [service]);
   useEffect(() => {
     const onVisibility = () => (document.hidden ? service.cache.pause() : service.cache.resume());
     // A page kept in the back-forward cache comes back: only a real unload stops the cleanup.

@@ -17,12 +17,15 @@ export interface SearchRemote {
   browse(query: BrowseQuery, limit: number, offset: number, signal?: AbortSignal): Promise<{ total: number; games: Loose[] }>;
   searchUsers(query: string, limit: number, signal?: AbortSignal): Promise<UserHit[]>;
   platforms(signal?: AbortSignal): Promise<Platform[]>;
+  /** catalogue_page: the database's games in id order after `after`; next is null at the end. */
+  cataloguePage(after: number, limit: number, signal?: AbortSignal): Promise<{ games: Loose[]; next: number | null }>;
 }
 
 const CatalogueAnswer = z.object({ success: z.boolean(), games: z.array(z.record(z.string(), z.unknown())).default([]), error: z.string().optional() });
 const Stats = z.array(z.object({ igdb_id: z.number(), game_id: z.number(), avg_user_rating: z.number().nullable(), user_rating_count: z.number() }));
 const Browse = z.object({ total: z.number(), games: z.array(z.record(z.string(), z.unknown())) });
 const Users = z.array(z.object({ id: z.number(), username: z.string(), name: z.string().nullable().default(null), bio: z.string().nullable().default(null), avatar_url: z.string().nullable().default(null) }));
+const CataloguePage = z.object({ games: z.array(z.record(z.string(), z.unknown())), next: z.number().nullable() });
 const Platforms = z.array(z.object({ id: z.number(), name: z.string() }));
 
 function fail(error: { message: string } | null, what: string): never {
@@ -75,6 +78,9 @@ export function createSearchRemote(client: () => Promise<SupabaseClient>): Searc
     },
     async platforms(signal) {
       return Platforms.parse(await rpc('get_platforms', {}, signal));
+    },
+    async cataloguePage(after, limit, signal) {
+      return CataloguePage.parse(await rpc('catalogue_page', { p_after: after, p_limit: limit }, signal));
     },
   };
 }

@@ -41,6 +41,11 @@ export interface SearchService {
   browseGames(query: BrowseQuery, signal?: AbortSignal): Promise<BrowseResult>;
   searchUsers(query: string, signal?: AbortSignal): Promise<UserSearchResult>;
   platforms(signal?: AbortSignal): Promise<Platform[]>;
+  /**
+   * Copies the database's catalogue onto the device (games it does not have yet), so that search
+   * finds them offline. Resolves to how many games were added.
+   */
+  downloadCatalogue(signal?: AbortSignal): Promise<number>;
   /** Builds the device's index ahead of the first keystroke. */
   warm(): Promise<void>;
   readonly cache: MemoryCache<GameSearchResult>;
@@ -50,6 +55,8 @@ export interface SearchService {
 const INDEX_MAX_AGE_MS = 60_000;
 /** The catalogue function's largest page. */
 const CATALOGUE_FUNCTION_LIMIT = 50;
+/** Games per catalogue_page call when the device downloads the catalogue. */
+const CATALOGUE_PAGE = 2000;
 /** How many games a browse search ranks before filtering and paging. */
 const BROWSE_SEARCH_LIMIT = 200;
 
@@ -96,10 +103,10 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   const nowSeconds = () => Math.floor(now() / 1000);
 
   // ---- the device's catalogue, grown by what the network finds ---------------------------------
-  const remember = async (entries: readonly CatalogueEntry[]): Promise<void> => {
-    if (entries.length === 0) return;
+  const remember = async (entries: readonly CatalogueEntry[]): Promise<number> => {
+    if (entries.length === 0) return 0;
     const stamp = new Date(now()).toISOString();
-    await db.transaction('rw', [db.games, db.shadows], async () => {
+    return db.transaction('rw', [db.games, db.shadows], async () => {
       const shadowed = new Set((await db.shadows.where('[table+id]').between(['games', -Infinity], ['games', Infinity]).toArray()).map((s) => s.id));
       const known = await db.games.where('igdb_id').anyOf(entries.map((e) => e.igdb_id)).toArray();
       const byIgdb = new Map<number, GameRow[]>();
@@ -117,8 +124,21 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       if (drops.length > 0) await db.games.bulkDelete(drops);
       if (puts.length > 0) await db.games.bulkPut(puts);
       if (drops.length > 0 || puts.length > 0) stale = true;
+      return puts.length;
     });
   };
+
+  async function downloadCatalogue(signal?: AbortSignal): Promise<number> {
+    let added = 0;
+    let after: number | null = 0;
+    while (after !== null) {
+      throwIfAborted(signal);
+      const page = await remote.cataloguePage(after, CATALOGUE_PAGE, signal);
+      added += await remember(page.games.flatMap((row) => fromDatabaseRow(row) ?? []));
+      after = page.next;
+    }
+    return added;
+  }
 
   // ---- games ----------------------------------------------------------------------------------
   const emptyResult = (query: string): GameSearchResult => ({ query, games: [], source: 'database', filteredOut: 0, fromDevice: !isOnline(), complete: true });
@@ -252,7 +272,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   }
 
   return {
-    searchGames, browseGames, searchUsers, platforms, cache,
+    searchGames, browseGames, searchUsers, platforms, cache, downloadCatalogue,
     warm: async () => { await deviceIndex(); },
   };
 }
