@@ -7,7 +7,9 @@ import { createMemoryCache, type MemoryCache, type Timer } from '../../core/sear
 import { buildLocalIndex, type LocalIndex } from '../../core/search/local-index.ts';
 import { mergeResults } from '../../core/search/merge.ts';
 import { prepareQuery } from '../../core/search/query.ts';
+import { rankGames, type RankOutcome } from '../../core/search/rank.ts';
 import { sanitizeQuery } from '../../core/search/sanitize.ts';
+import type { SearchGame } from '../../core/search/types.ts';
 import { buildVariants } from '../../core/search/variants.ts';
 import type { CheckpointDb, GameRow } from '../db.ts';
 import { fromDatabaseRow, fromIgdbGame, toGameRow, toHit, withStats, type CatalogueEntry } from './hits.ts';
@@ -75,29 +77,48 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   const cache = createMemoryCache<GameSearchResult>({ now, ...(deps.timer ? { timer: deps.timer } : {}) });
 
   // ---- the device's catalogue index -----------------------------------------------------------
+  // A full index over every game on the device, rebuilt in the background when the table changed
+  // behind our back (sync pulls, other tabs), plus a small index over the games this service has
+  // added since, so a game found online is searchable offline straight away.
   let index: { built: LocalIndex; count: number; at: number } | undefined;
   let building: Promise<void> | undefined;
-  let stale = false;
+  let added: CatalogueEntry[] = [];
+  let addedIndex: LocalIndex | undefined;
 
   const rebuild = (): Promise<void> => {
     building ??= (async () => {
+      const pending = added.length;
       const rows = await db.games.toArray();
       const entries = rows.flatMap((row) => fromDatabaseRow(row, row.id < 0) ?? []);
       index = { built: buildLocalIndex(entries), count: rows.length, at: now() };
-      stale = false;
+      // What was added while the rows were read stays in the small index.
+      added = added.slice(pending);
+      addedIndex = undefined;
     })().finally(() => { building = undefined; });
     return building;
   };
 
-  const deviceIndex = async (): Promise<LocalIndex> => {
+  const fullIndex = async (): Promise<LocalIndex> => {
     if (index === undefined) await rebuild();
     else {
       const count = await db.games.count();
       // Stale while revalidate: the old index answers, a new one is built beside it.
-      if (stale || count !== index.count || now() - index.at > INDEX_MAX_AGE_MS) void rebuild().catch(() => undefined);
+      if (count !== index.count + added.length || now() - index.at > INDEX_MAX_AGE_MS) void rebuild().catch(() => undefined);
     }
     if (index === undefined) throw new Error('Search index unavailable');
     return index.built;
+  };
+
+  const searchDevice = async (query: string, limit: number): Promise<RankOutcome> => {
+    const main = (await fullIndex()).search(query, { nowSeconds: nowSeconds(), limit });
+    if (added.length === 0) return main;
+    addedIndex ??= buildLocalIndex(added);
+    const recent = addedIndex.search(query, { nowSeconds: nowSeconds(), limit });
+    // The newer copy of a game wins (a database row that replaced a stand-in).
+    const byId = new Map<number, SearchGame>();
+    for (const r of [...main.ranked, ...recent.ranked]) byId.set(r.game.id, r.game);
+    const ranked = rankGames([...byId.values()], prepareQuery(query), nowSeconds(), limit);
+    return { ranked: ranked.ranked, filteredOut: main.filteredOut + recent.filteredOut + ranked.filteredOut };
   };
 
   const nowSeconds = () => Math.floor(now() / 1000);
@@ -123,7 +144,12 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       }
       if (drops.length > 0) await db.games.bulkDelete(drops);
       if (puts.length > 0) await db.games.bulkPut(puts);
-      if (drops.length > 0 || puts.length > 0) stale = true;
+      const put = new Set(puts.map((r) => r.id));
+      const fresh = entries.filter((e) => put.has(e.local_id));
+      if (fresh.length > 0) {
+        added = [...added, ...fresh];
+        addedIndex = undefined;
+      }
       return puts.length;
     });
   };
@@ -181,7 +207,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     if (cached !== undefined) return cached;
     throwIfAborted(signal);
 
-    const local = (await deviceIndex()).search(query, { nowSeconds: nowSeconds(), limit: Math.max(limit, SEARCH_PAGE_SIZE) });
+    const local = await searchDevice(query, Math.max(limit, SEARCH_PAGE_SIZE));
     throwIfAborted(signal);
     const deviceEntries = local.ranked.map((r) => r.game as CatalogueEntry);
     const deviceAnswer: GameSearchResult = {
@@ -273,7 +299,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
 
   return {
     searchGames, browseGames, searchUsers, platforms, cache, downloadCatalogue,
-    warm: async () => { await deviceIndex(); },
+    warm: async () => { await fullIndex(); },
   };
 }
 
