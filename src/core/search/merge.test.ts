@@ -40,3 +40,22 @@ describe('mergeResults', () => {
     expect(b.games.map((r) => r.game.id)).toEqual(a.games.map((r) => r.game.id));
   });
 });
+
+describe('the relevance cut on remote results (0.12 of 260, fuzzy rescue)', () => {
+  it('drops remote games whose own text does not answer the query', () => {
+    const out = mergeResults([], [
+      { id: 1, name: 'Tetris', category: 0 },
+      { id: 2, name: 'Hyrule Warriors', category: 0, summary: 'A musou spin-off of Zelda.' },
+      { id: 3, name: 'The Legend of Zelda', category: 0 },
+    ], 'zelda', { nowSeconds: NOW_S, limit: 10 });
+    expect(out.games.map((r) => r.game.name).sort()).toEqual(['Hyrule Warriors', 'The Legend of Zelda']);
+    // Not fan content: the cut is not counted as content protection.
+    expect(out.filteredOut).toBe(0);
+  });
+
+  it('keeps a typo match through the fuzzy threshold', () => {
+    const out = mergeResults([], [{ id: 3, name: 'The Legend of Zelda', category: 0 }, { id: 4, name: 'Animal Crossing', category: 0 }],
+      'legend of zleda', { nowSeconds: NOW_S, limit: 10 });
+    expect(out.games.map((r) => r.game.name)).toEqual(['The Legend of Zelda']);
+  });
+});

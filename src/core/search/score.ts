@@ -65,6 +65,21 @@ function genreOverlap(genres: readonly string[] | undefined, reference: readonly
 }
 
 /**
+ * How well a game's own text answers the query, without the signals that do not depend on it
+ * (recency, engagement, iconic boosts): title tier plus summary, description, genre and company
+ * hits. Used for the relevance cut on remote results (§5 "at least 0.12 of 260").
+ */
+export function matchRelevance(game: SearchGame, q: PreparedQuery): number {
+  const has = (field: string | null | undefined) => field != null && q.text !== '' && foldAccents(field).includes(q.text);
+  let relevance = Math.max(titleScore(normalizeText(game.name), q), ...(game.alternative_names ?? []).map((n) => titleScore(normalizeText(n), q)));
+  if (has(game.summary)) relevance += REL_SUMMARY;
+  if (has(game.description)) relevance += REL_DESCRIPTION;
+  if ((game.genres ?? []).some(has)) relevance += REL_GENRE;
+  if (has(game.developer) || has(game.publisher)) relevance += REL_COMPANY;
+  return relevance;
+}
+
+/**
  * Scores one game for one query. Higher is better; every number is a named constant of spec 001 §9.
  *
  * Relevance:
