@@ -1,0 +1,232 @@
+// Who is signed in (spec 000 §4 "Authentication"), for every screen: loading until the stored
+// session is read, then signed out, or signed in with the member's database id. The id is resolved
+// once (get_or_create_user, given up after 5 s) and remembered on the device (sync state), so a
+// member who opens the app offline is signed in at once with their id.
+// Also the account actions of the auth modal and pages, each answering with the spec's messages.
+import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { MemberChangedError } from '../../sync/remote.ts';
+import { signOutAndClear, type SignOutOutcome } from '../../sync/sign-out.ts';
+import { adoptMember, loadSyncState } from '../../sync/state.ts';
+import type { CheckpointDb } from '../db.ts';
+
+/** "database user id lookup times out at 5000 ms". */
+export const MEMBER_LOOKUP_TIMEOUT_MS = 5000;
+
+export interface AuthUser {
+  /** The auth account id (the member row's provider_id). */
+  readonly id: string;
+  readonly email: string | null;
+  readonly username: string | null;
+  readonly emailConfirmed: boolean;
+}
+
+export type AuthSnapshot =
+  | { readonly status: 'loading' }
+  | { readonly status: 'signedOut' }
+  | { readonly status: 'signedIn'; readonly user: AuthUser; readonly memberId: number | null; readonly memberLoading: boolean };
+
+export interface SignUpInput { readonly username: string; readonly email: string; readonly password: string }
+
+export interface AuthStore {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): AuthSnapshot;
+  /** Resolves once the stored session has been read. */
+  ready(): Promise<void>;
+  signIn(email: string, password: string): Promise<void>;
+  signUp(input: SignUpInput): Promise<{ confirmed: boolean }>;
+  resendVerification(email: string): Promise<void>;
+  requestPasswordReset(email: string): Promise<void>;
+  updatePassword(password: string): Promise<void>;
+  setSessionFromTokens(accessToken: string, refreshToken: string): Promise<void>;
+  verifyTokenHash(tokenHash: string, type: string): Promise<void>;
+  signInWithProvider(provider: string): Promise<void>;
+  signOut(options?: { discardUnsynced?: boolean }): Promise<SignOutOutcome>;
+  deleteAccount(): Promise<void>;
+  /** The client, for screens that call RPCs as the member. */
+  client(): Promise<SupabaseClient>;
+}
+
+export interface AuthStoreDeps {
+  readonly db: CheckpointDb;
+  readonly client: () => Promise<SupabaseClient>;
+  /** The app's origin, for the links in emails (/auth/callback, /reset-password). */
+  readonly origin: string;
+}
+
+export class AuthError extends Error {
+  constructor(message: string, readonly code?: string) {
+    super(message);
+    this.name = 'AuthError';
+  }
+}
+
+function toUser(user: User): AuthUser {
+  const username: unknown = user.user_metadata['username'];
+  return {
+    id: user.id, email: user.email ?? null, username: typeof username === 'string' ? username : null,
+    emailConfirmed: Boolean(user.email_confirmed_at ?? user.confirmed_at),
+  };
+}
+
+function timeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const limit = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new AuthError(message, 'timeout')), ms); });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+export function createAuthStore(deps: AuthStoreDeps): AuthStore {
+  const { db, client, origin } = deps;
+  const listeners = new Set<() => void>();
+  let snapshot: AuthSnapshot = { status: 'loading' };
+  let resolveReady: () => void = () => undefined;
+  const readyPromise = new Promise<void>((resolve) => { resolveReady = resolve; });
+  let lookup: Promise<void> | undefined;
+
+  const set = (next: AuthSnapshot) => {
+    snapshot = next;
+    if (next.status !== 'loading') resolveReady();
+    for (const listener of [...listeners]) listener();
+  };
+
+  /** get_or_create_user, then the device's data is this member's (another member's is cleared if it is all synced). */
+  async function resolveMember(user: User): Promise<number> {
+    const supabase = await client();
+    const username: unknown = user.user_metadata['username'];
+    const name: unknown = user.user_metadata['name'];
+    const { data, error } = await supabase.rpc('get_or_create_user', {
+      auth_id: user.id, user_email: user.email ?? null,
+      user_name: typeof username === 'string' ? username : typeof name === 'string' ? name : null,
+      user_provider: typeof user.app_metadata['provider'] === 'string' ? user.app_metadata['provider'] : 'email',
+    });
+    if (error) throw new AuthError(error.message || 'Database function failed');
+    const id = Number(data);
+    if (!Number.isSafeInteger(id) || id <= 0) throw new AuthError('User creation returned no data');
+    try {
+      await adoptMember(db, id);
+    } catch (cause) {
+      if (!(cause instanceof MemberChangedError)) throw cause;
+      // Another member's data is on this device: cleared when nothing of theirs is unsynced.
+      const cleared = await signOutAndClear(db, async () => undefined);
+      if (!cleared.signedOut) throw new AuthError(`This device still has ${cleared.unsynced} unsynced change(s) of another account. Sign in as that account to sync them first.`, 'member_changed');
+      await adoptMember(db, id);
+    }
+    return id;
+  }
+
+  function lookupMember(user: User): void {
+    if (lookup) return;
+    const current = snapshot;
+    if (current.status === 'signedIn') set({ ...current, memberLoading: true });
+    lookup = timeout(resolveMember(user), MEMBER_LOOKUP_TIMEOUT_MS, 'Database operation timeout')
+      .then((memberId) => {
+        const now = snapshot;
+        if (now.status === 'signedIn' && now.user.id === user.id) set({ ...now, memberId, memberLoading: false });
+      }, () => {
+        // Spec: after 5 s it gives up and the id stays null (tried again when the connection returns).
+        const now = snapshot;
+        if (now.status === 'signedIn' && now.user.id === user.id) set({ ...now, memberLoading: false });
+      })
+      .finally(() => { lookup = undefined; });
+  }
+
+  async function adopt(session: Session | null): Promise<void> {
+    if (!session) {
+      set({ status: 'signedOut' });
+      return;
+    }
+    const user = toUser(session.user);
+    const known = snapshot.status === 'signedIn' && snapshot.user.id === user.id ? snapshot.memberId : null;
+    // The device remembers the member id: offline, that is all a write needs.
+    const stored = known ?? (await loadSyncState(db)).user_id;
+    set({ status: 'signedIn', user, memberId: stored, memberLoading: stored === null });
+    if (stored === null) lookupMember(session.user);
+  }
+
+  const onChange = (event: AuthChangeEvent, session: Session | null) => {
+    if (event === 'SIGNED_OUT') { set({ status: 'signedOut' }); return; }
+    if (event === 'INITIAL_SESSION' || event === 'SIGNED_IN' || event === 'USER_UPDATED' || event === 'TOKEN_REFRESHED') {
+      // Outside the auth lock: auth-js calls listeners while holding it.
+      setTimeout(() => { void adopt(session); }, 0);
+    }
+  };
+
+  void client().then(
+    (supabase) => { supabase.auth.onAuthStateChange(onChange); },
+    // No backend settings (offline first start with nothing cached): a visitor, for now.
+    () => set({ status: 'signedOut' }),
+  );
+
+  if (typeof window !== 'undefined') {
+    window.addEventListener('online', () => {
+      const now = snapshot;
+      if (now.status === 'signedIn' && now.memberId === null) {
+        void client().then((s) => s.auth.getUser()).then(({ data }) => { if (data.user) lookupMember(data.user); }, () => undefined);
+      }
+    });
+  }
+
+  type Answer = { readonly error: { message: string; code?: string | undefined } | null };
+  const call = async <R extends Answer>(run: (supabase: SupabaseClient) => PromiseLike<R>, fallback: string): Promise<R> => {
+    const supabase = await client().catch(() => { throw new AuthError(fallback); });
+    const answer = await run(supabase);
+    if (answer.error) throw new AuthError(answer.error.message || fallback, answer.error.code);
+    return answer;
+  };
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => { listeners.delete(listener); };
+    },
+    getSnapshot: () => snapshot,
+    ready: () => readyPromise,
+    client,
+    async signIn(email, password) {
+      const { data } = await call((s) => s.auth.signInWithPassword({ email, password }), 'Login failed. Please try again.');
+      await adopt(data.session);
+    },
+    async signUp({ username, email, password }) {
+      const { data } = await call((s) => s.auth.signUp({
+        email, password, options: { data: { username, name: username }, emailRedirectTo: `${origin}/auth/callback` },
+      }), 'Signup failed. Please try again.');
+      if (data.session) await adopt(data.session);
+      return { confirmed: data.session !== null };
+    },
+    async resendVerification(email) {
+      await call((s) => s.auth.resend({ type: 'signup', email, options: { emailRedirectTo: `${origin}/auth/callback` } }), 'Failed to resend verification email.');
+    },
+    async requestPasswordReset(email) {
+      await call((s) => s.auth.resetPasswordForEmail(email, { redirectTo: `${origin}/reset-password` }), 'Failed to send reset email. Please try again.');
+    },
+    async updatePassword(password) {
+      await call((s) => s.auth.updateUser({ password }), 'Failed to update password. Please try again.');
+    },
+    async setSessionFromTokens(accessToken, refreshToken) {
+      const { data } = await call((s) => s.auth.setSession({ access_token: accessToken, refresh_token: refreshToken }), 'Authentication failed');
+      await adopt(data.session);
+    },
+    async verifyTokenHash(tokenHash, type) {
+      const { data } = await call((s) => s.auth.verifyOtp({ token_hash: tokenHash, type: type as 'signup' }), 'Email verification failed');
+      await adopt(data.session);
+    },
+    async signInWithProvider(provider) {
+      await call((s) => s.auth.signInWithOAuth({ provider: provider as 'github', options: { redirectTo: `${origin}/auth/callback` } }), 'Login failed. Please try again.');
+    },
+    async signOut(options = {}) {
+      const outcome = await signOutAndClear(db, async () => {
+        const supabase = await client();
+        // Offline, the server cannot be told; the session still ends on this device.
+        const { error } = await supabase.auth.signOut({ scope: navigator.onLine ? 'global' : 'local' });
+        if (error && navigator.onLine) await supabase.auth.signOut({ scope: 'local' });
+      }, { ...(options.discardUnsynced === undefined ? {} : { discardUnsynced: options.discardUnsynced }) });
+      if (outcome.signedOut) set({ status: 'signedOut' });
+      return outcome;
+    },
+    async deleteAccount() {
+      if (snapshot.status !== 'signedIn') throw new AuthError('No user found');
+      await call((s) => s.rpc('delete_account'), 'No user found');
+      await signOutAndClear(db, async () => { await (await client()).auth.signOut({ scope: 'local' }); }, { discardUnsynced: true });
+      set({ status: 'signedOut' });
+    },
+  };
+}
