@@ -1,0 +1,52 @@
+// React's view of the device's data: live queries over IndexedDB (they re-render when a write,
+// a pull or a read-through changes what they read) and read-through of public rows a screen needs
+// (fetched in the background; offline, the screen shows what is cached and says so).
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { readThrough, type ReadScope } from '../sync/read-through.ts';
+import { backend, localDb } from './backend.ts';
+import type { CheckpointDb } from './db.ts';
+import { createSupabaseRemote } from './remote.ts';
+
+/** A live query over the page's database: undefined until the first answer. */
+export function useLive<T>(query: (db: CheckpointDb) => Promise<T>, deps: readonly unknown[]): T | undefined {
+  // The deps are the caller's: the query closes over exactly those values.
+  return useLiveQuery(() => query(localDb()), [...deps]);
+}
+
+export type FreshnessState = 'idle' | 'refreshing' | 'fresh' | 'offline' | 'failed';
+
+/**
+ * Fetches the public rows of `scope` into the device (and keeps them in the pull scope) whenever
+ * the key changes and when the connection comes back. Null scope: nothing to fetch (yet).
+ */
+export function useReadThrough(scope: ReadScope | null, key: string): FreshnessState {
+  const [state, setState] = useState<FreshnessState>('idle');
+  const online = useOnline();
+  useEffect(() => {
+    if (scope === null) { setState('idle'); return; }
+    if (!online) { setState('offline'); return; }
+    let live = true;
+    setState('refreshing');
+    backend()
+      .then((supabase) => readThrough(localDb(), createSupabaseRemote(supabase), scope))
+      .then(() => { if (live) setState('fresh'); }, () => { if (live) setState(navigator.onLine ? 'failed' : 'offline'); });
+    return () => { live = false; };
+    // The key stands for the scope's contents.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key, online]);
+  return state;
+}
+
+/** Whether the browser says it is online, kept up to date. */
+export function useOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => { window.removeEventListener('online', on); window.removeEventListener('offline', off); };
+  }, []);
+  return online;
+}
