@@ -16,7 +16,7 @@ const REACT = [{ group: ['react', 'react-dom', 'react-dom/*', 'react-router-dom'
 const layer = (...names) => names.map((n) => ({ group: [`**/${n}/**`, `**/${n}/*`], message: `This layer must not import from ${n}/.` }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dev-dist/**', 'node_modules/**', '.data/**', 'public/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'tests/scratch/**', 'dev-dist/**', 'node_modules/**', '.data/**', 'public/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
