@@ -1,6 +1,8 @@
 // The layout route: the shell around whichever screen the address names.
 import { createContext, use } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { AuthUiProvider } from '../features/auth/auth-ui-provider.tsx';
+import { ToastContext } from '../features/toasts/toast-context.tsx';
 import type { ServiceWorkerControl } from './service-worker.ts';
 import { Shell } from './shell.tsx';
 import type { ToastStore } from './toasts.ts';
@@ -16,9 +18,13 @@ export function AppLayout() {
   const services = use(ShellServicesContext);
   if (!services) throw new Error('AppLayout needs a ShellServicesContext above it');
   return (
-    <Shell toasts={services.toasts} serviceWorker={services.serviceWorker}>
-      <Outlet />
-      <ScrollRestoration />
-    </Shell>
+    <ToastContext value={services.toasts}>
+    <AuthUiProvider>
+      <Shell toasts={services.toasts} serviceWorker={services.serviceWorker}>
+        <Outlet />
+        <ScrollRestoration />
+      </Shell>
+    </AuthUiProvider>
+    </ToastContext>
   );
 }

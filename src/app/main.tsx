@@ -1,8 +1,11 @@
-// The page's entry: the router inside the providers (sync engine, search service, shell services),
+// The page's entry: the router inside the providers (sync engine, auth, search service, shell services),
 // the service worker (production builds), toasts from sync rejections and storage errors.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
+import { backend, localDb } from '../data/backend.ts';
+import { createAuthStore } from '../data/auth/auth-store.ts';
+import { AuthStoreContext } from '../features/auth/auth-context.tsx';
 import { createAppSync } from './app-sync.ts';
 import { ShellServicesContext } from './layout.tsx';
 import { watchStorage } from './persistence.ts';
@@ -24,17 +27,20 @@ watchStorage();
 const serviceWorker = registerServiceWorker();
 const engine = createAppSync();
 const search = createAppSearch();
+const auth = createAuthStore({ db: localDb(), client: backend, origin: window.location.origin });
 const router = createAppRouter();
 void import('./devtools.ts').then(({ installDevtools }) => installDevtools(engine));
 
 createRoot(root).render(
   <StrictMode>
     <SyncProvider engine={engine}>
-      <SearchProvider service={search}>
-        <ShellServicesContext value={{ toasts, serviceWorker }}>
-          <RouterProvider router={router} />
-        </ShellServicesContext>
-      </SearchProvider>
+      <AuthStoreContext value={auth}>
+        <SearchProvider service={search}>
+          <ShellServicesContext value={{ toasts, serviceWorker }}>
+            <RouterProvider router={router} />
+          </ShellServicesContext>
+        </SearchProvider>
+      </AuthStoreContext>
     </SyncProvider>
   </StrictMode>,
 );

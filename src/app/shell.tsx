@@ -2,6 +2,7 @@
 // and the toasts.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { HeaderAccount } from '../features/auth/header-account.tsx';
 import { HeaderSearch } from '../features/search/header-search.tsx';
 import { SyncBadge } from '../features/sync/sync-badge.tsx';
 import type { ServiceWorkerControl } from './service-worker.ts';
@@ -27,6 +28,7 @@ export function Shell({ toasts, serviceWorker, children }: ShellProps) {
         </Link>
         <HeaderSearch />
         <SyncBadge status={sync.status} onSyncNow={() => void sync.syncNow()} />
+        <HeaderAccount />
       </header>
       {children}
       <footer className="footer">Game data provided by IGDB.com · © Checkpoint</footer>
