@@ -55,23 +55,8 @@ export interface Platform {
   readonly name: string;
 }
 
-export type BrowseSortField = 'name' | 'release_date' | 'avg_rating' | 'rating_count' | 'relevance' | 'popularity';
-export type SortOrder = 'asc' | 'desc';
-
-/** The browse page's query, from either parameter set of spec 001 §2 (see browse-params.ts). */
-export interface BrowseQuery {
-  readonly q: string;
-  /** Platform ids (platform=, or platforms= as a comma list). */
-  readonly platforms: readonly number[];
-  readonly genres: readonly string[];
-  readonly year: number | null;
-  /** Minimum average member rating, 1–10. */
-  readonly minRating: number | null;
-  readonly sort: BrowseSortField;
-  readonly order: SortOrder;
-  /** 1-based. */
-  readonly page: number;
-}
+/** The browse page's query, from either parameter set of spec 001 §2 (core/search/browse-params.ts). */
+export type { BrowseParams as BrowseQuery, BrowseSortField, SortOrder } from '../../core/search/browse-params.ts';
 
 export interface BrowseResult {
   readonly games: readonly GameHit[];
