@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { differentMoments, formatDate, formatRelativeTime } from './dates.ts';
+
+const NOW = Date.UTC(2026, 10, 21, 12);
+const MIN = 60_000;
+const HOUR = 60 * MIN;
+const DAY = 24 * HOUR;
+const ago = (ms: number) => formatRelativeTime(NOW - ms, NOW);
+
+describe('formatRelativeTime', () => {
+  it("steps through the spec's units at their boundaries", () => {
+    expect(ago(0)).toBe('just now');
+    expect(ago(MIN - 1)).toBe('just now');
+    expect(ago(MIN)).toBe('1m ago');
+    expect(ago(59 * MIN + 59_000)).toBe('59m ago');
+    expect(ago(HOUR)).toBe('1h ago');
+    expect(ago(23 * HOUR)).toBe('23h ago');
+    expect(ago(DAY)).toBe('1d ago');
+    expect(ago(7 * DAY - 1)).toBe('6d ago');
+    expect(ago(7 * DAY)).toBe('1w ago');
+    expect(ago(29 * DAY)).toBe('4w ago');
+    expect(ago(30 * DAY)).toBe('1mo ago');
+    expect(ago(364 * DAY)).toBe('12mo ago');
+    expect(ago(365 * DAY)).toBe('1y ago');
+    expect(ago(3 * 365 * DAY)).toBe('3y ago');
+  });
+
+  it('reads ISO strings, Dates and epoch milliseconds', () => {
+    expect(formatRelativeTime(new Date(NOW - 5 * MIN).toISOString(), NOW)).toBe('5m ago');
+    expect(formatRelativeTime(new Date(NOW - 2 * HOUR), NOW)).toBe('2h ago');
+    expect(formatRelativeTime('2026-11-19T12:00:00+00:00', NOW)).toBe('2d ago');
+  });
+
+  it("says 'recently' for anything that is not a date", () => {
+    for (const bad of ['not a date', '', null, undefined, Number.NaN]) expect(formatRelativeTime(bad, NOW)).toBe('recently');
+  });
+
+  it('never looks forward: a timestamp ahead of this clock is just now', () => {
+    expect(formatRelativeTime(NOW + 3 * MIN, NOW)).toBe('just now');
+  });
+});
+
+describe('formatDate', () => {
+  it('writes a past date in full', () => {
+    expect(formatDate('2017-03-03', NOW)).toBe('Mar 3, 2017');
+    expect(formatDate(new Date(Date.UTC(2020, 0, 15, 12)), NOW)).toBe('Jan 15, 2020');
+  });
+
+  it("adds ' (Upcoming)' to a future date, and not to today", () => {
+    expect(formatDate('2027-02-01', NOW)).toBe('Feb 1, 2027 (Upcoming)');
+    expect(formatDate('2026-11-22', NOW)).toBe('Nov 22, 2026 (Upcoming)');
+    expect(formatDate('2026-11-21', NOW)).toBe('Nov 21, 2026');
+    expect(formatDate(NOW + DAY * 40, NOW)).toMatch(/\(Upcoming\)$/);
+  });
+
+  it("says 'TBA' for anything that is not a date", () => {
+    for (const bad of ['soon', '', null, undefined]) expect(formatDate(bad, NOW)).toBe('TBA');
+  });
+});
+
+describe('differentMoments', () => {
+  it('compares moments, not spellings', () => {
+    expect(differentMoments('2026-11-21T12:00:00Z', '2026-11-21T12:00:00.000+00:00')).toBe(false);
+    expect(differentMoments('2026-11-21T12:00:00Z', '2026-11-21T12:00:01Z')).toBe(true);
+  });
+});

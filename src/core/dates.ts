@@ -1,0 +1,58 @@
+// The spec's date helpers (document 000 §4 "Comments"): relative time ('just now', 'Nm ago', 'Nh ago',
+// 'Nd ago' under 7 days, 'Nw ago' under 30 days, 'Nmo ago', 'Ny ago') and an absolute date. An
+// invalid date reads 'recently' (relative) or 'TBA' (absolute); a future absolute date adds
+// ' (Upcoming)' (release dates). Relative time never looks forward: a timestamp slightly ahead of
+// this device's clock (another device's skew) still reads 'just now'.
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+export type DateInput = number | string | Date | null | undefined;
+
+/** Milliseconds since the epoch, or NaN. A plain 'YYYY-MM-DD' is that day at 00:00 UTC. */
+function timeOf(at: DateInput): number {
+  if (at === null || at === undefined || at === '') return Number.NaN;
+  if (at instanceof Date) return at.getTime();
+  if (typeof at === 'number') return at;
+  return Date.parse(at);
+}
+
+export function formatRelativeTime(at: DateInput, now: number = Date.now()): string {
+  const time = timeOf(at);
+  if (!Number.isFinite(time)) return 'recently';
+  const elapsed = Math.max(0, now - time);
+  if (elapsed < MINUTE) return 'just now';
+  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
+  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
+  const days = Math.floor(elapsed / DAY);
+  if (days < 7) return `${days}d ago`;
+  if (days < 30) return `${Math.floor(days / 7)}w ago`;
+  if (days < 365) return `${Math.floor(days / 30)}mo ago`;
+  return `${Math.floor(days / 365)}y ago`;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * 'Mar 5, 2026', or 'Mar 5, 2026 (Upcoming)' when it is still ahead, or 'TBA'. A date without a
+ * time ('2026-03-05', as release dates are stored) is that calendar day wherever the reader is.
+ */
+export function formatDate(at: DateInput, now: number = Date.now()): string {
+  const time = timeOf(at);
+  if (!Number.isFinite(time)) return 'TBA';
+  const dateOnly = typeof at === 'string' && DATE_ONLY.test(at);
+  const text = new Intl.DateTimeFormat('en-US', {
+    month: 'short', day: 'numeric', year: 'numeric', ...(dateOnly ? { timeZone: 'UTC' } : {}),
+  }).format(time);
+  // A calendar day is upcoming until it begins; a moment, until it happens.
+  const upcoming = dateOnly ? time > now - (now % DAY) : time > now;
+  return upcoming ? `${text} (Upcoming)` : text;
+}
+
+/** Whether two timestamps name different moments (an edited comment: updated_at ≠ created_at). */
+export function differentMoments(a: DateInput, b: DateInput): boolean {
+  const x = timeOf(a);
+  const y = timeOf(b);
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return a !== b;
+  return x !== y;
+}

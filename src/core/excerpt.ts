@@ -1,0 +1,20 @@
+// Cutting long review text for display: the review page shows 500 characters and a 'more' control
+// (spec 000 §2, §9 "Review excerpt 500 characters with 'more' on the review page").
+/** "Review excerpt 500 characters with 'more' on the review page". */
+export const REVIEW_PAGE_EXCERPT_LENGTH = 500;
+
+export interface Excerpt {
+  readonly text: string;
+  /** Whether anything was left out. */
+  readonly cut: boolean;
+}
+
+/**
+ * The first `limit` characters (code points, so an emoji is never split in half), trailing spaces
+ * dropped, when the text is longer; else the whole text.
+ */
+export function excerpt(text: string, limit: number): Excerpt {
+  const chars = Array.from(text);
+  if (chars.length <= limit) return { text, cut: false };
+  return { text: chars.slice(0, limit).join('').trimEnd(), cut: true };
+}
