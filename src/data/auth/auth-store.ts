@@ -3,11 +3,12 @@
 // once (get_or_create_user, given up after 5 s) and remembered on the device (sync state), so a
 // member who opens the app offline is signed in at once with their id.
 // Also the account actions of the auth modal and pages, each answering with the spec's messages.
-import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import type { AuthChangeEvent, EmailOtpType, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { MemberChangedError } from '../../sync/remote.ts';
 import { signOutAndClear, type SignOutOutcome } from '../../sync/sign-out.ts';
 import { adoptMember, loadSyncState } from '../../sync/state.ts';
 import type { CheckpointDb } from '../db.ts';
+import { browserRememberMe, type RememberMe } from './remember.ts';
 
 /** "database user id lookup times out at 5000 ms". */
 export const MEMBER_LOOKUP_TIMEOUT_MS = 5000;
@@ -25,6 +26,10 @@ export type AuthSnapshot =
   | { readonly status: 'signedOut' }
   | { readonly status: 'signedIn'; readonly user: AuthUser; readonly memberId: number | null; readonly memberLoading: boolean };
 
+/** The OAuth providers the product offers (the local gateway's development flow signs in any of them). */
+export const OAUTH_PROVIDERS = ['github', 'google', 'discord'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
 export interface SignUpInput { readonly username: string; readonly email: string; readonly password: string }
 
 export interface AuthStore {
@@ -32,18 +37,26 @@ export interface AuthStore {
   getSnapshot(): AuthSnapshot;
   /** Resolves once the stored session has been read. */
   ready(): Promise<void>;
-  signIn(email: string, password: string): Promise<void>;
+  /** `remember: false` ends the session when the browser closes (remember.ts). */
+  signIn(email: string, password: string, options?: { remember?: boolean }): Promise<void>;
   signUp(input: SignUpInput): Promise<{ confirmed: boolean }>;
   resendVerification(email: string): Promise<void>;
   requestPasswordReset(email: string): Promise<void>;
   updatePassword(password: string): Promise<void>;
   setSessionFromTokens(accessToken: string, refreshToken: string): Promise<void>;
-  verifyTokenHash(tokenHash: string, type: string): Promise<void>;
-  signInWithProvider(provider: string): Promise<void>;
+  /** Redeems a mailed link's one-time token (type defaults to signup). */
+  verifyTokenHash(tokenHash: string, type?: string): Promise<void>;
+  /** Leaves the page for the provider's sign-in; the session comes back to /auth/callback. */
+  signInWithProvider(provider: OAuthProvider): Promise<void>;
   signOut(options?: { discardUnsynced?: boolean }): Promise<SignOutOutcome>;
   deleteAccount(): Promise<void>;
   /** The client, for screens that call RPCs as the member. */
   client(): Promise<SupabaseClient>;
+  /**
+   * The address the page was opened at. auth-js reads a session (or an error) out of the hash and
+   * then clears it, before the lazily loaded /auth/callback or /reset-password screen can look.
+   */
+  landingUrl(): string | null;
 }
 
 export interface AuthStoreDeps {
@@ -51,6 +64,12 @@ export interface AuthStoreDeps {
   readonly client: () => Promise<SupabaseClient>;
   /** The app's origin, for the links in emails (/auth/callback, /reset-password). */
   readonly origin: string;
+  /** The page's address at start (default: window.location.href in a browser). */
+  readonly initialUrl?: string | null;
+  /** How long the member id lookup may take (default MEMBER_LOOKUP_TIMEOUT_MS; tests shorten it). */
+  readonly memberLookupTimeoutMs?: number;
+  /** Where "Remember me" is kept (default: the browser's; none outside one). */
+  readonly remember?: RememberMe | null;
 }
 
 export class AuthError extends Error {
@@ -76,6 +95,10 @@ function timeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T
 
 export function createAuthStore(deps: AuthStoreDeps): AuthStore {
   const { db, client, origin } = deps;
+  const initialUrl = deps.initialUrl !== undefined ? deps.initialUrl : typeof window === 'undefined' ? null : window.location.href;
+  const remember = deps.remember !== undefined ? deps.remember : browserRememberMe();
+  // A session the member asked not to remember ends with the browser session it began in.
+  let forgetStoredSession = remember?.startVisit() ?? false;
   const listeners = new Set<() => void>();
   let snapshot: AuthSnapshot = { status: 'loading' };
   let resolveReady: () => void = () => undefined;
@@ -117,7 +140,7 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     if (lookup) return;
     const current = snapshot;
     if (current.status === 'signedIn') set({ ...current, memberLoading: true });
-    lookup = timeout(resolveMember(user), MEMBER_LOOKUP_TIMEOUT_MS, 'Database operation timeout')
+    lookup = timeout(resolveMember(user), deps.memberLookupTimeoutMs ?? MEMBER_LOOKUP_TIMEOUT_MS, 'Database operation timeout')
       .then((memberId) => {
         const now = snapshot;
         if (now.status === 'signedIn' && now.user.id === user.id) set({ ...now, memberId, memberLoading: false });
@@ -144,7 +167,14 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
 
   const onChange = (event: AuthChangeEvent, session: Session | null) => {
     if (event === 'SIGNED_OUT') { set({ status: 'signedOut' }); return; }
-    if (event === 'INITIAL_SESSION' || event === 'SIGNED_IN' || event === 'USER_UPDATED' || event === 'TOKEN_REFRESHED') {
+    if (event === 'INITIAL_SESSION' && session && forgetStoredSession) {
+      forgetStoredSession = false;
+      // Unsynced changes keep the session: signOut() then changes nothing and the member stays in.
+      setTimeout(() => { void store.signOut().then((outcome) => { if (!outcome.signedOut) void adopt(session); }, () => adopt(session)); }, 0);
+      return;
+    }
+    const adopts: readonly AuthChangeEvent[] = ['INITIAL_SESSION', 'SIGNED_IN', 'USER_UPDATED', 'TOKEN_REFRESHED', 'PASSWORD_RECOVERY'];
+    if (adopts.includes(event)) {
       // Outside the auth lock: auth-js calls listeners while holding it.
       setTimeout(() => { void adopt(session); }, 0);
     }
@@ -173,7 +203,8 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     return answer;
   };
 
-  return {
+  const store: AuthStore = {
+    landingUrl: () => initialUrl,
     subscribe(listener) {
       listeners.add(listener);
       return () => { listeners.delete(listener); };
@@ -181,8 +212,9 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     getSnapshot: () => snapshot,
     ready: () => readyPromise,
     client,
-    async signIn(email, password) {
+    async signIn(email, password, options = {}) {
       const { data } = await call((s) => s.auth.signInWithPassword({ email, password }), 'Login failed. Please try again.');
+      remember?.set(options.remember ?? true);
       await adopt(data.session);
     },
     async signUp({ username, email, password }) {
@@ -205,21 +237,25 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
       const { data } = await call((s) => s.auth.setSession({ access_token: accessToken, refresh_token: refreshToken }), 'Authentication failed');
       await adopt(data.session);
     },
-    async verifyTokenHash(tokenHash, type) {
-      const { data } = await call((s) => s.auth.verifyOtp({ token_hash: tokenHash, type: type as 'signup' }), 'Email verification failed');
+    async verifyTokenHash(tokenHash, type = 'signup') {
+      const { data } = await call((s) => s.auth.verifyOtp({ token_hash: tokenHash, type: type as EmailOtpType }), 'Email verification failed');
       await adopt(data.session);
     },
     async signInWithProvider(provider) {
-      await call((s) => s.auth.signInWithOAuth({ provider: provider as 'github', options: { redirectTo: `${origin}/auth/callback` } }), 'Login failed. Please try again.');
+      await call((s) => s.auth.signInWithOAuth({ provider, options: { redirectTo: `${origin}/auth/callback` } }), 'Login failed. Please try again.');
     },
     async signOut(options = {}) {
       const outcome = await signOutAndClear(db, async () => {
         const supabase = await client();
         // Offline, the server cannot be told; the session still ends on this device.
-        const { error } = await supabase.auth.signOut({ scope: navigator.onLine ? 'global' : 'local' });
-        if (error && navigator.onLine) await supabase.auth.signOut({ scope: 'local' });
+        const online = typeof navigator === 'undefined' || navigator.onLine;
+        const { error } = await supabase.auth.signOut({ scope: online ? 'global' : 'local' });
+        if (error && online) await supabase.auth.signOut({ scope: 'local' });
       }, { ...(options.discardUnsynced === undefined ? {} : { discardUnsynced: options.discardUnsynced }) });
-      if (outcome.signedOut) set({ status: 'signedOut' });
+      if (outcome.signedOut) {
+        remember?.set(true);
+        set({ status: 'signedOut' });
+      }
       return outcome;
     },
     async deleteAccount() {
@@ -229,4 +265,5 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
       set({ status: 'signedOut' });
     },
   };
+  return store;
 }
