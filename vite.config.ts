@@ -32,6 +32,10 @@ export default defineConfig({
           { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
           { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
         ],
+        shortcuts: [
+          { name: 'Search games', short_name: 'Search', url: '/search', description: 'Browse and search the catalogue', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+          { name: 'My profile', short_name: 'Profile', url: '/user', description: 'Your Top 5, lists and activity', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] },
+        ],
         screenshots: [
           { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Checkpoint home: recent reviews from the community' },
           { src: '/screenshots/home-narrow.png', sizes: '390x1649', type: 'image/png', form_factor: 'narrow', label: 'Checkpoint home on a phone' },

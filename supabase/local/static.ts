@@ -1,11 +1,13 @@
 // Serves the built app (dist/) on the gateway's origin: hashed /assets/* cached for a year, the
 // entry points (index.html, sw.js, the manifest) revalidated every time, and index.html for any
-// extension-less path so client-side routes survive a reload.
+// extension-less path so client-side routes survive a reload. Every file carries the security
+// headers of security-headers.ts; documents also the Content-Security-Policy.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { CORS_HEADERS, send } from './http.ts';
+import { documentSecurityHeaders, STATIC_SECURITY_HEADERS } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -91,7 +93,7 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
     'Content-Length': String(info.size),
     'Cache-Control': cache,
     'Last-Modified': info.mtime.toUTCString(),
-    'X-Content-Type-Options': 'nosniff',
+    ...(path.extname(file).toLowerCase() === '.html' ? documentSecurityHeaders() : STATIC_SECURITY_HEADERS),
   });
   if (req.method === 'HEAD') {
     res.end();

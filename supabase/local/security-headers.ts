@@ -1,0 +1,57 @@
+// The security headers the app is served with (issue 7 §3), by the gateway and, through
+// public/_headers, by static hosts (Netlify reads that file; README "Deploy" lists them for others).
+// No inline script anywhere: the page's only script is the bundled module. Styles allow inline
+// style attributes (React sets sizes on covers); images may come from any https host (covers on
+// images.igdb.com, member avatars). The app talks to its own origin, or to the hosted Supabase
+// project named at build time.
+
+export interface SecurityHeaderOptions {
+  /** Extra origins the page may call (a hosted Supabase project: https://x.supabase.co). */
+  readonly connect?: readonly string[];
+}
+
+export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
+  const connect = ["'self'", ...(options.connect ?? [])];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob: https:",
+    "font-src 'self'",
+    `connect-src ${connect.join(' ')}`,
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Headers for every file of the app. */
+export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
+/** Headers for documents (HTML): the above plus the Content-Security-Policy. */
+export function documentSecurityHeaders(options: SecurityHeaderOptions = {}): Record<string, string> {
+  return { ...STATIC_SECURITY_HEADERS, 'Content-Security-Policy': contentSecurityPolicy(options), 'X-Frame-Options': 'DENY' };
+}
+
+/** The origins a build for hosted Supabase talks to. */
+export const HOSTED_SUPABASE_ORIGINS = ['https://*.supabase.co', 'wss://*.supabase.co'] as const;
+
+/** public/_headers: the same headers for static hosts, for every path (CSP is harmless on non-documents). */
+export function staticHostHeadersFile(): string {
+  const headers = documentSecurityHeaders({ connect: HOSTED_SUPABASE_ORIGINS });
+  return [
+    '# Security headers for static hosts that read this file (Netlify, Cloudflare Pages).',
+    '# Made by staticHostHeadersFile() in supabase/local/security-headers.ts; a unit test keeps them equal.',
+    '/*',
+    ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`),
+    '',
+  ].join('\n');
+}
