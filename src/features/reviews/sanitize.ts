@@ -1,0 +1,90 @@
+// Text sanitising (spec 000 §5 "Text sanitising") with DOMPurify, in four profiles:
+// - rich: only b, i, em, strong, u, s, br, p, ul, ol, li, blockquote, code, pre, h3–h6, no attributes;
+//   script, style, iframe, object, embed and form are removed with their content;
+// - basic: b, i, em, strong, br, p; strict: no tags at all (the text only); url: http, https, mailto.
+// sanitizeReviewText is the rich profile for text typed in a plain text box: the allowed tags are
+// kept, but text is not turned into entities ("Tom & Jerry" stays as typed), only a "<" that could
+// open a tag is escaped, so the stored text reads right as text and is harmless as HTML.
+// Without a DOM (DOMPurify unsupported) every profile fails closed: no tags survive.
+import DOMPurify, { type Config } from 'dompurify';
+
+export const RICH_TAGS = ['b', 'i', 'em', 'strong', 'u', 's', 'br', 'p', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'h3', 'h4', 'h5', 'h6'] as const;
+export const BASIC_TAGS = ['b', 'i', 'em', 'strong', 'br', 'p'] as const;
+export const FORBIDDEN_TAGS = ['script', 'style', 'iframe', 'object', 'embed', 'form'] as const;
+export const URL_PROTOCOLS = ['http:', 'https:', 'mailto:'] as const;
+
+export type SanitizeProfile = 'rich' | 'basic' | 'strict';
+
+const CONFIGS: Record<SanitizeProfile, Config> = {
+  rich: { ALLOWED_TAGS: [...RICH_TAGS], ALLOWED_ATTR: [], FORBID_TAGS: [...FORBIDDEN_TAGS], KEEP_CONTENT: true },
+  basic: { ALLOWED_TAGS: [...BASIC_TAGS], ALLOWED_ATTR: [], FORBID_TAGS: [...FORBIDDEN_TAGS], KEEP_CONTENT: true },
+  strict: { ALLOWED_TAGS: [], ALLOWED_ATTR: [], FORBID_TAGS: [...FORBIDDEN_TAGS], KEEP_CONTENT: true },
+};
+
+/** Removes every tag (and the content of script-like ones) without a DOM, for the fail-closed path. */
+function stripTags(input: string): string {
+  return input
+    .replace(/<(script|style|iframe|object|embed|form)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<\/?[A-Za-z!?/][^>]*>?/g, '')
+    .replace(/<(?=[A-Za-z/!?])/g, '&lt;');
+}
+
+/** The profile's HTML, as DOMPurify serialises it (entities escaped). */
+export function sanitizeHtml(input: string, profile: SanitizeProfile = 'rich'): string {
+  if (!DOMPurify.isSupported) return stripTags(input);
+  return DOMPurify.sanitize(input, { ...CONFIGS[profile], RETURN_TRUSTED_TYPE: false });
+}
+
+/** The strict profile: the text alone, no markup, as plain text (entities decoded). */
+export function sanitizeStrict(input: string): string {
+  if (!DOMPurify.isSupported) return stripTags(input);
+  const fragment = DOMPurify.sanitize(input, { ...CONFIGS.strict, RETURN_DOM_FRAGMENT: true });
+  return fragment.textContent ?? '';
+}
+
+export function sanitizeBasic(input: string): string {
+  return sanitizeHtml(input, 'basic');
+}
+
+/** The url profile: the address if it is http, https or mailto, else ''. */
+export function sanitizeUrl(input: string): string {
+  const trimmed = input.trim();
+  // Control characters and spaces inside a scheme ("java\tscript:") are how filters get fooled.
+  if (trimmed === '' || /[\u0000-\u001f\u007f]/.test(trimmed)) return '';
+  let url: URL;
+  try {
+    url = new URL(trimmed);
+  } catch {
+    return '';
+  }
+  return (URL_PROTOCOLS as readonly string[]).includes(url.protocol) ? trimmed : '';
+}
+
+/** A "<" that a browser would read as the start of a tag, comment or declaration. */
+const TAG_OPENER = /<(?=[A-Za-z/!?])/g;
+
+function serialise(node: Node, out: string[]): void {
+  for (const child of Array.from(node.childNodes)) {
+    if (child.nodeType === 3) {
+      out.push((child.nodeValue ?? '').replace(TAG_OPENER, '&lt;'));
+    } else if (child.nodeType === 1) {
+      const tag = (child as Element).tagName.toLowerCase();
+      if (tag === 'br') { out.push('<br>'); continue; }
+      out.push(`<${tag}>`);
+      serialise(child, out);
+      out.push(`</${tag}>`);
+    }
+  }
+}
+
+/** A review's text as it is saved: the rich profile, text kept as typed, trimmed. */
+export function sanitizeReviewText(input: string): string {
+  if (!DOMPurify.isSupported) return stripTags(input).trim();
+  const fragment = DOMPurify.sanitize(input, { ...CONFIGS.rich, RETURN_DOM_FRAGMENT: true });
+  // Removing an element can leave text nodes side by side ("<" then "/script>"): join them first,
+  // or each would look harmless alone.
+  fragment.normalize();
+  const out: string[] = [];
+  serialise(fragment, out);
+  return out.join('').trim();
+}
