@@ -1,10 +1,14 @@
 // The game page's data, read from IndexedDB only (ARCHITECTURE §1: screens never await the network
-// for what they show). The identifier is a numeric id (internal, else external) or a slug.
+// for what they show). The identifier is a numeric id (internal, else external) or a slug. A game
+// our database does not have yet is kept on the device as a -igdb_id stand-in (rememberCatalogueGame)
+// so its page opens, offline too, and writes about it carry its summary.
+import { GAME_PAGE_REVIEWS, ratingSummary } from '../../core/game-page.ts';
+import type { GameSummary } from '../../core/mutations.ts';
 import type { CheckpointDb, CollectionRow, GameRow, ProgressRow, ReviewRow, WishlistRow } from '../db.ts';
+import { fromIgdbGame, toGameRow } from '../search/hits.ts';
 import { authorOf, counts, hasText, type ReviewWithAuthor } from './shapes.ts';
 
-export const GAME_PAGE_REVIEWS = 5;
-const HISTOGRAM_BUCKETS = 10;
+export { GAME_PAGE_REVIEWS };
 
 export interface GamePageData {
   game: GameRow;
@@ -13,31 +17,29 @@ export interface GamePageData {
   me: { review: ReviewRow | null; progress: ProgressRow | null; wishlist: WishlistRow | null; collection: CollectionRow | null } | null;
 }
 
+/** Of several rows for one game, the database's (positive id) wins over the device's stand-in. */
+const newest = (rows: GameRow[]): GameRow | undefined =>
+  rows.reduce<GameRow | undefined>((best, row) => (best === undefined || row.id > best.id ? row : best), undefined);
+
 export async function findGame(db: CheckpointDb, identifier: string): Promise<GameRow | undefined> {
   if (/^\d+$/.test(identifier)) {
     const n = Number(identifier);
-    return (await db.games.get(n)) ?? (await db.games.where('igdb_id').equals(n).first());
+    const found = (await db.games.get(n)) ?? newest(await db.games.where('igdb_id').equals(n).toArray());
+    if (found) return found;
   }
-  return db.games.where('slug').equals(identifier.toLowerCase()).first();
+  return newest(await db.games.where('slug').equals(identifier.toLowerCase()).toArray());
 }
 
 export async function loadGamePage(db: CheckpointDb, identifier: string, me: number | null): Promise<GamePageData | null> {
   const game = await findGame(db, identifier);
   if (!game) return null;
   const all = (await db.reviews.where('[game_id+post_date_time]').between([game.id, ''], [game.id, '\uffff']).toArray()).filter(counts);
-  const histogram = new Array<number>(HISTOGRAM_BUCKETS).fill(0);
-  let sum = 0;
-  for (const r of all) {
-    const bucket = Math.min(HISTOGRAM_BUCKETS, Math.floor(r.rating)) - 1; // 9.5 counts as 9, 10 as 10
-    histogram[bucket] = (histogram[bucket] ?? 0) + 1;
-    sum += r.rating;
-  }
   const written = all.filter(hasText).sort((a, b) => b.post_date_time.localeCompare(a.post_date_time)).slice(0, GAME_PAGE_REVIEWS);
   const authors = await db.users.bulkGet(written.map((r) => r.user_id));
   const key = [me ?? 0, game.igdb_id] as const;
   return {
     game,
-    ratings: { count: all.length, average: all.length ? Math.round((sum / all.length) * 10) / 10 : null, histogram },
+    ratings: ratingSummary(all.map((r) => r.rating)),
     reviews: written.map((r, i) => ({ ...r, author: authorOf(authors[i]) })),
     me: me === null ? null : {
       review: (await db.reviews.where('[user_id+igdb_id]').equals(key).first()) ?? null,
@@ -45,5 +47,42 @@ export async function loadGamePage(db: CheckpointDb, identifier: string, me: num
       wishlist: (await db.wishlist.where('[user_id+igdb_id]').equals(key).first()) ?? null,
       collection: (await db.collection.where('[user_id+igdb_id]').equals(key).first()) ?? null,
     },
+  };
+}
+
+/**
+ * Keeps a game the catalogue function found (IGDB-shaped) on the device as a -igdb_id stand-in,
+ * unless the device already has a row for it. Resolves to the row the page will show, or null.
+ */
+export async function rememberCatalogueGame(db: CheckpointDb, raw: Readonly<Record<string, unknown>>): Promise<GameRow | null> {
+  const entry = fromIgdbGame(raw);
+  if (!entry) return null;
+  return db.transaction('rw', db.games, async () => {
+    const known = newest(await db.games.where('igdb_id').equals(entry.igdb_id).toArray());
+    if (known) return known;
+    const parent = raw['parent_game'];
+    const row: GameRow = { ...toGameRow(entry, new Date().toISOString()), parent_game: typeof parent === 'number' ? parent : null };
+    await db.games.put(row);
+    return row;
+  });
+}
+
+/** What a write about this game carries, so the server (and the device) can add it if missing. */
+export function gameSummaryOf(game: GameRow): GameSummary {
+  const text = (v: unknown, max: number) => (typeof v === 'string' && v.trim() !== '' ? v.slice(0, max) : null);
+  return {
+    name: game.name.slice(0, 500),
+    ...(game.slug ? { slug: game.slug } : {}),
+    cover_url: text(game.cover_url, 2000),
+    release_date: text(game.release_date, 40),
+    first_release_date: typeof game.first_release_date === 'number' ? game.first_release_date : null,
+    genre: text(game.genre, 200),
+    genres: (game.genres ?? []).slice(0, 50).map((g) => g.slice(0, 200)),
+    platforms: (game.platforms ?? []).slice(0, 50).map((p) => p.slice(0, 200)),
+    summary: text(game.summary, 20_000),
+    developer: text(game.developer, 200),
+    publisher: text(game.publisher, 200),
+    category: typeof game.category === 'number' && game.category >= 0 && game.category <= 14 ? game.category : null,
+    parent_game: typeof game.parent_game === 'number' && game.parent_game > 0 ? game.parent_game : null,
   };
 }

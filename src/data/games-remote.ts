@@ -1,0 +1,136 @@
+// The game page's network calls (spec 002 §7): get_game_page (the game by id, external id or slug,
+// with its related games), and the catalogue function for games our database does not have yet
+// (getById) and for the carousels' bulk queries (DLCs by parent_game, limit 20, release date
+// ascending; mods by parent_game, limit 30, release date descending; the parent game in two
+// sequential requests). The carousel calls fail silently with an empty answer, as the spec says.
+import { z } from 'zod';
+import type { CarouselGame } from '../core/game-page.ts';
+import { DLC_LIMIT, MODS_LIMIT } from '../core/game-page.ts';
+import { backend, localDb } from './backend.ts';
+import { rememberCatalogueGame } from './repos/game-page.ts';
+import { fromIgdbGame } from './search/hits.ts';
+
+type Loose = Record<string, unknown>;
+
+/** The category lookup's time-out (spec 002 §9 "category 8 s"); the other bulk calls share it. */
+const CATALOGUE_TIMEOUT_MS = 8_000;
+const CARD_FIELDS = 'id,name,slug,summary,cover.url,category,first_release_date,parent_game';
+
+const Card = z.object({
+  id: z.number(), igdb_id: z.number(), name: z.string(), slug: z.string().nullable().optional(),
+  cover_url: z.string().nullable().optional(), release_date: z.string().nullable().optional(),
+  category: z.number().nullable().optional(), summary: z.string().nullable().optional(),
+});
+const GamePageAnswer = z.object({
+  game: z.object({ id: z.number(), igdb_id: z.number(), slug: z.string().nullable().optional() }).loose(),
+  related: z.object({ parent: Card.nullable().optional(), dlcs: z.array(Card).default([]) }).partial().default({}),
+}).loose();
+const CatalogueAnswer = z.object({ success: z.boolean(), games: z.array(z.record(z.string(), z.unknown())).default([]), error: z.string().optional() });
+
+export interface RemoteGamePage {
+  /** Our database's id of the game (the read-through scope). */
+  readonly id: number;
+  readonly igdbId: number;
+  readonly slug: string | null;
+  readonly parent: CarouselGame | null;
+  readonly dlcs: CarouselGame[];
+}
+
+function fromCard(c: z.infer<typeof Card>): CarouselGame {
+  const date = c.release_date ?? null;
+  return {
+    igdb_id: c.igdb_id, name: c.name, slug: c.slug ?? null, cover_url: c.cover_url ?? null, category: c.category ?? null,
+    first_release_date: date && /^\d{4}-\d{2}-\d{2}/.test(date) ? Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / 1000 : null,
+    summary: c.summary ?? null,
+  };
+}
+
+/** An IGDB-shaped game of the catalogue function as a carousel tile, or null when unusable. */
+export function carouselGameOf(raw: Loose): CarouselGame | null {
+  const e = fromIgdbGame(raw);
+  if (!e) return null;
+  return {
+    igdb_id: e.igdb_id, name: e.name, slug: e.slug, cover_url: e.cover_url, category: e.category ?? null,
+    first_release_date: e.first_release_date ?? null, summary: e.summary ?? null, developer: e.developer ?? null, publisher: e.publisher ?? null,
+  };
+}
+
+/**
+ * get_game_page for an identifier: null when the database has no such game. Rejects with the
+ * server's message ('Invalid or missing game identifier') or a network error.
+ */
+export async function fetchGamePage(identifier: string, signal?: AbortSignal): Promise<RemoteGamePage | null> {
+  const supabase = await backend();
+  const call = supabase.rpc('get_game_page', { p_identifier: identifier, p_review_limit: 5 });
+  const { data, error } = await (signal ? call.abortSignal(signal) : call);
+  if (error) throw new Error(error.message);
+  if (data === null || data === undefined) return null;
+  const page = GamePageAnswer.parse(data);
+  return {
+    id: page.game.id, igdbId: page.game.igdb_id, slug: page.game.slug ?? null,
+    parent: page.related.parent ? fromCard(page.related.parent) : null,
+    dlcs: (page.related.dlcs ?? []).map(fromCard),
+  };
+}
+
+async function invokeCatalogue(body: Loose, signal?: AbortSignal): Promise<Loose[]> {
+  const supabase = await backend();
+  const timeout = AbortSignal.timeout(CATALOGUE_TIMEOUT_MS);
+  const { data, error } = await supabase.functions.invoke('igdb-search', { body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  if (error) throw new Error(error.message);
+  const answer = CatalogueAnswer.parse(data);
+  if (!answer.success) throw new Error(answer.error ?? 'Failed to load games');
+  return answer.games;
+}
+
+/** The catalogue function's game by external id (getById), IGDB-shaped, or null. */
+export async function fetchCatalogueGame(igdbId: number, signal?: AbortSignal): Promise<Loose | null> {
+  const games = await invokeCatalogue({ type: 'getById', gameId: igdbId }, signal);
+  return games[0] ?? null;
+}
+
+const bulk = (requestBody: string, signal?: AbortSignal) =>
+  invokeCatalogue({ isBulkRequest: true, endpoint: 'games', requestBody }, signal);
+
+const tiles = (games: Loose[]): CarouselGame[] => games.flatMap((g) => carouselGameOf(g) ?? []);
+
+/** DLCs: by parent_game, limit 20, release date ascending. Empty on any failure. */
+export async function fetchDlcs(igdbId: number, signal?: AbortSignal): Promise<CarouselGame[]> {
+  try {
+    return tiles(await bulk(`fields ${CARD_FIELDS}; where parent_game = ${igdbId}; sort first_release_date asc; limit ${DLC_LIMIT};`, signal));
+  } catch {
+    return []; // spec 002 §7: "Failures silently return empty lists or null."
+  }
+}
+
+/** Mods: by parent_game, limit 30, release date descending (the page shows 15). Empty on any failure. */
+export async function fetchMods(igdbId: number, signal?: AbortSignal): Promise<CarouselGame[]> {
+  try {
+    return tiles(await bulk(`fields ${CARD_FIELDS}; where parent_game = ${igdbId}; sort first_release_date desc; limit ${MODS_LIMIT};`, signal));
+  } catch {
+    return [];
+  }
+}
+
+/** The parent game of a DLC, in two sequential requests (its parent_game, then the parent). Null on any failure. */
+export async function fetchParent(igdbId: number, signal?: AbortSignal): Promise<CarouselGame | null> {
+  try {
+    const [self] = await bulk(`fields id,category,parent_game; where id = (${igdbId}); limit 1;`, signal);
+    const parentId = typeof self?.['parent_game'] === 'number' ? self['parent_game'] : null;
+    if (parentId === null) return null;
+    const [parent] = await bulk(`fields ${CARD_FIELDS}; where id = (${parentId}); limit 1;`, signal);
+    return parent ? carouselGameOf(parent) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A game only the catalogue function knows: fetched by external id and kept on the device as a
+ * stand-in, so the page reads it from IndexedDB like any other. False when the catalogue has no such game.
+ */
+export async function openCatalogueGame(igdbId: number, signal?: AbortSignal): Promise<boolean> {
+  const raw = await fetchCatalogueGame(igdbId, signal);
+  if (!raw) return false;
+  return (await rememberCatalogueGame(localDb(), raw)) !== null;
+}

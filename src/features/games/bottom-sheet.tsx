@@ -1,0 +1,92 @@
+// A bottom sheet for small screens (spec 002 §2 "Action bar", §9 "Sheet"): slides up over a
+// backdrop, locks the page's scroll, and closes on Escape, a tap on the backdrop, or a downward
+// swipe/drag of more than 50 px; closing animates for 300 ms before `onClose`.
+import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { SHEET_CLOSE_MS, SHEET_SWIPE_CLOSE_PX } from '../../core/game-page.ts';
+
+export interface BottomSheetProps {
+  readonly title: string;
+  readonly onClose: () => void;
+  readonly children: (close: () => void) => ReactNode;
+}
+
+/** Mount it to open it; it calls onClose once its closing animation has run. */
+export function BottomSheet({ title, onClose, children }: BottomSheetProps) {
+  const titleId = useId();
+  const sheet = useRef<HTMLDivElement>(null);
+  const [closing, setClosing] = useState(false);
+  const [drag, setDrag] = useState<number | null>(null);
+  const start = useRef<{ y: number; id: number } | null>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+
+  const close = () => setClosing(true);
+
+  useEffect(() => {
+    if (!closing) return;
+    const timer = window.setTimeout(() => onCloseRef.current(), SHEET_CLOSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [closing]);
+
+  // Scroll lock, focus in and back out, Escape.
+  useEffect(() => {
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    sheet.current?.querySelector<HTMLElement>('button:not(:disabled), a[href]')?.focus();
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') { e.preventDefault(); setClosing(true); }
+      if (e.key === 'Tab' && sheet.current) trapTab(e, sheet.current);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = overflow;
+      before?.focus();
+    };
+  }, []);
+
+  const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (closing || (e.pointerType === 'mouse' && e.button !== 0)) return;
+    start.current = { y: e.clientY, id: e.pointerId };
+  };
+  const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (!start.current || start.current.id !== e.pointerId) return;
+    const dy = Math.max(0, e.clientY - start.current.y);
+    if (drag === null && dy < 4) return; // a tap stays a tap
+    if (drag === null) e.currentTarget.setPointerCapture(e.pointerId);
+    setDrag(dy);
+  };
+  const onPointerEnd = (e: ReactPointerEvent<HTMLDivElement>) => {
+    if (!start.current || start.current.id !== e.pointerId) return;
+    start.current = null;
+    const dy = drag;
+    setDrag(null);
+    if (dy !== null && dy > SHEET_SWIPE_CLOSE_PX) setClosing(true);
+  };
+
+  const state = closing ? 'closing' : 'open';
+  return (
+    <div className={`bottom-sheet bottom-sheet--${state}`} style={{ ['--sheet-ms' as string]: `${SHEET_CLOSE_MS}ms` }}>
+      <div className="bottom-sheet__backdrop" onClick={close} aria-hidden="true" />
+      <div
+        ref={sheet} className="bottom-sheet__panel" role="dialog" aria-modal="true" aria-labelledby={titleId}
+        style={drag !== null ? { transform: `translateY(${drag}px)`, transition: 'none' } : undefined}
+        onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerEnd} onPointerCancel={onPointerEnd}
+      >
+        <div className="bottom-sheet__handle" aria-hidden="true" />
+        <h2 id={titleId} className="bottom-sheet__title">{title}</h2>
+        {children(close)}
+      </div>
+    </div>
+  );
+}
+
+function trapTab(e: KeyboardEvent, root: HTMLElement) {
+  const items = [...root.querySelectorAll<HTMLElement>('button:not(:disabled), a[href]')];
+  const first = items[0];
+  const last = items.at(-1);
+  if (!first || !last) return;
+  if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+  else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+}

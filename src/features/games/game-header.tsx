@@ -1,0 +1,63 @@
+// The top of the game page: cover, title and category badge, release date, platforms, developer
+// and publisher (cut at 30 characters with 'See more' / 'See less') and the summary (clamped to 3
+// lines, with a toggle when longer than 200 characters).
+import { useState } from 'react';
+import { formatDate } from '../../core/dates.ts';
+import { categoryBadge, summaryNeedsToggle, truncate } from '../../core/game-page.ts';
+import { platformNames } from '../../core/platforms.ts';
+import type { GameRow } from '../../data/db.ts';
+import { LazyImage } from '../media/lazy-image.tsx';
+
+export function GameHeader({ game, average, count }: { readonly game: GameRow; readonly average: number | null; readonly count: number }) {
+  const badge = categoryBadge(game.category);
+  const platforms = platformNames(game.platforms);
+  const released = formatDate(game.release_date ?? (typeof game.first_release_date === 'number' ? game.first_release_date * 1000 : null));
+  return (
+    <header className="game-header">
+      <div className="game-header__cover">
+        <LazyImage src={game.cover_url ?? null} alt={`${game.name} cover`} width={264} height={352} eager fluid />
+      </div>
+      <div className="game-header__info">
+        {badge && <span className="game-header__badge">{badge}</span>}
+        <h1 className="game-header__title">{game.name}</h1>
+        <dl className="game-header__facts">
+          <div><dt>Released</dt><dd>{released}</dd></div>
+          {count > 0 && average !== null && <div><dt>Members</dt><dd><span className="rating">{average.toFixed(1)}</span> / 10</dd></div>}
+          {game.developer && <div><dt>Developer</dt><dd><Clipped text={game.developer} /></dd></div>}
+          {game.publisher && <div><dt>Publisher</dt><dd><Clipped text={game.publisher} /></dd></div>}
+        </dl>
+        {platforms.length > 0 && (
+          <ul className="game-header__platforms" aria-label="Platforms">
+            {platforms.map((p) => <li key={p}>{p}</li>)}
+          </ul>
+        )}
+        {game.summary && <Summary text={game.summary} />}
+      </div>
+    </header>
+  );
+}
+
+function Clipped({ text }: { readonly text: string }) {
+  const [open, setOpen] = useState(false);
+  const cut = truncate(text);
+  if (!cut.truncated) return <>{text}</>;
+  return (
+    <>
+      <span title={open ? undefined : text}>{open ? text : cut.text}</span>{' '}
+      <button type="button" className="game-header__more" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? 'See less' : 'See more'}</button>
+    </>
+  );
+}
+
+function Summary({ text }: { readonly text: string }) {
+  const [open, setOpen] = useState(false);
+  const toggle = summaryNeedsToggle(text);
+  return (
+    <div className="game-header__summary">
+      <p className={toggle && !open ? 'game-header__summary-text game-header__summary-text--clamped' : 'game-header__summary-text'}>{text}</p>
+      {toggle && (
+        <button type="button" className="game-header__more" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? 'Show less' : 'Show more'}</button>
+      )}
+    </div>
+  );
+}

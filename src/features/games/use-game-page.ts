@@ -1,0 +1,80 @@
+// Where the game page's data comes from: the device answers at once (a live query over IndexedDB);
+// online, get_game_page resolves the identifier on the server (or the catalogue function, for a
+// game our database does not have yet, kept as a stand-in), and a read-through brings the game,
+// its reviews and their authors into the device, which re-renders the live query.
+import { useEffect, useState } from 'react';
+import { fetchGamePage, openCatalogueGame, type RemoteGamePage } from '../../data/games-remote.ts';
+import { useLive, useOnline, useReadThrough, type FreshnessState } from '../../data/live.ts';
+import { loadGamePage, type GamePageData } from '../../data/repos/game-page.ts';
+
+export const NOT_FOUND = 'Game not found';
+export const INVALID_IDENTIFIER = 'Invalid or missing game identifier';
+const OFFLINE_MISSING = "You're offline and this game isn't saved on this device yet.";
+
+type Lookup =
+  | { readonly status: 'pending' }
+  | { readonly status: 'found'; readonly page: RemoteGamePage }
+  | { readonly status: 'catalogue' }
+  | { readonly status: 'missing' }
+  | { readonly status: 'error'; readonly message: string };
+
+/** Server answers by identifier, kept for this tab: the slug the address moves to is already known. */
+const answers = new Map<string, RemoteGamePage>();
+
+export type GamePageView =
+  | { readonly kind: 'loading' }
+  | { readonly kind: 'error'; readonly message: string }
+  | { readonly kind: 'loaded'; readonly data: GamePageData; readonly remote: RemoteGamePage | null; readonly freshness: FreshnessState; readonly online: boolean };
+
+const validIdentifier = (identifier: string) => /^[a-z0-9]+(-[a-z0-9]+)*$/i.test(identifier) && identifier.length <= 200;
+
+export function useGamePage(identifier: string, memberId: number | null, attempt: number): GamePageView {
+  const online = useOnline();
+  const local = useLive((db) => loadGamePage(db, identifier, memberId), [identifier, memberId]);
+  const valid = validIdentifier(identifier);
+  const [lookup, setLookup] = useState<{ key: string; value: Lookup }>({ key: '', value: { status: 'pending' } });
+  const key = `${identifier}#${attempt}`;
+  const current: Lookup = lookup.key === key ? lookup.value : { status: 'pending' };
+
+  useEffect(() => {
+    if (!valid || !online) return;
+    const known = answers.get(identifier);
+    if (known) { setLookup({ key, value: { status: 'found', page: known } }); return; }
+    const controller = new AbortController();
+    const settle = (value: Lookup) => { if (!controller.signal.aborted) setLookup({ key, value }); };
+    (async () => {
+      const page = await fetchGamePage(identifier, controller.signal);
+      if (page) {
+        answers.set(identifier, page);
+        if (page.slug) answers.set(page.slug, page);
+        return settle({ status: 'found', page });
+      }
+      // Not in our database: a numeric id may still be a game of the external catalogue.
+      if (/^\d+$/.test(identifier) && (await openCatalogueGame(Number(identifier), controller.signal))) return settle({ status: 'catalogue' });
+      settle({ status: 'missing' });
+    })().catch((error: unknown) => settle({ status: 'error', message: error instanceof Error ? error.message : NOT_FOUND }));
+    return () => controller.abort();
+  }, [identifier, key, online, valid]);
+
+  const serverId = current.status === 'found' ? current.page.id : local && local.game.id > 0 ? local.game.id : null;
+  const freshness = useReadThrough(serverId === null ? null : { game_ids: [serverId] }, `${serverId ?? ''}#${attempt}`);
+
+  if (!valid) return { kind: 'error', message: INVALID_IDENTIFIER };
+  if (local === undefined) return { kind: 'loading' };
+  if (local !== null) {
+    return { kind: 'loaded', data: local, remote: current.status === 'found' ? current.page : null, freshness, online };
+  }
+  if (!online) return { kind: 'error', message: OFFLINE_MISSING };
+  switch (current.status) {
+    case 'pending':
+    case 'catalogue':
+      return { kind: 'loading' };
+    case 'found':
+      // The read-through brings the row and the live query shows it; only a failed fetch is an error.
+      return freshness === 'failed' ? { kind: 'error', message: 'Failed to load game' } : { kind: 'loading' };
+    case 'missing':
+      return { kind: 'error', message: NOT_FOUND };
+    case 'error':
+      return { kind: 'error', message: current.message };
+  }
+}
