@@ -1,0 +1,37 @@
+// The user directory's read (spec 002 §2 /users): get_users in 20261121000700_reads.sql answers
+// one page of members other than the caller, the exact total, community stats and the top 3
+// reviewers. Nothing here is written to the device's mirrors: the last answers are kept by
+// directory-cache.ts for offline use.
+import { directoryOffset, DIRECTORY_PAGE_SIZE, readDirectoryAnswer, type DirectoryAnswer, type DirectoryParams } from '../core/directory.ts';
+import { backend } from './backend.ts';
+
+/** The server could not be reached or refused (as opposed to an unreadable answer). */
+export class DirectoryRequestError extends Error {
+  constructor(message: string, readonly offline: boolean) {
+    super(message);
+    this.name = 'DirectoryRequestError';
+  }
+}
+
+/** PostgREST errors carry a code; a fetch that never reached the server does not. */
+const isNetworkFailure = (error: { code?: string; message: string }): boolean =>
+  !error.code || /fetch|network|load failed/i.test(error.message);
+
+export async function fetchDirectory(params: DirectoryParams, signal?: AbortSignal): Promise<DirectoryAnswer> {
+  let supabase;
+  try {
+    supabase = await backend();
+  } catch (cause) {
+    throw new DirectoryRequestError(cause instanceof Error ? cause.message : 'The server could not be reached', true);
+  }
+  const call = supabase.rpc('get_users', {
+    p_query: params.q === '' ? null : params.q,
+    p_sort: params.sort,
+    p_limit: DIRECTORY_PAGE_SIZE,
+    p_offset: directoryOffset(params.page),
+  });
+  const { data, error } = await (signal ? call.abortSignal(signal) : call);
+  if (error) throw new DirectoryRequestError(error.message, isNetworkFailure(error));
+  // Throws DirectoryAnswerError (spec §8's unexpected error) when the rows are unreadable.
+  return readDirectoryAnswer(data);
+}
