@@ -1,5 +1,7 @@
 // One member's review of a game with its likes and threaded comments, from IndexedDB.
 // gameId is the external id when the game has one, else the internal id (spec 000 §2).
+// Comments are threaded by src/core/comments.ts: newest threads first, replies oldest first.
+import { threadComments } from '../../core/comments.ts';
 import type { CheckpointDb, GameRow, ReviewRow } from '../db.ts';
 import { authorOf, type Author, type CommentNode } from './shapes.ts';
 
@@ -7,37 +9,56 @@ export interface ReviewPageData {
   review: ReviewRow;
   author: Author | null;
   game: GameRow | null;
+  /** The platform the review names, when this device knows its name. */
+  platform: string | null;
   liked_by_me: boolean;
   comments: CommentNode[];
 }
 
-export async function loadReviewPage(db: CheckpointDb, userId: number, gameId: number, me: number | null): Promise<ReviewPageData | null> {
-  let review = await db.reviews.where('[user_id+igdb_id]').equals([userId, gameId]).first();
-  if (!review) {
-    const byInternal = await db.games.get(gameId);
-    if (byInternal) review = await db.reviews.where('[user_id+igdb_id]').equals([userId, byInternal.igdb_id]).first();
-  }
-  if (!review) return null;
-  const rows = (await db.comments.where('[rating_id+created_at]').between([review.id, ''], [review.id, '\uffff']).toArray())
+/** The review of `gameId` (external id first, then internal id) by `userId`, as get_review finds it. */
+export async function findReview(db: CheckpointDb, userId: number, gameId: number): Promise<ReviewRow | undefined> {
+  const byExternal = await db.reviews.where('[user_id+igdb_id]').equals([userId, gameId]).first();
+  if (byExternal) return byExternal;
+  const byInternal = await db.games.get(gameId);
+  return byInternal ? db.reviews.where('[user_id+igdb_id]').equals([userId, byInternal.igdb_id]).first() : undefined;
+}
+
+/** A review's comments as threads: published ones, and the member's own whatever their state. */
+export async function loadReviewComments(db: CheckpointDb, reviewId: number, me: number | null): Promise<CommentNode[]> {
+  const rows = (await db.comments.where('[rating_id+created_at]').between([reviewId, ''], [reviewId, '\uffff']).toArray())
     .filter((c) => c.is_published || c.user_id === me);
-  const authors = new Map((await db.users.bulkGet([...new Set([review.user_id, ...rows.map((c) => c.user_id)])]))
+  if (rows.length === 0) return [];
+  const authors = new Map((await db.users.bulkGet([...new Set(rows.map((c) => c.user_id))]))
     .filter((u) => u !== undefined).map((u) => [u.id, u]));
+  const ids = new Set(rows.map((c) => c.id));
   const myLikes = me === null ? new Set<number>()
-    : new Set((await db.likes.where('user_id').equals(me).toArray()).map((l) => l.comment_id ?? -1));
-  const nodes = new Map<number, CommentNode>(rows.map((c) => [c.id, { ...c, author: authorOf(authors.get(c.user_id)), liked_by_me: myLikes.has(c.id), replies: [] }]));
-  const top: CommentNode[] = [];
-  for (const node of nodes.values()) {
-    const parent = node.parent_comment_id === null ? undefined : nodes.get(node.parent_comment_id);
-    if (parent) parent.replies.push(node);
-    else top.push(node);
-  }
-  top.sort((a, b) => b.created_at.localeCompare(a.created_at)); // newest threads first
-  for (const t of top) t.replies.sort((a, b) => a.created_at.localeCompare(b.created_at)); // replies oldest first
+    : new Set((await db.likes.where('user_id').equals(me).toArray()).flatMap((l) => (l.comment_id !== null && ids.has(l.comment_id) ? [l.comment_id] : [])));
+  const node = (c: (typeof rows)[number]): CommentNode => ({ ...c, author: authorOf(authors.get(c.user_id)), liked_by_me: myLikes.has(c.id), replies: [] });
+  return threadComments(rows).map((t) => ({ ...node(t.comment), replies: t.replies.map(node) }));
+}
+
+export interface LoadReviewOptions {
+  /** Leave the comments out (the page loads them on their own, a moment after it shows). */
+  readonly comments?: boolean;
+}
+
+export async function loadReviewPage(db: CheckpointDb, userId: number, gameId: number, me: number | null,
+  options: LoadReviewOptions = {}): Promise<ReviewPageData | null> {
+  const review = await findReview(db, userId, gameId);
+  if (!review) return null;
+  const [author, game, platform, liked, comments] = await Promise.all([
+    db.users.get(review.user_id),
+    db.games.get(review.game_id),
+    review.platform_id === null ? undefined : db.platforms.get(review.platform_id),
+    me === null ? 0 : db.likes.where('[user_id+rating_id]').equals([me, review.id]).count(),
+    options.comments === false ? [] : loadReviewComments(db, review.id, me),
+  ]);
   return {
     review,
-    author: authorOf(authors.get(review.user_id)),
-    game: (await db.games.get(review.game_id)) ?? null,
-    liked_by_me: me !== null && (await db.likes.where('[user_id+rating_id]').equals([me, review.id]).count()) > 0,
-    comments: top,
+    author: authorOf(author),
+    game: game ?? null,
+    platform: platform?.name ?? null,
+    liked_by_me: liked > 0,
+    comments,
   };
 }

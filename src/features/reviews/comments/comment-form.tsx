@@ -1,0 +1,116 @@
+// The comment and reply form (spec 000 §4, §5, §6): 500 characters at most with '{n} characters
+// remaining' (red below zero), the spec's messages, a guest prompted to sign in (the comment is
+// posted once they have), Ctrl/⌘+Enter to post. Posting is a local write: it shows at once and
+// reaches the server when the device is online.
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { charactersRemaining, commentProblem, withMention } from '../../../core/comments.ts';
+import { MutationError } from '../../../core/mutations.ts';
+import { write } from '../../../data/actions.ts';
+import type { CommentNode } from '../../../data/repos/shapes.ts';
+import { useAuthUi } from '../../auth/auth-context.tsx';
+import { LOADING_USER_DATA, WAIT_FOR_USER_DATA, type Viewer } from '../viewer.ts';
+import { parentRef } from './comment-ref.ts';
+
+export interface CommentFormProps {
+  readonly reviewId: number;
+  readonly viewer: Viewer;
+  /** A reply: the thread it goes under, the mention it opens with, and who is answered. */
+  readonly reply?: { readonly thread: CommentNode; readonly mention: string; readonly to: string };
+  readonly onDone?: () => void;
+  readonly autoFocus?: boolean;
+}
+
+const GUEST_MESSAGE = 'You must be logged in to comment';
+
+export function CommentForm({ reviewId, viewer, reply, onDone, autoFocus = false }: CommentFormProps) {
+  const id = useId();
+  const auth = useAuthUi();
+  const [text, setText] = useState(reply?.mention ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const remaining = charactersRemaining(text);
+  const isReply = reply !== undefined;
+  const loading = viewer.kind === 'loading';
+
+  async function post(memberId: number, draft: string): Promise<void> {
+    const content = withMention(draft, reply?.mention ?? '');
+    const problem = commentProblem(content);
+    if (problem) { setError(problem); return; }
+    setBusy(true);
+    setError(null);
+    try {
+      await write(memberId, 'comment.add', {
+        key: crypto.randomUUID(), rating_id: reviewId, content, ...(reply ? parentRef(reply.thread) : {}),
+      });
+      setText('');
+      onDone?.();
+    } catch (failure) {
+      // The spec's own refusals ('Parent comment not found', …) say what is wrong; anything else is ours.
+      setError(failure instanceof MutationError && failure.code !== 'invalid_args'
+        ? failure.message
+        : isReply ? 'Failed to post reply. Please try again.' : 'Failed to post comment. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function submit(event?: FormEvent) {
+    event?.preventDefault();
+    if (busy) return;
+    if (viewer.kind === 'loading') { setError(WAIT_FOR_USER_DATA); return; }
+    const problem = commentProblem(withMention(text, reply?.mention ?? ''));
+    if (problem) { setError(problem); area.current?.focus(); return; }
+    if (viewer.kind === 'guest') {
+      setError(GUEST_MESSAGE);
+      const draft = text;
+      auth.requireMember((memberId) => post(memberId, draft));
+      return;
+    }
+    void post(viewer.id, text);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
+    if (event.key === 'Escape' && isReply) onDone?.();
+  }
+
+  const label = isReply ? `Reply to ${reply.to}` : 'Add a comment';
+  return (
+    <form className={`comment-form${isReply ? ' comment-form--reply' : ''}`} onSubmit={submit} noValidate>
+      <label htmlFor={`${id}-text`} className="visually-hidden">{label}</label>
+      <textarea
+        id={`${id}-text`}
+        ref={area}
+        className="comment-form__text"
+        value={text}
+        rows={isReply ? 2 : 3}
+        placeholder={isReply ? `Reply to ${reply.to}...` : 'Share your thoughts on this review...'}
+        aria-describedby={`${id}-count${error ? ` ${id}-error` : ''}`}
+        aria-invalid={remaining < 0 || error !== null}
+        // Focus moves here only when the member has just asked to reply.
+        autoFocus={autoFocus}
+        onChange={(e) => { setText(e.target.value); if (error) setError(null); }}
+        onKeyDown={onKeyDown}
+        disabled={busy}
+      />
+      <div className="comment-form__bar">
+        <p id={`${id}-count`} className={`comment-form__count${remaining < 0 ? ' comment-form__count--over' : ''}`}>
+          {remaining} characters remaining
+        </p>
+        <div className="comment-form__buttons">
+          {isReply && <button type="button" className="button button--ghost comment-form__cancel" onClick={onDone} disabled={busy}>Cancel</button>}
+          <button
+            type="submit"
+            className="button button--primary comment-form__post"
+            aria-disabled={loading || busy}
+            title={loading ? LOADING_USER_DATA : undefined}
+          >
+            {busy ? 'Posting...' : isReply ? 'Reply' : 'Post Comment'}
+          </button>
+        </div>
+      </div>
+      {error && <p id={`${id}-error`} className="comment-form__error error" role="alert">{error}</p>}
+    </form>
+  );
+}
