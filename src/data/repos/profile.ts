@@ -57,3 +57,34 @@ export async function loadProfile(db: CheckpointDb, userId: number, me: number |
     finished: finished.map((p) => ({ game: game(p.game_id), completed_date: p.completed_date })),
   };
 }
+
+export interface FollowListEntry { user: UserRow; i_follow: boolean }
+
+/**
+ * A member's followers or the members they follow, newest relation first, each with whether the
+ * viewer (`me`) follows them. Read-through of the member brings both ends of their follows along.
+ */
+export async function loadFollowList(db: CheckpointDb, userId: number, kind: 'followers' | 'following', me: number | null): Promise<FollowListEntry[]> {
+  const rows = kind === 'followers'
+    ? await db.follows.where('following_id').equals(userId).toArray()
+    : await db.follows.where('[follower_id+following_id]').between([userId, -Infinity], [userId, Infinity]).toArray();
+  rows.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  const ids = rows.map((r) => (kind === 'followers' ? r.follower_id : r.following_id));
+  const users = await db.users.bulkGet(ids);
+  const mine = me === null ? new Set<number>() : new Set(
+    (await db.follows.where('[follower_id+following_id]').between([me, -Infinity], [me, Infinity]).toArray()).map((f) => f.following_id));
+  // A member whose row the device does not hold yet is left out rather than shown nameless.
+  return users.filter((u): u is UserRow => u !== undefined).map((user) => ({ user, i_follow: mine.has(user.id) }));
+}
+
+/** Whether `me` follows `userId` (the follow button's state). */
+export async function isFollowing(db: CheckpointDb, me: number, userId: number): Promise<boolean> {
+  return (await db.follows.where('[follower_id+following_id]').equals([me, userId]).count()) > 0;
+}
+
+/** A member's counted reviews with their games, newest first (the reviews modal sorts them further). */
+export async function loadUserReviews(db: CheckpointDb, userId: number): Promise<Array<{ review: ReviewRow; game: GameRow | null }>> {
+  const reviews = (await db.reviews.where('[user_id+post_date_time]').between([userId, ''], [userId, '\uffff']).reverse().toArray()).filter(counts);
+  const games = await gamesById(db, [...new Set(reviews.map((r) => r.game_id))]);
+  return reviews.map((review) => ({ review, game: games.get(review.game_id) ?? null }));
+}

@@ -1,4 +1,14 @@
-// Placeholder until its screen lands.
-export default function Page() {
-  return <main className="page"><h1>Profile</h1></main>;
+// /user with no id (spec 000 §2, 002 §2): the member's own profile when signed in, otherwise /users.
+import { Navigate } from 'react-router-dom';
+import { useAuth } from '../auth/auth-context.tsx';
+import { ProfileSkeleton } from './profile-states.tsx';
+import './profile.css';
+
+export default function OwnProfileRedirect() {
+  const auth = useAuth();
+  if (auth.status === 'signedOut') return <Navigate to="/users" replace />;
+  if (auth.status === 'signedIn' && auth.memberId !== null) return <Navigate to={`/user/${auth.memberId}`} replace />;
+  // Signed in but the member id could not be resolved (the 5 s lookup gave up): the directory.
+  if (auth.status === 'signedIn' && !auth.memberLoading) return <Navigate to="/users" replace />;
+  return <ProfileSkeleton />;
 }

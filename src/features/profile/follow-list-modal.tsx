@@ -1,0 +1,59 @@
+// Followers / Following of a member (spec 002 §2 Modals, §6): each row links to the profile and,
+// for everyone but the viewer, has a Follow button — except on one's own lists (the list's owner
+// sees no buttons there).
+import { Link } from 'react-router-dom';
+import { displayName } from '../../core/profile.ts';
+import { useLive } from '../../data/live.ts';
+import { loadFollowList } from '../../data/repos/profile.ts';
+import { FollowButton } from './follow-button.tsx';
+import { ProfileModal } from './profile-modal.tsx';
+import { UserAvatar } from './user-avatar.tsx';
+
+export interface FollowListModalProps {
+  readonly userId: number;
+  readonly username: string;
+  readonly kind: 'followers' | 'following';
+  readonly me: number | null;
+  readonly onClose: () => void;
+}
+
+export function FollowListModal({ userId, username, kind, me, onClose }: FollowListModalProps) {
+  const entries = useLive((db) => loadFollowList(db, userId, kind, me), [userId, kind, me]);
+  const isOwnList = me === userId;
+  const title = kind === 'followers' ? 'Followers' : 'Following';
+  return (
+    <ProfileModal title={`${title}${entries ? ` (${entries.length})` : ''}`} onClose={onClose}>
+      {entries === undefined && <ListSkeleton />}
+      {entries?.length === 0 && (
+        <p className="profile-modal__empty">
+          {kind === 'followers' ? `Nobody follows ${isOwnList ? 'you' : username} yet.` : `${isOwnList ? "You aren't" : `${username} isn't`} following anyone yet.`}
+        </p>
+      )}
+      {entries && entries.length > 0 && (
+        <ul className="follow-list" aria-label={title}>
+          {entries.map(({ user, i_follow }) => (
+            <li key={user.id} className="follow-list__row">
+              <Link to={`/user/${user.id}`} className="follow-list__link" onClick={onClose}>
+                <UserAvatar name={user.username} url={user.avatar_url} size={44} />
+                <span className="follow-list__text">
+                  <span className="follow-list__name">{user.username}</span>
+                  {displayName(user) !== user.username && <span className="follow-list__sub">{displayName(user)}</span>}
+                  {user.bio && <span className="follow-list__bio">{user.bio}</span>}
+                </span>
+              </Link>
+              {!isOwnList && user.id !== me && <FollowButton userId={user.id} username={user.username} following={i_follow} compact />}
+            </li>
+          ))}
+        </ul>
+      )}
+    </ProfileModal>
+  );
+}
+
+export function ListSkeleton({ rows = 3 }: { readonly rows?: number }) {
+  return (
+    <div className="profile-list-skeleton" aria-busy="true" aria-label="Loading">
+      {Array.from({ length: rows }, (_, i) => <div key={i} className="skeleton profile-list-skeleton__row" />)}
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+// The profile's header (spec 002 §2): avatar or initial, username, bio, join month and year,
+// location, website, platforms, the stats row (Games, Reviews, Following and Followers open their
+// modals; Lists does not) and Edit Profile (own) or Follow (others).
+import { displayName, joinedText, safeWebsite, splitPlatforms } from '../../core/profile.ts';
+import type { ProfileData } from '../../data/repos/profile.ts';
+import { FollowButton } from './follow-button.tsx';
+import { ProfileIcon } from './profile-icons.tsx';
+import { UserAvatar } from './user-avatar.tsx';
+
+export type ProfileModalKind = 'games' | 'reviews' | 'following' | 'followers';
+
+export interface ProfileHeaderProps {
+  readonly data: ProfileData;
+  readonly onOpen: (modal: ProfileModalKind) => void;
+  readonly onEdit: () => void;
+}
+
+export function ProfileHeader({ data, onOpen, onEdit }: ProfileHeaderProps) {
+  const { user, stats } = data;
+  const name = displayName(user);
+  const joined = joinedText(user.created_at);
+  const website = safeWebsite(user.website);
+  const platforms = splitPlatforms(user.platform);
+  const items: Array<{ key: string; label: string; value: number; modal?: ProfileModalKind }> = [
+    { key: 'games', label: 'Games', value: stats.games, modal: 'games' },
+    { key: 'reviews', label: 'Reviews', value: stats.reviews, modal: 'reviews' },
+    { key: 'lists', label: 'Lists', value: stats.lists },
+    { key: 'following', label: 'Following', value: stats.following, modal: 'following' },
+    { key: 'followers', label: 'Followers', value: stats.followers, modal: 'followers' },
+  ];
+  return (
+    <header className="profile-header card">
+      <div className="profile-header__identity">
+        <UserAvatar name={user.username} url={user.avatar_url} size={112} />
+        <div className="profile-header__names">
+          <h1 className="profile-header__username">{user.username}</h1>
+          {name !== user.username && <p className="profile-header__name">{name}</p>}
+        </div>
+        <div className="profile-header__action">
+          {data.is_self
+            ? <button type="button" className="button button--ghost profile-header__edit" onClick={onEdit}><ProfileIcon name="edit" /> Edit Profile</button>
+            : <FollowButton userId={user.id} username={user.username} following={data.is_following} />}
+        </div>
+      </div>
+      {user.bio && <p className="profile-header__bio">{user.bio}</p>}
+      <ul className="profile-header__meta" aria-label="About">
+        {joined && <li><ProfileIcon name="calendar" /> {joined}</li>}
+        {user.location && <li><ProfileIcon name="pin" /> {user.location}</li>}
+        {website && (
+          <li><ProfileIcon name="link" /> <a href={website.href} target="_blank" rel="noopener noreferrer nofollow ugc">{website.label}</a></li>
+        )}
+        {platforms.length > 0 && (
+          <li className="profile-header__platforms"><ProfileIcon name="gamepad" />
+            <span className="visually-hidden">Platforms:</span>
+            {platforms.map((p) => <span key={p} className="profile-chip">{p}</span>)}
+          </li>
+        )}
+      </ul>
+      <ul className="profile-stats" aria-label="Stats">
+        {items.map((item) => {
+          const body = <><span className="profile-stats__value">{item.value}</span><span className="profile-stats__label">{item.label}</span></>;
+          const { modal } = item;
+          return (
+            <li key={item.key} className="profile-stats__item" data-stat={item.key}>
+              {modal
+                ? <button type="button" className="profile-stats__button" onClick={() => onOpen(modal)}>{body}</button>
+                : <span className="profile-stats__static">{body}</span>}
+            </li>
+          );
+        })}
+      </ul>
+    </header>
+  );
+}

@@ -1,0 +1,67 @@
+// The profile's tabs (spec 002 §2): Top 5, Top 10, Want to Play (collection and wishlist) and
+// Activity, as an ARIA tab list (arrow keys, Home and End move between tabs). The chosen tab is
+// kept in the address (?tab=) so a reload or a shared link opens it again.
+import { useId, useRef, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ProfileData } from '../../data/repos/profile.ts';
+import { ActivityFeed } from './activity/activity-feed.tsx';
+import { TopTenSection } from './top10/top-ten-section.tsx';
+import { TopFiveSection } from './top5/top-five-section.tsx';
+import { WantToPlay } from './want-to-play.tsx';
+
+const TABS = [
+  { value: 'top5', label: 'Top 5' },
+  { value: 'top10', label: 'Top 10' },
+  { value: 'want', label: 'Want to Play' },
+  { value: 'activity', label: 'Activity' },
+] as const;
+type Tab = (typeof TABS)[number]['value'];
+
+const isTab = (value: string | null): value is Tab => TABS.some((t) => t.value === value);
+
+export function ProfileTabs({ data, me }: { readonly data: ProfileData; readonly me: number | null }) {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const tab: Tab = isTab(asked) ? asked : 'top5';
+  const base = useId();
+  const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+
+  const choose = (next: Tab) => {
+    setParams((prev) => {
+      const out = new URLSearchParams(prev);
+      if (next === 'top5') out.delete('tab'); else out.set('tab', next);
+      return out;
+    }, { replace: true, preventScrollReset: true });
+  };
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const last = TABS.length - 1;
+    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    const next = TABS[target];
+    if (!next) return;
+    choose(next.value);
+    buttons.current[target]?.focus();
+  };
+
+  const userId = data.user.id;
+  return (
+    <section className="profile-tabs">
+      <div className="profile-tabs__list" role="tablist" aria-label="Profile sections">
+        {TABS.map((t, i) => (
+          <button key={t.value} ref={(el) => { buttons.current[i] = el; }} type="button" role="tab" id={`${base}-${t.value}`}
+            aria-selected={tab === t.value} aria-controls={`${base}-${t.value}-panel`} tabIndex={tab === t.value ? 0 : -1}
+            className="profile-tabs__tab" onClick={() => choose(t.value)} onKeyDown={(e) => onKeyDown(e, i)}>
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div className="profile-tabs__panel" role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}`}>
+        {tab === 'top5' && <TopFiveSection userId={userId} isOwn={data.is_self} />}
+        {tab === 'top10' && <TopTenSection userId={userId} isOwn={data.is_self} />}
+        {tab === 'want' && <WantToPlay data={data} me={me} />}
+        {tab === 'activity' && <ActivityFeed userId={userId} />}
+      </div>
+    </section>
+  );
+}

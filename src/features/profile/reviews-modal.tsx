@@ -1,0 +1,62 @@
+// A member's reviews (spec 002 §2 Modals, §9): sorted Recent, Oldest, Highest or Lowest; text cut
+// to 150 characters with Show more / Show less; each opens its review page.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatRating } from '../../core/format.ts';
+import { excerpt, REVIEW_SORTS, sortReviews, type ReviewSort } from '../../core/profile.ts';
+import type { GameRow, ReviewRow } from '../../data/db.ts';
+import { useLive } from '../../data/live.ts';
+import { loadUserReviews } from '../../data/repos/profile.ts';
+import { GameCover } from '../search/game-cover.tsx';
+import { ListSkeleton } from './follow-list-modal.tsx';
+import { ProfileModal, SegmentedButtons } from './profile-modal.tsx';
+import { shortDate } from './profile-dates.ts';
+
+export function ReviewsModal({ userId, username, onClose }: { readonly userId: number; readonly username: string; readonly onClose: () => void }) {
+  const [sort, setSort] = useState<ReviewSort>('recent');
+  const entries = useLive((db) => loadUserReviews(db, userId), [userId]);
+  const sorted = entries ? sortReviews(entries.map((e) => ({ ...e.review, game: e.game })), sort) : undefined;
+  return (
+    <ProfileModal title={`${username}'s Reviews${entries ? ` (${entries.length})` : ''}`} onClose={onClose} size="wide"
+      toolbar={<SegmentedButtons label="Sort reviews" options={REVIEW_SORTS} value={sort} onChange={setSort} />}>
+      {sorted === undefined && <ListSkeleton />}
+      {sorted?.length === 0 && <p className="profile-modal__empty">No reviews yet.</p>}
+      {sorted && sorted.length > 0 && (
+        <ul className="profile-reviews">
+          {sorted.map((r) => <ReviewItem key={r.id} review={r} game={r.game} userId={userId} onOpen={onClose} />)}
+        </ul>
+      )}
+    </ProfileModal>
+  );
+}
+
+function ReviewItem({ review, game, userId, onOpen }: { review: ReviewRow; game: GameRow | null; userId: number; onOpen: () => void }) {
+  const [expanded, setExpanded] = useState(false);
+  const name = game?.name ?? 'Unknown game';
+  const text = review.review?.trim() ?? '';
+  const cut = excerpt(text);
+  return (
+    <li className="profile-reviews__item">
+      <Link to={`/review/${userId}/${game?.igdb_id ?? review.igdb_id}`} className="profile-reviews__cover" onClick={onOpen} tabIndex={-1} aria-hidden="true">
+        <GameCover name={name} url={game?.cover_url ?? null} width={56} />
+      </Link>
+      <div className="profile-reviews__main">
+        <div className="profile-reviews__top">
+          <Link to={`/review/${userId}/${game?.igdb_id ?? review.igdb_id}`} className="profile-reviews__game" onClick={onOpen}>{name}</Link>
+          <span className="profile-reviews__rating" aria-label={`Rated ${formatRating(review.rating)} out of 10`}>{formatRating(review.rating)}/10</span>
+        </div>
+        <p className="profile-reviews__date">{shortDate(review.post_date_time)}</p>
+        {text ? (
+          <p className="profile-reviews__text">
+            {expanded || !cut.truncated ? text : cut.text}
+            {cut.truncated && (
+              <button type="button" className="profile-link-button" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+                {expanded ? 'Show less' : 'Show more'}
+              </button>
+            )}
+          </p>
+        ) : <p className="profile-reviews__text profile-reviews__text--none">Rated without a written review.</p>}
+      </div>
+    </li>
+  );
+}

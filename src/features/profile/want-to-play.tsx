@@ -1,0 +1,127 @@
+// The Want to Play tab (spec 002 §2, §4, §6): the member's collection and wishlist with covers and
+// links. On one's own profile: Add Games (the game picker; started or finished games are left
+// out), remove from either list, and Move to Collection for a wishlist game.
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { GameSummary } from '../../core/mutations.ts';
+import { write } from '../../data/actions.ts';
+import type { GameRow } from '../../data/db.ts';
+import type { ProfileData } from '../../data/repos/profile.ts';
+import type { GameHit } from '../../data/search/types.ts';
+import { GameCover, gamePath } from '../search/game-cover.tsx';
+import { GamePicker } from '../search/game-picker.tsx';
+import { useToast } from '../toasts/toast-context.tsx';
+
+type ListKind = 'collection' | 'wishlist';
+
+export interface WantToPlayProps {
+  readonly data: ProfileData;
+  readonly me: number | null;
+}
+
+const FAILED: Record<ListKind | 'move', string> = {
+  collection: 'Failed to update collection',
+  wishlist: 'Failed to update wishlist',
+  move: 'Failed to move to collection',
+};
+
+function summaryOf(hit: GameHit): GameSummary {
+  return {
+    name: hit.name, slug: hit.slug ?? undefined, cover_url: hit.cover_url, first_release_date: hit.first_release_date,
+    summary: hit.summary, category: hit.category, genres: [...hit.genres], genre: hit.genres[0] ?? null,
+    platforms: [...hit.platforms], developer: hit.developer, publisher: hit.publisher,
+  };
+}
+
+export function WantToPlay({ data, me }: WantToPlayProps) {
+  const toast = useToast();
+  const own = data.is_self && me !== null;
+  const [picking, setPicking] = useState<ListKind | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const run = async (key: string, kind: ListKind | 'move', action: () => Promise<unknown>) => {
+    if (busy) return;
+    setBusy(key);
+    try {
+      await action();
+    } catch (error) {
+      toast.push(`${FAILED[kind]}: ${error instanceof Error ? error.message : String(error)}`, 'error');
+    } finally {
+      setBusy(null);
+    }
+  };
+  const remove = (kind: ListKind, game: GameRow) => {
+    if (me === null) return;
+    void run(`${kind}:${game.id}`, kind, () => write(me, kind === 'collection' ? 'collection.set' : 'wishlist.set', { igdb_id: game.igdb_id, in: false }));
+  };
+  const move = (game: GameRow) => {
+    if (me === null) return;
+    void run(`move:${game.id}`, 'move', () => write(me, 'collection.move', { igdb_id: game.igdb_id, to: 'collection' }));
+  };
+  const played = new Set([...data.started, ...data.finished].flatMap((p) => (p.game ? [p.game.igdb_id] : [])));
+  const add = async (kind: ListKind, hit: GameHit) => {
+    if (me === null) return;
+    try {
+      if (kind === 'collection') await write(me, 'collection.set', { igdb_id: hit.igdb_id, in: true, game: summaryOf(hit) });
+      else await write(me, 'wishlist.set', { igdb_id: hit.igdb_id, in: true, game: summaryOf(hit) });
+    } catch (error) {
+      const message = `${FAILED[kind]}: ${error instanceof Error ? error.message : String(error)}`;
+      toast.push(message, 'error');
+      throw error instanceof Error ? error : new Error(message);
+    }
+  };
+
+  const collection = data.collection.flatMap((c) => (c.game ? [c.game] : []));
+  const wishlist = data.wishlist.flatMap((w) => (w.game ? [w.game] : []));
+  const lists: Array<{ kind: ListKind; title: string; games: GameRow[]; empty: string }> = [
+    { kind: 'collection', title: 'Collection', games: collection,
+      empty: own ? 'Your collection is empty. Add the games you own.' : `${data.user.username} hasn't added any games to their collection yet.` },
+    { kind: 'wishlist', title: 'Wishlist', games: wishlist,
+      empty: own ? 'Your wishlist is empty. Add games you want to play next.' : `${data.user.username} hasn't added any games to their wishlist yet.` },
+  ];
+
+  return (
+    <div className="want-to-play">
+      {lists.map((list) => (
+        <section key={list.kind} className="want-to-play__list" aria-labelledby={`wtp-${list.kind}`}>
+          <header className="want-to-play__head">
+            <h2 id={`wtp-${list.kind}`}>{list.title} <span className="want-to-play__count">{list.games.length}</span></h2>
+            {own && <button type="button" className="button button--ghost want-to-play__add" onClick={() => setPicking(list.kind)}>+ Add Games</button>}
+          </header>
+          {list.games.length === 0 ? <p className="want-to-play__empty">{list.empty}</p> : (
+            <ul className="want-to-play__grid">
+              {list.games.map((game) => (
+                <li key={game.id} className="want-to-play__item">
+                  <Link to={gamePath(game)} className="want-to-play__link">
+                    <GameCover name={game.name} url={game.cover_url ?? null} width={120} className="want-to-play__cover" />
+                    <span className="want-to-play__name">{game.name}</span>
+                    {game.release_date && <span className="want-to-play__year">{game.release_date.slice(0, 4)}</span>}
+                  </Link>
+                  {own && (
+                    <div className="want-to-play__actions">
+                      {list.kind === 'wishlist' && (
+                        <button type="button" className="want-to-play__action" disabled={busy !== null} onClick={() => move(game)}
+                          aria-label={`Move ${game.name} to Collection`}>Move to Collection</button>
+                      )}
+                      <button type="button" className="want-to-play__action want-to-play__action--remove" disabled={busy !== null}
+                        onClick={() => remove(list.kind, game)} aria-label={`Remove ${game.name} from ${list.title}`}>Remove</button>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      ))}
+      {own && (
+        <GamePicker
+          open={picking !== null}
+          title={picking === 'collection' ? 'Add to Collection' : 'Add to Wishlist'}
+          source={{ kind: 'catalogue', blocked: (hit) => played.has(hit.igdb_id) }}
+          onClose={() => setPicking(null)}
+          onSelect={(hit) => (picking ? add(picking, hit) : undefined)}
+        />
+      )}
+    </div>
+  );
+}
