@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  activityVerb, appendPage, epochMicros, mayHaveMore, nextCursor, orderActivity, parseActivity, type ActivityItem, type ActivityType,
+  activitySentence, appendPage, epochMicros, mayHaveMore, nextCursor, orderActivity, parseActivity, type ActivityItem, type ActivityType,
 } from './activity.ts';
 
 const game = { id: 1, igdb_id: 100, name: 'Hades', cover_url: null };
@@ -63,8 +63,9 @@ describe('reading the answer', () => {
     expect(() => parseActivity({})).toThrow();
   });
 
-  it('has a verb for every kind', () => {
-    expect(activityVerb({ type: 'wishlist' })).toBe('added to Want to Play');
-    expect(activityVerb({ type: 'review_like' })).toBe('liked a review of');
+  it('reads as a sentence around the game', () => {
+    expect(activitySentence({ type: 'wishlist' })).toEqual({ lead: 'Added', trail: 'to Want to Play' });
+    expect(activitySentence({ type: 'review_like', reviewed_author: { id: 2, username: 'alice' } })).toEqual({ lead: "Liked alice's review of", trail: '' });
+    expect(activitySentence({ type: 'comment' })).toEqual({ lead: 'Commented on a review of', trail: '' });
   });
 });

@@ -101,17 +101,21 @@ export function appendPage(shown: readonly ActivityItem[], page: readonly Activi
 
 export const activityKey = (item: Pick<ActivityItem, 'type' | 'id'>) => `${item.type}:${item.id}`;
 
-/** The verb of an item's sentence ("{member} {verb} {game}"). */
-export function activityVerb(item: Pick<ActivityItem, 'type'>): string {
+/**
+ * An item's sentence around its game: "{lead} {game} {trail}" ("Added Hades to Want to Play").
+ * Comments and likes name the review's author in the trail ("… on alice's review").
+ */
+export function activitySentence(item: Pick<ActivityItem, 'type' | 'reviewed_author'>): { lead: string; trail: string } {
+  const author = item.reviewed_author ? `${item.reviewed_author.username}'s review` : 'a review';
   switch (item.type) {
-    case 'review': return 'reviewed';
-    case 'rating': return 'rated';
-    case 'wishlist': return 'added to Want to Play';
-    case 'collection': return 'added to their collection';
-    case 'started': return 'started playing';
-    case 'completed': return 'finished';
-    case 'comment': return 'commented on a review of';
-    case 'review_like': return 'liked a review of';
+    case 'review': return { lead: 'Reviewed', trail: '' };
+    case 'rating': return { lead: 'Rated', trail: '' };
+    case 'wishlist': return { lead: 'Added', trail: 'to Want to Play' };
+    case 'collection': return { lead: 'Added', trail: 'to their collection' };
+    case 'started': return { lead: 'Started playing', trail: '' };
+    case 'completed': return { lead: 'Finished', trail: '' };
+    case 'comment': return { lead: `Commented on ${author} of`, trail: '' };
+    case 'review_like': return { lead: `Liked ${author} of`, trail: '' };
   }
 }
 

@@ -6,7 +6,8 @@ import type { CheckpointDb, GameRow, ReviewRow } from '../db.ts';
 import type { GameHit } from '../search/types.ts';
 import { counts } from './shapes.ts';
 
-export interface TopFiveEntry { igdb_id: number; position: number; game: GameRow }
+/** A Top 5 game, with the member's own rating of it when the device holds it. */
+export interface TopFiveEntry { igdb_id: number; position: number; game: GameRow; rating: number | null }
 export interface TopTenEntry { rank: number; rating: number; review: ReviewRow; game: GameRow | null }
 
 async function ratedReviews(db: CheckpointDb, userId: number): Promise<ReviewRow[]> {
@@ -17,10 +18,11 @@ async function ratedReviews(db: CheckpointDb, userId: number): Promise<ReviewRow
 /** The Top 5 in position order; a row whose game the device does not hold (yet) is left out. */
 export async function loadTopFive(db: CheckpointDb, userId: number): Promise<TopFiveEntry[]> {
   const rows = await db.topGames.where('user_id').equals(userId).sortBy('position');
-  const games = await db.games.bulkGet(rows.map((r) => r.game_id));
+  const [games, reviews] = await Promise.all([db.games.bulkGet(rows.map((r) => r.game_id)), ratedReviews(db, userId)]);
+  const ratingOf = new Map(reviews.map((r) => [r.game_id, r.rating]));
   return rows.flatMap((row, i) => {
     const game = games[i];
-    return game ? [{ igdb_id: game.igdb_id, position: row.position, game }] : [];
+    return game ? [{ igdb_id: game.igdb_id, position: row.position, game, rating: ratingOf.get(game.id) ?? null }] : [];
   });
 }
 
