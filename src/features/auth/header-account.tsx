@@ -1,4 +1,22 @@
-// Placeholder until the accounts screens land: the header's Sign In button or member menu.
+// The header's account area (spec 000 §2): 'Loading...' while the session is read; for a visitor
+// 'Sign In' (desktop) or 'Sign In / Sign Up' (below 768 px), both opening the auth modal; for a
+// member, their menu.
+import { useAuth, useAuthUi } from './auth-context.tsx';
+import { AccountMenu } from './account-menu.tsx';
+import { useMediaQuery } from './use-media-query.ts';
+import './auth.css';
+
 export function HeaderAccount() {
-  return null;
+  const auth = useAuth();
+  const ui = useAuthUi();
+  const mobile = useMediaQuery('(max-width: 767px)');
+  if (auth.status === 'signedIn') return <div className="account"><AccountMenu user={auth.user} memberId={auth.memberId} /></div>;
+  const loading = auth.status === 'loading';
+  return (
+    <div className="account">
+      <button type="button" className="button button--primary account__signin" disabled={loading} aria-busy={loading} onClick={() => ui.open('login')}>
+        {loading ? 'Loading...' : mobile ? 'Sign In / Sign Up' : 'Sign In'}
+      </button>
+    </div>
+  );
 }

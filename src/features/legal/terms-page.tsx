@@ -1,4 +1,7 @@
-// Placeholder until its screen lands.
-export default function Page() {
-  return <main className="page"><h1>Terms of Service</h1></main>;
+// /terms: the Terms of Service (the text the signup form's terms link shows).
+import { LegalPage } from './legal-page.tsx';
+import { TERMS } from './legal-content.tsx';
+
+export default function TermsPage() {
+  return <LegalPage doc={TERMS} other={{ to: '/privacy', label: 'Privacy Policy' }} />;
 }

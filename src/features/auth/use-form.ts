@@ -1,0 +1,30 @@
+// Form state for the account forms: values, the first message of each field (auth-rules.ts), shown
+// for a field once it was left or the form was submitted, and re-checked on every keystroke after.
+import { useState } from 'react';
+import type { z } from 'zod';
+import { validateForm, type FieldErrors } from '../../core/auth-rules.ts';
+
+export function useForm<V extends Record<string, string | boolean>, S extends z.ZodType<Record<string, unknown>>>(schema: S, initial: V) {
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const result = validateForm(schema, values);
+  const all: FieldErrors<string> = result.ok ? {} : result.errors;
+  const errorOf = (field: keyof V & string): string | undefined => (submitted || touched[field] ? all[field] : undefined);
+  return {
+    values,
+    errorOf,
+    set<K extends keyof V>(field: K, value: V[K]) {
+      setValues((v) => ({ ...v, [field]: value }));
+    },
+    blur(field: keyof V) {
+      setTouched((t) => ({ ...t, [field]: true }));
+    },
+    /** Marks the form submitted: the parsed values, or null with the first invalid field's name. */
+    submit(): { value: z.infer<S> } | { invalid: string } {
+      setSubmitted(true);
+      if (result.ok) return { value: result.value };
+      return { invalid: Object.keys(initial).find((k) => all[k] !== undefined) ?? '' };
+    },
+  };
+}
