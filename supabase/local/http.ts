@@ -60,9 +60,35 @@ function discard(req: IncomingMessage): void {
 
 export type JsonParse = { readonly ok: true; readonly value: unknown } | { readonly ok: false };
 
+/**
+ * How deep request JSON may nest. Real requests stay under 10; a body nested thousands deep would
+ * otherwise overflow the stack later (serialising it for Postgres) and answer 500. Postgres's own
+ * jsonb parser gives up near the same depth.
+ */
+export const MAX_JSON_DEPTH = 200;
+
+/** The deepest nesting of arrays and objects in JSON text (brackets inside strings ignored). */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) { depth++; if (depth > max) max = depth; }
+    else if (c === 93 || c === 125) depth--;
+  }
+  return max;
+}
+
 export function parseJson(body: Buffer): JsonParse {
+  const text = body.toString('utf8');
+  if (jsonDepth(text) > MAX_JSON_DEPTH) return { ok: false };
   try {
-    return { ok: true, value: JSON.parse(body.toString('utf8')) };
+    return { ok: true, value: JSON.parse(text) };
   } catch {
     return { ok: false };
   }

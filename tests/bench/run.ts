@@ -16,6 +16,7 @@ import { benchLocalReads } from './local-reads.bench.ts';
 import { benchSyncEngine } from './sync-engine.bench.ts';
 import { benchCatalogueFunction } from './catalogue-function.bench.ts';
 import { benchSearchLocal } from './search-local.bench.ts';
+import { benchFuzz } from './fuzz.bench.ts';
 import { parseCatalogue } from '../../src/core/search/catalogue-row.ts';
 import { readFile } from 'node:fs/promises';
 import { quantile, report } from './stats.ts';
@@ -117,6 +118,17 @@ async function engineFigures(): Promise<void> {
   report('engine.pull.rows', pulledRows, 'rows');
 }
 
+async function fuzzFigures(): Promise<void> {
+  // Issue 7: at least 10,000 malformed calls, no 5xx, no crash, no partial write.
+  const outcome = await benchFuzz();
+  report('fuzz.calls', outcome.calls, 'calls');
+  report('fuzz.server_errors', Object.entries(outcome.byStatus).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0), 'calls');
+  report('fuzz.failures', outcome.failures.length, 'failures');
+  report('fuzz.checksum_checks', outcome.checksumChecks, 'batches');
+  report('fuzz.duration', outcome.ms, 'ms');
+  for (const failure of outcome.failures.slice(0, 5)) console.log(`# fuzz failure: ${failure}`);
+}
+
 const cpu = cpus();
 console.log(`# Checkpoint benchmarks`);
 console.log(`# cpu: ${cpu[0]?.model ?? 'unknown'} x${cpu.length}`);
@@ -127,3 +139,4 @@ await engineFigures();
 await gatewayFigures();
 await syncFigures();
 await searchFigures();
+await fuzzFigures();
