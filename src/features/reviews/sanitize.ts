@@ -50,7 +50,7 @@ export function sanitizeBasic(input: string): string {
 export function sanitizeUrl(input: string): string {
   const trimmed = input.trim();
   // Control characters and spaces inside a scheme ("java\tscript:") are how filters get fooled.
-  if (trimmed === '' || /[\u0000-\u001f\u007f]/.test(trimmed)) return '';
+  if (trimmed === '' || Array.from(trimmed).some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)) return '';
   let url: URL;
   try {
     url = new URL(trimmed);

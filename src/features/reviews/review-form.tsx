@@ -1,0 +1,202 @@
+// The review form (spec 000 §2 "Write/edit review page", §4 "Review form", §5 "Review"): create, or
+// edit when the member already reviewed the game (Update only once something differs). Saving is
+// a write on this device (review.create / review.update, then progress.set unless the game is
+// already finished), queued for the server, so it works the same offline.
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { MutationError, type MutationArgs } from '../../core/mutations.ts';
+import { reviewPlatformOptions, samePlatform } from '../../core/platforms.ts';
+import {
+  changedFields, EMPTY_REVIEW_FORM, formProblems, parsePlaytime, REVIEW_FORM_TEXT, REVIEW_TEXT_MAX, textLength,
+  type ReviewFormProblem, type ReviewFormValues,
+} from '../../core/review-form.ts';
+import { write } from '../../data/actions.ts';
+import type { GameRow, PlatformRow, ProgressRow, ReviewRow } from '../../data/db.ts';
+import { findPlatform, gameSummaryOf } from '../../data/repos/review-form.ts';
+import { gamePath } from '../search/game-cover.tsx';
+import { useToast } from '../toasts/toast-context.tsx';
+import { DeleteReviewButton } from './review-form-delete.tsx';
+import { ChoiceGroup, PlaytimeField, RatingField, type Choice } from './review-form-fields.tsx';
+import { sanitizeReviewText } from './sanitize.ts';
+
+export interface ReviewFormProps {
+  readonly memberId: number;
+  readonly game: GameRow;
+  readonly review: ReviewRow | null;
+  readonly progress: ProgressRow | null;
+  /** The name of the review's platform, when the device knows it. */
+  readonly reviewPlatform: string | null;
+  readonly platforms: readonly PlatformRow[];
+  readonly online: boolean;
+}
+
+const YES_NO: readonly Choice<boolean>[] = [{ value: true, label: 'Yes' }, { value: false, label: 'No' }];
+
+const PROBLEM_TEXT: Record<ReviewFormProblem, string> = {
+  platform: REVIEW_FORM_TEXT.choosePlatform,
+  finished: REVIEW_FORM_TEXT.answerFinished,
+  playtime: REVIEW_FORM_TEXT.playtimeRange,
+  text: REVIEW_FORM_TEXT.textTooLong,
+};
+
+export const OFFLINE_SAVED = "Saved on this device. Your review will sync when you're back online.";
+
+/** The values the form opens with: the review's in edit mode, else the defaults. */
+function initialValues(review: ReviewRow | null, platform: string | null, options: readonly string[], finished: boolean): ReviewFormValues {
+  if (!review) {
+    return { ...EMPTY_REVIEW_FORM, platform: options.length === 1 ? (options[0] ?? null) : null, finished: finished ? true : null };
+  }
+  const chosen = platform === null ? null : (options.find((o) => samePlatform(o, platform)) ?? platform);
+  return {
+    rating: review.rating,
+    platform: chosen,
+    // Saving a review marks the game started or finished, so an unfinished reviewed game was answered "No".
+    finished: finished ? true : false,
+    recommended: review.is_recommended,
+    playtime: review.playtime_hours === null ? '' : String(review.playtime_hours),
+    text: review.review ?? '',
+  };
+}
+
+export function ReviewForm({ memberId, game, review, progress, reviewPlatform, platforms, online }: ReviewFormProps) {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const editing = review !== null;
+  const alreadyFinished = progress?.completed === true;
+  const { options: gameOptions, required: platformRequired } = useMemo(() => reviewPlatformOptions(game.platforms), [game.platforms]);
+  const [loaded] = useState(() => initialValues(review, reviewPlatform, gameOptions, alreadyFinished));
+  const [values, setValues] = useState(loaded);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  // A review's platform the game's list does not name (picked when the list was different) stays choosable.
+  const options = loaded.platform !== null && !gameOptions.some((o) => o === loaded.platform) ? [...gameOptions, loaded.platform] : gameOptions;
+  const problems = formProblems(values, { platformRequired, alreadyFinished });
+  const changed = editing ? changedFields(loaded, values) : [];
+  const canSubmit = problems.length === 0 && (!editing || changed.length > 0) && !busy;
+  const length = textLength(values.text);
+  const set = <K extends keyof ReviewFormValues>(key: K, value: ReviewFormValues[K]) => {
+    setError(null);
+    setValues((v) => ({ ...v, [key]: value }));
+  };
+
+  async function save() {
+    const igdbId = game.igdb_id;
+    if (!Number.isSafeInteger(igdbId) || igdbId <= 0) {
+      setError(REVIEW_FORM_TEXT.missingIgdbId);
+      return;
+    }
+    const playtime = parsePlaytime(values.playtime);
+    if (playtime === 'invalid') return;
+    const text = sanitizeReviewText(values.text);
+    const platformRow = values.platform === null ? undefined : findPlatform(platforms, values.platform);
+    // By id when the device knows it; else by name, which the server resolves (and refuses if unknown).
+    const platform = values.platform === null ? { platform_id: null } : platformRow ? { platform_id: platformRow.id } : { platform: values.platform };
+    const summary = gameSummaryOf(game);
+    const ref = { igdb_id: igdbId, ...(summary ? { game: summary } : {}) };
+    if (editing) {
+      const args: MutationArgs<'review.update'> = { igdb_id: igdbId };
+      if (changed.includes('rating')) args.rating = values.rating;
+      if (changed.includes('text')) args.review = text === '' ? null : text;
+      if (changed.includes('recommended')) args.is_recommended = values.recommended;
+      if (changed.includes('playtime')) args.playtime_hours = playtime;
+      if (changed.includes('platform')) Object.assign(args, platform);
+      if (Object.keys(args).length > 1) await write(memberId, 'review.update', args);
+    } else {
+      await write(memberId, 'review.create', {
+        ...ref, rating: values.rating, review: text === '' ? null : text, is_recommended: values.recommended,
+        ...platform, playtime_hours: playtime,
+      });
+    }
+    // Spec 000 §4: unless the game was already finished, the answer marks it finished or started.
+    if (!alreadyFinished && (!editing || changed.includes('finished'))) {
+      await write(memberId, 'progress.set', values.finished ? { ...ref, completed: true } : { ...ref, started: true });
+    }
+    if (!navigator.onLine) toast.push(OFFLINE_SAVED, 'info');
+    navigate(`/review/${memberId}/${igdbId}`);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await save();
+    } catch (caught) {
+      const prefix = editing ? REVIEW_FORM_TEXT.updateFailed : REVIEW_FORM_TEXT.submitFailed;
+      setError(caught instanceof MutationError ? `${prefix} ${caught.message}` : REVIEW_FORM_TEXT.submitGeneric);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // Back where the member came from; a page opened directly goes to the game instead.
+  const cancel = () => {
+    const state: unknown = window.history.state;
+    const index = typeof state === 'object' && state !== null && 'idx' in state ? Number(state.idx) : 0;
+    if (index > 0) navigate(-1);
+    else navigate(gamePath(game));
+  };
+
+  const submitLabel = editing ? (busy ? 'Updating...' : 'Update Review') : (busy ? 'Submitting...' : 'Submit Review');
+  return (
+    <form className="review-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-describedby={error ? 'review-form-error' : undefined}>
+      {!online && (
+        <p className="review-form__offline" role="status">
+          <span aria-hidden="true">⚡</span> You're offline. Your review will be saved on this device and synced when you're back online.
+        </p>
+      )}
+      <RatingField value={values.rating} onChange={(r) => set('rating', r)} />
+
+      <ChoiceGroup
+        legend="Platform" name="platform" required={platformRequired}
+        choices={options.map((o) => ({ value: o, label: o }))} value={values.platform} onChange={(p) => set('platform', p)}
+        note={platformRequired ? (options.length === 1 ? 'The only platform this game is on.' : 'The one you played on.') : 'Optional: we do not know this game\'s platforms.'}
+        className="review-form__platforms"
+      />
+
+      <div className="review-form__pair">
+        <ChoiceGroup
+          legend={REVIEW_FORM_TEXT.finishedQuestion} name="finished" required={!alreadyFinished} choices={YES_NO}
+          value={values.finished} onChange={(f) => set('finished', f)} disabled={alreadyFinished}
+          note={alreadyFinished ? 'You marked this game as finished.' : undefined}
+        />
+        <ChoiceGroup
+          legend="Would you recommend it?" name="recommended" choices={YES_NO}
+          value={values.recommended} onChange={(r) => set('recommended', r)}
+        />
+      </div>
+
+      <PlaytimeField value={values.playtime} onChange={(t) => set('playtime', t)} invalid={problems.includes('playtime')} />
+
+      <div className="review-form__field">
+        <label className="review-form__label" htmlFor="review-form-text">Your review <span className="review-form__optional">(optional)</span></label>
+        <textarea
+          id="review-form-text" className="review-form__text" rows={8} value={values.text} placeholder="What did you think? What stood out, good or bad?"
+          aria-describedby="review-form-count" aria-invalid={length > REVIEW_TEXT_MAX || undefined}
+          onChange={(e) => set('text', e.target.value)}
+        />
+        <p id="review-form-count" className={`review-form__count${length > REVIEW_TEXT_MAX ? ' review-form__count--over' : ''}`} aria-live="polite">
+          {length.toLocaleString('en')} / {REVIEW_TEXT_MAX.toLocaleString('en')} characters
+        </p>
+      </div>
+
+      {error && <p id="review-form-error" className="review-form__error" role="alert">{error}</p>}
+
+      <div className="review-form__actions">
+        <button type="submit" className="button button--primary review-form__submit" disabled={!canSubmit} aria-disabled={!canSubmit}>
+          {submitLabel}
+        </button>
+        <button type="button" className="button button--ghost" onClick={cancel}>Cancel</button>
+        {editing && <DeleteReviewButton memberId={memberId} game={game} onError={setError} />}
+      </div>
+      {problems.length > 0 && (
+        <ul className="review-form__todo" aria-label="Still needed">
+          {problems.map((p) => <li key={p}>{PROBLEM_TEXT[p]}</li>)}
+        </ul>
+      )}
+      {editing && problems.length === 0 && changed.length === 0 && <p className="review-form__hint review-form__unchanged">Change something to update your review.</p>}
+    </form>
+  );
+}
