@@ -96,7 +96,8 @@ export function QuickFiltersPanel({ isActive, onPick, id, hidden, ref }: QuickPr
   );
 }
 
-const MEDALS = ['🥇', '🥈', '🥉'];
+/** Gold, silver and bronze (CSS), one per place. */
+const PLACES = ['gold', 'silver', 'bronze'] as const;
 
 export function TopReviewersPanel({ reviewers, me }: { readonly reviewers: readonly TopReviewer[] | null; readonly me: number | null }) {
   return (
@@ -104,7 +105,7 @@ export function TopReviewersPanel({ reviewers, me }: { readonly reviewers: reado
       <h2 id="directory-top-title" className="directory-section__title">Top Reviewers</h2>
       {reviewers === null && (
         <ol className="directory-top__list" aria-hidden="true">
-          {MEDALS.map((m) => <li key={m} className="directory-top__item"><span className="skeleton directory-top__skeleton" /></li>)}
+          {PLACES.map((m) => <li key={m} className="directory-top__item"><span className="skeleton directory-top__skeleton" /></li>)}
         </ol>
       )}
       {reviewers?.length === 0 && <p className="directory-panel__empty">No reviews written yet. Be the first!</p>}
@@ -112,8 +113,8 @@ export function TopReviewersPanel({ reviewers, me }: { readonly reviewers: reado
         <ol className="directory-top__list">
           {reviewers.map((r, i) => (
             <li key={r.id} className="directory-top__item">
-              <span className="directory-top__medal" aria-label={`Rank ${i + 1}`}>{MEDALS[i]}</span>
-              <Avatar username={r.username} url={r.avatar_url} size={44} />
+              <span className={`directory-top__rank directory-top__rank--${PLACES[i] ?? 'bronze'}`}><span className="visually-hidden">Rank </span>{i + 1}</span>
+              <Avatar name={displayName(r)} url={r.avatar_url} size={44} />
               <span className="directory-top__body">
                 <Link className="directory-top__name" to={`/user/${r.id}`}>{displayName(r)}</Link>
                 {r.id === me && <span className="directory-badge">You</span>}

@@ -4,10 +4,10 @@
 import { Link } from 'react-router-dom';
 import { averageRatingText, displayName, initialOf, joinedText } from '../../core/directory.ts';
 
-export function Avatar({ username, url, size }: { readonly username: string; readonly url: string | null; readonly size: number }) {
+export function Avatar({ name, url, size }: { readonly name: string; readonly url: string | null; readonly size: number }) {
   return url
     ? <img className="directory-avatar" src={url} alt="" width={size} height={size} loading="lazy" />
-    : <span className="directory-avatar directory-avatar--initial" style={{ width: size, height: size, fontSize: size * 0.42 }} aria-hidden="true">{initialOf(username)}</span>;
+    : <span className="directory-avatar directory-avatar--initial" style={{ width: size, height: size, fontSize: size * 0.42 }} aria-hidden="true">{initialOf(name)}</span>;
 }
 
 export type FollowControl =
@@ -68,7 +68,7 @@ export function UserCard({ user, counts, follow, onOpen }: UserCardProps) {
   return (
     <li className="directory-card">
       <div className="directory-card__head">
-        <Avatar username={user.username} url={user.avatar_url} size={52} />
+        <Avatar name={name} url={user.avatar_url} size={52} />
         <div className="directory-card__names">
           <Link className="directory-card__link" to={`/user/${user.id}`} onClick={onOpen}>{name}</Link>
           {name !== user.username && <span className="directory-card__handle">@{user.username}</span>}
