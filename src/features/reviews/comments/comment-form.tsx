@@ -2,7 +2,7 @@
 // remaining' (red below zero), the spec's messages, a guest prompted to sign in (the comment is
 // posted once they have), Ctrl/⌘+Enter to post. Posting is a local write: it shows at once and
 // reaches the server when the device is online.
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { charactersRemaining, commentProblem, withMention } from '../../../core/comments.ts';
 import { MutationError } from '../../../core/mutations.ts';
 import { write } from '../../../data/actions.ts';
@@ -32,6 +32,12 @@ export function CommentForm({ reviewId, viewer, reply, onDone, autoFocus = false
   const remaining = charactersRemaining(text);
   const isReply = reply !== undefined;
   const loading = viewer.kind === 'loading';
+
+  // A reply opens with its @mention: the caret goes after it, ready for the member's words.
+  useEffect(() => {
+    const node = area.current;
+    if (autoFocus && node) node.setSelectionRange(node.value.length, node.value.length);
+  }, [autoFocus]);
 
   async function post(memberId: number, draft: string): Promise<void> {
     const content = withMention(draft, reply?.mention ?? '');

@@ -1,0 +1,293 @@
+// The review reading page (/review/{userId}/{gameId}) in Chromium against the gateway and its demo
+// members (supabase/local/demo.ts): reading a demo review, likes (optimistic, kept over a reload,
+// reaching the server), comments (post, reply to a reply with an @mention, edit, delete with the
+// dialog), guests' messages, bad and unknown addresses, the 500-character cut with its modal, and
+// likes and comments made offline that reach the server once the browser is back online.
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { launchChromium } from './browser.ts';
+
+const PASSWORD = 'Checkpoint-demo1';
+const ELDEN_RING = 119133;
+const WITCHER_3 = 1942;
+const SEKIRO = 76882;
+const CELESTE = 26226;
+const DISCO_ELYSIUM = 26472;
+
+let gateway: Gateway;
+let browser: Browser;
+let server: SupabaseClient;
+const memberIds = new Map<string, number>();
+
+interface ServerReview {
+  review: { id: number; like_count: number; comment_count: number };
+  comments: Array<{ id: number; content: string; parent_comment_id: number | null; author: { username: string } }>;
+}
+
+beforeAll(async () => {
+  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
+  browser = await launchChromium();
+  server = createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  const { data, error } = await server.rpc('get_recent_reviews', { p_limit: 50 });
+  if (error) throw new Error(error.message);
+  for (const r of data as Array<{ user_id: number; author: { username: string } }>) memberIds.set(r.author.username, r.user_id);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.close();
+});
+
+function member(username: string): number {
+  const id = memberIds.get(username);
+  if (id === undefined) throw new Error(`no demo member ${username}`);
+  return id;
+}
+
+/** The review as the server has it now (anonymous read). */
+async function serverReview(userId: number, igdbId: number): Promise<ServerReview | null> {
+  const { data, error } = await server.rpc('get_review', { p_user_id: userId, p_game_id: igdbId });
+  if (error) throw new Error(error.message);
+  return data as ServerReview | null;
+}
+
+async function open(path: string, options: { width?: number; signInAs?: string; blockWorker?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: 900 },
+    // The offline test cuts the page's network; a service worker would keep its own.
+    serviceWorkers: options.blockWorker ? 'block' : 'allow',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  if (options.signInAs) {
+    await page.goto(gateway.url);
+    await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => typeof window.checkpoint)).toBe('object');
+    const email = `${options.signInAs}@demo.checkpoint.local`;
+    await page.evaluate(([e, p]) => window.checkpoint?.signIn(e ?? '', p ?? ''), [email, PASSWORD]);
+  }
+  await page.goto(`${gateway.url}${path}`);
+  return { context, page, errors };
+}
+
+const likeButton = (page: Page) => page.locator('.review-card__actions .like-button');
+const likeCount = async (page: Page) => Number(await likeButton(page).getAttribute('data-count'));
+const comment = (page: Page, text: string) => page.locator('.comment').filter({ hasText: text });
+const toasts = (page: Page) => page.locator('.toast__message').allTextContents();
+/** The member's id is known: the like button is no longer waiting for it. */
+const ready = (page: Page) => expect.poll(() => likeButton(page).getAttribute('title'), { timeout: 15_000 }).not.toBe('Loading user data...');
+
+it('shows a demo review with its author, game, likes and comments, newest thread first', async () => {
+  const story = member('story_first');
+  const { context, page, errors } = await open(`/review/${story}/${DISCO_ELYSIUM}`);
+  const card = page.locator('.review-card--full');
+  await expect.poll(() => card.locator('.review-card__author').textContent(), { timeout: 15_000 }).toBe('story_first');
+  expect(await card.locator('.review-card__game').textContent()).toBe('Disco Elysium');
+  expect(await card.locator('.review-card__text').textContent()).toBe('The best-written RPG ever made. Your own mind is the most interesting character.');
+  const onServer = await serverReview(story, DISCO_ELYSIUM);
+  await expect.poll(() => likeCount(page)).toBe(onServer?.review.like_count);
+  // Two top-level demo comments: the later one (the author's answer) comes first.
+  await expect.poll(() => page.locator('.comments__list > li > .comment .comment__text').allTextContents())
+    .toEqual(['Absolutely. You barely fight at all; it is all conversation and choices.', 'Adding this to my list. Is it good for a first-time RPG player?']);
+  expect(await page.locator('.comments__title').textContent()).toBe('Comments (2)');
+  expect(await page.getByRole('link', { name: 'Edit Review' }).count()).toBe(0);
+  expect(await page.locator('.review-page__more').count()).toBe(0);
+  expect(await page.title()).toBe("story_first's review of Disco Elysium · Checkpoint");
+  // The comment toggle hides and shows the thread.
+  await page.getByRole('button', { name: /^Hide comments/ }).click();
+  await expect.poll(() => page.locator('.comments').count()).toBe(0);
+  await page.getByRole('button', { name: /^Show comments, 2 comments/ }).click();
+  await expect.poll(() => page.locator('.comment').count()).toBe(2);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('tells guests to sign in to like reviews, comment and like comments', async () => {
+  const { context, page } = await open(`/review/${member('combo_breaker')}/${ELDEN_RING}`);
+  await expect.poll(() => likeButton(page).getAttribute('title'), { timeout: 15_000 }).toBe('You must be logged in to like reviews');
+  const before = await likeCount(page);
+  await likeButton(page).click();
+  await expect.poll(() => toasts(page)).toContain('You must be logged in to like reviews');
+  expect(await likeCount(page)).toBe(before);
+  // The sign-in modal opened for the like; closing it drops the like.
+  await expect.poll(() => page.locator('.auth-backdrop').count()).toBe(1);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('.auth-backdrop').count()).toBe(0);
+  await page.getByLabel('Add a comment').fill('Hello there');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect.poll(() => page.locator('.comment-form__error').textContent()).toBe('You must be logged in to comment');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => page.locator('.auth-backdrop').count()).toBe(0);
+  await page.locator('.comment .like-button').first().click();
+  await expect.poll(() => toasts(page)).toContain('You must be logged in to like comments');
+  await context.close();
+});
+
+it('refuses an address whose ids are not numbers and says when a review is not found', async () => {
+  const { context, page } = await open('/review/abc/12');
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid review URL parameters. User ID and Game ID must be numbers.');
+  await page.goto(`${gateway.url}/review/${member('pixel_pilgrim')}/999999`);
+  await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Review not found');
+  expect(await page.locator('.review-page__problem-text').textContent()).toContain(`Review not found for user ${member('pixel_pilgrim')} and game 999999.`);
+  await page.getByRole('link', { name: 'Browse Games' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
+  await context.close();
+});
+
+it('likes and unlikes at once, keeps the like over a reload, and the server gets it', async () => {
+  const owner = member('combo_breaker');
+  const { context, page, errors } = await open(`/review/${owner}/${SEKIRO}`, { signInAs: 'story_first' });
+  await ready(page);
+  const start = (await serverReview(owner, SEKIRO))?.review.like_count ?? -1;
+  await expect.poll(() => likeCount(page)).toBe(start);
+  const wasLiked = (await likeButton(page).getAttribute('aria-pressed')) === 'true';
+  const liked = wasLiked ? start : start + 1;
+  if (wasLiked) { // demo likes depend on the seed: start from "not liked"
+    await likeButton(page).click();
+    await expect.poll(() => likeCount(page)).toBe(start - 1);
+  }
+  await likeButton(page).click();
+  await expect.poll(() => likeButton(page).getAttribute('aria-pressed')).toBe('true');
+  expect(await likeCount(page)).toBe(liked);
+  await expect.poll(async () => (await serverReview(owner, SEKIRO))?.review.like_count, { timeout: 15_000 }).toBe(liked);
+  await page.reload();
+  await expect.poll(() => likeButton(page).getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+  expect(await likeCount(page)).toBe(liked);
+  await likeButton(page).click();
+  await expect.poll(() => likeCount(page)).toBe(liked - 1);
+  await expect.poll(async () => (await serverReview(owner, SEKIRO))?.review.like_count, { timeout: 15_000 }).toBe(liked - 1);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('posts a comment, replies to a reply with an @mention under the same thread, edits and deletes', async () => {
+  const owner = member('pixel_pilgrim');
+  const { context, page, errors } = await open(`/review/${owner}/${WITCHER_3}`, { signInAs: 'cozy_quests' });
+  await ready(page);
+  const count = async () => Number((await page.locator('.comments__count').textContent())?.replace(/\D/g, ''));
+  await expect.poll(() => page.locator('.comment').count(), { timeout: 10_000 }).toBe(1);
+  const initial = await count();
+
+  // Validation first: an empty comment and the live counter.
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect.poll(() => page.locator('.comment-form__error').textContent()).toBe('Comment cannot be empty');
+  await page.getByLabel('Add a comment').fill('x'.repeat(505));
+  expect(await page.locator('.comment-form__count').first().textContent()).toBe('-5 characters remaining');
+  expect(await page.locator('.comment-form__count--over').count()).toBe(1);
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect.poll(() => page.locator('.comment-form__error').textContent()).toBe('Comment exceeds 500 characters');
+
+  const first = 'Blood and Wine is the best expansion ever made.';
+  await page.getByLabel('Add a comment').fill(first);
+  expect(await page.locator('.comment-form__count').first().textContent()).toBe(`${500 - first.length} characters remaining`);
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect.poll(() => page.locator('.comments__list > li > .comment .comment__text').first().textContent()).toBe('Blood and Wine is the best expansion ever made.');
+  expect(await count()).toBe(initial + 1);
+
+  // Reply to story_first's top-level comment, then reply to that reply: both land under the thread.
+  const thread = page.locator('.comments__thread').filter({ hasText: 'Hearts of Stone has the best villain' });
+  await thread.locator('.comment').first().getByRole('button', { name: 'Reply' }).click();
+  await page.getByLabel('Reply to story_first').fill('Gaunter O\'Dimm is terrifying.');
+  await page.getByRole('button', { name: 'Reply', exact: true }).last().click();
+  await expect.poll(() => thread.locator('.comments__replies .comment__text').allTextContents()).toEqual(["Gaunter O'Dimm is terrifying."]);
+  await thread.locator('.comments__replies .comment').first().getByRole('button', { name: 'Reply' }).click();
+  const replyBox = page.getByLabel('Reply to cozy_quests');
+  expect(await replyBox.inputValue()).toBe('@cozy_quests ');
+  await replyBox.pressSequentially('and so polite about it');
+  await replyBox.press('Control+Enter');
+  await expect.poll(() => thread.locator('.comments__replies .comment__text').allTextContents())
+    .toEqual(["Gaunter O'Dimm is terrifying.", '@cozy_quests and so polite about it']);
+  expect(await thread.locator('.comments__replies .comment__mention').textContent()).toBe('@cozy_quests');
+  // Two displayed levels: the reply to a reply is indented like the first reply (24 px).
+  expect(await thread.locator('.comments__replies .comment').evaluateAll((els) => els.map((e) => getComputedStyle(e).marginInlineStart)))
+    .toEqual(['24px', '24px']);
+
+  // Edit: '(edited)' appears.
+  const mine = comment(page, 'Blood and Wine is the best expansion ever made.');
+  await mine.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Edit your comment').fill('Blood and Wine is the best expansion I have played.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(() => comment(page, 'I have played').locator('.comment__edited').textContent()).toBe('(edited)');
+
+  // The server has the thread as shown.
+  await expect.poll(async () => {
+    const r = await serverReview(owner, WITCHER_3);
+    return r?.comments.map((c) => [c.content, c.parent_comment_id === null ? 'top' : 'reply']);
+  }, { timeout: 15_000 }).toEqual(expect.arrayContaining([
+    ['Blood and Wine is the best expansion I have played.', 'top'],
+    ["Gaunter O'Dimm is terrifying.", 'reply'],
+    ['@cozy_quests and so polite about it', 'reply'],
+  ]));
+  const onServer = await serverReview(owner, WITCHER_3);
+  const top = onServer?.comments.find((c) => c.content.startsWith('Hearts of Stone'));
+  expect(onServer?.comments.filter((c) => c.parent_comment_id !== null).every((c) => c.parent_comment_id === top?.id)).toBe(true);
+
+  // Delete: the dialog, Cancel keeps it, Delete removes it.
+  await comment(page, 'I have played').getByRole('button', { name: 'Delete' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Delete Comment' });
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  expect(await dialog.textContent()).toContain('Are you sure you want to delete this comment?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => dialog.isVisible()).toBe(false);
+  expect(await comment(page, 'I have played').count()).toBe(1);
+  await comment(page, 'I have played').getByRole('button', { name: 'Delete' }).click();
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect.poll(() => comment(page, 'I have played').count()).toBe(0);
+  expect(await count()).toBe(initial + 2);
+  await expect.poll(async () => (await serverReview(owner, WITCHER_3))?.comments.some((c) => c.content.includes('I have played')), { timeout: 15_000 }).toBe(false);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('cuts a long review at 500 characters with a more control that opens the full review; the author can edit', async () => {
+  const words = 'Celeste rewards patience and precision in equal measure, and its story about anxiety lands with real warmth. ';
+  const long = words.repeat(8).trim();
+  const { context, page } = await open('/', { signInAs: 'retro_ranger' });
+  await page.evaluate(([text]) => window.checkpoint?.mutate('review.create', { igdb_id: 26226, rating: 9, review: text ?? '', is_recommended: true, platform: 'Switch' }), [long]);
+  const me = member('retro_ranger');
+  await page.goto(`${gateway.url}/review/${me}/${CELESTE}`);
+  const text = page.locator('.review-card__text');
+  await expect.poll(() => text.textContent(), { timeout: 15_000 }).toMatch(/\.\.\.$/);
+  const shown = (await text.textContent()) ?? '';
+  expect(shown.length).toBeLessThanOrEqual(503);
+  expect(long.startsWith(shown.slice(0, -3))).toBe(true);
+  expect(await page.getByRole('link', { name: 'Edit Review' }).getAttribute('href')).toBe(`/review/${CELESTE}`);
+  await page.getByRole('button', { name: /^more/ }).click();
+  const modal = page.getByRole('dialog');
+  await expect.poll(() => modal.locator('.full-review__text').textContent()).toBe(long);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => modal.isVisible()).toBe(false);
+  await context.close();
+});
+
+it('likes and comments offline at once, then sends them when the browser is back online', async () => {
+  const owner = member('speedrun_sage');
+  const { context, page } = await open(`/review/${owner}/${CELESTE}`, { signInAs: 'story_first', blockWorker: true });
+  await ready(page);
+  const before = await serverReview(owner, CELESTE);
+  const likes = before?.review.like_count ?? -1;
+  await expect.poll(() => likeCount(page)).toBe(likes);
+  const liked = (await likeButton(page).getAttribute('aria-pressed')) === 'true';
+
+  await context.setOffline(true);
+  await expect.poll(() => page.locator('.review-page__note').textContent()).toContain("You're offline");
+  await likeButton(page).click();
+  await expect.poll(() => likeCount(page)).toBe(liked ? likes - 1 : likes + 1);
+  await page.getByLabel('Add a comment').fill('Written on a train with no signal.');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect.poll(() => comment(page, 'Written on a train').locator('.comment__pending').count()).toBe(1);
+  expect(await page.evaluate(() => window.checkpoint?.pending())).toBeGreaterThanOrEqual(2);
+  expect((await serverReview(owner, CELESTE))?.review.like_count).toBe(likes);
+
+  await context.setOffline(false);
+  await expect.poll(() => page.evaluate(() => window.checkpoint?.pending()), { timeout: 20_000 }).toBe(0);
+  const after = await serverReview(owner, CELESTE);
+  expect(after?.review.like_count).toBe(liked ? likes - 1 : likes + 1);
+  expect(after?.comments.map((c) => c.content)).toContain('Written on a train with no signal.');
+  await expect.poll(() => comment(page, 'Written on a train').locator('.comment__pending').count(), { timeout: 15_000 }).toBe(0);
+  await context.close();
+});
