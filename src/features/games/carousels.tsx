@@ -54,7 +54,7 @@ export function Carousel({ title, games, note, badge }: CarouselProps) {
                 <LazyImage src={g.cover_url} alt="" width={132} height={176} />
                 {badge && <span className="carousel__badge">{badge}</span>}
               </span>
-              <span className="carousel__name">{g.name}</span>
+              <span className="carousel__name" title={g.name}>{g.name}</span>
               <span className="carousel__meta">
                 {badge ? 'Community' : categoryName(g.category)}
                 {releaseYear(g.first_release_date) !== null && ` · ${releaseYear(g.first_release_date)}`}

@@ -34,7 +34,7 @@ export default function GamePage() {
 
   if (view.kind === 'loading') return <GameSkeleton />;
   if (view.kind === 'error') return <GameError message={view.message} identifier={identifier} onRetry={() => setAttempt((n) => n + 1)} />;
-  return <LoadedGame data={view.data} remote={view.remote} freshness={view.freshness} online={view.online} memberId={memberId} />;
+  return <LoadedGame key={view.data.game.igdb_id} data={view.data} remote={view.remote} freshness={view.freshness} online={view.online} memberId={memberId} />;
 }
 
 interface LoadedGameProps {

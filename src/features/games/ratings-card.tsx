@@ -15,7 +15,7 @@ export function RatingsCard({ count, average, histogram }: RatingsCardProps) {
       <h2 id="ratings-card-title">Ratings</h2>
       <div className="ratings-card__body">
         <div className="ratings-card__summary">
-          <span className="ratings-card__average" aria-label={average === null ? 'No average yet' : `Average ${averageLabel(average)} out of 10`}>{averageLabel(average)}</span>
+          <span className={`ratings-card__average${average === null ? ' ratings-card__average--none' : ''}`} aria-label={average === null ? 'No average yet' : `Average ${averageLabel(average)} out of 10`}>{averageLabel(average)}</span>
           <span className="ratings-card__count">{count} {count === 1 ? 'rating' : 'ratings'}</span>
         </div>
         <ol className="ratings-card__histogram" aria-label="Ratings from 1 to 10">

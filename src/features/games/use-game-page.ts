@@ -26,11 +26,18 @@ export type GamePageView =
   | { readonly kind: 'error'; readonly message: string }
   | { readonly kind: 'loaded'; readonly data: GamePageData; readonly remote: RemoteGamePage | null; readonly freshness: FreshnessState; readonly online: boolean };
 
+/** Whether the identifier names this game (the slug the address moved to, or one of its ids). */
+const names = (data: GamePageData, identifier: string) =>
+  data.game.slug === identifier.toLowerCase() || String(data.game.igdb_id) === identifier || String(data.game.id) === identifier;
+
 const validIdentifier = (identifier: string) => /^[a-z0-9]+(-[a-z0-9]+)*$/i.test(identifier) && identifier.length <= 200;
 
 export function useGamePage(identifier: string, memberId: number | null, attempt: number): GamePageView {
   const online = useOnline();
-  const local = useLive((db) => loadGamePage(db, identifier, memberId), [identifier, memberId]);
+  const answer = useLive(async (db) => ({ identifier, data: await loadGamePage(db, identifier, memberId) }), [identifier, memberId]);
+  // A live query keeps its last answer while the next one runs: the previous game's must not show
+  // (nor move the address back to its slug).
+  const local = answer?.identifier === identifier || (answer?.data && names(answer.data, identifier)) ? answer.data : undefined;
   const valid = validIdentifier(identifier);
   const [lookup, setLookup] = useState<{ key: string; value: Lookup }>({ key: '', value: { status: 'pending' } });
   const key = `${identifier}#${attempt}`;

@@ -1,0 +1,252 @@
+// The game page in Chromium against the gateway (spec 002 §2, §4): the address moving to the slug,
+// slugs, the error view, the Ratings card of a demo-reviewed game, the status rules through the
+// real write path (and the server), the guest's sign-in modal, the mobile bottom sheet, the
+// carousels of a game with DLCs in the seed, and opening a cached game offline.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { launchChromium } from './browser.ts';
+
+const PASSWORD = 'Checkpoint-demo1';
+const WITCHER_3 = 1942;
+const GTA_4 = 731;
+const BALLAD_OF_GAY_TONY = 3174;
+const LOST_AND_DAMNED = 3265;
+
+let gateway: Gateway;
+let browser: Browser;
+
+beforeAll(async () => {
+  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await gateway?.close();
+});
+
+async function open(path: string, width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${gateway.url}${path}`);
+  return { context, page, errors };
+}
+
+async function signIn(page: Page, username: string): Promise<number> {
+  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => typeof window.checkpoint?.signIn)).toBe('function');
+  const signed = await page.evaluate(([email, password]) => window.checkpoint?.signIn(email, password), [`${username}@demo.checkpoint.local`, PASSWORD] as const);
+  return signed?.memberId ?? 0;
+}
+
+const heading = (page: Page) => page.locator('h1').first().textContent();
+const pathname = (page: Page) => new URL(page.url()).pathname;
+const button = (page: Page, name: string) => page.locator('.action-bar__row').getByRole('button', { name, exact: true });
+
+it('opens by igdb id and replaces the address with the slug; opens by slug', async () => {
+  const { context, page, errors } = await open('/');
+  await expect.poll(() => heading(page)).toBe('Track Your Games, Find the Next');
+  const before = await page.evaluate(() => history.length);
+  await page.evaluate((id) => { history.pushState({}, '', `/game/${id}`); dispatchEvent(new PopStateEvent('popstate')); }, WITCHER_3);
+  await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
+  await expect.poll(() => pathname(page)).toBe('/game/the-witcher-3-wild-hunt');
+  // Replaced, not pushed: one entry for the game, and Back returns home.
+  expect(await page.evaluate(() => history.length)).toBe(before + 1);
+  await expect.poll(() => page.title()).toBe('The Witcher 3: Wild Hunt | Checkpoint');
+  expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^An open-world action role-playing game/);
+  await page.goBack();
+  await expect.poll(() => pathname(page)).toBe('/');
+
+  await page.goto(`${gateway.url}/game/half-life-2`);
+  await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Half-Life 2');
+  expect(pathname(page)).toBe('/game/half-life-2');
+  expect(await page.locator('.game-header__facts').textContent()).toContain('Released');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('shows the error view for an unknown game and an invalid identifier', async () => {
+  const { context, page } = await open('/game/999999999');
+  await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Game not found');
+  expect(await page.locator('.game-error__debug').textContent()).toBe('Identifier: 999999999');
+  expect(await page.getByRole('button', { name: 'Try Again' }).isVisible()).toBe(true);
+  expect(await page.getByRole('link', { name: 'Browse Other Games' }).getAttribute('href')).toBe('/search');
+  // Try Again asks again (and still finds nothing).
+  const asked: string[] = [];
+  page.on('request', (r) => { if (r.url().includes('/rpc/get_game_page')) asked.push(r.url()); });
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  await expect.poll(() => heading(page)).toBe('Game not found');
+  await page.getByRole('link', { name: 'Browse Other Games' }).click();
+  await expect.poll(() => pathname(page)).toBe('/search');
+
+  await page.goto(`${gateway.url}/game/not_a_slug!`);
+  await expect.poll(() => heading(page)).toBe('Invalid or missing game identifier');
+  await context.close();
+});
+
+it('shows the Ratings card and the written reviews of a demo-reviewed game', async () => {
+  const { context, page } = await open(`/game/${WITCHER_3}`);
+  await expect.poll(() => page.locator('.game-reviews__list > li').count(), { timeout: 10_000 }).toBe(2);
+  const [ratings] = await gateway.db.query<{ n: number; avg: string }>(
+    'select count(*)::int as n, round(avg(rating), 1)::text as avg from public.rating r join public.game g on g.id = r.game_id where g.igdb_id = $1', [WITCHER_3]);
+  expect(await page.locator('.ratings-card__count').textContent()).toBe(`${ratings?.n} ratings`);
+  expect(await page.locator('.ratings-card__average').textContent()).toBe(ratings?.avg);
+  // Demo ratings 9.5 and 10: buckets 9 and 10.
+  expect(await page.locator('.ratings-card__bucket').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')))).toEqual([
+    '1: 0 ratings', '2: 0 ratings', '3: 0 ratings', '4: 0 ratings', '5: 0 ratings', '6: 0 ratings', '7: 0 ratings', '8: 0 ratings', '9: 1 rating', '10: 1 rating',
+  ]);
+  const links = await page.locator('.game-reviews__list .review-card__link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  const authors = await gateway.db.query<{ id: number }>(
+    'select r.user_id::int as id from public.rating r where r.igdb_id = $1 order by r.post_date_time desc', [WITCHER_3]);
+  expect(links).toEqual(authors.map((a) => `/review/${a.id}/${WITCHER_3}`));
+
+  // A game nobody reviewed: '-' and the invitation, with the guest's sign-in button.
+  await page.goto(`${gateway.url}/game/${GTA_4}`);
+  await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Grand Theft Auto IV');
+  await expect.poll(() => page.locator('.game-reviews__empty p').textContent()).toBe('No written reviews yet. Be the first to write a review for this game!');
+  expect(await page.locator('.ratings-card__average').textContent()).toBe('-');
+  expect(await page.locator('.ratings-card__count').textContent()).toBe('0 ratings');
+  await page.getByRole('button', { name: 'Sign in to write a review' }).click();
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+  await context.close();
+});
+
+it('marks started then finished, which empties the lists and shuts their buttons; wishlist moves to the collection', async () => {
+  const { context, page } = await open('/');
+  const me = await signIn(page, 'retro_ranger');
+  await page.goto(`${gateway.url}/game/${GTA_4}`);
+  await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Grand Theft Auto IV');
+
+  await button(page, 'Add to Wishlist').click();
+  await expect.poll(() => button(page, 'In Wishlist').isVisible()).toBe(true);
+  await button(page, 'Move to Collection').click();
+  await expect.poll(() => button(page, 'In Collection').isVisible()).toBe(true);
+  expect(await button(page, 'Add to Wishlist').isDisabled()).toBe(true);
+  expect(await page.locator('.action-bar__note').count()).toBe(0);
+
+  await button(page, 'Mark as Started').click();
+  await expect.poll(() => button(page, 'Started').isDisabled()).toBe(true);
+  // Started: out of the collection, and neither list takes it.
+  expect(await button(page, 'Add to Collection').isDisabled()).toBe(true);
+  expect(await button(page, 'Add to Wishlist').isDisabled()).toBe(true);
+  expect(await page.locator('.action-bar__note').textContent()).toBe('This game has already been started or finished and cannot be added to collection or wishlist.');
+  expect(await button(page, 'Mark as Finished').isDisabled()).toBe(false);
+  await button(page, 'Mark as Finished').click();
+  await expect.poll(() => button(page, 'Finished').isDisabled()).toBe(true);
+
+  // The server agrees once the outbox is pushed.
+  await page.evaluate(() => window.checkpoint?.syncNow());
+  await expect.poll(() => page.evaluate(() => window.checkpoint?.pending())).toBe(0);
+  const rows = await gateway.db.query<{ started: boolean; completed: boolean; wish: number; coll: number }>(
+    `select p.started, p.completed,
+            (select count(*)::int from public.user_wishlist w where w.user_id = $1 and w.igdb_id = $2) as wish,
+            (select count(*)::int from public.user_collection c where c.user_id = $1 and c.igdb_id = $2) as coll
+       from public.game_progress p where p.user_id = $1 and p.igdb_id = $2`, [me, GTA_4]);
+  expect(rows).toEqual([{ started: true, completed: true, wish: 0, coll: 0 }]);
+  await context.close();
+});
+
+it("asks a guest to sign in, then runs the action they asked for", async () => {
+  const { context, page } = await open(`/game/${WITCHER_3}`);
+  await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
+  await button(page, 'Add to Wishlist').click();
+  const dialog = page.getByRole('dialog');
+  await expect.poll(() => dialog.count()).toBe(1);
+  await dialog.getByLabel('Email').fill('cozy_quests@demo.checkpoint.local');
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect.poll(() => button(page, 'In Wishlist').isVisible(), { timeout: 15_000 }).toBe(true);
+  await context.close();
+});
+
+it('opens a bottom sheet from the round icons below 768 px: Escape, a swipe down, and Cancel close it', async () => {
+  const { context, page, errors } = await open(`/game/${WITCHER_3}`, 390);
+  await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
+  expect(await page.locator('.action-bar__row').isVisible()).toBe(false);
+  const icons = page.locator('.action-bar__icons button');
+  expect(await icons.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')))).toEqual(
+    ['Write Review', 'Mark as Finished', 'Mark as Started', 'Add to Collection', 'Add to Wishlist']);
+  const sheet = page.getByRole('dialog', { name: 'Game actions' });
+
+  await icons.nth(2).click();
+  await expect.poll(() => sheet.isVisible()).toBe(true);
+  expect(await sheet.getByRole('button').allTextContents()).toEqual(
+    ['Write Review', 'Mark as Finished', 'Mark as Started', 'Add to Collection', 'Add to Wishlist', 'Cancel']);
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => sheet.count()).toBe(0);
+  expect(await page.evaluate(() => document.body.style.overflow)).toBe('');
+
+  // A short drag springs back; a drag of more than 50 px closes.
+  await icons.nth(0).click();
+  await expect.poll(() => sheet.isVisible()).toBe(true);
+  const handle = await page.locator('.bottom-sheet__handle').boundingBox();
+  if (!handle) throw new Error('no sheet handle');
+  const x = handle.x + handle.width / 2;
+  const y = handle.y + handle.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 30, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForTimeout(400);
+  expect(await sheet.isVisible()).toBe(true);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + 120, { steps: 8 });
+  await page.mouse.up();
+  await expect.poll(() => sheet.count()).toBe(0);
+
+  await icons.nth(4).click();
+  await sheet.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => sheet.count()).toBe(0);
+  // A guest's choice in the sheet closes it and asks them to sign in.
+  await icons.nth(4).click();
+  await sheet.getByRole('button', { name: 'Add to Wishlist' }).click();
+  await expect.poll(() => sheet.count()).toBe(0);
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it("shows a main game's DLCs in 'Additional Content' and the 'Main Game' card on a DLC's page", async () => {
+  const { context, page } = await open(`/game/${GTA_4}`);
+  const carousel = page.getByRole('region', { name: 'Additional Content' });
+  await expect.poll(() => carousel.locator('.carousel__title').textContent(), { timeout: 10_000 }).toBe('Additional Content (2)');
+  // Oldest first; tiles link to the games-database id; no arrows for 6 items or fewer.
+  expect(await carousel.locator('.carousel__tile').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(
+    [`/game/${LOST_AND_DAMNED}`, `/game/${BALLAD_OF_GAY_TONY}`]);
+  expect(await carousel.locator('.carousel__arrow').count()).toBe(0);
+  // The seed has no cover images: the default cover stands in.
+  await expect.poll(() => carousel.locator('.lazy-image--loaded').count()).toBe(2);
+
+  await carousel.locator('.carousel__tile').nth(1).click();
+  await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Grand Theft Auto IV: The Ballad of Gay Tony');
+  await expect.poll(() => pathname(page)).toBe('/game/grand-theft-auto-iv-the-ballad-of-gay-tony');
+  expect(await page.locator('.game-header__badge').textContent()).toBe('Expansion');
+  const main = page.getByRole('region', { name: 'Main Game' });
+  await expect.poll(() => main.locator('.main-game__name').textContent(), { timeout: 10_000 }).toBe('Grand Theft Auto IV');
+  expect(await main.locator('a').getAttribute('href')).toBe(`/game/${GTA_4}`);
+  expect(await main.locator('.main-game__year').textContent()).toBe('2008');
+  await context.close();
+});
+
+it('opens a cached game offline from the device and says so', async () => {
+  const { context, page } = await open(`/game/${WITCHER_3}`);
+  await expect.poll(() => page.locator('.game-reviews__list > li').count(), { timeout: 10_000 }).toBe(2);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+  await context.setOffline(true);
+  await page.goto(`${gateway.url}/game/the-witcher-3-wild-hunt`);
+  await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
+  expect(await page.locator('.game-page__device-note').textContent()).toContain("You're offline: showing this game as saved on this device.");
+  expect(await page.locator('.game-reviews__list > li').count()).toBe(2);
+  expect(await page.locator('.ratings-card__count').textContent()).toBe('2 ratings');
+  // A game this device never opened cannot be shown offline.
+  await page.goto(`${gateway.url}/game/999999998`);
+  await expect.poll(() => heading(page)).toBe("You're offline and this game isn't saved on this device yet.");
+  await context.close();
+});
