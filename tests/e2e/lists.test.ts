@@ -1,0 +1,222 @@
+// Top 5, Top 10 and the activity feed on the profile (/user/{id}) in Chromium against the gateway's
+// demo members: the owner removes a game with the confirmation, adds it back from the picker,
+// reorders by keyboard (Space, arrows, Space) and the order survives a reload and reaches the
+// server; another member's empty Top 5; the Top 10's order and 'Rate More Games'; the activity
+// list and 'Load More Activity' paging further back. Screenshots at 390 and 1280 px.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { launchChromium } from './browser.ts';
+
+let gateway: Gateway;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const SHOTS = process.env.LISTS_SHOTS_DIR;
+
+beforeAll(async () => {
+  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await gateway?.close();
+});
+
+// Demo members in seeding order (supabase/local/demo.ts): ids 1 to 6.
+const PIXEL = 1;
+const SPEEDRUN = 5;
+const STORY = 6;
+// pixel_pilgrim's Top 5 as seeded: their rated games, best first.
+const PIXEL_TOP = ['The Legend of Zelda: Breath of the Wild', 'The Witcher 3: Wild Hunt', 'Elden Ring', 'Stardew Valley'];
+
+async function open(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+async function signIn(page: Page, username: string): Promise<number> {
+  await page.goto(`${gateway.url}/`);
+  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
+  await page.reload();
+  await page.waitForFunction(() => window.checkpoint !== undefined);
+  const { memberId } = await page.evaluate(
+    ([e, p]) => window.checkpoint!.signIn(e as string, p as string), [`${username}@demo.checkpoint.local`, 'Checkpoint-demo1'] as const);
+  return memberId;
+}
+
+async function synced(page: Page): Promise<void> {
+  await expect.poll(async () => {
+    await page.evaluate(() => window.checkpoint!.syncNow());
+    return page.evaluate(() => window.checkpoint!.pending());
+  }, { timeout: 15_000 }).toBe(0);
+}
+
+const topNames = (page: Page) => page.locator('.top5__slots .top5-slot--filled .top5-slot__name').evaluateAll(
+  (links) => links.map((a) => a.textContent?.replace(/^Number \d+: /, '') ?? ''));
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/lists-${name}.png`, fullPage: true });
+}
+
+it('lets the owner remove (confirmed), add from the picker and reorder by keyboard; the order persists and reaches the server', async () => {
+  const { page, errors } = await open();
+  expect(await signIn(page, 'pixel_pilgrim')).toBe(PIXEL);
+  await page.goto(`${gateway.url}/user/${PIXEL}`);
+  await expect.poll(() => topNames(page), { timeout: 15_000 }).toEqual(PIXEL_TOP);
+  const section = page.locator('section.top5');
+  expect(await section.locator('.top5-slot--empty').count()).toBe(1);
+  await shot(page, 'top5-own-1280');
+
+  // Every rated game is already in: the spec's text instead of an empty picker.
+  await section.getByRole('button', { name: 'Add game' }).click();
+  await expect.poll(() => section.locator('.top5__notice').textContent()).toBe('All your reviewed games are already in your Top 5');
+
+  // Remove The Witcher 3, confirming in the modal (Cancel first changes nothing).
+  await section.getByRole('button', { name: 'Edit' }).click();
+  await section.getByRole('button', { name: 'Remove The Witcher 3: Wild Hunt from Top 5' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove from Top 5?' });
+  await confirm.waitFor();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  expect(await confirm.count()).toBe(0);
+  expect(await topNames(page)).toEqual(PIXEL_TOP);
+  await section.getByRole('button', { name: 'Remove The Witcher 3: Wild Hunt from Top 5' }).click();
+  await shot(page, 'top5-confirm-1280');
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect.poll(() => topNames(page)).toEqual(['The Legend of Zelda: Breath of the Wild', 'Elden Ring', 'Stardew Valley']);
+
+  // Add it back from the picker: it lists only rated games not in the Top 5.
+  await section.getByRole('button', { name: 'Done' }).click();
+  await section.getByRole('button', { name: 'Add game' }).click();
+  const picker = page.getByRole('dialog', { name: 'Add to your Top 5' });
+  await picker.waitFor();
+  await expect.poll(() => picker.locator('.picker-row__name').allTextContents()).toEqual(['The Witcher 3: Wild Hunt']);
+  await picker.locator('.picker-row__name', { hasText: 'The Witcher 3: Wild Hunt' }).click();
+  await expect.poll(() => picker.count()).toBe(0);
+  await expect.poll(() => topNames(page)).toEqual(['The Legend of Zelda: Breath of the Wild', 'Elden Ring', 'Stardew Valley', 'The Witcher 3: Wild Hunt']);
+
+  // Keyboard: Space picks The Witcher 3 up, arrows move it 25 px at a time, Space drops it.
+  await section.getByRole('button', { name: 'Edit' }).click();
+  await section.getByRole('button', { name: /^Reorder The Witcher 3: Wild Hunt/ }).focus();
+  await page.keyboard.press('Space');
+  for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Space');
+  const reordered = ['The Legend of Zelda: Breath of the Wild', 'Elden Ring', 'The Witcher 3: Wild Hunt', 'Stardew Valley'];
+  await expect.poll(() => topNames(page)).toEqual(reordered);
+  await section.getByRole('button', { name: 'Done' }).click();
+  await synced(page);
+
+  await page.reload();
+  await expect.poll(() => topNames(page), { timeout: 15_000 }).toEqual(reordered);
+
+  // A visitor's browser reads it from the server.
+  const visitor = await open();
+  await visitor.page.goto(`${gateway.url}/user/${PIXEL}`);
+  await expect.poll(() => topNames(visitor.page), { timeout: 15_000 }).toEqual(reordered);
+  expect(await visitor.page.locator('section.top5').getByRole('button', { name: 'Edit' }).count()).toBe(0);
+  expect(errors).toEqual([]);
+});
+
+it("tells a visitor when another member has no Top 5 yet", async () => {
+  const owner = await open();
+  expect(await signIn(owner.page, 'story_first')).toBe(STORY);
+  await owner.page.evaluate(() => window.checkpoint!.mutate('top5.replace', { games: [] }));
+  await synced(owner.page);
+
+  const { page } = await open(390);
+  await page.goto(`${gateway.url}/user/${STORY}`);
+  await expect.poll(() => page.locator('.top5__others-empty').textContent(), { timeout: 15_000 })
+    .toBe("They haven't decided on a Top 5 yet! How sad!");
+  expect(await page.locator('.top5-slot').count()).toBe(0);
+  await shot(page, 'top5-empty-390');
+});
+
+it('orders the Top 10 by rating and offers Rate More Games on the own profile only', async () => {
+  const { page } = await open(390);
+  await signIn(page, 'pixel_pilgrim');
+  await page.goto(`${gateway.url}/user/${PIXEL}`);
+  await page.getByRole('tab', { name: 'Top 10' }).click();
+  const rows = page.locator('.top10-row');
+  await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(4);
+  expect(await rows.locator('.top10-row__rating').allTextContents()).toEqual(['★ 10/10', '★ 9.5/10', '★ 9.0/10', '★ 8.5/10']);
+  expect(await rows.locator('.top10-row__name').evaluateAll((l) => l.map((a) => a.textContent?.replace(/^Number \d+: /, ''))))
+    .toEqual(PIXEL_TOP);
+  const rateMore = page.getByRole('link', { name: 'Rate More Games' });
+  expect(await rateMore.getAttribute('href')).toBe('/search');
+  await shot(page, 'top10-own-390');
+
+  const visitor = await open();
+  await visitor.page.goto(`${gateway.url}/user/${PIXEL}`);
+  await visitor.page.getByRole('tab', { name: 'Top 10' }).click();
+  await expect.poll(() => visitor.page.locator('.top10-row').count(), { timeout: 15_000 }).toBe(4);
+  expect(await visitor.page.getByRole('link', { name: 'Rate More Games' }).count()).toBe(0);
+});
+
+it('lists activity newest first with readable items and pages further back with Load More Activity', async () => {
+  // speedrun_sage adds 30 games to Want to Play, so the feed is longer than one page.
+  const member = await open();
+  expect(await signIn(member.page, 'speedrun_sage')).toBe(SPEEDRUN);
+  const ids = readFileSync('supabase/seed/catalogue.jsonl', 'utf8').trim().split('\n')
+    .map((line) => (JSON.parse(line) as { id: number }).id).filter((id) => ![26226, 14593, 113112, 7346].includes(id)).slice(0, 30);
+  for (const id of ids) await member.page.evaluate((igdb) => window.checkpoint!.mutate('wishlist.set', { igdb_id: igdb, in: true }), id);
+  await synced(member.page);
+
+  const { page, errors } = await open();
+  await page.goto(`${gateway.url}/user/${SPEEDRUN}`);
+  await page.getByRole('tab', { name: 'Activity' }).click();
+  const items = page.locator('.activity-item');
+  await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  const first = await items.count();
+  expect(first).toBeGreaterThanOrEqual(20);
+  expect(first).toBeLessThanOrEqual(25);
+  // The newest are the 30 wishlist additions, read as sentences with game links and times.
+  const text = await items.first().textContent();
+  expect(text).toMatch(/^.?Added .+ to Want to Play/);
+  expect(text).toMatch(/just now|\dm ago/);
+  expect(await items.first().locator('a.activity-item__game').getAttribute('href')).toMatch(/^\/game\/\d+$/);
+  await shot(page, 'activity-1280');
+
+  const keys = () => items.evaluateAll((els) => els.map((el) => `${el.className}|${el.querySelector('.activity-item__text')?.textContent}`));
+  const more = page.getByRole('button', { name: 'Load More Activity' });
+  await more.click();
+  await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(first);
+  // Keep going until the end: every item once, 31 Want to Play additions in all (30 + 1 seeded),
+  // and the older kinds (reviews, comments, likes) further back.
+  for (let guard = 0; guard < 5 && (await more.count()) > 0; guard += 1) {
+    const before = await items.count();
+    await more.click();
+    await expect.poll(async () => (await items.count()) > before || (await more.count()) === 0, { timeout: 15_000 }).toBe(true);
+  }
+  await expect.poll(() => page.locator('.activity__end').count()).toBe(1);
+  const all = await keys();
+  expect(new Set(all).size).toBe(all.length);
+  expect(all.filter((k) => k.includes('activity-item--wishlist'))).toHaveLength(31);
+  expect(all.some((k) => k.includes('activity-item--review|'))).toBe(true);
+  expect(all.some((k) => k.includes('activity-item--review_like'))).toBe(true);
+  expect(all.some((k) => k.includes('activity-item--comment'))).toBe(true);
+  expect(errors).toEqual([]);
+
+  const phone = await open(390);
+  await phone.page.goto(`${gateway.url}/user/${SPEEDRUN}`);
+  await phone.page.getByRole('tab', { name: 'Activity' }).click();
+  await expect.poll(() => phone.page.locator('.activity-item').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await shot(phone.page, 'activity-390');
+
+  // Offline, the feed shows what this device kept and says so, also when the tab opens afresh.
+  await phone.context.setOffline(true);
+  await expect.poll(() => phone.page.locator('.activity__offline').textContent(), { timeout: 15_000 }).toContain("You're offline");
+  await phone.page.getByRole('tab', { name: 'Top 5' }).click();
+  await phone.page.getByRole('tab', { name: 'Activity' }).click();
+  await expect.poll(() => phone.page.locator('.activity__offline').textContent()).toContain("You're offline");
+  expect(await phone.page.locator('.activity-item').count()).toBeGreaterThan(0);
+  expect(await phone.page.getByRole('button', { name: 'Load More Activity' }).isDisabled()).toBe(true);
+  await shot(phone.page, 'activity-offline-390');
+});
