@@ -142,6 +142,7 @@ export async function fuzzGateway(gateway: Gateway, options: { cases: number; ra
   while (done < cases) {
     let changed = false;
     const batch: Promise<void>[] = [];
+    const log: string[] = [];
     for (let i = 0; i < batchSize && done < cases; i++, done++) {
       const onFunction = rand() < 0.15;
       const target = targets[Math.floor(rand() * targets.length)] ?? { name: 'get_platforms', params: [], readOnly: true };
@@ -150,6 +151,7 @@ export async function fuzzGateway(gateway: Gateway, options: { cases: number; ra
       const token = rand() < 0.4 ? gateway.anonKey : tokens[Math.floor(rand() * tokens.length)] ?? gateway.anonKey;
       batch.push(call(gateway, path, body, token, !onFunction && target.readOnly).then((r) => {
         byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+        log.push(`${r.status} ${path} ${body.slice(0, 160)}`);
         if (r.status >= 500) failures.push(`${r.status} from ${path}: ${body.slice(0, 300)}`);
         if (r.accepted) { accepted += 1; changed = true; }
       }, (error: unknown) => { failures.push(`no answer from ${path}: ${String(error)} for ${body.slice(0, 200)}`); }));
@@ -160,7 +162,11 @@ export async function fuzzGateway(gateway: Gateway, options: { cases: number; ra
     const now = await databaseChecksum(gateway.db);
     if (!changed) {
       checksumChecks += 1;
-      if (now !== baseline) failures.push(`rejected calls changed the database (batch ending at call ${done})`);
+      if (now !== baseline) {
+        const before = new Set(baseline.split(';'));
+        const tables = now.split(';').filter((part) => !before.has(part)).map((part) => part.split(':')[0]);
+        failures.push(`rejected calls changed ${tables.join(', ')} (batch ending at call ${done}):\n${log.filter((l) => !/^4/.test(l) || l.includes('sync_push')).join('\n')}`);
+      }
     }
     baseline = now;
   }
