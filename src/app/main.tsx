@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router-dom';
 import { backend, localDb } from '../data/backend.ts';
 import { createAuthStore } from '../data/auth/auth-store.ts';
 import { AuthStoreContext } from '../features/auth/auth-context.tsx';
+import { AppErrorBoundary } from '../features/errors/app-error-boundary.tsx';
 import { createAppSync } from './app-sync.ts';
 import { ShellServicesContext } from './layout.tsx';
 import { watchStorage } from './persistence.ts';
@@ -33,6 +34,7 @@ void import('./devtools.ts').then(({ installDevtools }) => installDevtools(engin
 
 createRoot(root).render(
   <StrictMode>
+    <AppErrorBoundary>
     <SyncProvider engine={engine}>
       <AuthStoreContext value={auth}>
         <SearchProvider service={search}>
@@ -42,5 +44,6 @@ createRoot(root).render(
         </SearchProvider>
       </AuthStoreContext>
     </SyncProvider>
+    </AppErrorBoundary>
   </StrictMode>,
 );

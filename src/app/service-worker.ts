@@ -37,7 +37,8 @@ export function registerServiceWorker(): ServiceWorkerControl | null {
     window.location.reload();
   });
 
-  void wb.register();
+  // Without a worker (blocked, private mode) the app still runs, only not offline: say so, once.
+  wb.register().catch((error: unknown) => console.warn('Service worker registration failed; offline use is unavailable.', error));
   setInterval(() => {
     // An update check that fails (offline, server down) is retried by the next tick.
     wb.update().catch(() => undefined);

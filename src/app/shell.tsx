@@ -1,5 +1,5 @@
-// The page around every screen: header (brand, search box, sync badge), the screen, footer, the update prompt
-// and the toasts.
+// The page around every screen: header (brand, search box, sync badge, account), the screen, the footer,
+// the update prompt and the toasts.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { HeaderAccount } from '../features/auth/header-account.tsx';
@@ -7,6 +7,7 @@ import { HeaderSearch } from '../features/search/header-search.tsx';
 import { SyncBadge } from '../features/sync/sync-badge.tsx';
 import type { ServiceWorkerControl } from './service-worker.ts';
 import { useAppSync } from './sync-provider.tsx';
+import { SiteFooter } from './site-footer.tsx';
 import { ToastHost } from './toast-host.tsx';
 import type { ToastStore } from './toasts.ts';
 import { UpdatePrompt } from './update-prompt.tsx';
@@ -21,6 +22,7 @@ export function Shell({ toasts, serviceWorker, children }: ShellProps) {
   const sync = useAppSync();
   return (
     <>
+      <a className="shell__skip" href="#main-content">Skip to content</a>
       <header className="topbar">
         <Link className="brand" to="/" aria-label="Checkpoint home">
           <img className="brand__mark" src="/icon.svg" alt="" width="28" height="28" />
@@ -30,8 +32,8 @@ export function Shell({ toasts, serviceWorker, children }: ShellProps) {
         <SyncBadge status={sync.status} onSyncNow={() => void sync.syncNow()} />
         <HeaderAccount />
       </header>
-      {children}
-      <footer className="footer">Game data provided by IGDB.com · © Checkpoint</footer>
+      <div className="shell__main" id="main-content" tabIndex={-1}>{children}</div>
+      <SiteFooter />
       {serviceWorker && <UpdatePrompt control={serviceWorker} />}
       <ToastHost store={toasts} />
     </>

@@ -24,12 +24,14 @@ it('serves the built app with the demo community, and starts again offline from 
   await page.goto(gateway.url);
   await expect.poll(() => page.locator('h1').textContent()).toBe('Track Your Games, Find the Next');
   // Demo reviews come through supabase-js → gateway → get_recent_reviews.
-  await expect.poll(() => page.locator('.reviews li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect.poll(() => page.locator('.home-recent .review-card').count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
   await context.setOffline(true);
   await page.reload();
   await expect.poll(() => page.locator('h1').textContent()).toBe('Track Your Games, Find the Next');
+  // The reviews seen online are kept on the device.
+  await expect.poll(() => page.locator('.home-recent .review-card').count()).toBeGreaterThan(0);
   expect(errors).toEqual([]);
   await context.close();
 });

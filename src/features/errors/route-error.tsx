@@ -1,15 +1,18 @@
-// What a screen that fails to load or render shows instead of a blank page. Issue 5 replaces it
-// with the full global error screen of spec 000 ('Try Again', 'Refresh Page', 'Copy Error Details').
-import { useRouteError } from 'react-router-dom';
+// The route error boundary: a screen that fails to download or render shows the global error
+// screen inside the shell (header and footer stay, so the member can go elsewhere). 'Try Again'
+// navigates to the same address, which clears the router's error and loads the screen again.
+import { useLocation, useNavigate, useRouteError } from 'react-router-dom';
+import { ErrorScreen } from './error-screen.tsx';
 
 export function RouteError() {
   const error = useRouteError();
-  const message = error instanceof Error ? error.message : String(error);
+  const location = useLocation();
+  const navigate = useNavigate();
   return (
-    <main className="page page--narrow status-page" role="alert">
-      <h1>Something went wrong</h1>
-      <p>{message}</p>
-      <p><button type="button" className="button" onClick={() => window.location.reload()}>Refresh Page</button></p>
-    </main>
+    <ErrorScreen
+      key={location.key}
+      error={error}
+      onRetry={() => void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: location.state })}
+    />
   );
 }

@@ -1,61 +1,114 @@
-import { useEffect, useState } from 'react';
-import { recentReviews, type RecentReview } from '../../data/backend.ts';
-import { formatRating } from '../../core/format.ts';
+// The home page (spec 000 §1, §2): hero, three feature cards, Explore Games and Join Community, and
+// Recent Reviews — the 10 newest reviews with text held on the device (refreshed when online),
+// 3 shown on mobile and 4 from 768 px up.
+import { Link, useNavigate } from 'react-router-dom';
+import { useRecentReviewsFeed } from '../../data/repos/home-feed.ts';
+import { useAuth, useAuthUi, useMemberId } from '../auth/auth-context.tsx';
+import { usePageMeta } from '../meta/page-meta.tsx';
+import { ReviewCardView } from '../reviews/review-card.tsx';
+import { NOT_MOBILE, useMediaQuery } from './use-media-query.ts';
+import './home.css';
 
-type State = { kind: 'loading' } | { kind: 'error'; message: string } | { kind: 'ready'; reviews: RecentReview[] };
+/** Recent reviews shown (spec 000 §9: show 3 on mobile, 4 on desktop). */
+const SHOWN_MOBILE = 3;
+const SHOWN_DESKTOP = 4;
 
 const FEATURES = [
-  { title: 'Precise Ratings', text: 'A 1-10 scale, a personal rating history, comparison with friends.' },
-  { title: 'Social Discovery', text: 'Follow gamers, build connections, find recommendations.' },
-  { title: 'Personal Stats', text: 'Wishlist, Collection, gaming insights, progress tracking.' },
-];
+  { title: 'Precise Ratings', text: 'A 1-10 scale, a personal rating history, comparison with friends.', icon: 'star' },
+  { title: 'Social Discovery', text: 'Follow gamers, build connections, find recommendations.', icon: 'people' },
+  { title: 'Personal Stats', text: 'Wishlist, Collection, gaming insights, progress tracking.', icon: 'chart' },
+] as const;
+
+const ICONS: Record<(typeof FEATURES)[number]['icon'], string> = {
+  star: 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z',
+  people: 'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm7.5 0a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7zM1 20c0-3.9 3.6-7 8-7s8 3.1 8 7v1H1zm17.5 1v-1c0-2.3-.9-4.4-2.4-5.9 3.9.1 6.9 2.7 6.9 5.9v1z',
+  chart: 'M3 21V3h2v16h16v2zm4-4V10h3v7zm5 0V6h3v11zm5 0v-5h3v5z',
+};
 
 export function HomePage() {
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  useEffect(() => {
-    let live = true;
-    recentReviews(4).then(
-      (reviews) => live && setState({ kind: 'ready', reviews }),
-      (error: unknown) => live && setState({ kind: 'error', message: error instanceof Error ? error.message : String(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
+  usePageMeta({ description: 'Track the games you play, rate them on a 1-10 scale, write reviews and discover what your friends are playing.' });
+  const auth = useAuth();
+  const authUi = useAuthUi();
+  const navigate = useNavigate();
+  const joinCommunity = () => {
+    if (auth.status === 'signedIn') navigate('/users');
+    else authUi.open('signup');
+  };
 
   return (
-    <main className="page">
-      <section className="hero">
-        <h1>Track Your Games, Find the Next</h1>
-        <p className="tagline">Rate, review, and discover games through the power of social gaming.</p>
+    <main className="page home">
+      <section className="home-hero" aria-labelledby="home-title">
+        <p className="home-hero__eyebrow">Your games. Your ratings. Your people.</p>
+        <h1 id="home-title" className="home-hero__title">Track Your Games, Find the Next</h1>
+        <p className="home-hero__tagline">Rate, review, and discover games through the power of social gaming.</p>
+        <div className="home-hero__actions">
+          <Link className="button button--primary home-hero__cta" to="/search">Explore Games</Link>
+          <button type="button" className="button button--ghost home-hero__cta" onClick={joinCommunity}>Join Community</button>
+        </div>
       </section>
-      <section className="features">
-        {FEATURES.map((f) => (
-          <article key={f.title} className="card">
-            <h2>{f.title}</h2>
-            <p>{f.text}</p>
+
+      <section className="home-features" aria-label="What you can do">
+        {FEATURES.map((feature) => (
+          <article key={feature.title} className="home-feature">
+            <span className={`home-feature__icon home-feature__icon--${feature.icon}`} aria-hidden="true">
+              <svg viewBox="0 0 24 24" width="24" height="24" focusable="false"><path fill="currentColor" d={ICONS[feature.icon]} /></svg>
+            </span>
+            <h2 className="home-feature__title">{feature.title}</h2>
+            <p className="home-feature__text">{feature.text}</p>
           </article>
         ))}
       </section>
-      <section className="recent">
-        <h2>Recent Reviews</h2>
-        {state.kind === 'loading' && <div className="skeletons">{[0, 1, 2, 3].map((i) => <div key={i} className="skeleton" />)}</div>}
-        {state.kind === 'error' && <p className="error">Failed to load recent reviews: {state.message}</p>}
-        {state.kind === 'ready' && state.reviews.length === 0 && (
-          <p className="empty">No recent reviews yet<br />Be the first to share your gaming experience!</p>
-        )}
-        {state.kind === 'ready' && state.reviews.length > 0 && (
-          <ul className="reviews">
-            {state.reviews.map((r) => (
-              <li key={r.id} className="card">
-                <strong>{r.game.name}</strong> <span className="rating">{formatRating(r.rating)}/10</span>
-                <p>{r.review.length > 120 ? `${r.review.slice(0, 120)}...` : r.review}</p>
-                <small>{r.author.username}</small>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+
+      <RecentReviews />
     </main>
+  );
+}
+
+function RecentReviews() {
+  const wide = useMediaQuery(NOT_MOBILE);
+  const shown = wide ? SHOWN_DESKTOP : SHOWN_MOBILE;
+  const feed = useRecentReviewsFeed();
+  const memberId = useMemberId();
+  const reviews = feed.reviews ?? [];
+  const loading = feed.reviews === undefined || (reviews.length === 0 && feed.refreshing);
+
+  return (
+    <section className="home-recent" aria-labelledby="home-recent-title" aria-busy={loading}>
+      <div className="home-recent__head">
+        <h2 id="home-recent-title">Recent Reviews</h2>
+        <Link className="home-recent__all" to="/users">View All <span aria-hidden="true">→</span></Link>
+      </div>
+      {feed.offline && reviews.length > 0 && (
+        <p className="home-recent__note" role="status">You're offline — showing the reviews saved on this device.</p>
+      )}
+      {loading ? (
+        <ul className="home-recent__grid" aria-label="Loading recent reviews">
+          {Array.from({ length: shown }, (_, i) => <li key={i} className="skeleton home-recent__skeleton" />)}
+        </ul>
+      ) : reviews.length > 0 ? (
+        <ul className="home-recent__grid">
+          {reviews.slice(0, shown).map((review) => (
+            <li key={review.id} className="home-recent__item">
+              <ReviewCardView review={review} mode="compact" showGame isOwn={memberId !== null && review.user_id === memberId} />
+            </li>
+          ))}
+        </ul>
+      ) : feed.error !== null ? (
+        <div className="home-recent__state home-recent__state--error" role="alert">
+          <p className="home-recent__state-title">Failed to load recent reviews</p>
+          <p className="home-recent__state-text">{feed.error}</p>
+        </div>
+      ) : feed.offline ? (
+        <div className="home-recent__state">
+          <p className="home-recent__state-title">No recent reviews yet</p>
+          <p className="home-recent__state-text">You're offline. Recent reviews will appear here once you're back online.</p>
+        </div>
+      ) : (
+        <div className="home-recent__state">
+          <p className="home-recent__state-title">No recent reviews yet</p>
+          <p className="home-recent__state-text">Be the first to share your gaming experience!</p>
+        </div>
+      )}
+    </section>
   );
 }

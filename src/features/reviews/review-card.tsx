@@ -49,13 +49,13 @@ export function ReviewCardView({ review, mode, showGame = false, actions, childr
         </span>
       </header>
 
-      <div className="review-card__body">
-        {showGame && <GameCover name={gameTitle} url={review.game?.cover_url ?? null} width={compact ? 48 : 72} className="review-card__cover" />}
-        <div className="review-card__main">
-          {showGame && (compact ? <h3 className="review-card__game">{gameTitle}</h3> : <h2 className="review-card__game">{gameTitle}</h2>)}
-          {text !== null && <p className="review-card__text">{text}</p>}
+      {showGame && (
+        <div className="review-card__game-row">
+          <GameCover name={gameTitle} url={review.game?.cover_url ?? null} width={compact ? 36 : 64} className="review-card__cover" />
+          {compact ? <h3 className="review-card__game">{gameTitle}</h3> : <h2 className="review-card__game">{gameTitle}</h2>}
         </div>
-      </div>
+      )}
+      {text !== null && <p className="review-card__text">{text}</p>}
 
       {compact ? (
         <footer className="review-card__foot">
