@@ -12,7 +12,7 @@ import { authorName } from '../../core/review-card.ts';
 import { useOnline, type FreshnessState } from '../../data/live.ts';
 import { useReviewPage } from '../../data/repos/review-page-feed.ts';
 import type { ReviewPageData } from '../../data/repos/review-page.ts';
-import { GameCover, gamePath } from '../search/game-cover.tsx';
+import { gamePath } from '../search/game-cover.tsx';
 import { CommentThread } from './comments/comment-thread.tsx';
 import { FullReviewModal } from './full-review-modal.tsx';
 import { ReviewLikeButton } from './like-button.tsx';
@@ -136,8 +136,8 @@ function ReviewView({ data, viewer, freshness, online }: ReviewViewProps) {
         <ReviewCardView review={card} mode="full" showGame isOwn={own} actions={actions}>
           {commentsOpen && <CommentThread id={threadId} reviewId={review.id} viewer={viewer} count={comments} />}
         </ReviewCardView>
-        <aside className="review-page__details card" aria-label="Review details">
-          {game && <GameCover name={gameTitle} url={game.cover_url ?? null} width={120} className="review-page__cover" />}
+        <aside className="review-page__details card" aria-labelledby={`${threadId}-details`}>
+          <h2 id={`${threadId}-details`} className="review-page__details-title">Review details</h2>
           <dl className="review-page__facts">
             <div><dt>Rating</dt><dd><strong>{formatRating(review.rating)}</strong>/10</dd></div>
             {review.is_recommended !== null && <div><dt>Recommends</dt><dd>{review.is_recommended ? 'Yes' : 'No'}</dd></div>}
