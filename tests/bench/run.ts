@@ -17,6 +17,7 @@ import { benchSyncEngine } from './sync-engine.bench.ts';
 import { benchCatalogueFunction } from './catalogue-function.bench.ts';
 import { benchSearchLocal } from './search-local.bench.ts';
 import { benchFuzz } from './fuzz.bench.ts';
+import { benchLoad } from './load.bench.ts';
 import { parseCatalogue } from '../../src/core/search/catalogue-row.ts';
 import { readFile } from 'node:fs/promises';
 import { quantile, report } from './stats.ts';
@@ -129,6 +130,24 @@ async function fuzzFigures(): Promise<void> {
   for (const failure of outcome.failures.slice(0, 5)) console.log(`# fuzz failure: ${failure}`);
 }
 
+async function loadFigures(): Promise<void> {
+  // Issue 7: 200 concurrent members for 60 s (reads, searches, pushes, pulls); no errors, p95 < 200 ms.
+  const run = await benchLoad();
+  report('load.requests', run.requests, 'requests');
+  report('load.throughput', run.throughput, 'requests/s');
+  report('load.p50', run.p50, 'ms');
+  report('load.p95', run.p95, 'ms');
+  report('load.p99', run.p99, 'ms');
+  report('load.errors', run.errors, 'errors');
+  report('load.pushed_mutations', run.pushedMutations, 'mutations');
+  for (const [kind, { n, p95 }] of Object.entries(run.byKind)) {
+    report(`load.${kind}.requests`, n, 'requests');
+    report(`load.${kind}.p95`, p95, 'ms');
+  }
+  report('load.counter_drift', run.counterDrift, 'users');
+  for (const sample of run.errorSamples) console.log(`# load error: ${sample}`);
+}
+
 const cpu = cpus();
 console.log(`# Checkpoint benchmarks`);
 console.log(`# cpu: ${cpu[0]?.model ?? 'unknown'} x${cpu.length}`);
@@ -140,3 +159,4 @@ await gatewayFigures();
 await syncFigures();
 await searchFigures();
 await fuzzFigures();
+await loadFigures();
