@@ -269,3 +269,19 @@ it("says 'Invalid user ID' for a non-numeric id and 'User not found' for a missi
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 8000 }).toBe('/users');
   await context.close();
 });
+
+it('keeps showing a profile the device holds when the connection drops, and says so', async () => {
+  const { context, page, errors } = await open(390);
+  await page.goto(`${gateway.url}/user/${COMBO}`);
+  await expect.poll(() => stat(page, 'reviews'), { timeout: 15_000 }).toBe('4');
+  expect(await page.locator('.profile-note').count()).toBe(0);
+  await context.setOffline(true);
+  await expect.poll(() => page.locator('.profile-note').textContent()).toBe("You're offline: this profile is shown as last saved on this device.");
+  expect(await page.locator('h1').textContent()).toBe('combo_breaker');
+  await page.locator('[data-stat="followers"] button').click();
+  await expect.poll(() => dialog(page).locator('.follow-list__name').count()).toBe(2);
+  await context.setOffline(false);
+  await expect.poll(() => page.locator('.profile-note').count(), { timeout: 10_000 }).toBe(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
