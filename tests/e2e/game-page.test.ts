@@ -57,7 +57,7 @@ it('opens by igdb id and replaces the address with the slug; opens by slug', asy
   // Replaced, not pushed: one entry for the game, and Back returns home.
   expect(await page.evaluate(() => history.length)).toBe(before + 1);
   await expect.poll(() => page.title()).toBe('The Witcher 3: Wild Hunt | Checkpoint');
-  expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^An open-world action role-playing game/);
+  await expect.poll(() => page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^An open-world action role-playing game/);
   await page.goBack();
   await expect.poll(() => pathname(page)).toBe('/');
 
@@ -185,6 +185,8 @@ it('opens a bottom sheet from the round icons below 768 px: Escape, a swipe down
   // A short drag springs back; a drag of more than 50 px closes.
   await icons.nth(0).click();
   await expect.poll(() => sheet.isVisible()).toBe(true);
+  // Measured once the slide-in has finished.
+  await expect.poll(() => page.locator('.bottom-sheet__panel').evaluate((el) => el.getAnimations().length)).toBe(0);
   const handle = await page.locator('.bottom-sheet__handle').boundingBox();
   if (!handle) throw new Error('no sheet handle');
   const x = handle.x + handle.width / 2;

@@ -16,7 +16,8 @@ export function BottomSheet({ title, onClose, children }: BottomSheetProps) {
   const sheet = useRef<HTMLDivElement>(null);
   const [closing, setClosing] = useState(false);
   const [drag, setDrag] = useState<number | null>(null);
-  const start = useRef<{ y: number; id: number } | null>(null);
+  // The gesture lives in a ref: pointer events can outrun renders, so state would lag behind.
+  const start = useRef<{ y: number; id: number; dy: number | null } | null>(null);
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
@@ -48,19 +49,22 @@ export function BottomSheet({ title, onClose, children }: BottomSheetProps) {
 
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     if (closing || (e.pointerType === 'mouse' && e.button !== 0)) return;
-    start.current = { y: e.clientY, id: e.pointerId };
+    start.current = { y: e.clientY, id: e.pointerId, dy: null };
   };
   const onPointerMove = (e: ReactPointerEvent<HTMLDivElement>) => {
-    if (!start.current || start.current.id !== e.pointerId) return;
-    const dy = Math.max(0, e.clientY - start.current.y);
-    if (drag === null && dy < 4) return; // a tap stays a tap
-    if (drag === null) e.currentTarget.setPointerCapture(e.pointerId);
+    const gesture = start.current;
+    if (!gesture || gesture.id !== e.pointerId) return;
+    const dy = Math.max(0, e.clientY - gesture.y);
+    if (gesture.dy === null && dy < 4) return; // a tap stays a tap
+    if (gesture.dy === null) e.currentTarget.setPointerCapture(e.pointerId);
+    gesture.dy = dy;
     setDrag(dy);
   };
   const onPointerEnd = (e: ReactPointerEvent<HTMLDivElement>) => {
-    if (!start.current || start.current.id !== e.pointerId) return;
+    const gesture = start.current;
+    if (!gesture || gesture.id !== e.pointerId) return;
     start.current = null;
-    const dy = drag;
+    const dy = gesture.dy;
     setDrag(null);
     if (dy !== null && dy > SHEET_SWIPE_CLOSE_PX) setClosing(true);
   };
