@@ -96,7 +96,7 @@ it('shows a demo review with its author, game, likes and comments, newest thread
   expect(await page.locator('.comments__title').textContent()).toBe('Comments (2)');
   expect(await page.getByRole('link', { name: 'Edit Review' }).count()).toBe(0);
   expect(await page.locator('.review-page__more').count()).toBe(0);
-  expect(await page.title()).toBe("story_first's review of Disco Elysium · Checkpoint");
+  expect(await page.title()).toBe("story_first's review of Disco Elysium | Checkpoint");
   // The comment toggle hides and shows the thread.
   await page.getByRole('button', { name: /^Hide comments/ }).click();
   await expect.poll(() => page.locator('.comments').count()).toBe(0);

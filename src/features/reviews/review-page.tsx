@@ -3,7 +3,7 @@
 // cut at 500 characters with a 'more' control, its like and comment controls and the comments.
 // Everything is read from the device and kept fresh by a read-through; offline it shows what is
 // saved, and likes and comments made meanwhile show at once and are sent when back online.
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { differentMoments, formatDate } from '../../core/dates.ts';
 import { excerpt, REVIEW_PAGE_EXCERPT_LENGTH } from '../../core/excerpt.ts';
@@ -13,12 +13,16 @@ import { useOnline, type FreshnessState } from '../../data/live.ts';
 import { useReviewPage } from '../../data/repos/review-page-feed.ts';
 import type { ReviewPageData } from '../../data/repos/review-page.ts';
 import { gamePath } from '../search/game-cover.tsx';
+import { usePageMeta } from '../meta/page-meta.tsx';
 import { CommentThread } from './comments/comment-thread.tsx';
 import { FullReviewModal } from './full-review-modal.tsx';
 import { ReviewLikeButton } from './like-button.tsx';
 import { ReviewCardView } from './review-card.tsx';
 import { useViewer, type Viewer } from './viewer.ts';
 import './review-page.css';
+
+/** Link previews show about this much of the review. */
+const META_DESCRIPTION_LENGTH = 160;
 
 /** A route parameter made only of digits, as a number; else null. */
 function routeId(value: string | undefined): number | null {
@@ -46,10 +50,13 @@ function ReviewScreen({ userId, gameId }: { readonly userId: number; readonly ga
   const state = useReviewPage(userId, gameId, viewer.kind === 'member' ? viewer.id : null);
   const online = useOnline();
 
-  const title = state.status === 'found'
-    ? `${authorName(state.data.author)}'s review of ${state.data.game?.name ?? 'Unknown Game'} · Checkpoint`
-    : state.status === 'missing' ? 'Review not found · Checkpoint' : 'Review · Checkpoint';
-  useEffect(() => { document.title = title; }, [title]);
+  const found = state.status === 'found' ? state.data : null;
+  usePageMeta({
+    title: found ? `${authorName(found.author)}'s review of ${found.game?.name ?? 'Unknown Game'}` : state.status === 'missing' ? 'Review not found' : 'Review',
+    description: found?.review.review ? excerpt(found.review.review.trim(), META_DESCRIPTION_LENGTH).text : undefined,
+    image: found?.game?.cover_url ?? null,
+    noIndex: state.status === 'missing',
+  });
 
   if (state.status === 'loading') return <ReviewSkeleton />;
   if (state.status === 'missing') {
