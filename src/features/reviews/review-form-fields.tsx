@@ -72,6 +72,7 @@ export function ChoiceGroup<T extends string | boolean>({ legend, name, choices,
         {choices.map((choice) => (
           <label key={String(choice.value)} className={`review-form__choice${value === choice.value ? ' review-form__choice--on' : ''}`}>
             <input type="radio" name={name} value={String(choice.value)} checked={value === choice.value} onChange={() => onChange(choice.value)} />
+            {value === choice.value && <span className="review-form__tick" aria-hidden="true">✓</span>}
             <span>{choice.label}</span>
           </label>
         ))}

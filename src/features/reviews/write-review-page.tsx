@@ -139,9 +139,14 @@ function FormLoader({ gameId, memberId }: { readonly gameId: number; readonly me
 
   // The platform list is reference data no pull carries: refreshed when online. Offline (or on a
   // failure) the device's copy is used, and without one the form saves platforms by name.
+  const [platformsSettled, setPlatformsSettled] = useState(false);
   useEffect(() => {
     if (!online) return;
-    refreshPlatforms().catch((error: unknown) => console.warn('Platform list not refreshed:', error));
+    let live = true;
+    refreshPlatforms()
+      .catch((error: unknown) => console.warn('Platform list not refreshed:', error))
+      .finally(() => { if (live) setPlatformsSettled(true); });
+    return () => { live = false; };
   }, [online]);
 
   const missing = data === null;
@@ -162,7 +167,9 @@ function FormLoader({ gameId, memberId }: { readonly gameId: number; readonly me
     if (game) document.title = `${title}: ${game.name} | Checkpoint`;
   }, [game, title]);
 
-  if (data === undefined || platforms === undefined || (game === null && fetchState === 'fetching')) {
+  // Edit mode opens with the review's platform chosen: wait for its name if the list is on its way.
+  const platformPending = online && !platformsSettled && data?.review?.platform_id != null && data.reviewPlatform === null;
+  if (data === undefined || platforms === undefined || platformPending || (game === null && fetchState === 'fetching')) {
     return <PageShell><div className="review-page__layout"><div className="skeleton review-page__skeleton" aria-label="Loading" /></div></PageShell>;
   }
   if (game === null) {
@@ -176,7 +183,8 @@ function FormLoader({ gameId, memberId }: { readonly gameId: number; readonly me
       <div className="review-page__layout">
         <GameAside game={game} />
         <ReviewForm
-          key={data?.review ? 'edit' : 'create'} memberId={memberId} game={game} review={data?.review ?? null}
+          // The list can land a moment after the refresh settles: the platform's name then re-opens the form with it.
+          key={data?.review ? `edit:${data.reviewPlatform ?? ''}` : 'create'} memberId={memberId} game={game} review={data?.review ?? null}
           progress={data?.progress ?? null} reviewPlatform={data?.reviewPlatform ?? null} platforms={platforms} online={online}
         />
       </div>
