@@ -109,6 +109,11 @@ it('shows the 3 newest reviews on a phone and 4 on a desktop as compact cards li
     expect(await first.locator('.review-card__author').getAttribute('href')).toMatch(/^\/user\/\d+$/);
     expect(await first.locator('.review-card__rating').textContent()).toMatch(/^(10|\d\.\d)\/10$/);
     expect(await page.getByRole('link', { name: /View All/ }).getAttribute('href')).toBe('/users');
+    // A guest joining the community gets the sign-up form.
+    await page.getByRole('button', { name: 'Join Community' }).click();
+    await expect.poll(() => page.getByRole('dialog').textContent()).toContain('Create your account');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('link', { name: 'Explore Games' }).click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
     expect(errors).toEqual([]);
@@ -146,6 +151,22 @@ it('opens FAQ answers one by one, links to Contact Us, and sets each page title'
   await expect.poll(() => new URL(page.url()).pathname).toBe('/contact');
   await expect.poll(() => page.getByText('Contact page coming soon').isVisible()).toBe(true);
   await expect.poll(() => page.title()).toBe('Contact | Checkpoint');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it("sends a member's Join Community to /users and shows 0 likes and comments on their own review", async () => {
+  const { context, page, errors } = await open(1280);
+  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => typeof window.checkpoint?.signIn)).toBe('function');
+  await page.evaluate(() => window.checkpoint?.signIn('pixel_pilgrim@demo.checkpoint.local', 'Checkpoint-demo1'));
+  const own = cards(page).filter({ has: page.locator('.review-card__author', { hasText: /^pixel_pilgrim$/ }) }).first();
+  await expect.poll(() => own.locator('.review-card__count').allTextContents(), { timeout: 15_000 }).toEqual([' 0', ' 0']);
+  const other = cards(page).filter({ hasNot: page.locator('.review-card__author', { hasText: /^pixel_pilgrim$/ }) }).first();
+  expect(Number((await other.locator('.review-card__count').first().textContent())?.trim())).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Join Community' }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe('/users');
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -37,7 +37,7 @@ export const FAQ: readonly Question[] = [
   },
   {
     q: 'How do I delete my account?',
-    a: 'Contact us from the account email address and we will delete your account together with your reviews, comments, likes and lists. Signing out also removes your data from the device you are using.',
+    a: 'Open the account menu in the header (your avatar) and choose “Delete account”, then confirm. Your account is removed together with your reviews, comments, likes and lists, and the data saved on this device is cleared. This cannot be undone.',
   },
   {
     q: 'Can I install Checkpoint as an app?',

@@ -81,6 +81,9 @@ function RecentReviews() {
       {feed.offline && reviews.length > 0 && (
         <p className="home-recent__note" role="status">You're offline — showing the reviews saved on this device.</p>
       )}
+      {feed.error !== null && reviews.length > 0 && (
+        <p className="home-recent__note" role="status">Couldn't refresh the recent reviews ({feed.error}) — showing the ones saved on this device.</p>
+      )}
       {loading ? (
         <ul className="home-recent__grid" aria-label="Loading recent reviews">
           {Array.from({ length: shown }, (_, i) => <li key={i} className="skeleton home-recent__skeleton" />)}
