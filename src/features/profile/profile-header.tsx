@@ -63,7 +63,7 @@ export function ProfileHeader({ data, onOpen, onEdit }: ProfileHeaderProps) {
           return (
             <li key={item.key} className="profile-stats__item" data-stat={item.key}>
               {modal
-                ? <button type="button" className="profile-stats__button" onClick={() => onOpen(modal)}>{body}</button>
+                ? <button type="button" className="profile-stats__button" aria-label={`${item.value} ${item.label}`} onClick={() => onOpen(modal)}>{body}</button>
                 : <span className="profile-stats__static">{body}</span>}
             </li>
           );
