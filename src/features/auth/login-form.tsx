@@ -60,12 +60,12 @@ export function LoginForm({ busy, onBusy, onMode, onDone, onCheckEmail }: AuthFo
       <TextField
         ref={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com"
         value={form.values.email} error={form.errorOf('email')} disabled={busy}
-        onChange={(e) => form.set('email', e.target.value)} onBlur={() => form.blur('email')}
+        onChange={(e) => form.set('email', e.target.value)}
       />
       <TextField
         ref={fields.password} label="Password" type="password" autoComplete="current-password"
         value={form.values.password} error={form.errorOf('password')} disabled={busy}
-        onChange={(e) => form.set('password', e.target.value)} onBlur={() => form.blur('password')}
+        onChange={(e) => form.set('password', e.target.value)}
       />
       <div className="auth-form__row">
         <CheckboxField checked={form.values.rememberMe} disabled={busy} onChange={(e) => form.set('rememberMe', e.target.checked)}>

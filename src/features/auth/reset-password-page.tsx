@@ -102,12 +102,12 @@ function NewPasswordForm({ submitting, onStep }: { readonly submitting: boolean;
         <TextField
           ref={refs.password} label="New password" type="password" autoComplete="new-password" disabled={submitting}
           value={form.values.password} error={form.errorOf('password')} hint={<PasswordMeter password={form.values.password} />}
-          onChange={(e) => form.set('password', e.target.value)} onBlur={() => form.blur('password')}
+          onChange={(e) => form.set('password', e.target.value)}
         />
         <TextField
           ref={refs.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" disabled={submitting}
           value={form.values.confirmPassword} error={form.errorOf('confirmPassword')}
-          onChange={(e) => form.set('confirmPassword', e.target.value)} onBlur={() => form.blur('confirmPassword')}
+          onChange={(e) => form.set('confirmPassword', e.target.value)}
         />
         <button type="submit" className="button button--primary auth-form__submit" disabled={submitting}>{submitting ? 'Updating password...' : 'Update Password'}</button>
       </form>

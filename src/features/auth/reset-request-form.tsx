@@ -49,7 +49,7 @@ export function ResetRequestForm({ busy, onBusy, onMode }: AuthFormProps) {
       <TextField
         ref={email} label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com"
         value={form.values.email} error={form.errorOf('email')} disabled={busy}
-        onChange={(e) => form.set('email', e.target.value)} onBlur={() => form.blur('email')}
+        onChange={(e) => form.set('email', e.target.value)}
       />
       <button type="submit" className="button button--primary auth-form__submit" disabled={busy}>{busy ? 'Sending...' : 'Send Reset Link'}</button>
       <p className="auth-form__switch">

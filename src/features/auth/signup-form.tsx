@@ -54,7 +54,6 @@ export function SignupForm({ busy, onBusy, onMode, onDone, onCheckEmail }: AuthF
   const field = (name: Exclude<Field, 'agreeToTerms'>) => ({
     ref: refs[name], value: form.values[name], error: form.errorOf(name), disabled: busy,
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => form.set(name, e.target.value),
-    onBlur: () => form.blur(name),
   });
 
   return (
@@ -66,7 +65,7 @@ export function SignupForm({ busy, onBusy, onMode, onDone, onCheckEmail }: AuthF
       <TextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
       <CheckboxField
         ref={refs.agreeToTerms} checked={form.values.agreeToTerms} disabled={busy} error={form.errorOf('agreeToTerms')}
-        onChange={(e) => { form.set('agreeToTerms', e.target.checked); form.blur('agreeToTerms'); }}
+        onChange={(e) => form.set('agreeToTerms', e.target.checked)}
       >
         I agree to the{' '}
         <button type="button" className="auth-link" disabled={busy} onClick={(e) => { e.preventDefault(); setTermsOpen(true); }}>

@@ -1,24 +1,21 @@
-// Form state for the account forms: values, the first message of each field (auth-rules.ts), shown
-// for a field once it was left or the form was submitted, and re-checked on every keystroke after.
+// Form state for the account forms: values, and the first message of each field (auth-rules.ts),
+// shown once the form was submitted and re-checked on every keystroke after. Not on leaving a field:
+// a message appearing then moves the submit button away from a pointer already on its way to it.
 import { useState } from 'react';
 import type { z } from 'zod';
 import { validateForm, type FieldErrors } from '../../core/auth-rules.ts';
 
 export function useForm<V extends Record<string, string | boolean>, S extends z.ZodType<Record<string, unknown>>>(schema: S, initial: V) {
   const [values, setValues] = useState(initial);
-  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const result = validateForm(schema, values);
   const all: FieldErrors<string> = result.ok ? {} : result.errors;
-  const errorOf = (field: keyof V & string): string | undefined => (submitted || touched[field] ? all[field] : undefined);
+  const errorOf = (field: keyof V & string): string | undefined => (submitted ? all[field] : undefined);
   return {
     values,
     errorOf,
     set<K extends keyof V>(field: K, value: V[K]) {
       setValues((v) => ({ ...v, [field]: value }));
-    },
-    blur(field: keyof V) {
-      setTouched((t) => ({ ...t, [field]: true }));
     },
     /** Marks the form submitted: the parsed values, or null with the first invalid field's name. */
     submit(): { value: z.infer<S> } | { invalid: string } {
