@@ -93,7 +93,8 @@ it('searches members on the Users tab and sends Enter to /users?q=', async () =>
   await expect.poll(() => options(page).first().textContent(), { timeout: 10_000 }).toContain('pixel_pilgrim');
   await box(page).press('Enter');
   await expect.poll(() => page.url()).toContain('/users?q=PIXEL');
-  await expect.poll(() => page.locator('.result-row__name').allTextContents(), { timeout: 10_000 }).toEqual(['pixel_pilgrim']);
+  // The directory (users-directory-page.tsx) lists the match as a card with its @handle.
+  await expect.poll(() => page.locator('.directory-card__handle').allTextContents(), { timeout: 10_000 }).toEqual(['@pixel_pilgrim']);
   await context.close();
 });
 

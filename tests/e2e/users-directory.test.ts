@@ -36,8 +36,9 @@ beforeAll(async () => {
   gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
   browser = await launchChromium();
   const gw = asTestGateway(gateway);
+  // In order, so their join dates (the 'recent' sort) are known.
   for (let i = 1; i <= EXTRA; i += 1) await signUpMember(gw, `dir_member_${String(i).padStart(2, '0')}`);
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
@@ -161,7 +162,7 @@ it('pages 20 at a time with the page number in the address', async () => {
   await context.close();
 });
 
-it('follows from a card (idempotent, counted) and keeps it through a reload', async () => {
+it('follows from a card (counted, synced once) and keeps it through a reload, then unfollows', async () => {
   const { context, page, errors } = await open();
   const me = await signIn(page, 'cozy_quests');
   await page.goto(`${gateway.url}/users?q=jonas`);
@@ -220,6 +221,13 @@ it('offline, shows the directory saved on this device and says so; a search fall
   const { context, page } = await open();
   await settled(page);
   const online = await handles(page);
+  // The device learns one member as a profile visit would (read-through into its users table).
+  const retroId = Number((await page.locator('.directory-card', { hasText: '@retro_ranger' }).locator('a').getAttribute('href'))?.split('/').pop());
+  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => typeof window.checkpoint)).toBe('object');
+  await page.evaluate((id) => window.checkpoint!.readThrough({ user_ids: [id] }), retroId);
+  await settled(page);
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 }).toBe('activated');
   await context.setOffline(true);
   await page.reload();
@@ -235,7 +243,9 @@ it('offline, shows the directory saved on this device and says so; a search fall
   await page.getByLabel('Search users').fill('cartridges');
   await page.getByLabel('Search users').press('Enter');
   await settled(page);
-  await expect.poll(() => page.locator('.directory-banner--device').textContent()).toContain('from this device');
+  await expect.poll(() => page.locator('.directory-banner--device').textContent()).toContain('from this device (members it has seen)');
+  await expect.poll(() => handles(page)).toEqual(['retro_ranger']);
+  expect(await count(page)).toBe('1 user on this device');
   await context.setOffline(false);
   await expect.poll(() => page.locator('.directory-banner--device').count(), { timeout: 10_000 }).toBe(0);
   await expect.poll(() => handles(page)).toEqual(['retro_ranger']);

@@ -19,6 +19,7 @@ import { loadMyFollows } from '../../data/directory-follows.ts';
 import { useLive } from '../../data/live.ts';
 import { browserRecentStorage } from '../../data/search/recent-storage.ts';
 import { useAuth } from '../auth/auth-context.tsx';
+import { usePageMeta } from '../meta/page-meta.tsx';
 import { useToast } from '../toasts/toast-context.tsx';
 import { QuickFiltersPanel, RecentPanel, StatsPanel, TopReviewersPanel } from './directory-panels.tsx';
 import { useDirectory, type Shown } from './use-directory.ts';
@@ -50,6 +51,7 @@ export default function UsersDirectoryPage() {
   const authReady = auth.status === 'signedOut' || (auth.status === 'signedIn' && !auth.memberLoading);
   const toast = useToast();
   const wide = useWide();
+  usePageMeta({ title: 'Discover Users', description: 'Find gamers on Checkpoint to follow: top reviewers, community stats and member search.' });
 
   const go = useCallback((next: DirectoryParams, how: 'push' | 'replace') => {
     navigate(pathFor(next), { replace: how === 'replace' });
@@ -156,7 +158,6 @@ export default function UsersDirectoryPage() {
 
   return (
     <main className={`page directory${wide ? ' directory--desktop' : ' directory--mobile'}`}>
-      <title>Discover Users · Checkpoint</title>
       <header className="directory__head">
         <h1 className="directory__title">Discover Users</h1>
         <p className="directory__tagline">Find players to follow, compare ratings and see what the community is playing.</p>
