@@ -234,6 +234,15 @@ it("shows a main game's DLCs in 'Additional Content' and the 'Main Game' card on
   await expect.poll(() => main.locator('.main-game__name').textContent(), { timeout: 10_000 }).toBe('Grand Theft Auto IV');
   expect(await main.locator('a').getAttribute('href')).toBe(`/game/${GTA_4}`);
   expect(await main.locator('.main-game__year').textContent()).toBe('2008');
+
+  // Half-Life: two standalone expansions, and a remake that the spec's filter counts as fan content.
+  await page.goto(`${gateway.url}/game/half-life`);
+  const extra = page.getByRole('region', { name: 'Additional Content' });
+  await expect.poll(() => extra.locator('.carousel__name').allTextContents(), { timeout: 10_000 }).toEqual(['Half-Life: Opposing Force', 'Half-Life: Blue Shift']);
+  const mods = page.getByRole('region', { name: 'Mods & Fan Content' });
+  await expect.poll(() => mods.locator('.carousel__name').allTextContents()).toEqual(['Black Mesa']);
+  expect(await mods.locator('.carousel__note').textContent()).toBe('Community-created content and modifications');
+  expect(await mods.locator('.carousel__badge').allTextContents()).toEqual(['MOD']);
   await context.close();
 });
 
