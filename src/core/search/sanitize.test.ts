@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeQuery } from './sanitize.ts';
+import { sanitizeMemberQuery, sanitizeQuery } from './sanitize.ts';
 import { QUERY_MAX_LENGTH } from './constants.ts';
 
 describe('sanitizeQuery (§5)', () => {
@@ -16,5 +16,13 @@ describe('sanitizeQuery (§5)', () => {
   it('caps at 100 characters', () => {
     expect(QUERY_MAX_LENGTH).toBe(100);
     expect(sanitizeQuery('x'.repeat(150))).toHaveLength(100);
+  });
+});
+
+describe('sanitizeMemberQuery', () => {
+  it('keeps underscores (usernames) and strips everything else the game sanitiser does', () => {
+    expect(sanitizeMemberQuery("  pixel_pilgrim'; --")).toBe('pixel_pilgrim');
+    expect(sanitizeMemberQuery('a%b(c)"d\\e')).toBe('abcde');
+    expect(sanitizeMemberQuery('x'.repeat(150))).toHaveLength(100);
   });
 });

@@ -8,7 +8,7 @@ import { buildLocalIndex, type LocalIndex } from '../../core/search/local-index.
 import { mergeResults } from '../../core/search/merge.ts';
 import { prepareQuery } from '../../core/search/query.ts';
 import { rankGames, type RankOutcome } from '../../core/search/rank.ts';
-import { sanitizeQuery } from '../../core/search/sanitize.ts';
+import { sanitizeMemberQuery, sanitizeQuery } from '../../core/search/sanitize.ts';
 import type { SearchGame } from '../../core/search/types.ts';
 import { buildVariants } from '../../core/search/variants.ts';
 import type { CheckpointDb, GameRow } from '../db.ts';
@@ -285,7 +285,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   }
 
   async function searchUsers(raw: string, signal?: AbortSignal): Promise<UserSearchResult> {
-    const text = sanitizeQuery(raw);
+    const text = sanitizeMemberQuery(raw);
     if (text.length < MIN_QUERY_LENGTH) return { users: [], fromDevice: !isOnline() };
     if (isOnline()) {
       try {
