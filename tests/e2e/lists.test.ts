@@ -100,14 +100,22 @@ it('lets the owner remove (confirmed), add from the picker and reorder by keyboa
   await picker.waitFor();
   await expect.poll(() => picker.locator('.picker-row__name').allTextContents()).toEqual(['The Witcher 3: Wild Hunt']);
   await picker.locator('.picker-row__name', { hasText: 'The Witcher 3: Wild Hunt' }).click();
-  await expect.poll(() => picker.count()).toBe(0);
+  await expect.poll(async () => (await picker.count()) === 0 ? 'closed' : await picker.textContent()).toBe('closed');
   await expect.poll(() => topNames(page)).toEqual(['The Legend of Zelda: Breath of the Wild', 'Elden Ring', 'Stardew Valley', 'The Witcher 3: Wild Hunt']);
 
   // Keyboard: Space picks The Witcher 3 up, arrows move it 25 px at a time, Space drops it.
   await section.getByRole('button', { name: 'Edit' }).click();
   await section.getByRole('button', { name: /^Reorder The Witcher 3: Wild Hunt/ }).focus();
   await page.keyboard.press('Space');
-  for (let i = 0; i < 5; i += 1) await page.keyboard.press('ArrowLeft');
+  // The sensor listens for arrows once the game is picked up.
+  await expect.poll(() => section.locator('.top5-slot--dragging').count()).toBe(1);
+  // dnd-kit starts listening for arrows a task after the pick-up.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  // Seven steps of 25 px: past half of one slot's width (about 210 px here), short of two.
+  for (let i = 0; i < 7; i += 1) {
+    await page.keyboard.press('ArrowLeft');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  }
   await page.keyboard.press('Space');
   const reordered = ['The Legend of Zelda: Breath of the Wild', 'Elden Ring', 'The Witcher 3: Wild Hunt', 'Stardew Valley'];
   await expect.poll(() => topNames(page)).toEqual(reordered);
@@ -143,6 +151,9 @@ it('orders the Top 10 by rating and offers Rate More Games on the own profile on
   const { page } = await open(390);
   await signIn(page, 'pixel_pilgrim');
   await page.goto(`${gateway.url}/user/${PIXEL}`);
+  await expect.poll(async () => (await topNames(page)).length, { timeout: 15_000 }).toBe(4);
+  await page.locator('section.top5').getByRole('button', { name: 'Edit' }).click();
+  await shot(page, 'top5-edit-390');
   await page.getByRole('tab', { name: 'Top 10' }).click();
   const rows = page.locator('.top10-row');
   await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(4);
@@ -158,6 +169,7 @@ it('orders the Top 10 by rating and offers Rate More Games on the own profile on
   await visitor.page.getByRole('tab', { name: 'Top 10' }).click();
   await expect.poll(() => visitor.page.locator('.top10-row').count(), { timeout: 15_000 }).toBe(4);
   expect(await visitor.page.getByRole('link', { name: 'Rate More Games' }).count()).toBe(0);
+  await shot(visitor.page, 'top10-visitor-1280');
 });
 
 it('lists activity newest first with readable items and pages further back with Load More Activity', async () => {

@@ -33,7 +33,7 @@ export function TopTenSection({ userId, isOwn }: { userId: number; isOwn: boolea
           {isOwn && <Link className="button button--ghost" to="/search">Browse Games</Link>}
         </div>
       ) : (
-        <ol className="top10__list" aria-label={isOwn ? 'Your Top 10' : 'Top 10'}>
+        <ol className={`top10__list${top.length > TOP_TEN_SIZE / 2 ? ' top10__list--split' : ''}`} aria-label={isOwn ? 'Your Top 10' : 'Top 10'}>
           {top.map(({ rank, rating, review, game }) => (
             <li key={review.id} className={`top10-row${rank <= 3 ? ` top10-row--podium top10-row--p${rank}` : ''}`}>
               <span className="top10-row__rank" aria-hidden="true">{rank}</span>

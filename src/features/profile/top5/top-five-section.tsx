@@ -71,6 +71,7 @@ export function TopFiveSection({ userId, isOwn }: { userId: number; isOwn: boole
   /** Shows `next` at once and saves it; goes back to `previous` (with `failure` as a toast) if refused. */
   async function save(next: TopFiveEntry[], previous: TopFiveEntry[], failure: string | null, announcement: string): Promise<void> {
     if (me === null) return;
+    setNotice(null);
     setDraft(next);
     setSaving(true);
     try {
@@ -145,7 +146,7 @@ export function TopFiveSection({ userId, isOwn }: { userId: number; isOwn: boole
           )}
         </div>
         {owner && list.length > 0 && (
-          <button type="button" className={`button ${editing ? 'button--primary' : 'button--ghost'} top5__edit`} aria-pressed={editing} onClick={() => setEditing((e) => !e)}>
+          <button type="button" className={`button ${editing ? 'button--primary' : 'button--ghost'} top5__edit`} aria-pressed={editing} onClick={() => { setNotice(null); setEditing((e) => !e); }}>
             {editing ? 'Done' : 'Edit'}
           </button>
         )}
