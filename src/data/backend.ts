@@ -86,18 +86,3 @@ export async function refreshSessionIfNeeded(client: SupabaseClient): Promise<bo
   if (error) throw error;
   return data.session !== null;
 }
-
-export interface RecentReview {
-  id: number;
-  rating: number;
-  review: string;
-  author: { username: string };
-  game: { name: string };
-}
-
-export async function recentReviews(limit = 4): Promise<RecentReview[]> {
-  const supabase = await backend();
-  const { data, error } = await supabase.rpc('get_recent_reviews', { p_limit: limit });
-  if (error) throw new Error(error.message);
-  return (data ?? []) as RecentReview[];
-}

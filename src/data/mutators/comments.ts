@@ -2,6 +2,7 @@
 // comment_counts trigger (…_reviews.sql). A comment is named by server id or by the key its
 // author's client gave it (client_key), so one written offline can be edited, deleted or liked
 // before it reaches the server.
+import { COMMENT_REPLY_WALK_DEPTH } from '../../core/comments.ts';
 import type { MutationArgs } from '../../core/mutations.ts';
 import type { CheckpointDb, CommentRow } from '../db.ts';
 import { tempId, writeRow } from '../overlay.ts';
@@ -9,8 +10,6 @@ import { deleteCommentThread } from './cascade.ts';
 import { bump, recentOrNow, reject } from './rows.ts';
 import type { ApplyContext } from './types.ts';
 
-/** Spec: "reply-nesting walk depth 10" (comment_guard stops climbing after 10 steps). */
-const REPLY_WALK_DEPTH = 10;
 const PARENT_NOT_FOUND = 'Parent comment not found';
 
 /** By key, the server's row wins over a pending one that has not been replaced yet. */
@@ -29,7 +28,7 @@ export function findComment(db: CheckpointDb, id: number | undefined, key: strin
 /** comment_guard: a reply attaches to its top-level ancestor, which must be on the same review. */
 async function topLevelAncestor(db: CheckpointDb, parent: CommentRow, ratingId: number): Promise<number> {
   let node: CommentRow | undefined = parent;
-  for (let depth = 0; node && node.parent_comment_id !== null && depth < REPLY_WALK_DEPTH; depth++) {
+  for (let depth = 0; node && node.parent_comment_id !== null && depth < COMMENT_REPLY_WALK_DEPTH; depth++) {
     node = await db.comments.get(node.parent_comment_id);
   }
   if (!node || node.rating_id !== ratingId) return reject('parent_not_found', PARENT_NOT_FOUND);

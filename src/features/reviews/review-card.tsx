@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import type { ReviewCard } from '../../data/repos/shapes.ts';
 import { formatRating } from '../../core/format.ts';
 import { authorInitial, authorName, cardCounts, cardText, cardTheme, reviewCardPath } from '../../core/review-card.ts';
-import { formatRelativeTime } from '../sync/relative-time.ts';
+import { formatRelativeTime } from '../../core/dates.ts';
 import { GameCover } from '../search/game-cover.tsx';
 import './review-card.css';
 

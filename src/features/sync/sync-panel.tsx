@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { storageEstimate, type StorageError, type StorageUse } from '../../data/storage-persist.ts';
 import type { SyncStatus } from '../../sync/status.ts';
-import { formatRelativeTime } from './relative-time.ts';
+import { formatRelativeTime } from '../../core/dates.ts';
 import { changesWaiting, describeLastError } from './sync-summary.ts';
 
 /** How often an open panel refreshes "Nm ago". */
