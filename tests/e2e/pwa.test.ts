@@ -163,7 +163,8 @@ describe('sync badge', () => {
     await context.setOffline(true);
     await expect.poll(() => pill.textContent()).toBe('Offline');
     // Keyboard reachable: Tab from the brand lands on the badge, Enter opens the details.
-    await page.locator('header .brand').focus();
+    // Tab order of the header: brand, search box, sync badge.
+    await page.locator('header [role="combobox"]').focus();
     await page.keyboard.press('Tab');
     expect(await pill.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');

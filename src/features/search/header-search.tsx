@@ -132,6 +132,12 @@ export function HeaderSearch() {
   }, [searching, recent, kind, games, users, baseId, submit, finish, trimmed]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // Tab leaves the combobox: the list closes and focus moves on to the next control in the header.
+    if (event.key === 'Tab') {
+      setOpen(false);
+      setActive(-1);
+      return;
+    }
     if (event.key === 'Escape') {
       if (open) { event.preventDefault(); setOpen(false); setActive(-1); }
       else input.current?.blur();
