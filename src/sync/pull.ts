@@ -35,6 +35,9 @@ async function storePage(db: CheckpointDb, from: string | null, page: PullPage, 
   return db.transaction('rw', [...REBASE_TABLES], async () => {
     const state = await loadSyncState(db);
     if (state.cursor !== from) return false;
+    // A member signed in while this page was on its way (adoptMember reset the cursor to null, so
+    // the check above passes): a visitor's page, or another member's, must not overwrite them.
+    if (state.user_id !== null && state.user_id !== page.user_id) return false;
     if (from === null && page.snapshot) await clearForSnapshot(db);
     for (const change of page.changes) await applyServerChange(db, change);
     await rebase(db, page.user_id);
