@@ -2,6 +2,7 @@
 // bad value stops the start with the setting's name instead of failing somewhere later.
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/rate-limit.ts';
 
 const onOff = z
   .string()
@@ -13,6 +14,21 @@ const optionalText = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+/** A count of requests; 0 turns that limit off. */
+const limit = (fallback: number) => z.coerce.number().int().min(0).max(1_000_000).default(fallback);
+
+/** Seconds, as a number or a Go duration like GoTrue's (`60s`, `1m`, `1m30s`). */
+const duration = z
+  .string()
+  .trim()
+  .regex(/^(\d+|(\d+h)?(\d+m)?(\d+s)?)$/, 'must be seconds or a duration like 60s or 1m')
+  .refine((v) => v !== '', 'must be seconds or a duration like 60s or 1m')
+  .transform((v) => {
+    if (/^\d+$/.test(v)) return Number(v);
+    const part = (unit: string) => Number(new RegExp(`(\\d+)${unit}`).exec(v)?.[1] ?? 0);
+    return part('h') * 3600 + part('m') * 60 + part('s');
+  });
 
 const ENV_SCHEMA = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5173),
@@ -26,6 +42,14 @@ const ENV_SCHEMA = z.object({
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   JWT_EXPIRY: z.coerce.number().int().min(30).max(604_800).default(3600),
   SITE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  RATE_LIMIT_SIGN_IN_SIGN_UPS: limit(DEFAULT_RATE_LIMITS.signInSignUps),
+  RATE_LIMIT_TOKEN_REFRESH: limit(DEFAULT_RATE_LIMITS.tokenRefresh),
+  RATE_LIMIT_VERIFY: limit(DEFAULT_RATE_LIMITS.verify),
+  RATE_LIMIT_OTP: limit(DEFAULT_RATE_LIMITS.otp),
+  RATE_LIMIT_EMAIL_SENT: limit(DEFAULT_RATE_LIMITS.emailSent),
+  RATE_LIMIT_SIGN_IN_FAILURES: limit(DEFAULT_RATE_LIMITS.signInFailures),
+  SMTP_MAX_FREQUENCY: duration.pipe(z.number().max(86_400, 'must be at most a day')).default(DEFAULT_RATE_LIMITS.emailMaxFrequency),
+  RATE_LIMIT_HEADER: optionalText,
 });
 
 export interface Config {
@@ -42,6 +66,8 @@ export interface Config {
   readonly jwtSecret?: string;
   readonly jwtExpiry: number;
   readonly siteUrl: string;
+  /** GoTrue's limits on the auth endpoints (auth/rate-limit.ts). */
+  readonly rateLimits: RateLimits;
 }
 
 export class ConfigError extends Error {
@@ -72,6 +98,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtSecret: e.JWT_SECRET,
     jwtExpiry: e.JWT_EXPIRY,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    rateLimits: {
+      signInSignUps: e.RATE_LIMIT_SIGN_IN_SIGN_UPS,
+      tokenRefresh: e.RATE_LIMIT_TOKEN_REFRESH,
+      verify: e.RATE_LIMIT_VERIFY,
+      otp: e.RATE_LIMIT_OTP,
+      emailSent: e.RATE_LIMIT_EMAIL_SENT,
+      emailMaxFrequency: e.SMTP_MAX_FREQUENCY,
+      signInFailures: e.RATE_LIMIT_SIGN_IN_FAILURES,
+      ...(e.RATE_LIMIT_HEADER ? { header: e.RATE_LIMIT_HEADER } : {}),
+    },
   };
 }
 

@@ -1,4 +1,6 @@
-// What every route handler gets: the database, the signing keys and the gateway's addresses.
+// What every route handler gets: the database, the signing keys, the gateway's addresses and its
+// rate limits.
+import type { RateLimiter } from './auth/rate-limit.ts';
 import type { Db } from './db.ts';
 import type { JwtKeys } from './jwt.ts';
 
@@ -13,5 +15,7 @@ export interface GatewayContext {
   readonly siteUrl: string;
   /** Lifetime of access tokens, in seconds. */
   readonly jwtExpiry: number;
+  /** GoTrue's rate limits on the auth endpoints (auth/rate-limit.ts). */
+  readonly limits: RateLimiter;
   readonly log: Log;
 }

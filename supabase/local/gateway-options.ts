@@ -12,6 +12,7 @@ export function gatewayOptions(config: Config): GatewayOptions {
     demo: config.demo,
     catalogueFile: config.catalogueFile,
     siteUrl: config.siteUrl,
+    rateLimits: config.rateLimits,
     seed: (db) =>
       seedDatabase(db, { demo: config.demo, catalogueFile: config.catalogueFile, log: (line) => console.log(`[seed] ${line}`) }),
   };

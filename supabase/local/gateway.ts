@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RateLimiter, resolveRateLimits, type RateLimitOption } from './auth/rate-limit.ts';
 import { handleAuth } from './auth/routes.ts';
 import type { GatewayContext, Log } from './context.ts';
 import { openPglite, openPostgres, type Db } from './db.ts';
@@ -52,6 +53,14 @@ export interface GatewayOptions {
   readonly publicUrl?: string;
   /** Where the app lives (mail links). Default: publicUrl. */
   readonly siteUrl?: string;
+  /**
+   * GoTrue's limits on sign-in, sign-up, recovery, resend, verification and token refresh. Default:
+   * GoTrue's defaults (auth/rate-limit.ts); 'relaxed' turns them off (tests that sign up many
+   * members from one address); an object changes some (0 turns one off).
+   */
+  readonly rateLimits?: RateLimitOption;
+  /** The rate limits' clock in ms (tests move it). Default Date.now. */
+  readonly clock?: () => number;
   readonly log?: Log;
 }
 
@@ -97,6 +106,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       publicUrl,
       siteUrl: (options.siteUrl ?? publicUrl).replace(/\/+$/, ''),
       jwtExpiry: options.jwtExpiry ?? 3600,
+      limits: new RateLimiter(resolveRateLimits(options.rateLimits), options.clock),
       log,
     };
     const distDir = options.distDir ?? DEFAULT_DIST_DIR;

@@ -1,7 +1,7 @@
 // A gateway for an integration test file: in-memory (a fresh migrated PGlite from test-db.ts's
 // template, or a new database on TEST_DATABASE_URL), on a free port, with supabase-js clients
-// pointed at it. Start one per file in beforeAll and close it in afterAll: creating a database
-// takes seconds, a request milliseconds.
+// pointed at it and its rate limits off unless a test sets them. Start one per file in beforeAll
+// and close it in afterAll: creating a database takes seconds, a request milliseconds.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { startGateway, type Gateway, type GatewayOptions } from '../../supabase/local/gateway.ts';
 import { createTestDb } from './test-db.ts';
@@ -29,6 +29,8 @@ export async function startTestGateway(options: Partial<GatewayOptions> = {}): P
     db: ownDb,
     seed: false,
     log: () => undefined,
+    // Test files sign many members up and in from 127.0.0.1 within seconds; gateway-rate-limit.test.ts sets its own.
+    rateLimits: 'relaxed',
     ...options,
   });
   const mailbox = async (): Promise<Mail[]> => {

@@ -16,7 +16,7 @@ const USER: User = {
 };
 const SESSION: Session = { access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', user: USER };
 
-type Answer = { data: unknown; error: { message: string; code?: string } | null };
+type Answer = { data: unknown; error: { message: string; code?: string; status?: number } | null };
 
 /** The parts of supabase-js the store calls; each answer is set by the test. */
 class FakeClient {
@@ -128,6 +128,22 @@ describe('messages', () => {
     fake.signInAnswer = { data: { session: null, user: null }, error: { message: 'Invalid login credentials', code: 'invalid_credentials' } };
     await expect(store.signIn('a@b.co', 'x')).rejects.toThrow('Invalid login credentials');
     fake.signInAnswer = { data: { session: null, user: null }, error: { message: '' } };
+    await expect(store.signIn('a@b.co', 'x')).rejects.toThrow('Login failed. Please try again.');
+  });
+
+  it('shows a rate limit as the server says it, with a wait when the server names none', async () => {
+    const store = makeStore();
+    const refuse = (message: string, code: string) => ({ data: { session: null, user: null }, error: { message, code, status: 429 } });
+    fake.signInAnswer = refuse('Request rate limit reached. Please try again in 12 seconds.', 'over_request_rate_limit');
+    await expect(store.signIn('a@b.co', 'x')).rejects.toMatchObject({
+      message: 'Request rate limit reached. Please try again in 12 seconds.', code: 'over_request_rate_limit',
+    });
+    fake.signInAnswer = refuse('For security purposes, you can only request this after 42 seconds.', 'over_email_send_rate_limit');
+    await expect(store.signIn('a@b.co', 'x')).rejects.toThrow('For security purposes, you can only request this after 42 seconds.');
+    // A hosted GoTrue's bare message.
+    fake.signInAnswer = refuse('Request rate limit reached', 'over_request_rate_limit');
+    await expect(store.signIn('a@b.co', 'x')).rejects.toThrow('Request rate limit reached. Please wait a moment and try again.');
+    fake.signInAnswer = refuse('', 'over_request_rate_limit');
     await expect(store.signIn('a@b.co', 'x')).rejects.toThrow('Login failed. Please try again.');
   });
 });

@@ -79,6 +79,18 @@ export class AuthError extends Error {
   }
 }
 
+/**
+ * Spec 000 §8: the server's message, else the spec's fallback. A rate limit (429) says when to
+ * retry ("…after 42 seconds."); one that does not (a hosted "Request rate limit reached") gets
+ * told to wait, rather than read as a failure to retry at once.
+ */
+export function refusalMessage(error: { message: string; status?: number | undefined }, fallback: string): string {
+  const message = error.message.trim();
+  if (!message) return fallback;
+  if (error.status !== 429 || /\d+\s*seconds?/i.test(message)) return message;
+  return `${message.replace(/\.?$/, '.')} Please wait a moment and try again.`;
+}
+
 function toUser(user: User): AuthUser {
   const username: unknown = user.user_metadata['username'];
   return {
@@ -195,11 +207,11 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     });
   }
 
-  type Answer = { readonly error: { message: string; code?: string | undefined } | null };
+  type Answer = { readonly error: { message: string; code?: string | undefined; status?: number | undefined } | null };
   const call = async <R extends Answer>(run: (supabase: SupabaseClient) => PromiseLike<R>, fallback: string): Promise<R> => {
     const supabase = await client().catch(() => { throw new AuthError(fallback); });
     const answer = await run(supabase);
-    if (answer.error) throw new AuthError(answer.error.message || fallback, answer.error.code);
+    if (answer.error) throw new AuthError(refusalMessage(answer.error, fallback), answer.error.code);
     return answer;
   };
 

@@ -15,6 +15,8 @@ export class AuthApiError extends Error {
     message: string,
     /** Extra top-level fields, e.g. `weak_password: {reasons}`. */
     readonly extra: Record<string, unknown> = {},
+    /** Extra response headers, e.g. Retry-After on a 429. */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -36,7 +38,7 @@ export function requestedApiVersion(req: IncomingMessage): string | undefined {
 
 export function sendAuthError(req: IncomingMessage, res: ServerResponse, error: AuthApiError): void {
   const version = requestedApiVersion(req);
-  const headers: Record<string, string> = version ? { [API_VERSION_HEADER]: version } : {};
+  const headers: Record<string, string> = { ...error.headers, ...(version ? { [API_VERSION_HEADER]: version } : {}) };
   const body = version
     ? { code: error.code, message: error.message, ...error.extra }
     : { code: error.status, error_code: error.code, msg: error.message, ...error.extra };

@@ -42,6 +42,7 @@ export async function sendLinkMail(
   link.searchParams.set('token_hash', tokenHash);
   link.searchParams.set('type', kind);
   await tx.query('insert into local_dev.mailbox ("to", kind, link) values ($1, $2, $3)', [email, kind, link.toString()]);
+  ctx.limits.mailSent();
   ctx.log(`mail: ${kind} link for ${email} (see /_dev/mailbox)`);
 }
 

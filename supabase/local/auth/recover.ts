@@ -10,6 +10,7 @@ export async function recover(ctx: GatewayContext, { body, url }: AuthRequest): 
   if (wantsPkce(body, url)) throw pkceUnsupported();
   const email = normaliseEmail(body.email);
   if (!email) throw validationFailed('Unable to validate email address: invalid format');
+  ctx.limits.beforeMail('recovery', email);
   const redirectTo = url.searchParams.get('redirect_to');
   await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);

@@ -4,6 +4,7 @@ import type { GatewayContext } from '../context.ts';
 import { BodyTooLargeError, isRecord, parseJson, readBody, redirect, sendJson, send } from '../http.ts';
 import { authorize } from './authorize.ts';
 import { API_VERSION_HEADER, AuthApiError, requestedApiVersion, sendAuthError } from './errors.ts';
+import type { IpLimit } from './rate-limit.ts';
 import { recover } from './recover.ts';
 import type { AuthReply, AuthRequest } from './reply.ts';
 import { resend, signup } from './signup.ts';
@@ -30,6 +31,21 @@ const ROUTES: Record<string, Handler> = {
   'GET /health': async () => ({ status: 200, json: { version: 'local', name: 'GoTrue', description: 'Checkpoint local gateway' } }),
 };
 
+/** The per-IP limit each route counts against (the password and refresh grants differ: see ipLimit). */
+const IP_LIMITS: Record<string, IpLimit> = {
+  'POST /signup': 'signInSignUps',
+  'POST /resend': 'otp',
+  'POST /recover': 'otp',
+  'POST /verify': 'verify',
+  'GET /verify': 'verify',
+};
+
+function ipLimit(route: string, url: URL): IpLimit | undefined {
+  if (route !== 'POST /token') return IP_LIMITS[route];
+  const grant = url.searchParams.get('grant_type');
+  return grant === 'refresh_token' ? 'tokenRefresh' : grant === 'password' ? 'signInSignUps' : undefined;
+}
+
 const SETTINGS = {
   external: { email: true, phone: false, anonymous_users: false, github: true, google: true, discord: true },
   disable_signup: false,
@@ -42,9 +58,13 @@ const SETTINGS = {
 /** `path` is the part after /auth/v1. */
 export async function handleAuth(ctx: GatewayContext, req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
   const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
-  const handler = ROUTES[`${method} ${path.replace(/\/+$/, '') || '/'}`];
+  const route = `${method} ${path.replace(/\/+$/, '') || '/'}`;
+  const handler = ROUTES[route];
   try {
     if (!handler) throw new AuthApiError(404, 'not_found', `${method} ${path} is not an endpoint of the local auth server`);
+    // Before the body is read: a refused client costs next to nothing.
+    const limit = ipLimit(route, url);
+    if (limit) ctx.limits.checkIp(limit, ctx.limits.clientIp(req));
     const body = method === 'GET' ? {} : await jsonBody(req);
     render(req, res, await handler(ctx, { req, url, body }));
   } catch (error) {

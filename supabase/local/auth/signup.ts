@@ -22,6 +22,8 @@ export async function signup(ctx: GatewayContext, { body, url }: AuthRequest): P
   const password = stringField(body, 'password');
   if (!password) throw new AuthApiError(422, 'validation_failed', 'Signup requires a valid password');
   checkPasswordStrength(password);
+  // Every valid signup counts as a mail to the address, even one that gets the look-alike answer.
+  ctx.limits.beforeMail('signup', email);
   const data = isRecord(body.data) ? body.data : {};
   const redirectTo = url.searchParams.get('redirect_to');
   // Hashing is slow; do it before taking the database (PGlite has one connection).
@@ -49,6 +51,7 @@ export async function resend(ctx: GatewayContext, { body, url }: AuthRequest): P
   if (body.type !== 'signup') throw validationFailed('Only type "signup" can be resent by email on the local gateway');
   const email = normaliseEmail(body.email);
   if (!email) throw validationFailed('Unable to validate email address: invalid format');
+  ctx.limits.beforeMail('signup', email);
   const redirectTo = url.searchParams.get('redirect_to');
   await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);

@@ -18,10 +18,15 @@ async function passwordGrant(ctx: GatewayContext, { body }: AuthRequest): Promis
   const password = stringField(body, 'password') ?? '';
   if (body.phone !== undefined && body.email === undefined) throw new AuthApiError(400, 'phone_provider_disabled', 'Phone logins are disabled');
   const email = normaliseEmail(body.email);
+  // Guesses at one address from many IPs: refused before the password is even compared.
+  if (email) ctx.limits.checkSignInFailures(email);
   const user = email ? await findUserByEmail(ctx.db, email) : undefined;
   // Always compare (against a dummy hash when there is no user): same work, same answer.
   const matches = await passwordMatches(password, user?.encrypted_password ?? null);
-  if (!user || !matches) throw invalidCredentials();
+  if (!user || !matches) {
+    if (email) ctx.limits.signInFailed(email);
+    throw invalidCredentials();
+  }
   if (!user.email_confirmed_at) throw new AuthApiError(400, 'email_not_confirmed', 'Email not confirmed');
   return ok(await ctx.db.transaction((tx) => startSession(ctx, tx, user, 'password')));
 }
