@@ -9,7 +9,7 @@ export const SW_UPDATE_CHECK_MS = 60_000;
 export interface ServiceWorkerControl {
   /** True once a new version is installed and waiting for this page's go-ahead. */
   readonly updateReady: { subscribe(listener: () => void): () => void; getSnapshot(): boolean };
-  /** Tells the waiting worker to take over; the page reloads when it does. */
+  /** Tells the waiting worker to take over (or, if another tab already did, reloads); the page reloads once. */
   applyUpdate(): void;
 }
 
@@ -24,17 +24,28 @@ export function registerServiceWorker(): ServiceWorkerControl | null {
     for (const listener of [...listeners]) listener();
   });
 
-  // Reload only when a worker replaces one that already controlled this page (an update, accepted
-  // here or in another tab), never when the first worker claims a page it did not control (first
-  // visit), and only once: the reloaded page starts controlled, so nothing changes again.
+  // Reload only when this page asked for the update (Reload in the prompt), and only once: the
+  // reloaded page starts controlled by the new worker. A worker that another tab let take over never
+  // reloads this one by itself (the member may be in the middle of typing a review): the prompt
+  // appears instead, and its Reload reloads. The first worker claiming a page it did not control
+  // (first visit) changes nothing visible.
   let controlled = navigator.serviceWorker.controller !== null;
+  let requested = false;
   let reloading = false;
+  const reload = () => {
+    if (reloading) return;
+    reloading = true;
+    window.location.reload();
+  };
   navigator.serviceWorker.addEventListener('controllerchange', () => {
     const replaced = controlled;
     controlled = true;
-    if (!replaced || reloading) return;
-    reloading = true;
-    window.location.reload();
+    if (!replaced) return;
+    if (requested) reload();
+    else if (!ready) {
+      ready = true;
+      for (const listener of [...listeners]) listener();
+    }
   });
 
   // Without a worker (blocked, private mode) the app still runs, only not offline: say so, once.
@@ -52,6 +63,13 @@ export function registerServiceWorker(): ServiceWorkerControl | null {
       },
       getSnapshot: () => ready,
     },
-    applyUpdate: () => wb.messageSkipWaiting(),
+    applyUpdate: () => {
+      requested = true;
+      void navigator.serviceWorker.getRegistration().then((registration) => {
+        // Waiting: hand over, the controllerchange above reloads. Already taken over elsewhere: reload now.
+        if (registration?.waiting) wb.messageSkipWaiting();
+        else reload();
+      }, reload);
+    },
   };
 }

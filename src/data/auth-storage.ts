@@ -2,8 +2,14 @@
 // (db.ts), not localStorage, because the service worker has no localStorage and must push the
 // outbox with the member's token. Page and worker each open the same database, so a token one
 // of them refreshes is the token the other reads next.
-import { NavigatorLockAcquireTimeoutError, type LockFunc, type SupportedStorage } from '@supabase/supabase-js';
+import type { LockFunc, SupportedStorage } from '@supabase/supabase-js';
 import type { CheckpointDb } from './db.ts';
+
+/** auth-js tells a busy lock from a failure by this class (instanceof); loaded with supabase-js, not before. */
+async function lockTimeout(message: string): Promise<Error> {
+  const { NavigatorLockAcquireTimeoutError } = await import('@supabase/supabase-js');
+  return new NavigatorLockAcquireTimeoutError(message);
+}
 
 /** The supabase-js `auth.storage` adapter over `db.auth`. Every call is one IndexedDB request. */
 export function createAuthStorage(db: CheckpointDb): SupportedStorage {
@@ -48,12 +54,12 @@ export const webAuthLock: LockFunc = async (name, acquireTimeout, fn) => {
     const options: LockOptions = acquireTimeout === 0 ? { ifAvailable: true } : { signal: abort.signal };
     return await locks.request(name, options, async (lock) => {
       clearTimeout(timer);
-      if (!lock) throw new NavigatorLockAcquireTimeoutError(`The auth lock "${name}" is busy`);
+      if (!lock) throw await lockTimeout(`The auth lock "${name}" is busy`);
       return fn();
     });
   } catch (error) {
     if (abort.signal.aborted && error instanceof DOMException && error.name === 'AbortError') {
-      throw new NavigatorLockAcquireTimeoutError(`The auth lock "${name}" was not free within ${acquireTimeout} ms`);
+      throw await lockTimeout(`The auth lock "${name}" was not free within ${acquireTimeout} ms`);
     }
     throw error;
   } finally {

@@ -3,9 +3,10 @@
 // extension-less path so client-side routes survive a reload. Every file carries the security
 // headers of security-headers.ts; documents also the Content-Security-Policy.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { CORS_HEADERS, send } from './http.ts';
 import { documentSecurityHeaders, STATIC_SECURITY_HEADERS } from './security-headers.ts';
 
@@ -80,8 +81,35 @@ async function isFile(file: string): Promise<boolean> {
   }
 }
 
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.webmanifest', '.svg', '.txt']);
+const compressible = (file: string) => COMPRESSIBLE.has(path.extname(file).toLowerCase());
+
+function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | null {
+  const accepted = String(req.headers['accept-encoding'] ?? '').toLowerCase().split(',').map((part) => part.trim().split(';')[0]);
+  if (accepted.includes('br')) return 'br';
+  return accepted.includes('gzip') ? 'gzip' : null;
+}
+
+const compressedCache = new Map<string, Buffer>();
+async function compressed(file: string, mtimeMs: number, size: number, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  const key = `${encoding}:${file}:${mtimeMs}:${size}`;
+  let body = compressedCache.get(key);
+  if (!body) {
+    const raw = await readFile(file);
+    body = encoding === 'br'
+      ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.byteLength } })
+      : gzipSync(raw, { level: 9 });
+    if (compressedCache.size > 500) compressedCache.clear();
+    compressedCache.set(key, body);
+  }
+  return body;
+}
+
 async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, urlPath: string): Promise<void> {
   const info = await stat(file);
+  const encoding = compressible(file) ? acceptedEncoding(req) : null;
+  // Text files compressed as a static host would (Netlify sends brotli or gzip): once per file version.
+  const body = encoding ? await compressed(file, info.mtimeMs, info.size, encoding) : null;
   const cache = urlPath.startsWith('/assets/')
     ? 'public, max-age=31536000, immutable'
     : NO_CACHE.has(urlPath)
@@ -90,11 +118,17 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: string,
   res.writeHead(200, {
     ...CORS_HEADERS,
     'Content-Type': CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-    'Content-Length': String(info.size),
+    'Content-Length': String(body?.byteLength ?? info.size),
+    ...(compressible(file) ? { Vary: 'Accept-Encoding' } : {}),
+    ...(encoding ? { 'Content-Encoding': encoding } : {}),
     'Cache-Control': cache,
     'Last-Modified': info.mtime.toUTCString(),
     ...(path.extname(file).toLowerCase() === '.html' ? documentSecurityHeaders() : STATIC_SECURITY_HEADERS),
   });
+  if (body) {
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return;
+  }
   if (req.method === 'HEAD') {
     res.end();
     return;

@@ -327,7 +327,7 @@ describe('updates', () => {
     const swFile = path.join(distDir, 'sw.js');
     await writeFile(swFile, `${await readFile(swFile, 'utf8')}\n// next version\n`);
     await page.evaluate(async () => (await navigator.serviceWorker.ready).update());
-    await expect.poll(() => prompt.textContent(), { timeout: 15_000 }).toContain('A new version of Checkpoint is ready');
+    await expect.poll(() => prompt.textContent(), { timeout: 15_000 }).toContain('A new version is available — Reload');
 
     await prompt.getByRole('button', { name: 'Later' }).click();
     expect(await prompt.count()).toBe(0);

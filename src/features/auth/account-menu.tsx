@@ -1,6 +1,6 @@
 // A member's menu in the header: My Profile, Settings, Sign Out, Delete account. Sign-out with
 // changes still unsynced asks first (keep waiting, or sign out anyway and lose them); both end on /.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AuthUser } from '../../data/auth/auth-store.ts';
 import { useLive } from '../../data/live.ts';
@@ -10,7 +10,8 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 
 type Dialog = { kind: 'unsynced'; count: number } | { kind: 'delete' } | null;
 
-export function AccountMenu({ user, memberId }: { readonly user: AuthUser; readonly memberId: number | null }) {
+/** `extraItems`: more menu items after Settings (e.g. 'Install app'), given a function that closes the menu. */
+export function AccountMenu({ user, memberId, extraItems }: { readonly user: AuthUser; readonly memberId: number | null; readonly extraItems?: (close: () => void) => ReactNode }) {
   const store = useAuthStore();
   const toasts = useToast();
   const navigate = useNavigate();
@@ -108,6 +109,7 @@ export function AccountMenu({ user, memberId }: { readonly user: AuthUser; reado
             <Link role="menuitem" tabIndex={-1} className="account__item" to={`/user/${memberId}`} onClick={() => setOpen(false)}>My Profile</Link>
           )}
           <Link role="menuitem" tabIndex={-1} className="account__item" to="/settings" onClick={() => setOpen(false)}>Settings</Link>
+          {extraItems?.(() => setOpen(false))}
           <div className="account__sep" role="separator" />
           <button role="menuitem" tabIndex={-1} type="button" className="account__item" onClick={choose(() => void signOut(false))}>Sign Out</button>
           <button role="menuitem" tabIndex={-1} type="button" className="account__item account__item--danger" onClick={choose(() => { setError(null); setDialog({ kind: 'delete' }); })}>Delete account</button>

@@ -1,6 +1,9 @@
 // The header's account area (spec 000 §2): 'Loading...' while the session is read; for a visitor
 // 'Sign In' (desktop) or 'Sign In / Sign Up' (below 768 px), both opening the auth modal; for a
-// member, their menu.
+// member, their menu, with 'Install app' when this device can install Checkpoint (issue 7 §1).
+import { useState } from 'react';
+import { InstallMenuItem } from '../install/install-menu-item.tsx';
+import { IosInstallHelp } from '../install/ios-install-help.tsx';
 import { useAuth, useAuthUi } from './auth-context.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { useMediaQuery } from './use-media-query.ts';
@@ -10,7 +13,18 @@ export function HeaderAccount() {
   const auth = useAuth();
   const ui = useAuthUi();
   const mobile = useMediaQuery('(max-width: 767px)');
-  if (auth.status === 'signedIn') return <div className="account"><AccountMenu user={auth.user} memberId={auth.memberId} /></div>;
+  const [iosHelp, setIosHelp] = useState(false);
+  if (auth.status === 'signedIn') {
+    return (
+      <div className="account">
+        <AccountMenu
+          user={auth.user} memberId={auth.memberId}
+          extraItems={(close) => <InstallMenuItem onChosen={close} onShowIosHelp={() => setIosHelp(true)} />}
+        />
+        {iosHelp && <IosInstallHelp onClose={() => setIosHelp(false)} />}
+      </div>
+    );
+  }
   const loading = auth.status === 'loading';
   return (
     <div className="account">

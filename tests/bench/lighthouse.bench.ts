@@ -1,0 +1,93 @@
+// Issue 7 §2: Lighthouse (the npm package, its default config: mobile emulation with simulated
+// throttling) on the home page, a game page, a profile and the browse page, against the local gateway
+// serving the built app with the demo seed. Debian's Chromium through chrome-launcher (Lighthouse
+// cannot download a browser here). Targets: performance ≥ 90, accessibility ≥ 95, best practices ≥ 95.
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+import type { Result } from 'lighthouse';
+
+export const LIGHTHOUSE_PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'game', path: '/game/the-witcher-3-wild-hunt' },
+  { name: 'profile', path: '/user/1' },
+  { name: 'browse', path: '/search' },
+] as const;
+
+export const LIGHTHOUSE_TARGETS = { performance: 90, accessibility: 95, bestPractices: 95 } as const;
+
+export interface LighthousePage {
+  readonly name: string;
+  readonly url: string;
+  /** Category scores, 0–100. */
+  readonly performance: number;
+  readonly accessibility: number;
+  readonly bestPractices: number;
+  /** Largest contentful paint (simulated, ms). */
+  readonly lcpMs: number;
+  /** Audits of the three categories that did not pass, for a failing check's message. */
+  readonly failing: readonly string[];
+}
+
+const CHROMIUM = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+function summarise(name: string, url: string, lhr: Result): LighthousePage {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const failing: string[] = [];
+  for (const id of ['performance', 'accessibility', 'best-practices']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
+      const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+      const sample = items.slice(0, 3).map((item) => JSON.stringify(item).slice(0, 300)).join(' | ');
+      failing.push(`${id}/${ref.id} (${audit.score}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}${sample ? ` :: ${sample}` : ''}`);
+    }
+  }
+  return {
+    name, url,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN),
+    failing,
+  };
+}
+
+/** Runs Lighthouse on each page in turn (one Chromium, a fresh storage per run as Lighthouse resets it). */
+export async function runLighthouse(baseUrl: string, pages: ReadonlyArray<{ name: string; path: string }> = LIGHTHOUSE_PAGES): Promise<LighthousePage[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+    logLevel: 'silent',
+  });
+  try {
+    const results: LighthousePage[] = [];
+    for (const page of pages) {
+      const url = new URL(page.path, baseUrl).href;
+      const run = await lighthouse(url, {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
+      if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
+      if (run.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${run.lhr.runtimeError.message}`);
+      results.push(summarise(page.name, url, run.lhr));
+    }
+    return results;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** `npm run bench`: scores and LCP per page. */
+export async function benchLighthouse(baseUrl: string, report: (name: string, value: number, unit: string) => void): Promise<LighthousePage[]> {
+  const results = await runLighthouse(baseUrl);
+  for (const page of results) {
+    report(`lighthouse.${page.name}.performance`, page.performance, 'score');
+    report(`lighthouse.${page.name}.accessibility`, page.accessibility, 'score');
+    report(`lighthouse.${page.name}.best_practices`, page.bestPractices, 'score');
+    report(`lighthouse.${page.name}.lcp`, page.lcpMs, 'ms');
+    for (const line of page.failing) console.log(`# lighthouse ${page.name}: ${line}`);
+  }
+  return results;
+}
