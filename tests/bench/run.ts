@@ -18,6 +18,11 @@ import { benchCatalogueFunction } from './catalogue-function.bench.ts';
 import { benchSearchLocal } from './search-local.bench.ts';
 import { benchFuzz } from './fuzz.bench.ts';
 import { benchLoad } from './load.bench.ts';
+import { benchBundle } from './bundle.bench.ts';
+import { benchLighthouse } from './lighthouse.bench.ts';
+import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { DEFAULT_DIST_DIR } from '../../supabase/local/gateway.ts';
 import { parseCatalogue } from '../../src/core/search/catalogue-row.ts';
 import { readFile } from 'node:fs/promises';
 import { quantile, report } from './stats.ts';
@@ -148,6 +153,29 @@ async function loadFigures(): Promise<void> {
   for (const sample of run.errorSamples) console.log(`# load error: ${sample}`);
 }
 
+/** The built app the bundle and Lighthouse figures measure (built here when missing). */
+function builtApp(): string {
+  if (!existsSync(path.join(DEFAULT_DIST_DIR, 'index.html'))) {
+    execFileSync('npx', ['vite', 'build', '--outDir', DEFAULT_DIST_DIR], { stdio: 'ignore', cwd: path.resolve(import.meta.dirname, '../..') });
+  }
+  return DEFAULT_DIST_DIR;
+}
+
+async function bundleFigures(): Promise<void> {
+  // Issue 7: the home page's JavaScript at most 180 KB gzipped; each lazy route's own cost.
+  await benchBundle(builtApp(), report);
+}
+
+async function lighthouseFigures(): Promise<void> {
+  // Issue 7: performance ≥ 90, accessibility ≥ 95, best practices ≥ 95; LCP per page.
+  const gateway = await startGateway({ port: 0, inMemory: true, distDir: builtApp(), log: silent });
+  try {
+    await benchLighthouse(gateway.url, report);
+  } finally {
+    await gateway.close();
+  }
+}
+
 const cpu = cpus();
 console.log(`# Checkpoint benchmarks`);
 console.log(`# cpu: ${cpu[0]?.model ?? 'unknown'} x${cpu.length}`);
@@ -160,3 +188,5 @@ await syncFigures();
 await searchFigures();
 await fuzzFigures();
 await loadFigures();
+await bundleFigures();
+await lighthouseFigures();
