@@ -16,12 +16,28 @@ export const OUTBOX_SYNC_TAG = 'checkpoint-outbox';
 
 type Context = 'page' | 'worker';
 
-async function backendConfig(): Promise<BackendConfig> {
+/** Where the last backend settings fetched are kept (the `auth` table: the worker reads it too). */
+const CONFIG_KEY = 'checkpoint.backend-config';
+
+/**
+ * The local gateway's public settings. They are kept on the device, so an app started offline
+ * (after one online visit) still knows its backend and the member's stored session.
+ */
+async function backendConfig(db: CheckpointDb): Promise<BackendConfig> {
   const fixed = buildTimeBackend(import.meta.env);
   if (fixed) return fixed;
-  const response = await fetch('/_dev/config.json');
-  if (!response.ok) throw new Error(`Backend settings unavailable (${response.status})`);
-  return BackendConfigSchema.parse(await response.json());
+  try {
+    const response = await fetch('/_dev/config.json');
+    if (!response.ok) throw new Error(`Backend settings unavailable (${response.status})`);
+    const config = BackendConfigSchema.parse(await response.json());
+    await db.auth.put({ key: CONFIG_KEY, value: JSON.stringify(config) }).catch(() => undefined);
+    return config;
+  } catch (error) {
+    const kept = await db.auth.get(CONFIG_KEY).catch(() => undefined);
+    const parsed = kept ? BackendConfigSchema.safeParse(JSON.parse(kept.value)) : undefined;
+    if (parsed?.success) return parsed.data;
+    throw error;
+  }
 }
 
 function authOptions(db: CheckpointDb, context: Context): NonNullable<SupabaseClientOptions<'public'>['auth']> {
@@ -43,7 +59,7 @@ function authOptions(db: CheckpointDb, context: Context): NonNullable<SupabaseCl
 async function createBackend(db: CheckpointDb, context: Context): Promise<SupabaseClient> {
   // supabase-js loads on first use, after the shell's first paint, not with the entry (issue 7's
   // budget for the home page's JavaScript): the screens render from IndexedDB meanwhile.
-  const [{ supabaseUrl, anonKey }, { createClient }] = await Promise.all([backendConfig(), import('@supabase/supabase-js')]);
+  const [{ supabaseUrl, anonKey }, { createClient }] = await Promise.all([backendConfig(db), import('@supabase/supabase-js')]);
   return createClient(supabaseUrl, anonKey, { auth: authOptions(db, context) });
 }
 

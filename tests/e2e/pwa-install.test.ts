@@ -153,6 +153,8 @@ describe('cold start offline', () => {
       expect(home?.fromServiceWorker()).toBe(true);
       await expect.poll(() => page.locator('header .brand').textContent()).toBe('Checkpoint');
       await expect.poll(() => page.locator('.sync-badge__pill').textContent()).toContain('Offline');
+      // Still signed in: the session and the backend's settings are read from the device.
+      await expect.poll(() => page.locator('.account__trigger').getAttribute('aria-label'), { timeout: 15_000 }).toContain('Account menu for');
       await expect.poll(() => page.locator('.review-card').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await page.locator(`.review-card[aria-label="${firstReview}"]`).count()).toBe(1);
 
