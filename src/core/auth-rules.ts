@@ -1,7 +1,7 @@
 // The account forms' rules (spec 000 §5 "Login", "Signup", "Reset"), the password meter (§4) and
 // the accounts constants (§9). Pure: the auth modal and the reset page validate with these, and
 // show the first message of each field.
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 30;

@@ -1,5 +1,5 @@
 // Build-time settings, parsed once with zod so a bad value is named instead of failing later.
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 const Env = z.object({
   VITE_SUPABASE_URL: z.url('VITE_SUPABASE_URL must be a URL').optional(),

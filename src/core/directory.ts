@@ -2,7 +2,7 @@
 // address (q, sort, page ⇄ what it shows), the quick filters, reading the get_users answer (a
 // malformed part becomes the spec's warning banner instead of a broken page) and showing follows
 // made on this device before the server has answered.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { QUERY_MAX_LENGTH } from './search/constants.ts';
 
 /** §9 "placeholder pagination above 20 results": here real pages of 20, numbered in the address. */

@@ -2,7 +2,7 @@
 // arguments validated by zod. The same names and argument shapes are applied locally
 // (src/data/mutators/*) and on the server (app.apply_mutation in supabase/migrations/…_sync.sql).
 // Mutations are intents that are safe to repeat ("liked = true", "Top 5 = [a, b]"), never toggles.
-import { z } from 'zod';
+import { z } from './zod.ts';
 import { COMMENT_MAX_LENGTH, PLAYTIME_MAX, PLAYTIME_MIN, RATING_MAX, RATING_MIN, TOP_GAMES_SLOTS } from './constants.ts';
 
 const Id = z.number().int().positive();

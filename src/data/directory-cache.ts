@@ -2,7 +2,7 @@
 // still shows members offline and says they are from this device. Kept per member (the list hides
 // the caller and carries their follows), newest first, at most DIRECTORY_CACHE_KEPT answers.
 // A browser that refuses storage simply has no offline directory: saving is best-effort.
-import { z } from 'zod';
+import { z } from '../core/zod.ts';
 import { directorySearch, readDirectoryAnswer, type DirectoryAnswer, type DirectoryParams } from '../core/directory.ts';
 
 const STORAGE_KEY = 'checkpoint.directory-cache';

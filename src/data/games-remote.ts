@@ -3,7 +3,7 @@
 // (getById) and for the carousels' bulk queries (DLCs by parent_game, limit 20, release date
 // ascending; mods by parent_game, limit 30, release date descending; the parent game in two
 // sequential requests). The carousel calls fail silently with an empty answer, as the spec says.
-import { z } from 'zod';
+import { z } from '../core/zod.ts';
 import type { CarouselGame } from '../core/game-page.ts';
 import { DLC_LIMIT, MODS_LIMIT } from '../core/game-page.ts';
 import { backend, localDb } from './backend.ts';

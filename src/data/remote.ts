@@ -2,7 +2,7 @@
 // with zod at this boundary; failures become the engine's three error kinds (src/sync/remote.ts).
 // Refreshing the session on a 401 is the engine's decision, not this module's.
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
-import { z } from 'zod';
+import { z } from '../core/zod.ts';
 import {
   AuthError, NetworkError, RejectedBatchError,
   type PullPage, type PushMutation, type PushReply, type PushResult, type Remote, type SyncScope,

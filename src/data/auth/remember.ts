@@ -13,17 +13,28 @@ export interface RememberMe {
   set(remember: boolean): void;
 }
 
+function markVisit(): void {
+  document.cookie = `${VISIT_COOKIE}=1; path=/; SameSite=Strict`;
+}
+
 export function browserRememberMe(): RememberMe | null {
   if (typeof document === 'undefined' || typeof localStorage === 'undefined') return null;
   return {
     startVisit() {
+      // Cookies are only touched for a member who asked not to be remembered (document.cookie is
+      // synchronous, and most members never untick the box).
+      if (localStorage.getItem(FORGET_KEY) !== '1') return false;
       const sameVisit = document.cookie.split('; ').includes(`${VISIT_COOKIE}=1`);
-      document.cookie = `${VISIT_COOKIE}=1; path=/; SameSite=Strict`;
-      return !sameVisit && localStorage.getItem(FORGET_KEY) === '1';
+      markVisit();
+      return !sameVisit;
     },
     set(remember) {
       if (remember) localStorage.removeItem(FORGET_KEY);
-      else localStorage.setItem(FORGET_KEY, '1');
+      else {
+        localStorage.setItem(FORGET_KEY, '1');
+        // This browser session is the one the sign-in belongs to.
+        markVisit();
+      }
     },
   };
 }

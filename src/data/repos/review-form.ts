@@ -2,7 +2,7 @@
 // by read-through), the member's own review of it (edit mode) and progress (a finished game locks
 // the 'Did you finish the game?' answer), and the platform list (table platform, which no pull
 // carries: get_platforms is copied into the device's `platforms` table so the form works offline).
-import { z } from 'zod';
+import { z } from '../../core/zod.ts';
 import { GameSummary } from '../../core/mutations.ts';
 import { readThrough } from '../../sync/read-through.ts';
 import { backend, localDb } from '../backend.ts';

@@ -1,7 +1,7 @@
 // Where recent searches live in the browser: localStorage, one key per tab kind, so they survive a
 // reload and are shared by the tabs of this device. A browser that refuses storage (private mode,
 // quota) gets an in-memory list for the page's life instead of an error.
-import { z } from 'zod';
+import { z } from '../../core/zod.ts';
 import { memoryRecentStorage, type RecentEntry, type RecentKind, type RecentStorage } from '../../core/search/recent.ts';
 
 const Entries = z.array(z.object({ query: z.string(), at: z.number() }));

@@ -1,7 +1,7 @@
 // The network side of search, over supabase-js: our database's RPCs and the catalogue function.
 // Each call rejects on failure; the service decides what a failure means for the screen.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { z } from 'zod';
+import { z } from '../../core/zod.ts';
 import type { BrowseQuery, Platform, UserHit } from './types.ts';
 
 type Loose = Record<string, unknown>;

@@ -190,6 +190,7 @@ export function HeaderSearch() {
           ref={input}
           className="header-search__input"
           type="search"
+          name="q"
           value={text}
           placeholder={placeholder}
           aria-label={kind === 'games' ? 'Search games' : 'Search users'}
