@@ -1,11 +1,13 @@
 // The page's sync engine (src/sync/engine.ts) over the page's database and supabase-js client.
-// The client is created on first use, because its settings may have to be fetched first
-// (/_dev/config.json with the local gateway); until then a push or pull fails as a network error
-// and the engine retries with backoff.
+// The engine, the mutators it rebases with and the zod-checked remote load after the first paint
+// (issue 7's budget for the home page's JavaScript): start() imports them, the status reads the
+// initial snapshot until then. The client is created on first use, because its settings may have
+// to be fetched first (/_dev/config.json with the local gateway); until then a push or pull fails
+// as a network error and the engine retries with backoff.
 import { backend, localDb } from '../data/backend.ts';
-import { createSupabaseRemote, refreshSessionOf } from '../data/remote.ts';
-import { createSyncEngine, type SyncEngine } from '../sync/engine.ts';
+import type { SyncEngine } from '../sync/engine.ts';
 import { NetworkError, type Remote } from '../sync/remote.ts';
+import { INITIAL_STATUS, type SyncStatus, type SyncStatusStore } from '../sync/status.ts';
 
 async function reachBackend() {
   try {
@@ -15,11 +17,11 @@ async function reachBackend() {
   }
 }
 
-function lazyRemote(): Remote {
+function lazyRemote(create: typeof import('../data/remote.ts').createSupabaseRemote): Remote {
   let remote: Promise<Remote> | undefined;
   const get = (): Promise<Remote> => {
     if (!remote) {
-      const created = reachBackend().then((supabase) => createSupabaseRemote(supabase));
+      const created = reachBackend().then((supabase) => create(supabase));
       // Not reachable now (offline first start): the next call tries again.
       created.catch(() => {
         if (remote === created) remote = undefined;
@@ -34,10 +36,65 @@ function lazyRemote(): Remote {
   };
 }
 
-export function createAppSync(): SyncEngine {
+async function createEngine(): Promise<SyncEngine> {
+  const [{ createSyncEngine }, { createSupabaseRemote, refreshSessionOf }] = await Promise.all([
+    import('../sync/engine.ts'),
+    import('../data/remote.ts'),
+  ]);
   return createSyncEngine({
     db: localDb(),
-    remote: lazyRemote(),
+    remote: lazyRemote(createSupabaseRemote),
     refreshSession: async () => refreshSessionOf(await reachBackend())(),
   });
+}
+
+export function createAppSync(): SyncEngine {
+  let engine: SyncEngine | undefined;
+  let loading: Promise<SyncEngine> | undefined;
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
+  const initial: SyncStatus = { ...INITIAL_STATUS, online: navigator.onLine };
+
+  const load = (): Promise<SyncEngine> => {
+    if (!loading) {
+      const started = createEngine().then((created) => {
+        engine = created;
+        created.status.subscribe(notify);
+        notify();
+        return created;
+      });
+      // A chunk that could not be fetched is asked for again by the next call.
+      started.catch(() => {
+        if (loading === started) loading = undefined;
+      });
+      loading = started;
+    }
+    return loading;
+  };
+
+  const status: SyncStatusStore = {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getSnapshot: () => engine?.status.getSnapshot() ?? initial,
+  };
+
+  return {
+    status,
+    syncNow: () => load().then((created) => created.syncNow(), () => undefined),
+    start() {
+      let stop: (() => void) | undefined;
+      let stopped = false;
+      load().then((created) => {
+        if (!stopped) stop = created.start();
+      }, () => undefined);
+      return () => {
+        stopped = true;
+        stop?.();
+      };
+    },
+  };
 }

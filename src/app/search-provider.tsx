@@ -4,13 +4,40 @@
 import { useEffect, type ReactNode } from 'react';
 import { SearchContext } from '../features/search/search-context.tsx';
 import { backend, localDb } from '../data/backend.ts';
-import { createSearchRemote } from '../data/search/remote.ts';
+import type { SearchRemote } from '../data/search/remote.ts';
 import { createSearchService, type SearchService } from '../data/search/service.ts';
+
+/**
+ * The search RPCs, their zod checks included, load on the first call (they need supabase-js,
+ * which loads after the first paint, anyway): not with the entry (issue 7's budget).
+ */
+function lazySearchRemote(): SearchRemote {
+  let remote: Promise<SearchRemote> | undefined;
+  const get = (): Promise<SearchRemote> => {
+    if (!remote) {
+      const loaded = import('../data/search/remote.ts').then(({ createSearchRemote }) => createSearchRemote(backend));
+      loaded.catch(() => {
+        if (remote === loaded) remote = undefined;
+      });
+      remote = loaded;
+    }
+    return remote;
+  };
+  return {
+    searchDatabase: async (...args) => (await get()).searchDatabase(...args),
+    searchCatalogue: async (...args) => (await get()).searchCatalogue(...args),
+    ratingStats: async (...args) => (await get()).ratingStats(...args),
+    browse: async (...args) => (await get()).browse(...args),
+    searchUsers: async (...args) => (await get()).searchUsers(...args),
+    platforms: async (...args) => (await get()).platforms(...args),
+    cataloguePage: async (...args) => (await get()).cataloguePage(...args),
+  };
+}
 
 export function createAppSearch(): SearchService {
   return createSearchService({
     db: localDb(),
-    remote: createSearchRemote(backend),
+    remote: lazySearchRemote(),
     isOnline: () => navigator.onLine,
     timer: { setInterval: (run, ms) => window.setInterval(run, ms), clearInterval: (handle) => window.clearInterval(handle as number) },
   });

@@ -2,6 +2,7 @@
 // arguments validated by zod. The same names and argument shapes are applied locally
 // (src/data/mutators/*) and on the server (app.apply_mutation in supabase/migrations/…_sync.sql).
 // Mutations are intents that are safe to repeat ("liked = true", "Top 5 = [a, b]"), never toggles.
+import { MutationError } from './mutation-error.ts';
 import { z } from './zod.ts';
 import { COMMENT_MAX_LENGTH, PLAYTIME_MAX, PLAYTIME_MIN, RATING_MAX, RATING_MIN, TOP_GAMES_SLOTS } from './constants.ts';
 
@@ -95,10 +96,4 @@ export function parseMutation<N extends MutationName>(name: N, args: unknown): M
   return result.data as MutationArgs<N>;
 }
 
-/** The one error shape of writes: a stable code and the message the member reads (spec text). */
-export class MutationError extends Error {
-  constructor(readonly code: string, message: string) {
-    super(message);
-    this.name = 'MutationError';
-  }
-}
+export { MutationError };

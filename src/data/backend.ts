@@ -3,7 +3,7 @@
 // come from /_dev/config.json. The session is kept in IndexedDB (auth-storage.ts) so the page
 // and the service worker, each with its own client, share one session and one refresh lock.
 import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js';
-import { BackendConfigSchema, buildTimeBackend, type BackendConfig } from '../core/config.ts';
+import type { BackendConfig } from '../core/config.ts';
 import { createAuthStorage, webAuthLock } from './auth-storage.ts';
 import { CheckpointDb } from './db.ts';
 import { watchStorageErrors } from './storage-persist.ts';
@@ -24,6 +24,8 @@ const CONFIG_KEY = 'checkpoint.backend-config';
  * (after one online visit) still knows its backend and the member's stored session.
  */
 async function backendConfig(db: CheckpointDb): Promise<BackendConfig> {
+  // zod checks the settings; it loads with supabase-js, not with the entry.
+  const { BackendConfigSchema, buildTimeBackend } = await import('../core/config.ts');
   const fixed = buildTimeBackend(import.meta.env);
   if (fixed) return fixed;
   try {

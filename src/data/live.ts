@@ -3,10 +3,20 @@
 // (fetched in the background; offline, the screen shows what is cached and says so).
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { readThrough, type ReadScope } from '../sync/read-through.ts';
+import type { ReadScope } from '../sync/read-through.ts';
 import { backend, localDb } from './backend.ts';
 import type { CheckpointDb } from './db.ts';
-import { createSupabaseRemote } from './remote.ts';
+
+/**
+ * Read-through and its zod-checked remote load with supabase-js, after the first paint (issue 7's
+ * budget for the home page's JavaScript): the screen renders from the device meanwhile.
+ */
+async function fetchScope(scope: ReadScope): Promise<number> {
+  const [supabase, { readThrough }, { createSupabaseRemote }] = await Promise.all([
+    backend(), import('../sync/read-through.ts'), import('./remote.ts'),
+  ]);
+  return readThrough(localDb(), createSupabaseRemote(supabase), scope);
+}
 
 /** A live query over the page's database: undefined until the first answer. */
 export function useLive<T>(query: (db: CheckpointDb) => Promise<T>, deps: readonly unknown[]): T | undefined {
@@ -28,8 +38,7 @@ export function useReadThrough(scope: ReadScope | null, key: string): FreshnessS
     if (!online) { setState('offline'); return; }
     let live = true;
     setState('refreshing');
-    backend()
-      .then((supabase) => readThrough(localDb(), createSupabaseRemote(supabase), scope))
+    fetchScope(scope)
       .then(() => { if (live) setState('fresh'); }, () => { if (live) setState(navigator.onLine ? 'failed' : 'offline'); });
     return () => { live = false; };
     // The key stands for the scope's contents.

@@ -1,5 +1,5 @@
 // Small rules shared by the local applies, each the twin of a line of SQL.
-import { MutationError } from '../../core/mutations.ts';
+import { MutationError } from '../../core/mutation-error.ts';
 import type { CheckpointDb, MirrorName } from '../db.ts';
 import { writeRow } from '../overlay.ts';
 

@@ -3,12 +3,10 @@
 // and games on the device (rating_ids scope, so later pulls keep them fresh); the page always renders
 // the device's answer (loadRecentReviews), so offline it shows the last reviews it saw.
 import { useEffect, useState } from 'react';
-import { readThrough } from '../../sync/read-through.ts';
 import type { ScopeReader } from '../../sync/remote.ts';
 import { backend, localDb } from '../backend.ts';
 import type { CheckpointDb } from '../db.ts';
 import { useLive, useOnline } from '../live.ts';
-import { createSupabaseRemote } from '../remote.ts';
 import { loadRecentReviews, RECENT_REVIEWS } from './home.ts';
 import type { ReviewCard } from './shapes.ts';
 
@@ -20,12 +18,16 @@ export interface RecentReviewSource extends ScopeReader {
 /** Fetches the newest reviews' ids and stores those reviews (with authors and games) on the device. */
 export async function refreshRecentReviews(db: CheckpointDb, source: RecentReviewSource, limit = RECENT_REVIEWS): Promise<number[]> {
   const ids = await source.recentReviewIds(limit);
-  if (ids.length > 0) await readThrough(db, source, { rating_ids: ids });
+  if (ids.length > 0) {
+    // Read-through (with the mutators it rebases with) loads after the first paint, like supabase-js.
+    const { readThrough } = await import('../../sync/read-through.ts');
+    await readThrough(db, source, { rating_ids: ids });
+  }
   return ids;
 }
 
 async function supabaseSource(): Promise<RecentReviewSource> {
-  const supabase = await backend();
+  const [supabase, { createSupabaseRemote }] = await Promise.all([backend(), import('../remote.ts')]);
   return {
     ...createSupabaseRemote(supabase),
     async recentReviewIds(limit) {

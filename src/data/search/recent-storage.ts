@@ -1,10 +1,24 @@
 // Where recent searches live in the browser: localStorage, one key per tab kind, so they survive a
 // reload and are shared by the tabs of this device. A browser that refuses storage (private mode,
 // quota) gets an in-memory list for the page's life instead of an error.
-import { z } from '../../core/zod.ts';
 import { memoryRecentStorage, type RecentEntry, type RecentKind, type RecentStorage } from '../../core/search/recent.ts';
 
-const Entries = z.array(z.object({ query: z.string(), at: z.number() }));
+/**
+ * The stored list, checked by hand rather than with zod: the header's search box is on every
+ * screen, and zod is kept out of the entry (issue 7's budget for the home page's JavaScript).
+ * Like a zod object, an entry keeps only its known fields.
+ */
+function parseEntries(value: unknown): RecentEntry[] | null {
+  if (!Array.isArray(value)) return null;
+  const entries: RecentEntry[] = [];
+  for (const item of value as unknown[]) {
+    if (typeof item !== 'object' || item === null) return null;
+    const { query, at } = item as { query?: unknown; at?: unknown };
+    if (typeof query !== 'string' || typeof at !== 'number' || !Number.isFinite(at)) return null;
+    entries.push({ query, at });
+  }
+  return entries;
+}
 const key = (kind: RecentKind) => `checkpoint.recent-searches.${kind}`;
 
 export function browserRecentStorage(storage: Storage | undefined = globalThis.localStorage): RecentStorage {
@@ -14,8 +28,7 @@ export function browserRecentStorage(storage: Storage | undefined = globalThis.l
       try {
         const raw = storage?.getItem(key(kind));
         if (raw == null) return fallback.read(kind);
-        const parsed = Entries.safeParse(JSON.parse(raw));
-        return parsed.success ? parsed.data : [];
+        return parseEntries(JSON.parse(raw)) ?? [];
       } catch {
         return fallback.read(kind);
       }

@@ -4,8 +4,7 @@
 // and the games the device did not have are written into its catalogue for next time (offline).
 import { BROWSE_PAGE_SIZE, FRANCHISE_SEARCH_PAGE_SIZE, MIN_QUERY_LENGTH, SEARCH_PAGE_SIZE, SECURE_LIMIT_ORIGINAL, SUGGESTION_LIMIT, USER_SEARCH_LIMIT } from '../../core/search/constants.ts';
 import { createMemoryCache, type MemoryCache, type Timer } from '../../core/search/cache.ts';
-import { buildLocalIndex, type LocalIndex } from '../../core/search/local-index.ts';
-import { mergeResults } from '../../core/search/merge.ts';
+import type { LocalIndex } from '../../core/search/local-index.ts';
 import { prepareQuery } from '../../core/search/query.ts';
 import { rankGames, type RankOutcome } from '../../core/search/rank.ts';
 import { sanitizeMemberQuery, sanitizeQuery } from '../../core/search/sanitize.ts';
@@ -85,12 +84,17 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   let added: CatalogueEntry[] = [];
   let addedIndex: LocalIndex | undefined;
 
+  // The index code (with Fuse.js for typos) loads with the first search or warm(), not with the
+  // entry (issue 7's budget for the home page's JavaScript).
+  let buildLocalIndex: typeof import('../../core/search/local-index.ts').buildLocalIndex | undefined;
+
   const rebuild = (): Promise<void> => {
     building ??= (async () => {
       const pending = added.length;
+      const build = (buildLocalIndex ??= (await import('../../core/search/local-index.ts')).buildLocalIndex);
       const rows = await db.games.toArray();
       const entries = rows.flatMap((row) => fromDatabaseRow(row, row.id < 0) ?? []);
-      index = { built: buildLocalIndex(entries), count: rows.length, at: now() };
+      index = { built: build(entries), count: rows.length, at: now() };
       // What was added while the rows were read stays in the small index.
       added = added.slice(pending);
       addedIndex = undefined;
@@ -111,7 +115,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
 
   const searchDevice = async (query: string, limit: number): Promise<RankOutcome> => {
     const main = (await fullIndex()).search(query, { nowSeconds: nowSeconds(), limit });
-    if (added.length === 0) return main;
+    if (added.length === 0 || !buildLocalIndex) return main;
     addedIndex ??= buildLocalIndex(added);
     const recent = addedIndex.search(query, { nowSeconds: nowSeconds(), limit });
     // The newer copy of a game wins (a database row that replaced a stand-in).
@@ -221,6 +225,8 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     const network = await askNetwork(query, remoteLimit, signal);
     throwIfAborted(signal);
     if (!network.reached) return { ...deviceAnswer, complete: true };
+    // With Fuse.js, like the device's index: loaded on demand, not with the entry.
+    const { mergeResults } = await import('../../core/search/merge.ts');
     const merged = mergeResults([...deviceEntries, ...network.database], network.igdb, query, { nowSeconds: nowSeconds(), limit });
     const entries = await addRatings(merged.games.map((r) => r.game as CatalogueEntry), signal);
     throwIfAborted(signal);

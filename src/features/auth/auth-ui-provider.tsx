@@ -1,10 +1,13 @@
 // AuthUi for every screen (auth-context.tsx): opens the auth modal, and runs member actions now or,
 // for a guest, after they sign in and their member id is known (dropped if they close the modal).
 // "Any state-changing action prompts sign-in" (spec 000 §6).
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useToast } from '../toasts/toast-context.tsx';
 import { AuthUiContext, useAuth, useAuthStore, type AuthMode, type AuthUi } from './auth-context.tsx';
-import { AuthModal } from './auth-modal.tsx';
+
+// The modal and its forms (with zod's rules) load when it first opens, not with the entry
+// (issue 7's budget for the home page's JavaScript).
+const AuthModal = lazy(() => import('./auth-modal.tsx').then(({ AuthModal: modal }) => ({ default: modal })));
 
 type MemberAction = (memberId: number) => void | Promise<void>;
 
@@ -60,7 +63,11 @@ export function AuthUiProvider({ children }: { readonly children: ReactNode }) {
   return (
     <AuthUiContext value={ui}>
       {children}
-      {mode && <AuthModal mode={mode} onMode={setMode} onClose={ui.close} onDone={onDone} />}
+      {mode && (
+        <Suspense fallback={null}>
+          <AuthModal mode={mode} onMode={setMode} onClose={ui.close} onDone={onDone} />
+        </Suspense>
+      )}
     </AuthUiContext>
   );
 }
