@@ -1,6 +1,6 @@
 // The page's entry: the router inside the providers (sync engine, auth, search service, shell services),
 // the service worker (production builds), toasts from sync rejections and storage errors.
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { backend, localDb } from '../data/backend.ts';
@@ -32,7 +32,10 @@ const auth = createAuthStore({ db: localDb(), client: backend, origin: window.lo
 const router = createAppRouter();
 void import('./devtools.ts').then(({ installDevtools }) => installDevtools(engine));
 
-createRoot(root).render(
+// A transition: React renders the first screen in slices and yields between them, so the page's
+// static shell (index.html) paints first and no single task blocks input for long.
+const app = createRoot(root);
+startTransition(() => app.render(
   <StrictMode>
     <AppErrorBoundary>
     <SyncProvider engine={engine}>
@@ -46,4 +49,4 @@ createRoot(root).render(
     </SyncProvider>
     </AppErrorBoundary>
   </StrictMode>,
-);
+));

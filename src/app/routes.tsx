@@ -4,6 +4,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { HomePage } from '../features/home/home-page.tsx';
 import { RouteError } from '../features/errors/route-error.tsx';
+import { BootScreen } from './boot-screen.tsx';
 import { AppLayout } from './layout.tsx';
 import { lazyScreen } from './lazy-screen.tsx';
 
@@ -41,7 +42,9 @@ export const ROUTES: RouteObject[] = [
     Component: AppLayout,
     // A failure in the shell itself; a screen's failure is caught inside the shell, just below.
     ErrorBoundary: RouteError,
-    children: [{ ErrorBoundary: RouteError, children: SCREENS }],
+    // On the first load, the shell renders at once and the screen's skeleton stands in while the
+    // screen's chunk downloads.
+    children: [{ ErrorBoundary: RouteError, HydrateFallback: BootScreen, children: SCREENS }],
   },
 ];
 

@@ -1,0 +1,12 @@
+// The screen's skeleton while its code downloads on the first load (the router's HydrateFallback):
+// the same skeleton index.html shows before the scripts run, now inside the real header and footer.
+export function BootScreen() {
+  return (
+    <main className="page boot" aria-busy="true">
+      <p className="visually-hidden" role="status">Loading…</p>
+      <div className="skeleton boot__hero" />
+      <div className="skeleton" />
+      <div className="skeleton" />
+    </main>
+  );
+}
