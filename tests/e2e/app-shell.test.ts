@@ -39,5 +39,8 @@ it('serves the built app with the demo community, and starts again offline from 
 it('answers unknown paths with the app (single-page fallback), not a 404 page', async () => {
   const response = await fetch(`${gateway.url}/game/the-witcher-3-wild-hunt`);
   expect(response.status).toBe(200);
-  expect(await response.text()).toContain('<div id="root"></div>');
+  // The app's index.html: its root, with the static shell that paints before the scripts run.
+  const html = await response.text();
+  expect(html).toContain('<div id="root">');
+  expect(html).toMatch(/<script type="module"[^>]*src="\/assets\/index-[^"]+\.js"/);
 });
