@@ -46,6 +46,8 @@ export function createAppSearch(): SearchService {
 /** The device downloads the catalogue again after a day (new games, and the first visit). */
 const CATALOGUE_REFRESH_MS = 86_400_000;
 const CATALOGUE_STAMP = 'checkpoint.catalogue-downloaded-at';
+/** How long after start the download waits, so it never competes with the first screen. */
+const CATALOGUE_START_DELAY_MS = 8000;
 
 /** Once the page is idle and online, copies the catalogue onto the device for offline search. */
 function downloadCatalogueWhenIdle(service: SearchService): () => void {
@@ -61,12 +63,16 @@ function downloadCatalogueWhenIdle(service: SearchService): () => void {
       () => undefined,
     ).finally(() => { running = false; });
   };
-  const idle = window.requestIdleCallback?.(run, { timeout: 5000 }) ?? window.setTimeout(run, 2000);
+  // Well after the first screen is up (the download writes thousands of rows), in an idle moment.
+  let idle: number | undefined;
+  const later = window.setTimeout(() => {
+    idle = window.requestIdleCallback?.(run, { timeout: 5000 }) ?? window.setTimeout(run, 0);
+  }, CATALOGUE_START_DELAY_MS);
   window.addEventListener('online', run);
   return () => {
     controller.abort();
-    window.cancelIdleCallback?.(idle);
-    window.clearTimeout(idle);
+    window.clearTimeout(later);
+    if (idle !== undefined) { window.cancelIdleCallback?.(idle); window.clearTimeout(idle); }
     window.removeEventListener('online', run);
   };
 }

@@ -112,7 +112,8 @@ it('offers to search anyway when nothing matches', async () => {
 it('still answers offline, from the catalogue the device downloaded, and says so', async () => {
   const { context, page } = await open(390);
   await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 }).toBe('activated');
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('checkpoint.catalogue-downloaded-at')), { timeout: 15_000 }).not.toBeNull();
+  // The device downloads the catalogue some seconds after start, when the page is idle.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('checkpoint.catalogue-downloaded-at')), { timeout: 40_000 }).not.toBeNull();
   await context.setOffline(true);
   await page.reload();
   await box(page).click();
