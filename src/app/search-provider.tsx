@@ -47,7 +47,7 @@ export function createAppSearch(): SearchService {
 const CATALOGUE_REFRESH_MS = 86_400_000;
 const CATALOGUE_STAMP = 'checkpoint.catalogue-downloaded-at';
 /** How long after start the download waits, so it never competes with the first screen. */
-const CATALOGUE_START_DELAY_MS = 8000;
+const CATALOGUE_START_DELAY_MS = 1500;
 
 /** Once the page is idle and online, copies the catalogue onto the device for offline search. */
 function downloadCatalogueWhenIdle(service: SearchService): () => void {

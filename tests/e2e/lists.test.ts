@@ -15,7 +15,7 @@ const contexts: BrowserContext[] = [];
 const SHOTS = process.env.LISTS_SHOTS_DIR;
 
 beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
+  gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
   browser = await launchChromium();
 });
 

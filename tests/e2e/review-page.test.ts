@@ -247,7 +247,7 @@ it('cuts a long review at 500 characters with a more control that opens the full
   const words = 'Celeste rewards patience and precision in equal measure, and its story about anxiety lands with real warmth. ';
   const long = words.repeat(8).trim();
   const { context, page } = await open('/', { signInAs: 'retro_ranger' });
-  await page.evaluate(([text]) => window.checkpoint?.mutate('review.create', { igdb_id: 26226, rating: 9, review: text ?? '', is_recommended: true, platform: 'Switch' }), [long]);
+  await page.evaluate(([text]) => window.checkpoint?.mutate('review.create', { igdb_id: 26226, game: { name: 'Celeste' }, rating: 9, review: text ?? '', is_recommended: true, platform: 'Switch' }), [long]);
   const me = member('retro_ranger');
   await page.goto(`${gateway.url}/review/${me}/${CELESTE}`);
   const text = page.locator('.review-card__text');

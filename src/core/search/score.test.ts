@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scoreGame } from './score.ts';
+import { compareScored, scoreGame } from './score.ts';
 import { prepareQuery } from './query.ts';
 import { NOW_S } from './catalogue.fixture.ts';
 import { SECONDS_PER_YEAR } from './constants.ts';
@@ -100,5 +100,17 @@ describe('scoreGame', () => {
     expect(score('x', { category: 1, rating: 40 }).tier).toBe(200);
     expect(score('shadow', { name: 'Super Mario Shadow', category: 0 }).tier).toBe(800);
     expect(score('mario', { name: 'Super Mario Shadow', category: 0 }).tier).toBe(1000);
+  });
+});
+
+describe('exact titles first', () => {
+  it('puts the game whose title was typed exactly above a newer sequel that outscores it', () => {
+    const now = Date.UTC(2026, 10, 21) / 1000;
+    const silksong = { id: 2, name: 'Hollow Knight: Silksong', category: 0, first_release_date: Date.UTC(2025, 8, 4) / 1000, rating: 92, follows: 5000 };
+    const original = { id: 1, name: 'Hollow Knight', category: 0, first_release_date: Date.UTC(2017, 1, 24) / 1000, rating: 87 };
+    const q = prepareQuery('hollow knight');
+    const scored = [silksong, original].map((game) => ({ game, score: scoreGame(game, q, { nowSeconds: now }) }));
+    expect(scored[0]?.score.score).toBeGreaterThan(scored[1]?.score.score ?? 0);
+    expect(scored.sort(compareScored).map((s) => s.game.name)).toEqual(['Hollow Knight', 'Hollow Knight: Silksong']);
   });
 });

@@ -27,6 +27,8 @@ export interface GameScore {
   readonly tier: number;
   /** Category priority weight, the first tie-break. */
   readonly categoryPriority: number;
+  /** The title (or an alternative name) is exactly what was typed: such games come first. */
+  readonly exactTitle: boolean;
 }
 
 const EDITION_WORDS = /\b(edition|dlc|pack|season pass|bundle|soundtrack|deluxe|upgrade|expansion|collection|costume|skin|episode|chapter)\b/;
@@ -114,7 +116,8 @@ export function scoreGame(game: SearchGame, q: PreparedQuery, ctx: ScoreContext,
   const has = (field: string | null | undefined) => field != null && q.text !== '' && foldAccents(field).includes(q.text);
 
   const altNames = (game.alternative_names ?? []).map(normalizeText);
-  let relevance = Math.max(titleScore(name, q), ...altNames.map((n) => titleScore(n, q)));
+  const title = Math.max(titleScore(name, q), ...altNames.map((n) => titleScore(n, q)));
+  let relevance = title;
   if (has(game.summary)) relevance += REL_SUMMARY;
   if (has(game.description)) relevance += REL_DESCRIPTION;
   if ((game.genres ?? []).some(has)) relevance += REL_GENRE;
@@ -147,12 +150,13 @@ export function scoreGame(game: SearchGame, q: PreparedQuery, ctx: ScoreContext,
   if (category === CATEGORY.BUNDLE) tier += mod ? PENALTY_MOD_BUNDLE : PENALTY_BUNDLE;
 
   const finalTier = TIER_CUTOFFS.find((cut) => tier >= cut) ?? TIER_LOW;
-  return { score: relevance + tier, tier: finalTier, categoryPriority: categoryPriority(category) };
+  return { score: relevance + tier, tier: finalTier, categoryPriority: categoryPriority(category), exactTitle: title >= TITLE_ARTICLE_STRIPPED };
 }
 
 export const categoryPriority = (category: number): number => CATEGORY_PRIORITY[category] ?? 0;
 
 /** The deterministic order of scored games: score, then category priority, then id. */
 export function compareScored(a: { score: GameScore; game: SearchGame }, b: { score: GameScore; game: SearchGame }): number {
-  return b.score.score - a.score.score || b.score.categoryPriority - a.score.categoryPriority || a.game.id - b.game.id;
+  // Typing a game's exact title finds that game first, whatever a newer sequel's bonuses add up to.
+  return Number(b.score.exactTitle) - Number(a.score.exactTitle) || b.score.score - a.score.score || b.score.categoryPriority - a.score.categoryPriority || a.game.id - b.game.id;
 }

@@ -23,7 +23,9 @@ export function ReviewsModal({ userId, username, onClose }: { readonly userId: n
       {sorted?.length === 0 && <p className="profile-modal__empty">No reviews yet.</p>}
       {sorted && sorted.length > 0 && (
         <ul className="profile-reviews">
-          {sorted.map((r) => <ReviewItem key={r.id} review={r} game={r.game} userId={userId} onOpen={onClose} />)}
+          {/* Keyed by member and game (one review each), not id: a review written offline keeps its
+              open/closed state when the server's id replaces the temporary one. */}
+          {sorted.map((r) => <ReviewItem key={`${r.user_id}:${r.igdb_id}`} review={r} game={r.game} userId={userId} onOpen={onClose} />)}
         </ul>
       )}
     </ProfileModal>
