@@ -67,7 +67,9 @@ export function registerServiceWorker(): ServiceWorkerControl | null {
       requested = true;
       void navigator.serviceWorker.getRegistration().then((registration) => {
         // Waiting: hand over, the controllerchange above reloads. Already taken over elsewhere: reload now.
-        if (registration?.waiting) wb.messageSkipWaiting();
+        // Posted to the registration's waiting worker itself: workbox-window only knows a worker it
+        // saw install, and one found by another tab's update check would never hear it.
+        if (registration?.waiting) registration.waiting.postMessage({ type: 'SKIP_WAITING' });
         else reload();
       }, reload);
     },

@@ -63,12 +63,16 @@ export async function runLighthouse(baseUrl: string, pages: ReadonlyArray<{ name
     const results: LighthousePage[] = [];
     for (const page of pages) {
       const url = new URL(page.path, baseUrl).href;
-      const run = await lighthouse(url, {
+      const audit = () => lighthouse(url, {
         port: chrome.port,
         logLevel: 'error',
         output: 'json',
         onlyCategories: ['performance', 'accessibility', 'best-practices'],
       });
+      let run = await audit();
+      // Chromium sometimes records no navigation start (NO_NAVSTART, a trace hiccup on a busy
+      // machine, not a finding about the page): such a run is repeated, at most twice.
+      for (let retry = 0; retry < 2 && run?.lhr.runtimeError?.code === 'NO_NAVSTART'; retry++) run = await audit();
       if (!run) throw new Error(`Lighthouse returned nothing for ${url}`);
       if (run.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${run.lhr.runtimeError.message}`);
       results.push(summarise(page.name, url, run.lhr));
