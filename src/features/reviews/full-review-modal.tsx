@@ -1,7 +1,8 @@
 // The whole text of a long review (spec 000 §2: the review page cuts it at 500 characters and a
 // 'more' control opens this). A modal <dialog>: Escape, the close button or the backdrop close it,
 // and focus returns to the 'more' control.
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useModalDialog } from './use-modal-dialog.ts';
 import { formatRating } from '../../core/format.ts';
 
 export interface FullReviewModalProps {
@@ -14,15 +15,8 @@ export interface FullReviewModalProps {
 }
 
 export function FullReviewModal({ open, onClose, author, game, rating, text }: FullReviewModalProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const id = useId();
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (open && !node.open) node.showModal();
-    if (!open && node.open) node.close();
-  }, [open]);
 
   return (
     <dialog

@@ -1,7 +1,8 @@
 // "Delete Comment / Are you sure you want to delete this comment?" with Cancel and Delete
 // ('Deleting...' while busy), spec 000 §4. A modal <dialog>: focus stays inside, Escape cancels
 // (unless a delete is under way), Cancel has the first focus so Enter never deletes by accident.
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { useModalDialog } from '../use-modal-dialog.ts';
 
 export interface DeleteCommentDialogProps {
   readonly open: boolean;
@@ -11,15 +12,8 @@ export interface DeleteCommentDialogProps {
 }
 
 export function DeleteCommentDialog({ open, busy, onCancel, onConfirm }: DeleteCommentDialogProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const dialog = useModalDialog(open);
   const id = useId();
-
-  useEffect(() => {
-    const node = dialog.current;
-    if (!node) return;
-    if (open && !node.open) node.showModal();
-    if (!open && node.open) node.close();
-  }, [open]);
 
   return (
     <dialog
