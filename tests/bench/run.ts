@@ -17,7 +17,7 @@ import { benchSyncEngine } from './sync-engine.bench.ts';
 import { benchCatalogueFunction } from './catalogue-function.bench.ts';
 import { benchSearchLocal } from './search-local.bench.ts';
 import { benchFuzz } from './fuzz.bench.ts';
-import { benchLoad } from './load.bench.ts';
+import { benchLoad, benchLoadStress } from './load.bench.ts';
 import { benchBundle } from './bundle.bench.ts';
 import { benchLighthouse } from './lighthouse.bench.ts';
 import { existsSync } from 'node:fs';
@@ -137,6 +137,7 @@ async function fuzzFigures(): Promise<void> {
 
 async function loadFigures(): Promise<void> {
   // Issue 7: 200 concurrent members for 60 s (reads, searches, pushes, pulls); no errors, p95 < 200 ms.
+  // Each member acts every 1–3 s (load.bench.ts says why).
   const run = await benchLoad();
   report('load.requests', run.requests, 'requests');
   report('load.throughput', run.throughput, 'requests/s');
@@ -151,6 +152,14 @@ async function loadFigures(): Promise<void> {
   }
   report('load.counter_drift', run.counterDrift, 'users');
   for (const sample of run.errorSamples) console.log(`# load error: ${sample}`);
+  // The same members with almost no pause: the gateway's saturation throughput; errors still none.
+  const stress = await benchLoadStress();
+  report('load.stress.throughput', stress.throughput, 'requests/s');
+  report('load.stress.p50', stress.p50, 'ms');
+  report('load.stress.p95', stress.p95, 'ms');
+  report('load.stress.errors', stress.errors, 'errors');
+  report('load.stress.counter_drift', stress.counterDrift, 'users');
+  for (const sample of stress.errorSamples) console.log(`# load stress error: ${sample}`);
 }
 
 /** The built app the bundle and Lighthouse figures measure (built here when missing). */

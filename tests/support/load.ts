@@ -91,6 +91,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadRun> {
       const r = mulberry32(seed);
       const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
       let cursor: string | null = null;
+      // Members arrive spread over one pause, as people do, not all in the same millisecond.
+      await new Promise((resolve) => setTimeout(resolve, r() * thinkMax));
       while (performance.now() < deadline) {
         const x = r();
         const [igdb, slug] = pick(igdbIds);
