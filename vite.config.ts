@@ -1,9 +1,48 @@
 import { defineConfig } from 'vitest/config';
+import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * The app's entry (src/app/main.tsx) is imported by src/app/boot.ts after the shell's first paint.
+ * So that its code downloads while the shell paints, not after, index.html gets a module preload
+ * for it and for every chunk it imports statically, and links its stylesheets (render-blocking, as
+ * the shell needs them for its first paint). The preloads ask for a low priority: the stylesheets,
+ * which the first paint waits for, go first.
+ */
+function preloadAppEntry(entry = '/src/app/main.tsx'): Plugin {
+  return {
+    name: 'checkpoint:preload-app',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        if (!bundle) return [];
+        const main = Object.values(bundle).find((out) => out.type === 'chunk' && out.facadeModuleId?.endsWith(entry));
+        if (!main || main.type !== 'chunk') throw new Error(`checkpoint:preload-app: no chunk for ${entry}`);
+        const scripts: string[] = [];
+        const styles = new Set<string>();
+        const visit = (file: string) => {
+          const chunk = bundle[file];
+          if (!chunk || chunk.type !== 'chunk' || scripts.includes(file)) return;
+          scripts.push(file);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        visit(main.fileName);
+        const tags: HtmlTagDescriptor[] = [
+          ...[...styles].map((href): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` }, injectTo: 'head' })),
+          ...scripts.map((href): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${href}` }, injectTo: 'head' })),
+        ];
+        return tags;
+      },
+    },
+  };
+}
 
 // The service worker source lives in sw/ (injectManifest), the app in src/.
 export default defineConfig({
   plugins: [
+    preloadAppEntry(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -18,7 +18,7 @@ const ZOD = [{ group: ['zod'], message: 'Import z from src/core/zod.ts (jitless,
 const layer = (...names) => names.map((n) => ({ group: [`**/${n}/**`, `**/${n}/*`], message: `This layer must not import from ${n}/.` }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-*/**', 'tests/scratch/**', 'dev-dist/**', 'node_modules/**', '.data/**', 'public/**', 'test-results/**'] },
+  { ignores: ['dist/**', 'dist-*/**', 'tests/scratch/**', '.scratch/**', 'dev-dist/**', 'node_modules/**', '.data/**', 'public/**', 'test-results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -20,9 +20,9 @@ import { readThrough, type ReadScope } from '../sync/read-through.ts';
 import { signOutAndClear, type SignOutOutcome } from '../sync/sign-out.ts';
 import { adoptMember, loadSyncState } from '../sync/state.ts';
 import type { SyncStatus } from '../sync/status.ts';
+import { devtoolsWanted } from './devtools-flag.ts';
 
-/** The localStorage key that turns the console API on in a production build. */
-export const DEVTOOLS_FLAG = 'checkpoint.devtools';
+export { DEVTOOLS_FLAG } from './devtools-flag.ts';
 
 /** The row type of each mirror (db.ts); indexing it by MirrorName fails to compile if one is missing. */
 export interface MirrorRows {
@@ -72,15 +72,6 @@ declare global {
   }
 }
 
-function enabled(): boolean {
-  if (import.meta.env.DEV) return true;
-  try {
-    return localStorage.getItem(DEVTOOLS_FLAG) === '1';
-  } catch {
-    // Storage blocked (privacy settings): then nobody asked for the console API either.
-    return false;
-  }
-}
 
 /** The member the device's data belongs to; a write needs one, as on the server. */
 async function currentMember(): Promise<number> {
@@ -110,7 +101,7 @@ async function signIn(email: string, password: string): Promise<SignedIn> {
 }
 
 export function installDevtools(engine: SyncEngine): void {
-  if (!enabled()) return;
+  if (!devtoolsWanted()) return;
   const db = localDb();
   window.checkpoint = {
     signIn,

@@ -8,6 +8,7 @@ import { createAuthStore } from '../data/auth/auth-store.ts';
 import { AuthStoreContext } from '../features/auth/auth-context.tsx';
 import { AppErrorBoundary } from '../features/errors/app-error-boundary.tsx';
 import { createAppSync } from './app-sync.ts';
+import { devtoolsWanted } from './devtools-flag.ts';
 import { ShellServicesContext } from './layout.tsx';
 import { watchStorage } from './persistence.ts';
 import { createAppRouter } from './routes.tsx';
@@ -30,7 +31,7 @@ const engine = createAppSync();
 const search = createAppSearch();
 const auth = createAuthStore({ db: localDb(), client: backend, origin: window.location.origin });
 const router = createAppRouter();
-void import('./devtools.ts').then(({ installDevtools }) => installDevtools(engine));
+if (devtoolsWanted()) void import('./devtools.ts').then(({ installDevtools }) => installDevtools(engine));
 
 // A transition: React renders the first screen in slices and yields between them, so the page's
 // static shell (index.html) paints first and no single task blocks input for long.

@@ -3,6 +3,7 @@
 // stops when the page goes away.
 import { useEffect, type ReactNode } from 'react';
 import { SearchContext } from '../features/search/search-context.tsx';
+import { afterStartup } from './after-startup.ts';
 import { backend, localDb } from '../data/backend.ts';
 import type { SearchRemote } from '../data/search/remote.ts';
 import { createSearchService, type SearchService } from '../data/search/service.ts';
@@ -46,8 +47,8 @@ export function createAppSearch(): SearchService {
 /** The device downloads the catalogue again after a day (new games, and the first visit). */
 const CATALOGUE_REFRESH_MS = 86_400_000;
 const CATALOGUE_STAMP = 'checkpoint.catalogue-downloaded-at';
-/** How long after start the download waits, so it never competes with the first screen. */
-const CATALOGUE_START_DELAY_MS = 1500;
+/** How long after the page's load the download waits, so it never competes with the first screen. */
+const CATALOGUE_START_DELAY_MS = 5000;
 
 /** Once the page is idle and online, copies the catalogue onto the device for offline search. */
 function downloadCatalogueWhenIdle(service: SearchService): () => void {
@@ -64,15 +65,11 @@ function downloadCatalogueWhenIdle(service: SearchService): () => void {
     ).finally(() => { running = false; });
   };
   // Well after the first screen is up (the download writes thousands of rows), in an idle moment.
-  let idle: number | undefined;
-  const later = window.setTimeout(() => {
-    idle = window.requestIdleCallback?.(run, { timeout: 5000 }) ?? window.setTimeout(run, 0);
-  }, CATALOGUE_START_DELAY_MS);
+  const cancel = afterStartup(run, CATALOGUE_START_DELAY_MS);
   window.addEventListener('online', run);
   return () => {
     controller.abort();
-    window.clearTimeout(later);
-    if (idle !== undefined) { window.cancelIdleCallback?.(idle); window.clearTimeout(idle); }
+    cancel();
     window.removeEventListener('online', run);
   };
 }

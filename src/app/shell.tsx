@@ -2,6 +2,7 @@
 // the update prompt and the toasts.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { BrandMark } from '../features/brand/brand-mark.tsx';
 import { HeaderAccount } from '../features/auth/header-account.tsx';
 import { HeaderSearch } from '../features/search/header-search.tsx';
 import { SyncBadge } from '../features/sync/sync-badge.tsx';
@@ -25,7 +26,7 @@ export function Shell({ toasts, serviceWorker, children }: ShellProps) {
       <a className="shell__skip" href="#main-content">Skip to content</a>
       <header className="topbar">
         <Link className="brand" to="/" aria-label="Checkpoint home">
-          <img className="brand__mark" src="/icon.svg" alt="" width="28" height="28" />
+          <BrandMark className="brand__mark" size={28} />
           <span className="brand__name">Checkpoint</span>
         </Link>
         <HeaderSearch />

@@ -1,5 +1,6 @@
 // The footer (spec 000 §1): the games-metadata credit, the copyright line, and the help and legal pages.
 import { Link } from 'react-router-dom';
+import { BrandMark } from '../features/brand/brand-mark.tsx';
 
 const LINKS = [
   { to: '/faq', label: 'FAQ' },
@@ -14,7 +15,7 @@ export function SiteFooter() {
       <div className="footer__inner">
         <div className="footer__brand">
           <Link className="footer__logo" to="/">
-            <img src="/icon.svg" alt="" width="24" height="24" />
+            <BrandMark size={24} />
             <span>Checkpoint</span>
           </Link>
           <p className="footer__credit">

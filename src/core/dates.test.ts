@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differentMoments, formatDate, formatRelativeTime } from './dates.ts';
+import { differentMoments, formatDate, formatMoment, formatRelativeTime } from './dates.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const MIN = 60_000;
@@ -62,5 +62,17 @@ describe('differentMoments', () => {
   it('compares moments, not spellings', () => {
     expect(differentMoments('2026-11-21T12:00:00Z', '2026-11-21T12:00:00.000+00:00')).toBe(false);
     expect(differentMoments('2026-11-21T12:00:00Z', '2026-11-21T12:00:01Z')).toBe(true);
+  });
+});
+
+describe('formatMoment', () => {
+  it('writes a timestamp as the browser would (toLocaleString), for a tooltip', () => {
+    const at = '2026-03-05T14:07:09Z';
+    expect(formatMoment(at)).toBe(new Date(at).toLocaleString());
+    expect(formatMoment(Date.parse(at))).toBe(new Date(at).toLocaleString());
+  });
+
+  it('gives nothing for anything that is not a date', () => {
+    for (const bad of ['soon', '', null, undefined]) expect(formatMoment(bad)).toBeUndefined();
   });
 });

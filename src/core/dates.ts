@@ -33,6 +33,23 @@ export function formatRelativeTime(at: DateInput, now: number = Date.now()): str
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
+// Formatters are made once: building an Intl formatter costs far more than using one (the first
+// one loads the locale's data), and a list of reviews or comments formats a date on every row.
+let dayFormat: Intl.DateTimeFormat | undefined;
+let utcDayFormat: Intl.DateTimeFormat | undefined;
+let momentFormat: Intl.DateTimeFormat | undefined;
+const dayFormatter = (utc: boolean): Intl.DateTimeFormat => utc
+  ? (utcDayFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }))
+  : (dayFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
+
+/** The full date and time in the reader's own locale and zone (a timestamp's tooltip), or undefined. */
+export function formatMoment(at: DateInput): string | undefined {
+  const time = timeOf(at);
+  if (!Number.isFinite(time)) return undefined;
+  momentFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  return momentFormat.format(time);
+}
+
 /**
  * 'Mar 5, 2026', or 'Mar 5, 2026 (Upcoming)' when it is still ahead, or 'TBA'. A date without a
  * time ('2026-03-05', as release dates are stored) is that calendar day wherever the reader is.
@@ -41,9 +58,7 @@ export function formatDate(at: DateInput, now: number = Date.now()): string {
   const time = timeOf(at);
   if (!Number.isFinite(time)) return 'TBA';
   const dateOnly = typeof at === 'string' && DATE_ONLY.test(at);
-  const text = new Intl.DateTimeFormat('en-US', {
-    month: 'short', day: 'numeric', year: 'numeric', ...(dateOnly ? { timeZone: 'UTC' } : {}),
-  }).format(time);
+  const text = dayFormatter(dateOnly).format(time);
   // A calendar day is upcoming until it begins; a moment, until it happens.
   const upcoming = dateOnly ? time > now - (now % DAY) : time > now;
   return upcoming ? `${text} (Upcoming)` : text;

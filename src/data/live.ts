@@ -18,6 +18,11 @@ async function fetchScope(scope: ReadScope): Promise<number> {
   return readThrough(localDb(), createSupabaseRemote(supabase), scope);
 }
 
+/** Starts downloading read-through's code (a failure is the fetch's to report, when it runs). */
+function warmReadThrough(): void {
+  void Promise.all([import('../sync/read-through.ts'), import('./remote.ts')]).catch(() => undefined);
+}
+
 /** A live query over the page's database: undefined until the first answer. */
 export function useLive<T>(query: (db: CheckpointDb) => Promise<T>, deps: readonly unknown[]): T | undefined {
   // The deps are the caller's: the query closes over exactly those values.
@@ -34,7 +39,13 @@ export function useReadThrough(scope: ReadScope | null, key: string): FreshnessS
   const [state, setState] = useState<FreshnessState>('idle');
   const online = useOnline();
   useEffect(() => {
-    if (scope === null) { setState('idle'); return; }
+    if (scope === null) {
+      // The scope is still being looked up (a game page asks the server for the game's id first):
+      // its code downloads meanwhile, not after the answer.
+      if (online) warmReadThrough();
+      setState('idle');
+      return;
+    }
     if (!online) { setState('offline'); return; }
     let live = true;
     setState('refreshing');

@@ -12,6 +12,7 @@ import { ResetRequestForm } from './reset-request-form.tsx';
 import { SignupForm } from './signup-form.tsx';
 import { useDialog } from './use-dialog.ts';
 import './auth.css';
+import { BrandMark } from '../brand/brand-mark.tsx';
 
 const TITLES: Record<AuthMode, string> = {
   login: 'Sign in to your account',
@@ -67,7 +68,7 @@ export function AuthModal({ mode, onMode, onClose, onDone }: AuthModalProps) {
     <div className="auth-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget) { e.preventDefault(); close(); } }}>
       <div ref={dialog} className="auth-modal" role="dialog" aria-modal="true" aria-labelledby={`${ids}-title`} aria-describedby={`${ids}-sub`} tabIndex={-1}>
         <header className="auth-modal__head">
-          <img className="auth-modal__mark" src="/icon.svg" alt="" width="36" height="36" />
+          <BrandMark className="auth-modal__mark" size={36} />
           <div className="auth-modal__heading">
             <h2 id={`${ids}-title`} className="auth-modal__title">{title}</h2>
             <p id={`${ids}-sub`} className="auth-modal__sub">{pendingEmail ? 'One more step to finish creating your account.' : SUBTITLES[mode]}</p>

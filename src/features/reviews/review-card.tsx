@@ -7,7 +7,7 @@ import { Link } from 'react-router-dom';
 import type { ReviewCard } from '../../data/repos/shapes.ts';
 import { formatRating } from '../../core/format.ts';
 import { authorInitial, authorName, cardCounts, cardText, cardTheme, reviewCardPath } from '../../core/review-card.ts';
-import { formatRelativeTime } from '../../core/dates.ts';
+import { formatMoment, formatRelativeTime } from '../../core/dates.ts';
 import { GameCover } from '../search/game-cover.tsx';
 import './review-card.css';
 
@@ -40,7 +40,7 @@ export function ReviewCardView({ review, mode, showGame = false, actions, childr
         </Link>
         <div className="review-card__who">
           <Link to={profilePath} className="review-card__author review-card__above">{name}</Link>
-          <time className="review-card__date" dateTime={review.post_date_time} title={new Date(review.post_date_time).toLocaleString()}>
+          <time className="review-card__date" dateTime={review.post_date_time} title={formatMoment(review.post_date_time)}>
             {formatRelativeTime(review.post_date_time)}
           </time>
         </div>

@@ -4,7 +4,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { charactersRemaining, commentProblem, indentFor, splitMention } from '../../../core/comments.ts';
-import { differentMoments, formatRelativeTime } from '../../../core/dates.ts';
+import { differentMoments, formatMoment, formatRelativeTime } from '../../../core/dates.ts';
 import { authorInitial, authorName } from '../../../core/review-card.ts';
 import { write } from '../../../data/actions.ts';
 import type { CommentNode } from '../../../data/repos/shapes.ts';
@@ -45,10 +45,10 @@ export function CommentItem({ comment, level, viewer, onReply, onDelete, locked 
       <div className="comment__main">
         <header className="comment__head">
           <Link to={`/user/${comment.user_id}`} className="comment__author">{name}</Link>
-          <time className="comment__time" dateTime={comment.created_at} title={new Date(comment.created_at).toLocaleString()}>
+          <time className="comment__time" dateTime={comment.created_at} title={formatMoment(comment.created_at)}>
             {formatRelativeTime(comment.created_at)}
           </time>
-          {edited && <span className="comment__edited" title={`Edited ${new Date(comment.updated_at).toLocaleString()}`}>(edited)</span>}
+          {edited && <span className="comment__edited" title={`Edited ${formatMoment(comment.updated_at) ?? ''}`.trim()}>(edited)</span>}
           {pending && <span className="comment__pending" title="Saved on this device; it is sent when you are online">Not synced yet</span>}
         </header>
         {editing ? (

@@ -1,0 +1,12 @@
+// The page's first script. It lets the browser paint the static shell of index.html (the header
+// and the screen's skeleton) before the app's code is evaluated: evaluating React, the router and
+// the database layer takes a slow phone a good part of a second, and until now the shell waited
+// for it. The app's files are not fetched any later for it: index.html lists them as module
+// preloads (the `checkpoint:preload-app` plugin in vite.config.ts), so they download while the
+// shell paints and import() finds them ready.
+const start = (): void => void import('./main.tsx');
+
+// requestAnimationFrame runs just before the next paint and a timeout queued from it runs just
+// after. A tab opened in the background paints nothing and runs no animation frames: it starts at once.
+if (document.visibilityState === 'hidden') start();
+else requestAnimationFrame(() => setTimeout(start, 0));
