@@ -9,7 +9,12 @@ import { useLocation } from 'react-router-dom';
 
 type Load = () => Promise<{ default: ComponentType }>;
 
-export const lazyScreen = (load: Load): RouteObject['lazy'] => async () => {
+/**
+ * `warm` starts downloading code the screen will ask for as soon as it shows (its network reads),
+ * beside the screen's own files rather than after them.
+ */
+export const lazyScreen = (load: Load, warm?: () => void): RouteObject['lazy'] => async () => {
+  if (navigator.onLine) warm?.();
   try {
     return { Component: (await load()).default };
   } catch (error) {

@@ -6,25 +6,27 @@ import { HomePage } from '../features/home/home-page.tsx';
 import { RouteError } from '../features/errors/route-error.tsx';
 import { BootScreen } from './boot-screen.tsx';
 import { AppLayout } from './layout.tsx';
+import { warmReadThrough } from '../data/live.ts';
 import { lazyScreen } from './lazy-screen.tsx';
+import { warmSearchRemote } from './search-provider.tsx';
 
 
 const SCREENS: RouteObject[] = [
   { index: true, Component: HomePage },
   // Search and discovery (spec 001)
-  { path: 'search', lazy: lazyScreen(() => import('../features/search/browse-page.tsx')) },
-  { path: 'search-results', lazy: lazyScreen(() => import('../features/search/search-results-page.tsx')) },
+  { path: 'search', lazy: lazyScreen(() => import('../features/search/browse-page.tsx'), warmSearchRemote) },
+  { path: 'search-results', lazy: lazyScreen(() => import('../features/search/search-results-page.tsx'), warmSearchRemote) },
   { path: 'enhanced-search-test', lazy: lazyScreen(() => import('../features/search/enhanced-search-test-page.tsx')) },
   // Games, members and the directory (spec 002)
-  { path: 'game/:identifier', lazy: lazyScreen(() => import('../features/games/game-page.tsx')) },
+  { path: 'game/:identifier', lazy: lazyScreen(() => import('../features/games/game-page.tsx'), warmReadThrough) },
   { path: 'users', lazy: lazyScreen(() => import('../features/users/users-directory-page.tsx')) },
   { path: 'user', lazy: lazyScreen(() => import('../features/profile/own-profile-redirect.tsx')) },
-  { path: 'user/:id', lazy: lazyScreen(() => import('../features/profile/profile-page.tsx')) },
+  { path: 'user/:id', lazy: lazyScreen(() => import('../features/profile/profile-page.tsx'), warmReadThrough) },
   { path: 'profile', lazy: lazyScreen(() => import('../features/profile/protected-redirect.tsx')) },
   { path: 'settings', lazy: lazyScreen(() => import('../features/profile/protected-redirect.tsx')) },
   // Reviews (spec 000)
   { path: 'review/:gameId?', lazy: lazyScreen(() => import('../features/reviews/write-review-page.tsx')) },
-  { path: 'review/:userId/:gameId', lazy: lazyScreen(() => import('../features/reviews/review-page.tsx')) },
+  { path: 'review/:userId/:gameId', lazy: lazyScreen(() => import('../features/reviews/review-page.tsx'), warmReadThrough) },
   // Accounts (spec 000)
   { path: 'reset-password', lazy: lazyScreen(() => import('../features/auth/reset-password-page.tsx')) },
   { path: 'auth/callback', lazy: lazyScreen(() => import('../features/auth/auth-callback-page.tsx')) },

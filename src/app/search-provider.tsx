@@ -35,6 +35,11 @@ function lazySearchRemote(): SearchRemote {
   };
 }
 
+/** Starts downloading the search RPCs' code (a screen about to search: browse, results, members). */
+export function warmSearchRemote(): void {
+  void import('../data/search/remote.ts').catch(() => undefined);
+}
+
 export function createAppSearch(): SearchService {
   return createSearchService({
     db: localDb(),

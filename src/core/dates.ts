@@ -42,6 +42,21 @@ const dayFormatter = (utc: boolean): Intl.DateTimeFormat => utc
   ? (utcDayFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }))
   : (dayFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
 
+const monthFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** 'March 2024' (English month names unless `locale` says otherwise), or null when not a date. */
+export function formatMonthYear(at: DateInput, { locale = 'en-US', utc = false }: { locale?: string; utc?: boolean } = {}): string | null {
+  const time = timeOf(at);
+  if (!Number.isFinite(time)) return null;
+  const key = `${locale}|${utc}`;
+  let format = monthFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', ...(utc ? { timeZone: 'UTC' } : {}) });
+    monthFormats.set(key, format);
+  }
+  return format.format(time);
+}
+
 /** The full date and time in the reader's own locale and zone (a timestamp's tooltip), or undefined. */
 export function formatMoment(at: DateInput): string | undefined {
   const time = timeOf(at);

@@ -2,6 +2,7 @@
 // address (q, sort, page ⇄ what it shows), the quick filters, reading the get_users answer (a
 // malformed part becomes the spec's warning banner instead of a broken page) and showing follows
 // made on this device before the server has answered.
+import { formatMonthYear } from './dates.ts';
 import { z } from './zod.ts';
 import { QUERY_MAX_LENGTH } from './search/constants.ts';
 
@@ -250,10 +251,8 @@ export const averageRatingText = (avg: number | null): string => (avg === null ?
 
 /** "Joined March 2025"; null for a missing or unreadable date. */
 export function joinedText(createdAt: string | null, locale?: string): string | null {
-  if (createdAt === null) return null;
-  const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime())) return null;
-  return `Joined ${date.toLocaleDateString(locale ?? 'en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
+  const month = formatMonthYear(createdAt, { locale, utc: true });
+  return month === null ? null : `Joined ${month}`;
 }
 
 /** A member's shown name: display name, then name, then the username. */

@@ -1,6 +1,7 @@
 // The profile screen's rules (spec 002 §2 Profile, §4 Follow, §5, §8, §9): the id in the address,
 // the header's texts, the reviews modal's sorts and excerpts, the edit form's changes and the
 // follow button's messages. Pure: the screen (src/features/profile) renders what these answer.
+import { formatMonthYear } from './dates.ts';
 import { MutationError, parseMutation, type MutationArgs } from './mutations.ts';
 
 /** "Review excerpt 150 characters with Show more/less in the reviews modal" (§9). */
@@ -35,9 +36,8 @@ export function parseUserId(param: string | undefined): number | null {
 
 /** 'Joined March 2024' from the member's created_at (English month, the member's calendar year). */
 export function joinedText(createdAt: string, locale = 'en-US'): string | null {
-  const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime())) return null;
-  return `Joined ${date.toLocaleDateString(locale, { month: 'long', year: 'numeric' })}`;
+  const month = formatMonthYear(createdAt, { locale });
+  return month === null ? null : `Joined ${month}`;
 }
 
 /** The name a profile shows: display name, else name, else the username. */

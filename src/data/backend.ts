@@ -67,6 +67,15 @@ async function createBackend(db: CheckpointDb, context: Context): Promise<Supaba
 
 let pageDb: CheckpointDb | undefined;
 let pageClient: Promise<SupabaseClient> | undefined;
+let clientGate: Promise<unknown> = Promise.resolve();
+
+/**
+ * The page's client is made only once `ready` settles (the page's first paint, main.tsx); calls
+ * to backend() before then wait for it. Without a call, it is made on first use.
+ */
+export function deferBackendUntil(ready: Promise<unknown>): void {
+  clientGate = ready;
+}
 
 /** The page's Checkpoint database, created once, its quota errors reported (storage-persist.ts). */
 export function localDb(): CheckpointDb {
@@ -81,7 +90,7 @@ export function localDb(): CheckpointDb {
 /** The page's client (one per page: auth-js warns about two over one storage key). */
 export function backend(): Promise<SupabaseClient> {
   if (!pageClient) {
-    const created = createBackend(localDb(), 'page');
+    const created = clientGate.then(() => createBackend(localDb(), 'page'));
     // A failed settings fetch (offline first start) must not stick: the next call tries again.
     created.catch(() => {
       if (pageClient === created) pageClient = undefined;

@@ -7,7 +7,7 @@ import { z } from '../core/zod.ts';
 import type { CarouselGame } from '../core/game-page.ts';
 import { DLC_LIMIT, MODS_LIMIT } from '../core/game-page.ts';
 import { backend, localDb } from './backend.ts';
-import { rememberCatalogueGame } from './repos/game-page.ts';
+import { rememberCatalogueGame, rememberServerGame } from './repos/game-page.ts';
 import { fromIgdbGame } from './search/hits.ts';
 
 type Loose = Record<string, unknown>;
@@ -34,6 +34,8 @@ export interface RemoteGamePage {
   readonly slug: string | null;
   readonly parent: CarouselGame | null;
   readonly dlcs: CarouselGame[];
+  /** The game's row as the server has it (the shape sync_pull brings). */
+  readonly row: { readonly id: number; readonly igdb_id: number } & Readonly<Record<string, unknown>>;
 }
 
 function fromCard(c: z.infer<typeof Card>): CarouselGame {
@@ -66,10 +68,15 @@ export async function fetchGamePage(identifier: string, signal?: AbortSignal): P
   if (error) throw new Error(error.message);
   if (data === null || data === undefined) return null;
   const page = GamePageAnswer.parse(data);
+  // A first visit shows the game from this answer, not after the read-through's own round trip
+  // (that one still runs and brings the reviews). Not stored (quota, a closing page): the
+  // read-through stores it.
+  await rememberServerGame(localDb(), page.game).catch(() => undefined);
   return {
     id: page.game.id, igdbId: page.game.igdb_id, slug: page.game.slug ?? null,
     parent: page.related.parent ? fromCard(page.related.parent) : null,
     dlcs: (page.related.dlcs ?? []).map(fromCard),
+    row: page.game,
   };
 }
 

@@ -19,7 +19,7 @@ async function fetchScope(scope: ReadScope): Promise<number> {
 }
 
 /** Starts downloading read-through's code (a failure is the fetch's to report, when it runs). */
-function warmReadThrough(): void {
+export function warmReadThrough(): void {
   void Promise.all([import('../sync/read-through.ts'), import('./remote.ts')]).catch(() => undefined);
 }
 

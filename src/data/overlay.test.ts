@@ -9,7 +9,8 @@ import type { CheckpointDb } from './db.ts';
 import { mutate } from './mutate.ts';
 import { applyLocal } from './mutators/registry.ts';
 import { APPLY_TABLES } from './mutators/scope.ts';
-import { applyServerChange, resetToServer, type ServerChange } from './overlay.ts';
+import { applyServerChange, applyServerChanges, resetToServer, type ServerChange } from './overlay.ts';
+import { mulberry32 } from '../../tests/support/random.ts';
 
 let db: CheckpointDb;
 const witcher = gameRow(10, 1942, 'The Witcher 3');
@@ -140,5 +141,45 @@ describe('pending writes over server truth', () => {
     expect(await db.reviews.get(5)).toBeUndefined();
     expect(await db.topGames.count()).toBe(0);
     expect(await db.follows.count()).toBe(1);
+  });
+});
+
+describe('applyServerChanges (a page at once)', () => {
+  /** Everything a server change can touch, in a comparable form. */
+  async function contents(of: CheckpointDb) {
+    const tables = ['games', 'users', 'reviews', 'comments', 'shadows'] as const;
+    return Object.fromEntries(await Promise.all(tables.map(async (t) => [t, await of.table(t).toArray()] as const)));
+  }
+
+  it('leaves the device exactly as applying the changes one by one does, pending writes included', async () => {
+    const twin = openLocalDb();
+    try {
+      await twin.users.bulkPut(await db.users.toArray());
+      await twin.games.bulkPut(await db.games.toArray());
+      await twin.reviews.bulkPut(await db.reviews.toArray());
+      await twin.comments.bulkPut(await db.comments.toArray());
+      await twin.likes.bulkPut(await db.likes.toArray());
+      // A pending write over a row the pages below change: that row is shadowed.
+      for (const target of [db, twin]) await mutate(target, 'review.update', { igdb_id: 1942, rating: 9 }, CTX);
+      expect(await twin.shadows.count()).toBeGreaterThan(0);
+      const random = mulberry32(2026);
+      for (let page = 0; page < 20; page++) {
+        // Rows repeat within a page (an upsert then a delete, two versions), as a pull's can.
+        const changes: ServerChange[] = Array.from({ length: 25 }, (_, i) => {
+          const id = [5, 6, 7, 8][Math.floor(random() * 4)] ?? 5;
+          const roll = random();
+          if (roll < 0.15) return { table: 'rating', op: 'delete', id };
+          if (roll < 0.3) return upsert('game', gameRow(10 + (id % 3), 1942 + id, `Game ${page}.${i}`));
+          if (roll < 0.4) return upsert('user', userRow(id === 5 ? OTHER : ME, `name_${page}_${i}`));
+          if (roll < 0.45) return { table: 'not_mirrored' as ServerChange['table'], op: 'delete', id };
+          return upsert('rating', reviewRow(id, id % 2 ? OTHER : ME, id % 2 ? celeste : witcher, { like_count: page + i }));
+        });
+        await pull(...changes);
+        await twin.transaction('rw', APPLY_TABLES, () => applyServerChanges(twin, changes));
+        expect(await contents(twin)).toEqual(await contents(db));
+      }
+    } finally {
+      await twin.delete();
+    }
   });
 });

@@ -3,7 +3,7 @@
 // in `shadows`. Server changes go through applyServerChange: a shadowed row only has its shadow
 // updated (the pending write stays visible). resetToServer then restores every shadowed row, after
 // which the outbox is re-applied on top (the rebase, in sync/rebase.ts).
-import type { CheckpointDb, MirrorName, ServerTable } from './db.ts';
+import type { CheckpointDb, MirrorName, ServerTable, ShadowRow } from './db.ts';
 import { MIRRORS } from './db.ts';
 
 type Row = { id: number };
@@ -48,6 +48,45 @@ export async function applyServerChange(db: CheckpointDb, change: ServerChange):
     await db.table<Row, number>(table).put(base);
   } else {
     await db.table<Row, number>(table).delete(change.id);
+  }
+}
+
+/**
+ * applyServerChange for a page of changes, in a few bulk operations rather than two requests per
+ * row (a pull of thousands of rows, a screen's read-through): the same outcome, as each change
+ * replaces whatever the one before it did to its row, so only the last change per row counts.
+ * Must run inside a 'rw' transaction over the mirrors and `shadows` (as the callers do).
+ */
+export async function applyServerChanges(db: CheckpointDb, changes: readonly ServerChange[]): Promise<void> {
+  const last = new Map<string, { table: MirrorName; change: ServerChange }>();
+  for (const change of changes) {
+    const table = MIRRORS[change.table];
+    if (!table) continue; // a table this client does not mirror
+    const key = `${table}\u0000${change.id}`;
+    last.delete(key); // keeps the map in the order of each row's last change
+    last.set(key, { table, change });
+  }
+  const byTable = new Map<MirrorName, ServerChange[]>();
+  for (const { table, change } of last.values()) {
+    const list = byTable.get(table);
+    if (list) list.push(change);
+    else byTable.set(table, [change]);
+  }
+  for (const [table, list] of byTable) {
+    const shadows = await db.shadows.bulkGet(list.map((c) => [table, c.id] as [MirrorName, number]));
+    const shadowed: ShadowRow[] = [];
+    const puts: Row[] = [];
+    const deletes: number[] = [];
+    list.forEach((change, i) => {
+      const base = change.op === 'upsert' ? change.row : null;
+      const shadow = shadows[i];
+      if (shadow) shadowed.push({ ...shadow, base });
+      else if (base) puts.push(base);
+      else deletes.push(change.id);
+    });
+    if (shadowed.length) await db.shadows.bulkPut(shadowed);
+    if (puts.length) await db.table<Row, number>(table).bulkPut(puts);
+    if (deletes.length) await db.table<Row, number>(table).bulkDelete(deletes);
   }
 }
 

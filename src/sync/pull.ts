@@ -3,7 +3,7 @@
 // never moves past rows that were not stored, and the pending writes are never shown undone.
 import type { CheckpointDb } from '../data/db.ts';
 import { MIRROR_NAMES } from '../data/db.ts';
-import { applyServerChange } from '../data/overlay.ts';
+import { applyServerChanges } from '../data/overlay.ts';
 import { REBASE_TABLES, rebase } from './rebase.ts';
 import { AuthError, MemberChangedError, RejectedBatchError, type PullPage, type Remote } from './remote.ts';
 import { loadSyncState, withScopeIds } from './state.ts';
@@ -39,7 +39,7 @@ async function storePage(db: CheckpointDb, from: string | null, page: PullPage, 
     // the check above passes): a visitor's page, or another member's, must not overwrite them.
     if (state.user_id !== null && state.user_id !== page.user_id) return false;
     if (from === null && page.snapshot) await clearForSnapshot(db);
-    for (const change of page.changes) await applyServerChange(db, change);
+    await applyServerChanges(db, page.changes);
     await rebase(db, page.user_id);
     // Members that came along as authors: keep their member rows fresh from now on.
     const authors = page.changes

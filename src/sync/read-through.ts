@@ -4,7 +4,7 @@
 // fresh; the screen's live query then re-renders. Offline this throws NetworkError and the screen
 // keeps showing what is cached.
 import type { CheckpointDb } from '../data/db.ts';
-import { applyServerChange } from '../data/overlay.ts';
+import { applyServerChanges } from '../data/overlay.ts';
 import { withSyncLock } from './leader.ts';
 import { REBASE_TABLES } from './rebase.ts';
 import type { ScopeReader, SyncScope } from './remote.ts';
@@ -20,7 +20,7 @@ export function readThrough(db: CheckpointDb, reader: ScopeReader, scope: ReadSc
   return withSyncLock(async () => {
     const page = await reader.scopeSnapshot(scope);
     await db.transaction('rw', [...REBASE_TABLES], async () => {
-      for (const change of page.changes) await applyServerChange(db, change);
+      await applyServerChanges(db, page.changes);
       const state = await loadSyncState(db);
       let next = state.scope;
       for (const kind of ['game_ids', 'user_ids', 'rating_ids'] as const) {

@@ -6,6 +6,9 @@ import { GAME_PAGE_REVIEWS, ratingSummary } from '../../core/game-page.ts';
 import type { GameSummary } from '../../core/mutations.ts';
 import type { CheckpointDb, CollectionRow, GameRow, ProgressRow, ReviewRow, WishlistRow } from '../db.ts';
 import { fromIgdbGame, toGameRow } from '../search/hits.ts';
+import { applyServerChange } from '../overlay.ts';
+import { withSyncLock } from '../../sync/leader.ts';
+import { REBASE_TABLES } from '../../sync/rebase.ts';
 import { authorOf, counts, hasText, type ReviewWithAuthor } from './shapes.ts';
 
 export { GAME_PAGE_REVIEWS };
@@ -65,6 +68,19 @@ export async function rememberCatalogueGame(db: CheckpointDb, raw: Readonly<Reco
     await db.games.put(row);
     return row;
   });
+}
+
+/**
+ * Keeps the game get_game_page answered when the device has no row for it yet, as a pull stores
+ * one (under the pending writes and the sync lock): a first visit's page shows from this answer
+ * at once, and the read-through that follows brings its reviews and the rest. A row the device
+ * already has is left to the pull and the read-through, which bring newer versions in order.
+ */
+export async function rememberServerGame(db: CheckpointDb, row: { readonly id: number; readonly igdb_id: number }): Promise<void> {
+  await withSyncLock(() => db.transaction('rw', [...REBASE_TABLES], async () => {
+    if ((await db.games.where('igdb_id').equals(row.igdb_id).count()) > 0) return;
+    await applyServerChange(db, { table: 'game', op: 'upsert', id: row.id, row });
+  }));
 }
 
 /** What a write about this game carries, so the server (and the device) can add it if missing. */
