@@ -4,7 +4,7 @@
 // initial snapshot until then. The client is created on first use, because its settings may have
 // to be fetched first (/_dev/config.json with the local gateway); until then a push or pull fails
 // as a network error and the engine retries with backoff.
-import { backend, localDb } from '../data/backend.ts';
+import { backend, backendAllowed, localDb } from '../data/backend.ts';
 import type { SyncEngine } from '../sync/engine.ts';
 import { NetworkError, type Remote } from '../sync/remote.ts';
 import { INITIAL_STATUS, type SyncStatus, type SyncStatusStore } from '../sync/status.ts';
@@ -37,6 +37,8 @@ function lazyRemote(create: typeof import('../data/remote.ts').createSupabaseRem
 }
 
 async function createEngine(): Promise<SyncEngine> {
+  // Its code (and the zod checks it builds) is evaluated after the first paint, like the client's.
+  await backendAllowed();
   const [{ createSyncEngine }, { createSupabaseRemote, refreshSessionOf }] = await Promise.all([
     import('../sync/engine.ts'),
     import('../data/remote.ts'),

@@ -13,6 +13,9 @@ export interface ServiceWorkerControl {
   applyUpdate(): void;
 }
 
+/** How long Reload waits for the new worker to take over before reloading anyway. */
+const RELOAD_FALLBACK_MS = 3000;
+
 export function registerServiceWorker(): ServiceWorkerControl | null {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return null;
   const wb = new Workbox('/sw.js');
@@ -69,8 +72,12 @@ export function registerServiceWorker(): ServiceWorkerControl | null {
         // Waiting: hand over, the controllerchange above reloads. Already taken over elsewhere: reload now.
         // Posted to the registration's waiting worker itself: workbox-window only knows a worker it
         // saw install, and one found by another tab's update check would never hear it.
-        if (registration?.waiting) registration.waiting.postMessage({ type: 'SKIP_WAITING' });
-        else reload();
+        if (registration?.waiting) {
+          registration.waiting.postMessage({ type: 'SKIP_WAITING' });
+          // The member asked to reload: should the hand-over's controllerchange not reach this
+          // page (a worker that another tab's check installed), reload all the same.
+          setTimeout(reload, RELOAD_FALLBACK_MS);
+        } else reload();
       }, reload);
     },
   };

@@ -24,14 +24,21 @@ const CONFIG_KEY = 'checkpoint.backend-config';
  * (after one online visit) still knows its backend and the member's stored session.
  */
 async function backendConfig(db: CheckpointDb): Promise<BackendConfig> {
+  // Asked for while zod (which checks them) downloads, not after: one round trip less before the
+  // first screen's data. A build for a hosted project has its settings built in.
+  const hosted = Boolean(import.meta.env['VITE_SUPABASE_URL'] && import.meta.env['VITE_SUPABASE_ANON_KEY']);
+  const fetched = hosted ? null : fetch('/_dev/config.json').then(async (response) => {
+    if (!response.ok) throw new Error(`Backend settings unavailable (${response.status})`);
+    return response.json() as Promise<unknown>;
+  });
+  fetched?.catch(() => undefined); // read below; a failure here is not an unhandled rejection
   // zod checks the settings; it loads with supabase-js, not with the entry.
   const { BackendConfigSchema, buildTimeBackend } = await import('../core/config.ts');
   const fixed = buildTimeBackend(import.meta.env);
   if (fixed) return fixed;
   try {
-    const response = await fetch('/_dev/config.json');
-    if (!response.ok) throw new Error(`Backend settings unavailable (${response.status})`);
-    const config = BackendConfigSchema.parse(await response.json());
+    if (!fetched) throw new Error('Backend settings missing');
+    const config = BackendConfigSchema.parse(await fetched);
     await db.auth.put({ key: CONFIG_KEY, value: JSON.stringify(config) }).catch(() => undefined);
     return config;
   } catch (error) {
@@ -75,6 +82,11 @@ let clientGate: Promise<unknown> = Promise.resolve();
  */
 export function deferBackendUntil(ready: Promise<unknown>): void {
   clientGate = ready;
+}
+
+/** Settles when the page may make its client (deferBackendUntil): code that only talks to it waits too. */
+export function backendAllowed(): Promise<unknown> {
+  return clientGate;
 }
 
 /** The page's Checkpoint database, created once, its quota errors reported (storage-persist.ts). */

@@ -71,6 +71,8 @@ async function open(path: string, options: { width?: number; signInAs?: string; 
     await page.evaluate(([e, p]) => window.checkpoint?.signIn(e ?? '', p ?? ''), [email, PASSWORD]);
   }
   await page.goto(`${gateway.url}${path}`);
+  // The console API installs itself once the app has started, after the page's load event.
+  if (options.signInAs) await expect.poll(() => page.evaluate(() => typeof window.checkpoint)).toBe('object');
   return { context, page, errors };
 }
 
