@@ -8,9 +8,11 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { listenForBackgroundSync } from './background-sync.ts';
 import { registerRuntimeCaching } from './caching.ts';
 import { NOT_APP_ROUTES } from './navigation.ts';
+import { routeApiPastWorker } from './static-routes.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
 
+routeApiPastWorker(self);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [...NOT_APP_ROUTES] }));

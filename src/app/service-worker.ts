@@ -14,7 +14,7 @@ export interface ServiceWorkerControl {
 }
 
 /** How long Reload waits for the new worker to take over before reloading anyway. */
-const RELOAD_FALLBACK_MS = 3000;
+const RELOAD_FALLBACK_MS = 5000;
 
 export function registerServiceWorker(): ServiceWorkerControl | null {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return null;

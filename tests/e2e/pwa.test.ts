@@ -339,6 +339,15 @@ describe('updates', () => {
     page.on('load', () => {
       loads += 1;
     });
+    // The page keeps talking to the backend while the worker hands over (the sync engine pulls every
+    // few seconds). A request reaching the old worker as skipWaiting stops it used to leave the new
+    // version waiting in Chromium, and the page never reloaded: the API now bypasses the worker.
+    await page.evaluate(() => {
+      const burst = setInterval(() => {
+        void fetch('/rest/v1/rpc/sync_pull', { method: 'POST' }).catch(() => undefined);
+      }, 3);
+      setTimeout(() => clearInterval(burst), 400);
+    });
     await prompt.getByRole('button', { name: 'Reload' }).click();
     await expect.poll(() => loads, { timeout: 15_000 }).toBe(1);
     await page.waitForTimeout(2_000);
