@@ -24,6 +24,7 @@ const Card = z.object({
 const GamePageAnswer = z.object({
   game: z.object({ id: z.number(), igdb_id: z.number(), slug: z.string().nullable().optional() }).loose(),
   related: z.object({ parent: Card.nullable().optional(), dlcs: z.array(Card).default([]) }).partial().default({}),
+  ratings: z.object({ count: z.number(), average: z.number().nullable() }).loose().nullable().optional(),
 }).loose();
 const CatalogueAnswer = z.object({ success: z.boolean(), games: z.array(z.record(z.string(), z.unknown())).default([]), error: z.string().optional() });
 
@@ -34,6 +35,8 @@ export interface RemoteGamePage {
   readonly slug: string | null;
   readonly parent: CarouselGame | null;
   readonly dlcs: CarouselGame[];
+  /** The members' ratings as the server counted them (shown until the device has the ratings). */
+  readonly ratings: { readonly count: number; readonly average: number | null } | null;
   /** The game's row as the server has it (the shape sync_pull brings). */
   readonly row: { readonly id: number; readonly igdb_id: number } & Readonly<Record<string, unknown>>;
 }
@@ -76,6 +79,7 @@ export async function fetchGamePage(identifier: string, signal?: AbortSignal): P
     id: page.game.id, igdbId: page.game.igdb_id, slug: page.game.slug ?? null,
     parent: page.related.parent ? fromCard(page.related.parent) : null,
     dlcs: (page.related.dlcs ?? []).map(fromCard),
+    ratings: page.ratings ? { count: page.ratings.count, average: page.ratings.average } : null,
     row: page.game,
   };
 }

@@ -2,7 +2,7 @@
 // or a slug. Everything shown is read from the device (use-game-page.ts); once the game is known
 // the address becomes /game/{slug}. Loading skeleton, error view, and the loaded page: header,
 // action bar, 'Ratings' card, up to 5 written reviews and the related carousels.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { metaDescription, type MyStatus } from '../../core/game-page.ts';
 import type { GamePageData } from '../../data/repos/game-page.ts';
@@ -63,7 +63,7 @@ function LoadedGame({ data, remote, freshness, online, memberId }: LoadedGamePro
           {online ? "The server couldn't be reached: showing this game as saved on this device." : "You're offline: showing this game as saved on this device."}
         </p>
       )}
-      <GameHeader game={game} average={ratings.average} count={ratings.count} />
+      <GameHeader game={game} {...useHeaderRatings(ratings, remote, freshness)} />
       <ActionBar igdbId={game.igdb_id} status={status} signedIn={memberId !== null} actions={actions} />
       <div className="game-page__columns">
         <RatingsCard {...ratings} />
@@ -75,6 +75,22 @@ function LoadedGame({ data, remote, freshness, online, memberId }: LoadedGamePro
       <RelatedContent game={game} remote={remote} online={online} />
     </main>
   );
+}
+
+/**
+ * The header's members' average: the device's, or the server's (get_game_page's count) while the
+ * device's ratings are still on their way, so the header keeps its height instead of growing a
+ * line when they land. "On their way" lasts until the screen's query has re-run after the
+ * read-through: its 'fresh' arrives a moment before the rows it brought are read back.
+ */
+function useHeaderRatings(ratings: GamePageData['ratings'], remote: RemoteGamePage | null, freshness: FreshnessState) {
+  const ratingsWhenFresh = useRef<GamePageData['ratings'] | null>(null);
+  if (freshness !== 'fresh') ratingsWhenFresh.current = null;
+  else ratingsWhenFresh.current ??= ratings;
+  const server = remote?.ratings;
+  const arriving = freshness === 'idle' || freshness === 'refreshing' || ratingsWhenFresh.current === ratings;
+  if (ratings.count === 0 && server && arriving) return { average: server.average, count: server.count };
+  return { average: ratings.average, count: ratings.count };
 }
 
 function GameSkeleton() {
