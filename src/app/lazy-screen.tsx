@@ -3,9 +3,10 @@
 // that replaced them) would fail for good. Here a failed download resolves the route to a stand-in
 // that shows the error screen, and downloads again on the next visit to the address — 'Try Again'
 // on the error screen is such a visit.
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { useLocation } from 'react-router-dom';
+import { screenCommitted } from './first-screen.ts';
 
 type Load = () => Promise<{ default: ComponentType }>;
 
@@ -16,11 +17,22 @@ type Load = () => Promise<{ default: ComponentType }>;
 export const lazyScreen = (load: Load, warm?: () => void): RouteObject['lazy'] => async () => {
   if (navigator.onLine) warm?.();
   try {
-    return { Component: (await load()).default };
+    return { Component: signalling((await load()).default) };
   } catch (error) {
-    return { Component: recoveringScreen(load, error) };
+    return { Component: signalling(recoveringScreen(load, error)) };
   }
 };
+
+/**
+ * The screen, telling first-screen.ts when it has committed: this effect runs after the screen's
+ * own, so the reads the screen sends on mount are already on their way.
+ */
+export function signalling(Screen: ComponentType): ComponentType {
+  return function SignallingScreen() {
+    useEffect(() => screenCommitted(), []);
+    return <Screen />;
+  };
+}
 
 /** A stylesheet whose download failed stays failed (the bundler will not add it again): re-add it. */
 function relinkFailedStylesheets() {

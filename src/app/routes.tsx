@@ -7,12 +7,12 @@ import { RouteError } from '../features/errors/route-error.tsx';
 import { BootScreen } from './boot-screen.tsx';
 import { AppLayout } from './layout.tsx';
 import { warmReadThrough } from '../data/live.ts';
-import { lazyScreen } from './lazy-screen.tsx';
+import { lazyScreen, signalling } from './lazy-screen.tsx';
 import { warmSearchRemote } from './search-provider.tsx';
 
 
 const SCREENS: RouteObject[] = [
-  { index: true, Component: HomePage },
+  { index: true, Component: signalling(HomePage) },
   // Search and discovery (spec 001)
   { path: 'search', lazy: lazyScreen(() => import('../features/search/browse-page.tsx'), warmSearchRemote) },
   { path: 'search-results', lazy: lazyScreen(() => import('../features/search/search-results-page.tsx'), warmSearchRemote) },

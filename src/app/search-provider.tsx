@@ -4,19 +4,20 @@
 import { useEffect, type ReactNode } from 'react';
 import { SearchContext } from '../features/search/search-context.tsx';
 import { afterStartup } from './after-startup.ts';
-import { backend, localDb } from '../data/backend.ts';
+import { backend, localDb, readRpc } from '../data/backend.ts';
+import { trackRead } from '../data/direct-rpc.ts';
 import type { SearchRemote } from '../data/search/remote.ts';
 import { createSearchService, type SearchService } from '../data/search/service.ts';
 
 /**
- * The search RPCs, their zod checks included, load on the first call (they need supabase-js,
- * which loads after the first paint, anyway): not with the entry (issue 7's budget).
+ * The search RPCs, their zod checks included, load on the first call, not with the entry (issue
+ * 7's budget). A first screen's reads (browse) go out before supabase-js is made (readRpc).
  */
 function lazySearchRemote(): SearchRemote {
   let remote: Promise<SearchRemote> | undefined;
   const get = (): Promise<SearchRemote> => {
     if (!remote) {
-      const loaded = import('../data/search/remote.ts').then(({ createSearchRemote }) => createSearchRemote(backend));
+      const loaded = trackRead(import('../data/search/remote.ts')).then(({ createSearchRemote }) => createSearchRemote(backend, readRpc));
       loaded.catch(() => {
         if (remote === loaded) remote = undefined;
       });

@@ -56,6 +56,18 @@ describe('formatDate', () => {
   it("says 'TBA' for anything that is not a date", () => {
     for (const bad of ['soon', '', null, undefined]) expect(formatDate(bad, NOW)).toBe('TBA');
   });
+
+  it("writes every day as Intl's en-US short date does, calendar days in UTC and moments in the reader's zone", () => {
+    const utc = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    const local = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+    const future = Date.UTC(9999, 0, 1);
+    // Every 7th day and 13 hours from 1970 to 2030: each month, day and both sides of midnight.
+    for (let time = 0; time < Date.UTC(2030, 0, 1); time += 7 * DAY + 13 * 3_600_000) {
+      const day = new Date(time).toISOString().slice(0, 10);
+      expect(formatDate(day, future)).toBe(utc.format(Date.parse(`${day}T00:00:00Z`)));
+      expect(formatDate(new Date(time), future)).toBe(local.format(time));
+    }
+  });
 });
 
 describe('differentMoments', () => {

@@ -35,12 +35,20 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 // Formatters are made once: building an Intl formatter costs far more than using one (the first
 // one loads the locale's data), and a list of reviews or comments formats a date on every row.
-let dayFormat: Intl.DateTimeFormat | undefined;
-let utcDayFormat: Intl.DateTimeFormat | undefined;
 let momentFormat: Intl.DateTimeFormat | undefined;
-const dayFormatter = (utc: boolean): Intl.DateTimeFormat => utc
-  ? (utcDayFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }))
-  : (dayFormat ??= new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
+
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/**
+ * 'Mar 5, 2026', as Intl's en-US { month: 'short', day: 'numeric', year: 'numeric' } writes it,
+ * without Intl: the first en-US formatter costs ~20 ms on a phone (its locale data), on the first
+ * render of a game page or a list of reviews.
+ */
+function shortDay(time: number, utc: boolean): string {
+  const date = new Date(time);
+  const [year, month, day] = utc ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()] : [date.getFullYear(), date.getMonth(), date.getDate()];
+  return `${SHORT_MONTHS[month] ?? ''} ${day}, ${year}`;
+}
 
 const monthFormats = new Map<string, Intl.DateTimeFormat>();
 
@@ -73,7 +81,7 @@ export function formatDate(at: DateInput, now: number = Date.now()): string {
   const time = timeOf(at);
   if (!Number.isFinite(time)) return 'TBA';
   const dateOnly = typeof at === 'string' && DATE_ONLY.test(at);
-  const text = dayFormatter(dateOnly).format(time);
+  const text = shortDay(time, dateOnly);
   // A calendar day is upcoming until it begins; a moment, until it happens.
   const upcoming = dateOnly ? time > now - (now % DAY) : time > now;
   return upcoming ? `${text} (Upcoming)` : text;

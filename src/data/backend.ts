@@ -6,6 +6,7 @@ import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-j
 import type { BackendConfig } from '../core/config.ts';
 import { createAuthStorage, webAuthLock } from './auth-storage.ts';
 import { CheckpointDb } from './db.ts';
+import { directRpc, directToken, trackRead, type DirectSettings, type RpcAnswer } from './direct-rpc.ts';
 import { watchStorageErrors } from './storage-persist.ts';
 
 /** The key of the session in the `auth` table (and the name of the auth lock: `lock:<key>`). */
@@ -23,14 +24,37 @@ const CONFIG_KEY = 'checkpoint.backend-config';
  * The local gateway's public settings. They are kept on the device, so an app started offline
  * (after one online visit) still knows its backend and the member's stored session.
  */
+const hostedBuild = (): boolean => Boolean(import.meta.env['VITE_SUPABASE_URL'] && import.meta.env['VITE_SUPABASE_ANON_KEY']);
+
+let settingsFetch: Promise<unknown> | undefined;
+
+/** The gateway's /_dev/config.json, fetched once per context (again after a failure), unchecked. */
+function fetchSettings(): Promise<unknown> {
+  if (!settingsFetch) {
+    const fetched = fetch('/_dev/config.json').then(async (response) => {
+      if (!response.ok) throw new Error(`Backend settings unavailable (${response.status})`);
+      return response.json() as Promise<unknown>;
+    });
+    fetched.catch(() => {
+      if (settingsFetch === fetched) settingsFetch = undefined;
+    });
+    settingsFetch = fetched;
+  }
+  return settingsFetch;
+}
+
+/**
+ * Starts fetching the backend's settings now (the page, as it starts): the first screen's read
+ * then goes out as soon as it is asked for, not one round trip later.
+ */
+export function prefetchBackendSettings(): void {
+  if (!hostedBuild()) fetchSettings().catch(() => undefined);
+}
+
 async function backendConfig(db: CheckpointDb): Promise<BackendConfig> {
   // Asked for while zod (which checks them) downloads, not after: one round trip less before the
   // first screen's data. A build for a hosted project has its settings built in.
-  const hosted = Boolean(import.meta.env['VITE_SUPABASE_URL'] && import.meta.env['VITE_SUPABASE_ANON_KEY']);
-  const fetched = hosted ? null : fetch('/_dev/config.json').then(async (response) => {
-    if (!response.ok) throw new Error(`Backend settings unavailable (${response.status})`);
-    return response.json() as Promise<unknown>;
-  });
+  const fetched = hostedBuild() ? null : fetchSettings();
   fetched?.catch(() => undefined); // read below; a failure here is not an unhandled rejection
   // zod checks the settings; it loads with supabase-js, not with the entry.
   const { BackendConfigSchema, buildTimeBackend } = await import('../core/config.ts');
@@ -74,6 +98,8 @@ async function createBackend(db: CheckpointDb, context: Context): Promise<Supaba
 
 let pageDb: CheckpointDb | undefined;
 let pageClient: Promise<SupabaseClient> | undefined;
+/** The page's client is made (not only asked for): reads go through it from then on. */
+let pageClientMade = false;
 let clientGate: Promise<unknown> = Promise.resolve();
 
 /**
@@ -81,8 +107,14 @@ let clientGate: Promise<unknown> = Promise.resolve();
  * to backend() before then wait for it. Without a call, it is made on first use.
  */
 export function deferBackendUntil(ready: Promise<unknown>): void {
-  clientGate = ready;
+  clientGate = Promise.race([ready, neededNow]);
 }
+
+let openGateNow: () => void = () => undefined;
+/** Opens the gate early: a read that cannot go without the client must not wait for the screen it is part of. */
+const neededNow = new Promise<void>((resolve) => {
+  openGateNow = resolve;
+});
 
 /** Settles when the page may make its client (deferBackendUntil): code that only talks to it waits too. */
 export function backendAllowed(): Promise<unknown> {
@@ -103,6 +135,7 @@ export function localDb(): CheckpointDb {
 export function backend(): Promise<SupabaseClient> {
   if (!pageClient) {
     const created = clientGate.then(() => createBackend(localDb(), 'page'));
+    created.then(() => { pageClientMade = true; }, () => undefined);
     // A failed settings fetch (offline first start) must not stick: the next call tries again.
     created.catch(() => {
       if (pageClient === created) pageClient = undefined;
@@ -110,6 +143,42 @@ export function backend(): Promise<SupabaseClient> {
     pageClient = created;
   }
   return pageClient;
+}
+
+/** The backend's address and anon key for a direct read, without zod (it checks them when supabase-js is made). */
+async function directSettings(): Promise<DirectSettings | null> {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  if (hostedBuild()) {
+    const [url, key] = [text(import.meta.env['VITE_SUPABASE_URL']), text(import.meta.env['VITE_SUPABASE_ANON_KEY'])];
+    return url && key ? { supabaseUrl: url, anonKey: key } : null;
+  }
+  const settings = await fetchSettings().catch(() => null);
+  if (typeof settings !== 'object' || settings === null) return null;
+  const { supabaseUrl, anonKey } = settings as Record<string, unknown>;
+  const [url, key] = [text(supabaseUrl), text(anonKey)];
+  return url && key ? { supabaseUrl: url, anonKey: key } : null;
+}
+
+/**
+ * A call of an RPC that only reads, answered as supabase-js answers it. Until the page's client is
+ * made (the first screen of a visit, main.tsx) it goes over plain fetch (direct-rpc.ts) when it
+ * can; after that, or when the direct path steps aside, through supabase-js.
+ */
+export async function readRpc(fn: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<RpcAnswer> {
+  if (!pageClientMade) {
+    const answer = await trackRead((async () => {
+      const settings = await directSettings();
+      const token = settings && (await directToken(localDb(), AUTH_STORAGE_KEY, settings.anonKey).catch(() => null));
+      return settings && token ? directRpc(settings, token, fn, args, signal) : null;
+    })());
+    if (answer) return answer;
+    // The first screen's reads hold the client back (main.tsx); this one needs it.
+    openGateNow();
+  }
+  const supabase = await backend();
+  const call = supabase.rpc(fn, args);
+  const { data, error, status } = await (signal ? call.abortSignal(signal) : call);
+  return { data: data as unknown, error, status };
 }
 
 /** The service worker's own client over the same session storage; build one per sync run. */

@@ -6,7 +6,8 @@
 import { z } from '../core/zod.ts';
 import type { CarouselGame } from '../core/game-page.ts';
 import { DLC_LIMIT, MODS_LIMIT } from '../core/game-page.ts';
-import { backend, localDb } from './backend.ts';
+import { backend, localDb, readRpc } from './backend.ts';
+import { trackRead } from './direct-rpc.ts';
 import { rememberCatalogueGame, rememberServerGame } from './repos/game-page.ts';
 import { fromIgdbGame } from './search/hits.ts';
 
@@ -64,10 +65,13 @@ export function carouselGameOf(raw: Loose): CarouselGame | null {
  * get_game_page for an identifier: null when the database has no such game. Rejects with the
  * server's message ('Invalid or missing game identifier') or a network error.
  */
-export async function fetchGamePage(identifier: string, signal?: AbortSignal): Promise<RemoteGamePage | null> {
-  const supabase = await backend();
-  const call = supabase.rpc('get_game_page', { p_identifier: identifier, p_review_limit: 5 });
-  const { data, error } = await (signal ? call.abortSignal(signal) : call);
+export function fetchGamePage(identifier: string, signal?: AbortSignal): Promise<RemoteGamePage | null> {
+  // Tracked until the game is stored: the first screen shows it from there (first-screen.ts).
+  return trackRead(gamePage(identifier, signal));
+}
+
+async function gamePage(identifier: string, signal?: AbortSignal): Promise<RemoteGamePage | null> {
+  const { data, error } = await readRpc('get_game_page', { p_identifier: identifier, p_review_limit: 5 }, signal);
   if (error) throw new Error(error.message);
   if (data === null || data === undefined) return null;
   const page = GamePageAnswer.parse(data);

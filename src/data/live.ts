@@ -4,18 +4,20 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { ReadScope } from '../sync/read-through.ts';
-import { backend, localDb } from './backend.ts';
+import { localDb, readRpc } from './backend.ts';
 import type { CheckpointDb } from './db.ts';
+import { trackRead } from './direct-rpc.ts';
 
 /**
- * Read-through and its zod-checked remote load with supabase-js, after the first paint (issue 7's
- * budget for the home page's JavaScript): the screen renders from the device meanwhile.
+ * Read-through and its zod-checked remote load on demand (issue 7's budget for the home page's
+ * JavaScript): the screen renders from the device meanwhile. On a visit's first screen the read
+ * goes out before supabase-js is made (readRpc).
  */
-async function fetchScope(scope: ReadScope): Promise<number> {
-  const [supabase, { readThrough }, { createSupabaseRemote }] = await Promise.all([
-    backend(), import('../sync/read-through.ts'), import('./remote.ts'),
-  ]);
-  return readThrough(localDb(), createSupabaseRemote(supabase), scope);
+function fetchScope(scope: ReadScope): Promise<number> {
+  return trackRead((async () => {
+    const [{ readThrough }, { createRpcRemote }] = await Promise.all([import('../sync/read-through.ts'), import('./remote.ts')]);
+    return readThrough(localDb(), createRpcRemote(readRpc), scope);
+  })());
 }
 
 /** Starts downloading read-through's code (a failure is the fetch's to report, when it runs). */

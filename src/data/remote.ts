@@ -9,6 +9,7 @@ import {
   type ScopeReader,
 } from '../sync/remote.ts';
 import { MIRRORS, type ServerTable } from './db.ts';
+import type { RpcError } from './direct-rpc.ts';
 import type { ServerChange } from './overlay.ts';
 
 /** Longer than any push of PUSH_BATCH_SIZE mutations takes; shorter than a member's patience. */
@@ -57,7 +58,7 @@ function toResult(result: z.infer<typeof PushResultSchema>): PushResult {
  * transient like 5xx and "no answer" (status 0: offline, timeout); only the remaining 4xx are
  * final, because the engine drops a batch that gets one.
  */
-function failure(fn: string, error: PostgrestError, status: number): Error {
+function failure(fn: string, error: PostgrestError | RpcError, status: number): Error {
   if (status === 401) return new AuthError(error.message);
   if (status === 0 || status >= 500 || status === 404 || status === 408 || status === 429) {
     return new NetworkError(`${fn} failed (${status || 'no answer'}): ${error.message}`, { cause: error });
@@ -78,13 +79,24 @@ export interface SupabaseRemoteOptions {
   readonly timeoutMs?: number;
 }
 
+/** An RPC call answered as supabase-js answers it (status 0: no answer). */
+export type RpcCall = (fn: string, args: Record<string, unknown>, signal: AbortSignal) => PromiseLike<{ data: unknown; error: PostgrestError | RpcError | null; status: number }>;
+
 export function createSupabaseRemote(supabase: SupabaseClient, options: SupabaseRemoteOptions = {}): Remote & ScopeReader {
+  return createRpcRemote((fn, args, signal) => supabase.rpc(fn, args).abortSignal(signal), options);
+}
+
+/**
+ * The Remote over any RPC caller: supabase-js (above), or the page's readRpc for a read-through
+ * (it may go out before supabase-js is made, direct-rpc.ts).
+ */
+export function createRpcRemote(rpc: RpcCall, options: SupabaseRemoteOptions = {}): Remote & ScopeReader {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
 
   async function call(fn: 'sync_push' | 'sync_pull', args: Record<string, unknown>): Promise<unknown> {
     let answer;
     try {
-      answer = await supabase.rpc(fn, args).abortSignal(AbortSignal.timeout(timeoutMs));
+      answer = await rpc(fn, args, AbortSignal.timeout(timeoutMs));
     } catch (cause) {
       throw new NetworkError(`${fn} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
     }

@@ -4,8 +4,9 @@
 // the device's answer (loadRecentReviews), so offline it shows the last reviews it saw.
 import { useEffect, useState } from 'react';
 import type { ScopeReader } from '../../sync/remote.ts';
-import { backend, localDb } from '../backend.ts';
+import { localDb, readRpc } from '../backend.ts';
 import type { CheckpointDb } from '../db.ts';
+import { trackRead } from '../direct-rpc.ts';
 import { useLive, useOnline } from '../live.ts';
 import { loadRecentReviews, RECENT_REVIEWS } from './home.ts';
 import type { ReviewCard } from './shapes.ts';
@@ -26,12 +27,12 @@ export async function refreshRecentReviews(db: CheckpointDb, source: RecentRevie
   return ids;
 }
 
-async function supabaseSource(): Promise<RecentReviewSource> {
-  const [supabase, { createSupabaseRemote }] = await Promise.all([backend(), import('../remote.ts')]);
+async function rpcSource(): Promise<RecentReviewSource> {
+  const { createRpcRemote } = await import('../remote.ts');
   return {
-    ...createSupabaseRemote(supabase),
+    ...createRpcRemote(readRpc),
     async recentReviewIds(limit) {
-      const { data, error } = await supabase.rpc('get_recent_reviews', { p_limit: limit });
+      const { data, error } = await readRpc('get_recent_reviews', { p_limit: limit });
       if (error) throw new Error(error.message);
       const rows: unknown = data ?? [];
       if (!Array.isArray(rows)) throw new Error('get_recent_reviews answered with something other than a list');
@@ -63,8 +64,8 @@ export function useRecentReviewsFeed(limit = RECENT_REVIEWS): RecentReviewsFeed 
     if (!online) { setRefreshing(false); return; }
     let live = true;
     setRefreshing(true);
-    supabaseSource()
-      .then((source) => refreshRecentReviews(localDb(), source, limit))
+    // Tracked as one read, code downloads included: supabase-js waits until it is in (main.tsx).
+    trackRead(rpcSource().then((source) => refreshRecentReviews(localDb(), source, limit)))
       .then(
         () => { if (live) setError(null); },
         (failure: unknown) => {

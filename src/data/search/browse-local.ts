@@ -3,7 +3,9 @@
 import { BROWSE_PAGE_SIZE } from '../../core/search/constants.ts';
 import type { BrowseQuery, GameHit } from './types.ts';
 
-const byName = (a: GameHit, b: GameHit) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id;
+// One collator for every comparison: localeCompare with options builds one per call.
+let collator: Intl.Collator | undefined;
+const byName = (a: GameHit, b: GameHit) => (collator ??= new Intl.Collator(undefined, { sensitivity: 'base' })).compare(a.name, b.name) || a.id - b.id;
 
 /** Compares two possibly-missing figures; missing ones always go last, whatever the order. */
 function figure(a: number | null, b: number | null, order: 'asc' | 'desc'): number {

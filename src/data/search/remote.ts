@@ -36,11 +36,21 @@ const BROWSE_SORT: Record<BrowseQuery['sort'], string> = {
   name: 'name', release_date: 'release_date', avg_rating: 'avg_rating', rating_count: 'rating_count', relevance: 'relevance', popularity: 'popularity',
 };
 
-export function createSearchRemote(client: () => Promise<SupabaseClient>): SearchRemote {
+/** An RPC that reads, answered as supabase-js answers it. */
+export type ReadRpc = (fn: string, args: Loose, signal?: AbortSignal) => Promise<{ data: unknown; error: { message: string } | null }>;
+
+/**
+ * `read` answers the RPCs (the page passes readRpc, which may go out before supabase-js is made);
+ * by default they go through the client, as the catalogue function always does.
+ */
+export function createSearchRemote(client: () => Promise<SupabaseClient>, read?: ReadRpc): SearchRemote {
+  const viaClient: ReadRpc = async (fn, args, signal) => {
+    const call = (await client()).rpc(fn, args);
+    return signal ? call.abortSignal(signal) : call;
+  };
+  const answer = read ?? viaClient;
   const rpc = async (fn: string, args: Loose, signal?: AbortSignal): Promise<unknown> => {
-    const supabase = await client();
-    const call = supabase.rpc(fn, args);
-    const { data, error } = await (signal ? call.abortSignal(signal) : call);
+    const { data, error } = await answer(fn, args, signal);
     if (error) fail(error, fn);
     return data;
   };

@@ -254,7 +254,8 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       }
     }
     const stored = await db.platforms.toArray();
-    return stored.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
+    const { compare } = new Intl.Collator(undefined, { sensitivity: 'base' });
+    return stored.sort((a, b) => compare(a.name, b.name));
   }
 
   async function browseGames(query: BrowseQuery, signal?: AbortSignal): Promise<BrowseResult> {
