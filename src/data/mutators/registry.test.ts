@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apply, commentRow, CTX, EARLIER, gameRow, ME, openLocalDb, OTHER, reviewRow, snapshot, userRow } from '../../../tests/support/local-db.ts';
-import { MUTATION_NAMES, type MutationArgs, type MutationName } from '../../core/mutations.ts';
+import { mutationNames, type MutationArgs, type MutationName } from '../../core/mutations.ts';
 import type { CheckpointDb } from '../db.ts';
 import { applyLocal } from './registry.ts';
 import { APPLY_TABLES } from './scope.ts';
@@ -39,7 +39,7 @@ const SAMPLES: { [N in MutationName]: MutationArgs<N> } = {
 };
 
 describe('applyLocal', () => {
-  it.each(MUTATION_NAMES)('dispatches %s to its apply', async (name) => {
+  it.each(mutationNames())('dispatches %s to its apply', async (name) => {
     if (name === 'review.update' || name === 'top5.replace') await apply(db, 'review.create', SAMPLES['review.create']);
     if (name === 'review.delete') await db.reviews.update(5, { user_id: ME });
     if (name === 'top5.replace') await db.topGames.put({ id: 1, user_id: ME, game_id: 10, position: 1, created_at: EARLIER });

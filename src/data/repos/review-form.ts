@@ -3,7 +3,7 @@
 // the 'Did you finish the game?' answer), and the platform list (table platform, which no pull
 // carries: get_platforms is copied into the device's `platforms` table so the form works offline).
 import { z } from '../../core/zod.ts';
-import { GameSummary } from '../../core/mutations.ts';
+import { parseGameSummary, type GameSummary } from '../../core/mutations.ts';
 import { readThrough } from '../../sync/read-through.ts';
 import { backend, localDb } from '../backend.ts';
 import type { CheckpointDb, GameRow, PlatformRow, ProgressRow, ReviewRow } from '../db.ts';
@@ -101,9 +101,9 @@ export function gameSummaryOf(game: Pick<GameRow, 'name'> & Partial<GameRow>): G
     publisher: game.publisher ?? null,
     category: game.category ?? null,
   };
-  const full = GameSummary.safeParse(candidate);
+  const full = parseGameSummary(candidate);
   if (full.success) return full.data;
   // Some fact does not fit the schema (an overlong summary, an odd category): the name alone still adds the game.
-  const minimal = GameSummary.safeParse({ name: game.name });
+  const minimal = parseGameSummary({ name: game.name });
   return minimal.success ? minimal.data : undefined;
 }
