@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differentMoments, formatDate, formatMoment, formatRelativeTime } from './dates.ts';
+import { differentMoments, formatDate, formatMoment, formatMonthYear, formatRelativeTime } from './dates.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const MIN = 60_000;
@@ -67,6 +67,20 @@ describe('formatDate', () => {
       expect(formatDate(day, future)).toBe(utc.format(Date.parse(`${day}T00:00:00Z`)));
       expect(formatDate(new Date(time), future)).toBe(local.format(time));
     }
+  });
+});
+
+describe('formatMonthYear', () => {
+  it("writes every month as Intl's en-US long month and year does, in the reader's zone or in UTC", () => {
+    const utc = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const local = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric' });
+    for (let time = 0; time < Date.UTC(2030, 0, 1); time += 11 * DAY + 7 * 3_600_000) {
+      expect(formatMonthYear(time, { utc: true })).toBe(utc.format(time));
+      expect(formatMonthYear(new Date(time))).toBe(local.format(time));
+    }
+    expect(formatMonthYear('2026-11-21T10:00:00Z', { locale: 'de-DE', utc: true })).toBe('November 2026');
+    expect(formatMonthYear('2026-03-02T10:00:00Z', { locale: 'fr-FR', utc: true })).toBe('mars 2026');
+    expect(formatMonthYear('not a date')).toBeNull();
   });
 });
 
