@@ -9,7 +9,7 @@ import type { GameRow } from '../../data/db.ts';
 import type { ProfileData } from '../../data/repos/profile.ts';
 import type { GameHit } from '../../data/search/types.ts';
 import { GameCover, gamePath } from '../search/game-cover.tsx';
-import { GamePicker } from '../search/game-picker.tsx';
+import { LazyGamePicker as GamePicker } from '../search/lazy-game-picker.tsx';
 import { useToast } from '../toasts/toast-context.tsx';
 
 type ListKind = 'collection' | 'wishlist';

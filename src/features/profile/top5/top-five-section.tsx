@@ -13,7 +13,7 @@ import { loadRatedGames, loadTopFive, type TopFiveEntry } from '../../../data/re
 import { write } from '../../../data/actions.ts';
 import type { GameHit } from '../../../data/search/types.ts';
 import { useMemberId } from '../../auth/auth-context.tsx';
-import { GamePicker } from '../../search/game-picker.tsx';
+import { LazyGamePicker as GamePicker } from '../../search/lazy-game-picker.tsx';
 import { useToast } from '../../toasts/toast-context.tsx';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog.tsx';
 import { EmptySlot, FilledSlot, SlotBody } from './top-five-slot.tsx';
