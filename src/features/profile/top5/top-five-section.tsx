@@ -3,10 +3,8 @@
 // confirmation, add from the picker (their rated games not already in it). Every change shows at
 // once and is saved whole with top5.replace; a refused save goes back to the previous list with the
 // spec's message, and while one save runs no other change can start.
-import { closestCenter, DndContext, DragOverlay, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
-import { SortableContext, rectSortingStrategy } from '@dnd-kit/sortable';
-import { useEffect, useState } from 'react';
-import { DRAG_DROP_MS, DRAG_VIBRATE_MS, emptyChoicesText, moveGame, pickerChoices, removeGame, sameOrder, slots, TOP5_TEXT } from '../../../core/top5.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { emptyChoicesText, moveGame, pickerChoices, removeGame, sameOrder, slots, TOP5_TEXT } from '../../../core/top5.ts';
 import { localDb } from '../../../data/backend.ts';
 import { useLive } from '../../../data/live.ts';
 import { loadRatedGames, loadTopFive, type TopFiveEntry } from '../../../data/repos/lists.ts';
@@ -16,22 +14,10 @@ import { useMemberId } from '../../auth/auth-context.tsx';
 import { LazyGamePicker as GamePicker } from '../../search/lazy-game-picker.tsx';
 import { useToast } from '../../toasts/toast-context.tsx';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog.tsx';
-import { EmptySlot, FilledSlot, SlotBody } from './top-five-slot.tsx';
-import { useDragSensors } from './use-drag-sensors.ts';
+import { EmptySlot, StaticSlot } from './top-five-slot.tsx';
 import './top-five.css';
 
-const PHONE_QUERY = '(max-width: 767px)';
-
-function usePhone(): boolean {
-  const [phone, setPhone] = useState(() => window.matchMedia(PHONE_QUERY).matches);
-  useEffect(() => {
-    const query = window.matchMedia(PHONE_QUERY);
-    const change = () => setPhone(query.matches);
-    query.addEventListener('change', change);
-    return () => query.removeEventListener('change', change);
-  }, []);
-  return phone;
-}
+const TopFiveEditor = lazy(() => import('./top-five-editor.tsx'));
 
 export function TopFiveSection({ userId, isOwn }: { userId: number; isOwn: boolean }) {
   const me = useMemberId();
@@ -39,7 +25,6 @@ export function TopFiveSection({ userId, isOwn }: { userId: number; isOwn: boole
   const saved = useLive((db) => loadTopFive(db, userId), [userId]);
   const rated = useLive((db) => (owner ? loadRatedGames(db, userId) : Promise.resolve([])), [userId, owner]);
   const toast = useToast();
-  const sensors = useDragSensors(usePhone());
 
   const [editing, setEditing] = useState(false);
   /** The list as the member just changed it, shown until the device's copy agrees. */
@@ -48,7 +33,6 @@ export function TopFiveSection({ userId, isOwn }: { userId: number; isOwn: boole
   const [removing, setRemoving] = useState<TopFiveEntry | null>(null);
   const [picking, setPicking] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
-  const [dragged, setDragged] = useState<number | null>(null);
   const [announce, setAnnounce] = useState('');
 
   useEffect(() => {
@@ -114,25 +98,23 @@ export function TopFiveSection({ userId, isOwn }: { userId: number; isOwn: boole
     save(removeGame(list, target.igdb_id), list, TOP5_TEXT.removeFailed, `${target.game.name} removed from your Top 5`).catch(() => undefined);
   }
 
-  function onDragStart(event: DragStartEvent) {
-    setDragged(Number(event.active.id));
-    // Not every browser can vibrate (iOS Safari, desktops): then there is no buzz.
-    if ('vibrate' in navigator) navigator.vibrate(DRAG_VIBRATE_MS);
-  }
-
-  function onDragEnd(event: DragEndEvent) {
-    setDragged(null);
-    const { active, over } = event;
-    if (!list || !over || active.id === over.id || saving) return;
-    const from = list.findIndex((g) => g.igdb_id === active.id);
-    const to = list.findIndex((g) => g.igdb_id === over.id);
-    if (from < 0 || to < 0) return;
-    const moved = list[from]!;
+  function move(from: number, to: number) {
+    if (!list || saving) return;
+    const moved = list[from];
+    if (!moved) return;
     save(moveGame(list, from, to), list, TOP5_TEXT.orderFailed, `${moved.game.name} moved to number ${to + 1}`).catch(() => undefined);
   }
 
-  const draggedEntry = dragged === null ? null : list.find((g) => g.igdb_id === dragged) ?? null;
   const firstEmpty = list.length;
+  const plain = (
+    <ol className="top5__slots" aria-label={owner ? 'Your Top 5' : 'Top 5'}>
+      {slots(list).map((entry, i) => entry ? (
+        <StaticSlot key={entry.igdb_id} entry={entry} rank={i + 1} />
+      ) : (
+        <EmptySlot key={`empty-${i}`} rank={i + 1} busy={saving} onAdd={owner && i === firstEmpty ? openPicker : undefined} />
+      ))}
+    </ol>
+  );
 
   return (
     <section className={`top5${editing ? ' top5--editing' : ''}`} aria-labelledby="top5-title" aria-busy={saving}>
@@ -153,33 +135,11 @@ export function TopFiveSection({ userId, isOwn }: { userId: number; isOwn: boole
       </header>
       {saving && <p className="top5__saving" role="status">Saving…</p>}
       {notice && <p className="top5__notice" role="status">{notice}</p>}
-      <DndContext
-        sensors={sensors}
-        collisionDetection={closestCenter}
-        onDragStart={onDragStart}
-        onDragEnd={onDragEnd}
-        onDragCancel={() => setDragged(null)}
-        accessibility={{
-          screenReaderInstructions: { draggable: 'To pick up a game, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop it, Escape to cancel.' },
-        }}
-      >
-        <SortableContext items={list.map((g) => g.igdb_id)} strategy={rectSortingStrategy}>
-          <ol className="top5__slots" aria-label={owner ? 'Your Top 5' : 'Top 5'}>
-            {slots(list).map((entry, i) => entry ? (
-              <FilledSlot key={entry.igdb_id} entry={entry} rank={i + 1} editing={owner && editing} busy={saving} onRemove={setRemoving} />
-            ) : (
-              <EmptySlot key={`empty-${i}`} rank={i + 1} busy={saving} onAdd={owner && i === firstEmpty ? openPicker : undefined} />
-            ))}
-          </ol>
-        </SortableContext>
-        <DragOverlay dropAnimation={{ duration: DRAG_DROP_MS, easing: 'cubic-bezier(0.2, 0, 0, 1)' }}>
-          {draggedEntry ? (
-            <div className="top5-slot top5-slot--filled top5-slot--overlay">
-              <SlotBody entry={draggedEntry} rank={list.indexOf(draggedEntry) + 1} />
-            </div>
-          ) : null}
-        </DragOverlay>
-      </DndContext>
+      {owner && editing ? (
+        <Suspense fallback={plain}>
+          <TopFiveEditor list={list} saving={saving} onAdd={openPicker} onRemove={setRemoving} onMove={move} />
+        </Suspense>
+      ) : plain}
       <p className="visually-hidden" role="status" aria-live="polite">{announce}</p>
       {removing && <ConfirmRemoveDialog gameName={removing.game.name} onCancel={() => setRemoving(null)} onConfirm={confirmRemove} />}
       <GamePicker

@@ -1,50 +1,15 @@
-// One Top 5 slot: a ranked game (sortable in edit mode, with a handle and a remove button), or an
-// empty slot that offers "Add game" to the owner.
-import { useSortable } from '@dnd-kit/sortable';
+// One Top 5 slot: a ranked game, or an empty slot that offers "Add game" to the owner. The
+// editor's sortable slot, with its handle and remove button, is in top-five-editor.tsx.
 import { Link } from 'react-router-dom';
 import { formatRating } from '../../../core/format.ts';
 import type { TopFiveEntry } from '../../../data/repos/lists.ts';
 import { GameCover, gamePath } from '../../search/game-cover.tsx';
 
-interface FilledProps {
-  entry: TopFiveEntry;
-  rank: number;
-  editing: boolean;
-  busy: boolean;
-  onRemove(entry: TopFiveEntry): void;
-}
-
-export function FilledSlot({ entry, rank, editing, busy, onRemove }: FilledProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: entry.igdb_id, disabled: !editing || busy,
-  });
-  const style = {
-    transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined,
-    transition,
-  };
+/** A ranked game outside the editor (visitors, and the owner until Edit): no drag code at all. */
+export function StaticSlot({ entry, rank }: { entry: TopFiveEntry; rank: number }) {
   return (
-    <li ref={setNodeRef} style={style} className={`top5-slot top5-slot--filled${isDragging ? ' top5-slot--dragging' : ''}${editing ? ' top5-slot--editing' : ''}`}>
+    <li className="top5-slot top5-slot--filled">
       <SlotBody entry={entry} rank={rank} />
-      {editing && (
-        <div className="top5-slot__tools">
-          <button
-            ref={setActivatorNodeRef}
-            type="button"
-            className="top5-slot__handle"
-            aria-label={`Reorder ${entry.game.name}, position ${rank}`}
-            disabled={busy}
-            {...attributes}
-            {...listeners}
-          >
-            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              {[6, 12, 18].flatMap((y) => [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.6" fill="currentColor" />))}
-            </svg>
-          </button>
-          <button type="button" className="top5-slot__remove" aria-label={`Remove ${entry.game.name} from Top 5`} disabled={busy} onClick={() => onRemove(entry)}>
-            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
-          </button>
-        </div>
-      )}
     </li>
   );
 }
