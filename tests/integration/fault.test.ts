@@ -39,7 +39,10 @@ function freePort(): Promise<number> {
 
 /** Starts `npm start`'s server (without the build) as its own process; resolves once it answers. */
 async function startServer(): Promise<void> {
-  server = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'supabase', 'local', 'main.ts')], {
+  // node itself runs main.ts (tsx as a loader), so the SIGKILL below kills the server: through
+  // tsx's CLI it would kill only the CLI, and the server it started would live on, answering the
+  // "restarted" server's health check and outliving the test.
+  server = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'supabase', 'local', 'main.ts')], {
     cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: 'off', NODE_OPTIONS: '' },
   });
@@ -141,6 +144,8 @@ it.skipIf(process.env['TEST_DATABASE_URL'] !== undefined)('loses and doubles not
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   await killServer();
+  // Really down: nothing answers on its port until the restart.
+  await expect(fetch(`${url()}/_dev/config.json`)).rejects.toThrow();
   const leftAtKill = (await Promise.all(devices.map((d) => d.db.outbox.count()))).reduce((a, b) => a + b, 0);
   expect(leftAtKill).toBeGreaterThan(0);
   await new Promise((resolve) => setTimeout(resolve, 1000));
