@@ -44,3 +44,20 @@ describe('fallback lists', () => {
     expect(samePlatform('PS5', 'PlayStation 4')).toBe(false);
   });
 });
+
+describe('platformNames order', () => {
+  it("sorts as ICU's English collator (base sensitivity) does, for plain and accented names", () => {
+    const names = [
+      'PC (Microsoft Windows)', 'PlayStation 4', 'PlayStation 5', 'PlayStation', 'PS Vita', 'Xbox Series X|S', 'Xbox 360', 'Xbox One', 'Xbox',
+      'Nintendo 3DS', 'Nintendo DS', 'Nintendo 64', 'Nintendo Switch', 'Wii U', 'Wii', 'Game Boy Advance', 'Game Boy Color', 'Game Boy',
+      'Sega Mega Drive/Genesis', 'Sega Master System/Mark III', 'Sega 32X', 'Sega CD', 'Atari 2600', 'Atari 7800', 'Atari ST/STE',
+      'Commodore C64/128/MAX', 'Amiga CD32', 'Amiga', 'Amstrad CPC', 'ZX Spectrum', 'Neo Geo Pocket', 'Neo Geo AES', 'TurboGrafx-16/PC Engine',
+      'iOS', 'Android', 'Mac', 'Linux', 'Web browser', 'Google Stadia', 'Meta Quest 2', 'Oculus Rift', 'SteamVR', 'Windows Mobile',
+      '3DO Interactive Multiplayer', 'Arcade', 'Satellaview', 'Évercade', 'Zeebo', 'ouya', 'Ouya+', 'N-Gage', 'N-Gage 2.0', 'Dreamcast',
+    ];
+    const collator = new Intl.Collator('en', { sensitivity: 'base' });
+    const expected = [...new Map(names.map((n) => platformName(n)).map((n) => [n.toLowerCase(), n])).values()].sort(collator.compare);
+    expect(platformNames(names)).toEqual(expected);
+    expect(platformNames([...names].reverse())).toEqual(expected);
+  });
+});

@@ -7,7 +7,8 @@ import { Link } from 'react-router-dom';
 import type { ReviewCard } from '../../data/repos/shapes.ts';
 import { formatRating } from '../../core/format.ts';
 import { authorInitial, authorName, cardCounts, cardText, cardTheme, reviewCardPath } from '../../core/review-card.ts';
-import { formatMoment, formatRelativeTime } from '../../core/dates.ts';
+import { formatRelativeTime } from '../../core/dates.ts';
+import { momentTooltip } from '../time/moment-tooltip.ts';
 import { GameCover } from '../search/game-cover.tsx';
 import './review-card.css';
 
@@ -40,7 +41,7 @@ export function ReviewCardView({ review, mode, showGame = false, actions, childr
         </Link>
         <div className="review-card__who">
           <Link to={profilePath} className="review-card__author review-card__above">{name}</Link>
-          <time className="review-card__date" dateTime={review.post_date_time} title={formatMoment(review.post_date_time)}>
+          <time className="review-card__date" dateTime={review.post_date_time} {...momentTooltip(review.post_date_time)}>
             {formatRelativeTime(review.post_date_time)}
           </time>
         </div>

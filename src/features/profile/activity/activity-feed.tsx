@@ -3,7 +3,8 @@
 // offline the items this device kept from last time, saying so.
 import { Link } from 'react-router-dom';
 import { ACTIVITY_TEXT, activityKey, activitySentence, type ActivityItem, type ActivityType } from '../../../core/activity.ts';
-import { formatMoment, formatRelativeTime } from '../../../core/dates.ts';
+import { formatRelativeTime } from '../../../core/dates.ts';
+import { momentTooltip } from '../../time/moment-tooltip.ts';
 import { formatRating } from '../../../core/format.ts';
 import { GameCover, gamePath } from '../../search/game-cover.tsx';
 import { useActivity } from './use-activity.ts';
@@ -98,7 +99,7 @@ function ActivityRow({ item, userId }: { item: ActivityItem; userId: number }) {
         {item.review && <p className="activity-item__quote">{item.review}</p>}
         {item.comment && <p className="activity-item__quote">{item.comment}</p>}
         <p className="activity-item__meta">
-          <time dateTime={item.date} title={formatMoment(date)}>{formatRelativeTime(item.date)}</time>
+          <time dateTime={item.date} {...momentTooltip(date)}>{formatRelativeTime(item.date)}</time>
           {item.type === 'review' && <> · <Link to={reviewPath(userId, item)}>Read review</Link></>}
         </p>
       </div>

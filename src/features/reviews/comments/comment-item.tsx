@@ -4,7 +4,8 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { charactersRemaining, commentProblem, indentFor, splitMention } from '../../../core/comments.ts';
-import { differentMoments, formatMoment, formatRelativeTime } from '../../../core/dates.ts';
+import { differentMoments, formatRelativeTime } from '../../../core/dates.ts';
+import { momentTooltip } from '../../time/moment-tooltip.ts';
 import { authorInitial, authorName } from '../../../core/review-card.ts';
 import { write } from '../../../data/actions.ts';
 import type { CommentNode } from '../../../data/repos/shapes.ts';
@@ -45,10 +46,10 @@ export function CommentItem({ comment, level, viewer, onReply, onDelete, locked 
       <div className="comment__main">
         <header className="comment__head">
           <Link to={`/user/${comment.user_id}`} className="comment__author">{name}</Link>
-          <time className="comment__time" dateTime={comment.created_at} title={formatMoment(comment.created_at)}>
+          <time className="comment__time" dateTime={comment.created_at} {...momentTooltip(comment.created_at)}>
             {formatRelativeTime(comment.created_at)}
           </time>
-          {edited && <span className="comment__edited" title={`Edited ${formatMoment(comment.updated_at) ?? ''}`.trim()}>(edited)</span>}
+          {edited && <span className="comment__edited" {...momentTooltip(comment.updated_at, 'Edited ')}>(edited)</span>}
           {pending && <span className="comment__pending" title="Saved on this device; it is sent when you are online">Not synced yet</span>}
         </header>
         {editing ? (
