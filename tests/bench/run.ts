@@ -18,6 +18,7 @@ import { benchCatalogueFunction } from './catalogue-function.bench.ts';
 import { benchSearchLocal } from './search-local.bench.ts';
 import { benchFuzz } from './fuzz.bench.ts';
 import { benchLoad, benchLoadStress } from './load.bench.ts';
+import type { LoadRun } from '../support/load.ts';
 import { benchBundle } from './bundle.bench.ts';
 import { benchLighthouse } from './lighthouse.bench.ts';
 import { existsSync } from 'node:fs';
@@ -135,31 +136,30 @@ async function fuzzFigures(): Promise<void> {
   for (const failure of outcome.failures.slice(0, 5)) console.log(`# fuzz failure: ${failure}`);
 }
 
+/** The figures a load run and the stress run both print, under `prefix`. */
+function reportLoadRun(prefix: string, run: LoadRun, errorLabel: string): void {
+  report(`${prefix}.throughput`, run.throughput, 'requests/s');
+  report(`${prefix}.p50`, run.p50, 'ms');
+  report(`${prefix}.p95`, run.p95, 'ms');
+  report(`${prefix}.errors`, run.errors, 'errors');
+  report(`${prefix}.counter_drift`, run.counterDrift, 'users');
+  for (const sample of run.errorSamples) console.log(`# ${errorLabel}: ${sample}`);
+}
+
 async function loadFigures(): Promise<void> {
   // Issue 7: 200 concurrent members for 60 s (reads, searches, pushes, pulls); no errors, p95 < 200 ms.
   // Each member acts every 1–3 s (load.bench.ts says why).
   const run = await benchLoad();
   report('load.requests', run.requests, 'requests');
-  report('load.throughput', run.throughput, 'requests/s');
-  report('load.p50', run.p50, 'ms');
-  report('load.p95', run.p95, 'ms');
   report('load.p99', run.p99, 'ms');
-  report('load.errors', run.errors, 'errors');
   report('load.pushed_mutations', run.pushedMutations, 'mutations');
   for (const [kind, { n, p95 }] of Object.entries(run.byKind)) {
     report(`load.${kind}.requests`, n, 'requests');
     report(`load.${kind}.p95`, p95, 'ms');
   }
-  report('load.counter_drift', run.counterDrift, 'users');
-  for (const sample of run.errorSamples) console.log(`# load error: ${sample}`);
+  reportLoadRun('load', run, 'load error');
   // The same members with almost no pause: the gateway's saturation throughput; errors still none.
-  const stress = await benchLoadStress();
-  report('load.stress.throughput', stress.throughput, 'requests/s');
-  report('load.stress.p50', stress.p50, 'ms');
-  report('load.stress.p95', stress.p95, 'ms');
-  report('load.stress.errors', stress.errors, 'errors');
-  report('load.stress.counter_drift', stress.counterDrift, 'users');
-  for (const sample of stress.errorSamples) console.log(`# load stress error: ${sample}`);
+  reportLoadRun('load.stress', await benchLoadStress(), 'load stress error');
 }
 
 /** The built app the bundle and Lighthouse figures measure (built here when missing). */
