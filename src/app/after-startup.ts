@@ -1,20 +1,16 @@
-// Work that is not the first screen's own waits until that screen is up: the sync engine's first
-// run, the catalogue download. On a phone the first seconds are spent downloading, evaluating and
-// rendering the screen; background work there only makes the member wait longer for it (and in a
-// Lighthouse run, it is main-thread time the first screen pays for). Nothing is lost by waiting:
-// the outbox keeps every write, the engine's first run pushes it, and the screens read through on
-// their own meanwhile.
+// Background work that is not the first screen's own (the catalogue download) waits until that
+// screen is up. On a phone the first seconds are spent downloading, evaluating and rendering the
+// screen; background work there only makes the member wait longer for it (and in a Lighthouse run,
+// it is main-thread time the first screen pays for).
 
-/** How long after the page's load event background work waits, at the least. */
-export const STARTUP_QUIET_MS = 2500;
-/** How long it then waits for an idle moment, at most. */
+/** How long it waits for an idle moment after the delay, at most. */
 const IDLE_TIMEOUT_MS = 2000;
 
 /**
  * Runs `task` once the page has loaded, `delayMs` have passed and the main thread is idle (or
  * two more seconds have passed). Returns a cancel function.
  */
-export function afterStartup(task: () => void, delayMs: number = STARTUP_QUIET_MS): () => void {
+export function afterStartup(task: () => void, delayMs: number): () => void {
   let cancelled = false;
   let timer: number | undefined;
   let idle: number | undefined;

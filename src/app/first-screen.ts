@@ -10,8 +10,8 @@ const firstScreenCommitted = new Promise<void>((resolve) => {
 });
 
 /**
- * The route's screen has committed (routes.tsx, from the effect of the frame around every
- * screen: it runs after the screen's own effects, which have sent its reads by then).
+ * The route's screen has committed (lazy-screen.tsx's `signalling`, from an effect that runs after
+ * the screen's own, which have sent its reads by then).
  */
 export function screenCommitted(): void {
   committed();
@@ -39,8 +39,8 @@ const IDLE_WAIT_MS = 500;
 /**
  * Resolves once the first screen has committed and its reads have come back and painted: each
  * answer renders and may ask for more (a game page first learns the game's id, then reads its
- * reviews), so it waits until the page, idle after a painted frame, has no read on its way. `limitMs` bounds the wait
- * (a screen that keeps reading, a phone slower still, a shell that failed).
+ * reviews), so it waits until the page, idle after a painted frame, has no read on its way.
+ * `limitMs` bounds the wait (a screen that keeps reading, a phone slower still, a shell that failed).
  */
 export function firstScreenShown(limitMs: number): Promise<void> {
   const settled = (async () => {

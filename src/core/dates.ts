@@ -46,9 +46,14 @@ const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'S
  * render of a game page or a list of reviews.
  */
 function shortDay(time: number, utc: boolean): string {
-  const date = new Date(time);
-  const [year, month, day] = utc ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()] : [date.getFullYear(), date.getMonth(), date.getDate()];
+  const [year, month, day] = calendarDay(time, utc);
   return `${SHORT_MONTHS[month] ?? ''} ${day}, ${year}`;
+}
+
+/** Year, month (0–11) and day of `time` in UTC or in the reader's zone. */
+function calendarDay(time: number, utc: boolean): [number, number, number] {
+  const date = new Date(time);
+  return utc ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()] : [date.getFullYear(), date.getMonth(), date.getDate()];
 }
 
 const monthFormats = new Map<string, Intl.DateTimeFormat>();
@@ -59,8 +64,7 @@ export function formatMonthYear(at: DateInput, { locale = 'en-US', utc = false }
   if (!Number.isFinite(time)) return null;
   if (locale === 'en-US') {
     // Without Intl, as shortDay: the first formatter's locale data costs ~20 ms of a profile's first render.
-    const date = new Date(time);
-    const [year, month] = utc ? [date.getUTCFullYear(), date.getUTCMonth()] : [date.getFullYear(), date.getMonth()];
+    const [year, month] = calendarDay(time, utc);
     return `${LONG_MONTHS[month] ?? ''} ${year}`;
   }
   const key = `${locale}|${utc}`;

@@ -20,10 +20,7 @@ type Context = 'page' | 'worker';
 /** Where the last backend settings fetched are kept (the `auth` table: the worker reads it too). */
 const CONFIG_KEY = 'checkpoint.backend-config';
 
-/**
- * The local gateway's public settings. They are kept on the device, so an app started offline
- * (after one online visit) still knows its backend and the member's stored session.
- */
+/** A build for a hosted project has its backend's address and anon key built in. */
 const hostedBuild = (): boolean => Boolean(import.meta.env['VITE_SUPABASE_URL'] && import.meta.env['VITE_SUPABASE_ANON_KEY']);
 
 let settingsFetch: Promise<unknown> | undefined;
@@ -51,6 +48,10 @@ export function prefetchBackendSettings(): void {
   if (!hostedBuild()) fetchSettings().catch(() => undefined);
 }
 
+/**
+ * The local gateway's public settings. They are kept on the device, so an app started offline
+ * (after one online visit) still knows its backend and the member's stored session.
+ */
 async function backendConfig(db: CheckpointDb): Promise<BackendConfig> {
   // Asked for while zod (which checks them) downloads, not after: one round trip less before the
   // first screen's data. A build for a hosted project has its settings built in.
@@ -103,8 +104,9 @@ let pageClientMade = false;
 let clientGate: Promise<unknown> = Promise.resolve();
 
 /**
- * The page's client is made only once `ready` settles (the page's first paint, main.tsx); calls
- * to backend() before then wait for it. Without a call, it is made on first use.
+ * The page's client is made only once `ready` settles (the first screen shown, main.tsx) or a read
+ * needs it at once (readRpc); calls to backend() before then wait for it. Without a call, it is
+ * made on first use.
  */
 export function deferBackendUntil(ready: Promise<unknown>): void {
   clientGate = Promise.race([ready, neededNow]);

@@ -38,8 +38,6 @@ export interface RemoteGamePage {
   readonly dlcs: CarouselGame[];
   /** The members' ratings as the server counted them (shown until the device has the ratings). */
   readonly ratings: { readonly count: number; readonly average: number | null } | null;
-  /** The game's row as the server has it (the shape sync_pull brings). */
-  readonly row: { readonly id: number; readonly igdb_id: number } & Readonly<Record<string, unknown>>;
 }
 
 function fromCard(c: z.infer<typeof Card>): CarouselGame {
@@ -84,7 +82,6 @@ async function gamePage(identifier: string, signal?: AbortSignal): Promise<Remot
     parent: page.related.parent ? fromCard(page.related.parent) : null,
     dlcs: (page.related.dlcs ?? []).map(fromCard),
     ratings: page.ratings ? { count: page.ratings.count, average: page.ratings.average } : null,
-    row: page.game,
   };
 }
 
