@@ -4,7 +4,16 @@
 // for it. The app's files are not fetched any later for it: index.html lists them as module
 // preloads (the `checkpoint:preload-app` plugin in vite.config.ts), so they download while the
 // shell paints and import() finds them ready.
-const start = (): void => void import('./main.tsx');
+import { firstScreenCode } from './screens.ts';
+
+const start = (): void => {
+  // The screen the visit opens on (a game page, a profile, browse) is asked for with the app, not
+  // once the app has evaluated and the router has matched the address: its files download beside
+  // the app's and the router's own import() finds them loaded. A failure here is the router's to
+  // show (it imports again).
+  firstScreenCode(window.location.pathname)?.().catch(() => undefined);
+  void import('./main.tsx');
+};
 
 // requestAnimationFrame runs just before the next paint and a timeout queued from it runs just
 // after. A tab opened in the background paints nothing and runs no animation frames: it starts at once.

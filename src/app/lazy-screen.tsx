@@ -7,8 +7,9 @@ import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent
 import type { RouteObject } from 'react-router-dom';
 import { useLocation } from 'react-router-dom';
 import { screenCommitted } from './first-screen.ts';
+import type { ScreenCode } from './screens.ts';
 
-type Load = () => Promise<{ default: ComponentType }>;
+type Load = ScreenCode;
 
 /**
  * `warm` starts downloading code the screen will ask for as soon as it shows (its network reads),

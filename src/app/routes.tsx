@@ -1,5 +1,5 @@
-// The route table (spec 000 §2). Every screen but the home page is its own chunk, loaded when its
-// route is first visited (and kept by the service worker for offline use). Screen errors, a
+// The route table (spec 000 §2). Every screen but the home page is its own chunk (screens.ts), loaded
+// when its route is first visited (and kept by the service worker for offline use). Screen errors, a
 // screen's chunk that cannot be downloaded offline among them, show the error screen in the shell.
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { HomePage } from '../features/home/home-page.tsx';
@@ -9,34 +9,21 @@ import { AppLayout } from './layout.tsx';
 import { warmReadThrough } from '../data/live.ts';
 import { lazyScreen, signalling } from './lazy-screen.tsx';
 import { warmSearchRemote } from './search-provider.tsx';
+import { SCREEN_CODE, type ScreenCode, type ScreenPath } from './screens.ts';
 
+
+/** Screens that start downloading code they will ask for as soon as they show (their network reads). */
+const WARM: Partial<Record<ScreenPath, () => void>> = {
+  'search': warmSearchRemote,
+  'search-results': warmSearchRemote,
+  'game/:identifier': warmReadThrough,
+  'user/:id': warmReadThrough,
+  'review/:userId/:gameId': warmReadThrough,
+};
 
 const SCREENS: RouteObject[] = [
   { index: true, Component: signalling(HomePage) },
-  // Search and discovery (spec 001)
-  { path: 'search', lazy: lazyScreen(() => import('../features/search/browse-page.tsx'), warmSearchRemote) },
-  { path: 'search-results', lazy: lazyScreen(() => import('../features/search/search-results-page.tsx'), warmSearchRemote) },
-  { path: 'enhanced-search-test', lazy: lazyScreen(() => import('../features/search/enhanced-search-test-page.tsx')) },
-  // Games, members and the directory (spec 002)
-  { path: 'game/:identifier', lazy: lazyScreen(() => import('../features/games/game-page.tsx'), warmReadThrough) },
-  { path: 'users', lazy: lazyScreen(() => import('../features/users/users-directory-page.tsx')) },
-  { path: 'user', lazy: lazyScreen(() => import('../features/profile/own-profile-redirect.tsx')) },
-  { path: 'user/:id', lazy: lazyScreen(() => import('../features/profile/profile-page.tsx'), warmReadThrough) },
-  { path: 'profile', lazy: lazyScreen(() => import('../features/profile/protected-redirect.tsx')) },
-  { path: 'settings', lazy: lazyScreen(() => import('../features/profile/protected-redirect.tsx')) },
-  // Reviews (spec 000)
-  { path: 'review/:gameId?', lazy: lazyScreen(() => import('../features/reviews/write-review-page.tsx')) },
-  { path: 'review/:userId/:gameId', lazy: lazyScreen(() => import('../features/reviews/review-page.tsx'), warmReadThrough) },
-  // Accounts (spec 000)
-  { path: 'reset-password', lazy: lazyScreen(() => import('../features/auth/reset-password-page.tsx')) },
-  { path: 'auth/callback', lazy: lazyScreen(() => import('../features/auth/auth-callback-page.tsx')) },
-  { path: 'debug-auth', lazy: lazyScreen(() => import('../features/auth/debug-auth-page.tsx')) },
-  // Help and legal
-  { path: 'faq', lazy: lazyScreen(() => import('../features/help/faq-page.tsx')) },
-  { path: 'contact', lazy: lazyScreen(() => import('../features/help/contact-page.tsx')) },
-  { path: 'terms', lazy: lazyScreen(() => import('../features/legal/terms-page.tsx')) },
-  { path: 'privacy', lazy: lazyScreen(() => import('../features/legal/privacy-page.tsx')) },
-  { path: '*', lazy: lazyScreen(() => import('../features/errors/not-found-page.tsx')) },
+  ...(Object.entries(SCREEN_CODE) as Array<[ScreenPath, ScreenCode]>).map(([path, code]) => ({ path, lazy: lazyScreen(code, WARM[path]) })),
 ];
 
 export const ROUTES: RouteObject[] = [

@@ -1,6 +1,6 @@
 // Issue 7 §2: the JavaScript the home page needs, gzipped, from the built app: the entry script
 // index.html loads, its modulepreloads, and every chunk they import statically (transitively). Each
-// lazy route (src/app/routes.tsx) then costs its own chunk plus the static imports it adds to that set.
+// lazy route (src/app/screens.ts) then costs its own chunk plus the static imports it adds to that set.
 // No bundler metadata: the built files are read as the browser would read them.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -27,13 +27,14 @@ export function staticImports(code: string): string[] {
   return [...found];
 }
 
-/** The lazy routes of routes.tsx: route path and the page module's file name (without extension). */
-export async function lazyRoutes(routesFile = path.join(REPO_ROOT, 'src/app/routes.tsx')): Promise<Array<{ path: string; module: string }>> {
-  const source = await readFile(routesFile, 'utf8');
+/** The lazy routes (src/app/screens.ts, which routes.tsx builds them from): route path and the page module's file name (without extension). */
+export async function lazyRoutes(screensFile = path.join(REPO_ROOT, 'src/app/screens.ts')): Promise<Array<{ path: string; module: string }>> {
+  const source = await readFile(screensFile, 'utf8');
   const routes: Array<{ path: string; module: string }> = [];
-  for (const match of source.matchAll(/path:\s*'([^']+)'[^\n]*?import\('([^']+)'\)/g)) {
+  for (const match of source.matchAll(/^\s*'([^']+)':\s*\(\)\s*=>\s*import\('([^']+)'\)/gm)) {
     routes.push({ path: match[1] ?? '', module: path.basename(match[2] ?? '').replace(/\.[tj]sx?$/, '') });
   }
+  if (routes.length === 0) throw new Error(`no lazy routes found in ${screensFile}`);
   return routes;
 }
 

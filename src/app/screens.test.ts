@@ -1,0 +1,38 @@
+import { matchRoutes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { firstScreenCode, SCREEN_CODE, type ScreenPath } from './screens.ts';
+
+// The router's choice for an address: the screen path of its deepest match (null: the home page).
+function routerChoice(pathname: string): ScreenPath | null {
+  const routes = [{ path: '/', children: [{ index: true }, ...Object.keys(SCREEN_CODE).map((path) => ({ path }))] }];
+  const leaf = matchRoutes(routes, pathname)?.at(-1)?.route as { path?: string } | undefined;
+  return (leaf?.path as ScreenPath | undefined) ?? null;
+}
+
+const ADDRESSES = [
+  '/', '/search', '/search/', '/search-results', '/enhanced-search-test', '/game/the-witcher-3-wild-hunt', '/game/1942',
+  '/users', '/user', '/user/', '/user/7', '/profile', '/settings', '/review', '/review/12', '/review/3/12',
+  '/reset-password', '/auth/callback', '/debug-auth', '/faq', '/contact', '/terms', '/privacy',
+  // No screen claims these but the not-found one.
+  '/nope', '/game', '/game/a/b', '/user/7/extra', '/review/1/2/3', '/auth', '/auth/callback/x', '/search/more',
+];
+
+describe('firstScreenCode', () => {
+  it.each(ADDRESSES)('chooses the screen React Router chooses for %s', (address) => {
+    const chosen = routerChoice(address);
+    const expected = chosen === null || chosen === '*' ? null : SCREEN_CODE[chosen];
+    expect(firstScreenCode(address)).toBe(expected);
+  });
+
+  it('asks for nothing on the home page and for an address no screen claims', () => {
+    expect(firstScreenCode('/')).toBeNull();
+    expect(firstScreenCode('/no/such/page')).toBeNull();
+  });
+
+  it('asks for the game page on a game address, the profile on a member address', () => {
+    expect(firstScreenCode('/game/hades')).toBe(SCREEN_CODE['game/:identifier']);
+    expect(firstScreenCode('/user/12')).toBe(SCREEN_CODE['user/:id']);
+    expect(firstScreenCode('/review/4/9')).toBe(SCREEN_CODE['review/:userId/:gameId']);
+    expect(firstScreenCode('/review/9')).toBe(SCREEN_CODE['review/:gameId?']);
+  });
+});

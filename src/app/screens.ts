@@ -1,0 +1,66 @@
+// The screens' code, one import() per lazily loaded screen, keyed by its route path (React Router's
+// syntax). routes.tsx builds the route table from it; boot.ts asks it which screen a visit opens on,
+// so that screen's files download beside the app's own instead of after the app has evaluated and
+// routed (one round trip and a whole download less before a game page or a profile shows).
+// Kept free of other imports: boot.ts is the page's first script.
+import type { ComponentType } from 'react';
+
+export type ScreenCode = () => Promise<{ default: ComponentType }>;
+
+export const SCREEN_CODE = {
+  // Search and discovery (spec 001)
+  'search': () => import('../features/search/browse-page.tsx'),
+  'search-results': () => import('../features/search/search-results-page.tsx'),
+  'enhanced-search-test': () => import('../features/search/enhanced-search-test-page.tsx'),
+  // Games, members and the directory (spec 002)
+  'game/:identifier': () => import('../features/games/game-page.tsx'),
+  'users': () => import('../features/users/users-directory-page.tsx'),
+  'user': () => import('../features/profile/own-profile-redirect.tsx'),
+  'user/:id': () => import('../features/profile/profile-page.tsx'),
+  'profile': () => import('../features/profile/protected-redirect.tsx'),
+  'settings': () => import('../features/profile/protected-redirect.tsx'),
+  // Reviews (spec 000)
+  'review/:gameId?': () => import('../features/reviews/write-review-page.tsx'),
+  'review/:userId/:gameId': () => import('../features/reviews/review-page.tsx'),
+  // Accounts (spec 000)
+  'reset-password': () => import('../features/auth/reset-password-page.tsx'),
+  'auth/callback': () => import('../features/auth/auth-callback-page.tsx'),
+  'debug-auth': () => import('../features/auth/debug-auth-page.tsx'),
+  // Help and legal
+  'faq': () => import('../features/help/faq-page.tsx'),
+  'contact': () => import('../features/help/contact-page.tsx'),
+  'terms': () => import('../features/legal/terms-page.tsx'),
+  'privacy': () => import('../features/legal/privacy-page.tsx'),
+  // Anything else
+  '*': () => import('../features/errors/not-found-page.tsx'),
+} satisfies Record<string, ScreenCode>;
+
+export type ScreenPath = keyof typeof SCREEN_CODE;
+
+/** Whether a route path (static segments, `:param`, `:param?`) matches the path's segments. */
+function matches(pattern: string, segments: readonly string[]): boolean {
+  const parts = pattern.split('/');
+  const required = parts.filter((part) => !part.endsWith('?')).length;
+  if (segments.length < required || segments.length > parts.length) return false;
+  return segments.every((segment, i) => {
+    const part = parts[i] ?? '';
+    return part.startsWith(':') ? segment !== '' : part === segment;
+  });
+}
+
+/**
+ * The code of the screen a visit to `pathname` opens on, as the router will choose it, or null for
+ * the home page (in the app's own files) and for an address no screen claims (not worth an early
+ * download). Of several matching paths the one with more static segments wins, as in React Router.
+ */
+export function firstScreenCode(pathname: string): ScreenCode | null {
+  const segments = pathname.replace(/^\/+|\/+$/g, '').split('/').filter((s, i, all) => s !== '' || all.length === 1);
+  if (segments.length === 1 && segments[0] === '') return null;
+  let best: { code: ScreenCode; score: number } | null = null;
+  for (const [pattern, code] of Object.entries(SCREEN_CODE) as Array<[string, ScreenCode]>) {
+    if (pattern === '*' || !matches(pattern, segments)) continue;
+    const score = pattern.split('/').filter((part) => !part.startsWith(':')).length;
+    if (!best || score > best.score) best = { code, score };
+  }
+  return best?.code ?? null;
+}
