@@ -11,12 +11,8 @@ import type { ScreenCode } from './screens.ts';
 
 type Load = ScreenCode;
 
-/**
- * `warm` starts downloading code the screen will ask for as soon as it shows (its network reads),
- * beside the screen's own files rather than after them.
- */
-export const lazyScreen = (load: Load, warm?: () => void): RouteObject['lazy'] => async () => {
-  if (navigator.onLine) warm?.();
+/** A route's `lazy`: the screen's code (screens.ts), or a stand-in that recovers when it failed to download. */
+export const lazyScreen = (load: Load): RouteObject['lazy'] => async () => {
   try {
     return { Component: signalling((await load()).default) };
   } catch (error) {

@@ -6,24 +6,13 @@ import { HomePage } from '../features/home/home-page.tsx';
 import { RouteError } from '../features/errors/route-error.tsx';
 import { BootScreen } from './boot-screen.tsx';
 import { AppLayout } from './layout.tsx';
-import { warmReadThrough } from '../data/live.ts';
 import { lazyScreen, signalling } from './lazy-screen.tsx';
-import { warmSearchRemote } from './search-provider.tsx';
 import { SCREEN_CODE, type ScreenCode, type ScreenPath } from './screens.ts';
 
 
-/** Screens that start downloading code they will ask for as soon as they show (their network reads). */
-const WARM: Partial<Record<ScreenPath, () => void>> = {
-  'search': warmSearchRemote,
-  'search-results': warmSearchRemote,
-  'game/:identifier': warmReadThrough,
-  'user/:id': warmReadThrough,
-  'review/:userId/:gameId': warmReadThrough,
-};
-
 const SCREENS: RouteObject[] = [
   { index: true, Component: signalling(HomePage) },
-  ...(Object.entries(SCREEN_CODE) as Array<[ScreenPath, ScreenCode]>).map(([path, code]) => ({ path, lazy: lazyScreen(code, WARM[path]) })),
+  ...(Object.entries(SCREEN_CODE) as Array<[ScreenPath, ScreenCode]>).map(([path, code]) => ({ path, lazy: lazyScreen(code) })),
 ];
 
 export const ROUTES: RouteObject[] = [

@@ -2,26 +2,38 @@
 // syntax). routes.tsx builds the route table from it; boot.ts asks it which screen a visit opens on,
 // so that screen's files download beside the app's own instead of after the app has evaluated and
 // routed (one round trip and a whole download less before a game page or a profile shows).
-// Kept free of other imports: boot.ts is the page's first script.
+// Kept free of static imports: boot.ts is the page's first script.
 import type { ComponentType } from 'react';
 
 export type ScreenCode = () => Promise<{ default: ComponentType }>;
 
+/**
+ * A screen whose first read goes to the server: the code of that read (loaded on demand, so the
+ * home page does without it) downloads beside the screen's, not once the screen has rendered.
+ * A failure is the read's to report, when it runs.
+ */
+const withReads = (screen: ScreenCode, ...reads: Array<() => Promise<unknown>>): ScreenCode => () => {
+  for (const read of reads) read().catch(() => undefined);
+  return screen();
+};
+const readThrough = () => Promise.all([import('../sync/read-through.ts'), import('../data/remote.ts')]);
+const searchRemote = () => import('../data/search/remote.ts');
+
 export const SCREEN_CODE = {
   // Search and discovery (spec 001)
-  'search': () => import('../features/search/browse-page.tsx'),
-  'search-results': () => import('../features/search/search-results-page.tsx'),
+  'search': withReads(() => import('../features/search/browse-page.tsx'), searchRemote),
+  'search-results': withReads(() => import('../features/search/search-results-page.tsx'), searchRemote),
   'enhanced-search-test': () => import('../features/search/enhanced-search-test-page.tsx'),
   // Games, members and the directory (spec 002)
-  'game/:identifier': () => import('../features/games/game-page.tsx'),
+  'game/:identifier': withReads(() => import('../features/games/game-page.tsx'), readThrough),
   'users': () => import('../features/users/users-directory-page.tsx'),
   'user': () => import('../features/profile/own-profile-redirect.tsx'),
-  'user/:id': () => import('../features/profile/profile-page.tsx'),
+  'user/:id': withReads(() => import('../features/profile/profile-page.tsx'), readThrough),
   'profile': () => import('../features/profile/protected-redirect.tsx'),
   'settings': () => import('../features/profile/protected-redirect.tsx'),
   // Reviews (spec 000)
   'review/:gameId?': () => import('../features/reviews/write-review-page.tsx'),
-  'review/:userId/:gameId': () => import('../features/reviews/review-page.tsx'),
+  'review/:userId/:gameId': withReads(() => import('../features/reviews/review-page.tsx'), readThrough),
   // Accounts (spec 000)
   'reset-password': () => import('../features/auth/reset-password-page.tsx'),
   'auth/callback': () => import('../features/auth/auth-callback-page.tsx'),

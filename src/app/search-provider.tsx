@@ -36,11 +36,6 @@ function lazySearchRemote(): SearchRemote {
   };
 }
 
-/** Starts downloading the search RPCs' code (a screen about to search: browse, results, members). */
-export function warmSearchRemote(): void {
-  void import('../data/search/remote.ts').catch(() => undefined);
-}
-
 export function createAppSearch(): SearchService {
   return createSearchService({
     db: localDb(),

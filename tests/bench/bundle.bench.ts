@@ -31,7 +31,7 @@ export function staticImports(code: string): string[] {
 export async function lazyRoutes(screensFile = path.join(REPO_ROOT, 'src/app/screens.ts')): Promise<Array<{ path: string; module: string }>> {
   const source = await readFile(screensFile, 'utf8');
   const routes: Array<{ path: string; module: string }> = [];
-  for (const match of source.matchAll(/^\s*'([^']+)':\s*\(\)\s*=>\s*import\('([^']+)'\)/gm)) {
+  for (const match of source.matchAll(/^\s*'([^']+)':[^\n]*?import\('([^']+)'\)/gm)) {
     routes.push({ path: match[1] ?? '', module: path.basename(match[2] ?? '').replace(/\.[tj]sx?$/, '') });
   }
   if (routes.length === 0) throw new Error(`no lazy routes found in ${screensFile}`);
