@@ -14,7 +14,7 @@ const DB_LIBS = [
 ];
 const REACT = [{ group: ['react', 'react-dom', 'react-dom/*', 'react-router-dom'], message: 'This layer must not import React.' }];
 // zod's JIT uses eval, which the Content-Security-Policy forbids: z comes from src/core/zod.ts (jitless).
-const ZOD = [{ group: ['zod'], message: 'Import z from src/core/zod.ts (jitless, CSP-safe).', allowTypeImports: true }];
+const ZOD = [{ group: ['zod', 'zod/*'], message: 'Import z from src/core/zod.ts (zod/mini, jitless, CSP-safe).', allowTypeImports: true }];
 const layer = (...names) => names.map((n) => ({ group: [`**/${n}/**`, `**/${n}/*`], message: `This layer must not import from ${n}/.` }));
 
 export default tseslint.config(

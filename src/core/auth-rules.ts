@@ -18,45 +18,51 @@ export const TERMS_LAST_UPDATED = 'January 15, 2024';
 /** Session storage: the signup email while its confirmation is pending (spec 000 §3). */
 export const PENDING_VERIFICATION_KEY = 'pendingVerificationEmail';
 
-const email = z.string().trim().pipe(z.email('Please enter a valid email address'));
+const email = z.pipe(z.string().check(z.trim()), z.email('Please enter a valid email address'));
 
 const SPECIAL = /[^A-Za-z0-9]/;
 
 /** The signup password rules, also the new-password rules of the reset page. */
-export const newPasswordSchema = z
-  .string()
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter')
-  .regex(/[a-z]/, 'Password must contain at least one lowercase letter')
-  .regex(/[0-9]/, 'Password must contain at least one number')
-  .regex(SPECIAL, 'Password must contain at least one special character');
+export const newPasswordSchema = z.string().check(
+  z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+  z.regex(/[A-Z]/, 'Password must contain at least one uppercase letter'),
+  z.regex(/[a-z]/, 'Password must contain at least one lowercase letter'),
+  z.regex(/[0-9]/, 'Password must contain at least one number'),
+  z.regex(SPECIAL, 'Password must contain at least one special character'),
+);
+
+/** The two passwords of a form are the same (the message goes under the second). */
+const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
+  (form) => form.password === form.confirmPassword,
+  { message: "Passwords don't match", path: ['confirmPassword'] },
+);
 
 export const loginSchema = z.object({
   email,
-  password: z.string().min(1, 'Password is required'),
-  rememberMe: z.boolean().optional(),
+  password: z.string().check(z.minLength(1, 'Password is required')),
+  rememberMe: z.optional(z.boolean()),
 });
 
 export const signupSchema = z
   .object({
-    username: z
-      .string()
-      .trim()
-      .min(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`)
-      .max(USERNAME_MAX, `Username must be less than ${USERNAME_MAX} characters`)
-      .regex(/^[A-Za-z0-9_]*$/, 'Username can only contain letters, numbers, and underscores'),
+    username: z.string().check(
+      z.trim(),
+      z.minLength(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`),
+      z.maxLength(USERNAME_MAX, `Username must be less than ${USERNAME_MAX} characters`),
+      z.regex(/^[A-Za-z0-9_]*$/, 'Username can only contain letters, numbers, and underscores'),
+    ),
     email,
     password: newPasswordSchema,
     confirmPassword: z.string(),
-    agreeToTerms: z.boolean().refine((v) => v, 'You must agree to the terms and conditions'),
+    agreeToTerms: z.boolean().check(z.refine((v) => v, 'You must agree to the terms and conditions')),
   })
-  .refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .check(passwordsMatch);
 
 export const resetSchema = z.object({ email });
 
 export const newPasswordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })
-  .refine((form) => form.password === form.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
+  .check(passwordsMatch);
 
 export type LoginForm = z.infer<typeof loginSchema>;
 export type SignupForm = z.infer<typeof signupSchema>;
@@ -69,7 +75,7 @@ export type FieldErrors<K extends string> = Partial<Record<K, string>>;
  * Validates a form: the parsed values, or the first message of each field that fails.
  * (zod reports every failing check; a form shows one line per field, the first rule broken.)
  */
-export function validateForm<S extends z.ZodType<Record<string, unknown>>>(
+export function validateForm<S extends z.ZodMiniType<Record<string, unknown>>>(
   schema: S,
   values: unknown,
 ): { ok: true; value: z.infer<S> } | { ok: false; errors: FieldErrors<string> } {

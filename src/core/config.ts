@@ -2,8 +2,8 @@
 import { z } from './zod.ts';
 
 const Env = z.object({
-  VITE_SUPABASE_URL: z.url('VITE_SUPABASE_URL must be a URL').optional(),
-  VITE_SUPABASE_ANON_KEY: z.string().min(20, 'VITE_SUPABASE_ANON_KEY looks too short').optional(),
+  VITE_SUPABASE_URL: z.optional(z.url('VITE_SUPABASE_URL must be a URL')),
+  VITE_SUPABASE_ANON_KEY: z.optional(z.string().check(z.minLength(20, 'VITE_SUPABASE_ANON_KEY looks too short'))),
 });
 
 export interface BackendConfig {
@@ -21,4 +21,4 @@ export function buildTimeBackend(env: Record<string, unknown>): BackendConfig | 
   return url && key ? { supabaseUrl: url, anonKey: key } : null;
 }
 
-export const BackendConfigSchema = z.object({ supabaseUrl: z.url(), anonKey: z.string().min(20) });
+export const BackendConfigSchema = z.object({ supabaseUrl: z.url(), anonKey: z.string().check(z.minLength(20)) });

@@ -156,22 +156,22 @@ export class DirectoryAnswerError extends Error {
   }
 }
 
-const count = z.coerce.number().int().nonnegative();
-const text = z.string().nullable().catch(null);
+const count = z.coerce.number().check(z.int(), z.nonnegative());
+const text = z.catch(z.nullable(z.string()), null);
 const Core = z.object({
-  id: z.coerce.number().int().positive(), username: z.string(), name: text, display_name: text, bio: text,
-  avatar_url: text, created_at: z.string().nullable().catch(null),
+  id: z.coerce.number().check(z.int(), z.positive()), username: z.string(), name: text, display_name: text, bio: text,
+  avatar_url: text, created_at: z.catch(z.nullable(z.string()), null),
 });
 const FollowPart = z.object({ follower_count: count, following_count: count, is_following: z.boolean() });
-const ReviewPart = z.object({ review_count: count, avg_rating: z.coerce.number().nullable() });
+const ReviewPart = z.object({ review_count: count, avg_rating: z.nullable(z.coerce.number()) });
 const Answer = z.object({
   users: z.array(z.unknown()),
-  total: count.optional(),
-  stats: z.record(z.string(), z.unknown()).catch({}),
-  top_reviewers: z.array(z.unknown()).catch([]),
+  total: z.optional(count),
+  stats: z.catch(z.record(z.string(), z.unknown()), {}),
+  top_reviewers: z.catch(z.array(z.unknown()), []),
 });
-const TopRow = Core.pick({ id: true, username: true, name: true, display_name: true, avatar_url: true }).extend({
-  follower_count: count.catch(0), review_count: count, avg_rating: z.coerce.number().nullable().catch(null),
+const TopRow = z.extend(z.pick(Core, { id: true, username: true, name: true, display_name: true, avatar_url: true }), {
+  follower_count: z.catch(count, 0), review_count: count, avg_rating: z.catch(z.nullable(z.coerce.number()), null),
 });
 
 const roundOne = (n: number | null): number | null => (n === null || !Number.isFinite(n) ? null : Math.round(n * 10) / 10);

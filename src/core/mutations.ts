@@ -11,77 +11,93 @@ import { COMMENT_MAX_LENGTH, PLAYTIME_MAX, PLAYTIME_MIN, RATING_MAX, RATING_MIN,
  * and every screen with an action imports this module long before anyone acts.
  */
 function buildSchemas() {
-  const Id = z.number().int().positive();
+  const int = (...checks: Array<z.core.$ZodCheck<number>>) => z.number().check(z.int(), ...checks);
+  const text = (max: number, message?: string) => z.string().check(z.maxLength(max, message));
+  /** Trimmed, then from `min` to `max` characters. */
+  const trimmed = (min: number, minMessage: string, max: number, maxMessage?: string) =>
+    z.string().check(z.trim(), z.minLength(min, minMessage), z.maxLength(max, maxMessage));
+  const httpUrl = (max: number) => z.url({ protocol: /^https?$/, message: 'Please enter a valid URL (http or https)' }).check(z.maxLength(max));
+
+  const Id = int(z.positive());
   const Key = z.uuid();
-  const IgdbId = z.number().int().positive({ message: 'Game data missing valid IGDB ID' });
+  const IgdbId = int(z.positive({ message: 'Game data missing valid IGDB ID' }));
 
   // What a client knows of a game found only in the external catalogue (spec: ensure-game).
   const GameSummary = z.object({
-    name: z.string().trim().min(1, 'Game name is required').max(500),
-    slug: z.string().max(600).optional(),
-    cover_url: z.string().max(2000).nullish(),
-    release_date: z.string().max(40).nullish(),
-    first_release_date: z.number().nullish(),
-    genre: z.string().max(200).nullish(),
-    genres: z.array(z.string().max(200)).max(50).optional(),
-    platforms: z.array(z.string().max(200)).max(50).optional(),
-    summary: z.string().max(20_000).nullish(),
-    developer: z.string().max(200).nullish(),
-    publisher: z.string().max(200).nullish(),
-    category: z.number().int().min(0).max(14).nullish(),
-    parent_game: z.number().int().positive().nullish(),
+    name: trimmed(1, 'Game name is required', 500),
+    slug: z.optional(text(600)),
+    cover_url: z.nullish(text(2000)),
+    release_date: z.nullish(text(40)),
+    first_release_date: z.nullish(z.number()),
+    genre: z.nullish(text(200)),
+    genres: z.optional(z.array(text(200)).check(z.maxLength(50))),
+    platforms: z.optional(z.array(text(200)).check(z.maxLength(50))),
+    summary: z.nullish(text(20_000)),
+    developer: z.nullish(text(200)),
+    publisher: z.nullish(text(200)),
+    category: z.nullish(int(z.minimum(0), z.maximum(14))),
+    parent_game: z.nullish(int(z.positive())),
   });
 
-  const GameRef = { igdb_id: IgdbId, game: GameSummary.optional() };
+  const GameRef = { igdb_id: IgdbId, game: z.optional(GameSummary) };
 
-  const Rating = z.number().min(RATING_MIN).max(RATING_MAX).refine((r) => Number.isInteger(r * 2), 'Rating must be from 1 to 10 in steps of 0.5');
-  const Playtime = z.number().int().min(PLAYTIME_MIN).max(PLAYTIME_MAX, 'Playtime must be whole hours from 1 to 99999').nullish();
-  const CommentText = z.string().trim().min(1, 'Comment cannot be empty').max(COMMENT_MAX_LENGTH, 'Comment exceeds 500 characters');
+  const Rating = z.number().check(
+    z.minimum(RATING_MIN), z.maximum(RATING_MAX),
+    z.refine<number>((r) => Number.isInteger(r * 2), 'Rating must be from 1 to 10 in steps of 0.5'),
+  );
+  const Playtime = z.nullish(int(z.minimum(PLAYTIME_MIN), z.maximum(PLAYTIME_MAX, 'Playtime must be whole hours from 1 to 99999')));
+  const CommentText = trimmed(1, 'Comment cannot be empty', COMMENT_MAX_LENGTH, 'Comment exceeds 500 characters');
   const Timestamp = z.iso.datetime({ offset: true });
+  const ReviewText = z.nullish(text(10_000, 'Review exceeds 10000 characters'));
+  /** An object whose rows are named by either of two ids: at least one must be given. */
+  const eitherId = <T extends Record<string, unknown>>(a: keyof T, b: keyof T, message: string) =>
+    z.refine<T>((args) => args[a] !== undefined || args[b] !== undefined, message);
 
   const MUTATIONS = {
-    'game.ensure': z.object({ igdb_id: IgdbId }).extend(GameSummary.shape),
+    'game.ensure': z.extend(z.object({ igdb_id: IgdbId }), GameSummary.shape),
     'review.create': z.object({
-      ...GameRef, rating: Rating, review: z.string().max(10_000, 'Review exceeds 10000 characters').nullish(),
-      is_recommended: z.boolean().nullish(), platform_id: Id.nullish(), platform: z.string().max(100).nullish(),
-      playtime_hours: Playtime, post_date_time: Timestamp.optional(),
+      ...GameRef, rating: Rating, review: ReviewText,
+      is_recommended: z.nullish(z.boolean()), platform_id: z.nullish(Id), platform: z.nullish(text(100)),
+      playtime_hours: Playtime, post_date_time: z.optional(Timestamp),
     }),
     'review.update': z.object({
-      igdb_id: IgdbId, rating: Rating.optional(), review: z.string().max(10_000, 'Review exceeds 10000 characters').nullish(),
-      is_recommended: z.boolean().nullish(), platform_id: Id.nullish(), platform: z.string().max(100).nullish(),
+      igdb_id: IgdbId, rating: z.optional(Rating), review: ReviewText,
+      is_recommended: z.nullish(z.boolean()), platform_id: z.nullish(Id), platform: z.nullish(text(100)),
       playtime_hours: Playtime,
     }),
     // By server id, or by game (a member has one review per game): a review written offline has no
     // server id yet and must still be deletable.
-    'review.delete': z.object({ rating_id: Id.optional(), igdb_id: IgdbId.optional() })
-      .refine((a) => a.rating_id !== undefined || a.igdb_id !== undefined, 'Invalid review ID'),
+    'review.delete': z.object({ rating_id: z.optional(Id), igdb_id: z.optional(IgdbId) })
+      .check(eitherId('rating_id', 'igdb_id', 'Invalid review ID')),
     'review_like.set': z.object({ rating_id: Id, liked: z.boolean() }),
     'comment.add': z.object({
-      key: Key, rating_id: Id, parent_id: Id.optional(), parent_key: Key.optional(), content: CommentText,
-      created_at: Timestamp.optional(),
+      key: Key, rating_id: Id, parent_id: z.optional(Id), parent_key: z.optional(Key), content: CommentText,
+      created_at: z.optional(Timestamp),
     }),
     'comment.edit': z.object({
-      id: Id.optional(), key: Key.optional(),
-      content: z.string().trim().min(1, 'Comment content cannot be empty').max(COMMENT_MAX_LENGTH, 'Comment content exceeds maximum length (500 characters)'),
-    }).refine((a) => a.id !== undefined || a.key !== undefined, 'Invalid comment ID'),
-    'comment.delete': z.object({ id: Id.optional(), key: Key.optional() })
-      .refine((a) => a.id !== undefined || a.key !== undefined, 'Invalid comment ID'),
-    'comment_like.set': z.object({ comment_id: Id.optional(), comment_key: Key.optional(), liked: z.boolean() })
-      .refine((a) => a.comment_id !== undefined || a.comment_key !== undefined, 'Invalid comment ID'),
+      id: z.optional(Id), key: z.optional(Key),
+      content: trimmed(1, 'Comment content cannot be empty', COMMENT_MAX_LENGTH, 'Comment content exceeds maximum length (500 characters)'),
+    }).check(eitherId('id', 'key', 'Invalid comment ID')),
+    'comment.delete': z.object({ id: z.optional(Id), key: z.optional(Key) })
+      .check(eitherId('id', 'key', 'Invalid comment ID')),
+    'comment_like.set': z.object({ comment_id: z.optional(Id), comment_key: z.optional(Key), liked: z.boolean() })
+      .check(eitherId('comment_id', 'comment_key', 'Invalid comment ID')),
     'follow.set': z.object({ user_id: Id, following: z.boolean() }),
-    'progress.set': z.object({ ...GameRef, started: z.boolean().optional(), completed: z.boolean().optional(), at: Timestamp.optional() }),
-    'wishlist.set': z.object({ ...GameRef, in: z.boolean(), priority: z.number().int().min(0).max(10).optional(), notes: z.string().max(500).nullish() }),
+    'progress.set': z.object({ ...GameRef, started: z.optional(z.boolean()), completed: z.optional(z.boolean()), at: z.optional(Timestamp) }),
+    'wishlist.set': z.object({ ...GameRef, in: z.boolean(), priority: z.optional(int(z.minimum(0), z.maximum(10))), notes: z.nullish(text(500)) }),
     'collection.set': z.object({ ...GameRef, in: z.boolean() }),
     'collection.move': z.object({ ...GameRef, to: z.enum(['collection', 'wishlist']) }),
-    'top5.replace': z.object({ games: z.array(z.object({ igdb_id: IgdbId })).max(TOP_GAMES_SLOTS, 'Top 5 holds at most 5 games') }),
+    'top5.replace': z.object({ games: z.array(z.object({ igdb_id: IgdbId })).check(z.maxLength(TOP_GAMES_SLOTS, 'Top 5 holds at most 5 games')) }),
     'profile.update': z.object({
-      username: z.string().trim().min(3, 'Username must be at least 3 characters').max(30, 'Username must be less than 30 characters')
-        .regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores').optional(),
-      name: z.string().max(100).nullish(), display_name: z.string().max(100).nullish(), bio: z.string().max(500).nullish(),
-      avatar_url: z.url({ protocol: /^https?$/, message: 'Please enter a valid URL (http or https)' }).max(2000).nullish(),
-      location: z.string().max(100).nullish(),
-      website: z.url({ protocol: /^https?$/, message: 'Please enter a valid URL (http or https)' }).max(200).nullish(),
-      platform: z.string().max(200).nullish(),
+      username: z.optional(z.string().check(
+        z.trim(), z.minLength(3, 'Username must be at least 3 characters'), z.maxLength(30, 'Username must be less than 30 characters'),
+        z.regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores'),
+      )),
+      name: z.nullish(text(100)), display_name: z.nullish(text(100)), bio: z.nullish(text(500)),
+      avatar_url: z.nullish(httpUrl(2000)),
+      location: z.nullish(text(100)),
+      website: z.nullish(httpUrl(200)),
+      platform: z.nullish(text(200)),
     }),
   } as const;
   return { GameSummary, MUTATIONS };

@@ -17,17 +17,18 @@ type Loose = Record<string, unknown>;
 const CATALOGUE_TIMEOUT_MS = 8_000;
 const CARD_FIELDS = 'id,name,slug,summary,cover.url,category,first_release_date,parent_game';
 
+const maybe = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 const Card = z.object({
-  id: z.number(), igdb_id: z.number(), name: z.string(), slug: z.string().nullable().optional(),
-  cover_url: z.string().nullable().optional(), release_date: z.string().nullable().optional(),
-  category: z.number().nullable().optional(), summary: z.string().nullable().optional(),
+  id: z.number(), igdb_id: z.number(), name: z.string(), slug: maybe(z.string()),
+  cover_url: maybe(z.string()), release_date: maybe(z.string()),
+  category: maybe(z.number()), summary: maybe(z.string()),
 });
-const GamePageAnswer = z.object({
-  game: z.object({ id: z.number(), igdb_id: z.number(), slug: z.string().nullable().optional() }).loose(),
-  related: z.object({ parent: Card.nullable().optional(), dlcs: z.array(Card).default([]) }).partial().default({}),
-  ratings: z.object({ count: z.number(), average: z.number().nullable() }).loose().nullable().optional(),
-}).loose();
-const CatalogueAnswer = z.object({ success: z.boolean(), games: z.array(z.record(z.string(), z.unknown())).default([]), error: z.string().optional() });
+const GamePageAnswer = z.looseObject({
+  game: z.looseObject({ id: z.number(), igdb_id: z.number(), slug: maybe(z.string()) }),
+  related: z._default(z.partial(z.object({ parent: maybe(Card), dlcs: z._default(z.array(Card), []) })), {}),
+  ratings: maybe(z.looseObject({ count: z.number(), average: z.nullable(z.number()) })),
+});
+const CatalogueAnswer = z.object({ success: z.boolean(), games: z._default(z.array(z.record(z.string(), z.unknown())), []), error: z.optional(z.string()) });
 
 export interface RemoteGamePage {
   /** Our database's id of the game (the read-through scope). */

@@ -18,20 +18,20 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const PushResultSchema = z.discriminatedUnion('status', [
   z.object({ id: z.string(), status: z.literal('ok'), result: z.unknown() }),
   // A mutation id that is not a UUID is echoed back as sent (possibly null).
-  z.object({ id: z.string().nullable(), status: z.literal('rejected'), code: z.string(), message: z.string() }),
+  z.object({ id: z.nullable(z.string()), status: z.literal('rejected'), code: z.string(), message: z.string() }),
 ]);
 const PushReplySchema = z.object({ results: z.array(PushResultSchema), user_id: z.number() });
 
 const ChangeSchema = z.discriminatedUnion('op', [
   z.object({ table: z.string(), op: z.literal('upsert'), id: z.number(), row: z.looseObject({ id: z.number() }) }),
-  z.object({ table: z.string(), op: z.literal('delete'), id: z.number(), key: z.record(z.string(), z.unknown()).nullish() }),
+  z.object({ table: z.string(), op: z.literal('delete'), id: z.number(), key: z.nullish(z.record(z.string(), z.unknown())) }),
 ]);
 const PullPageSchema = z.object({
   cursor: z.string(),
   has_more: z.boolean(),
   snapshot: z.boolean(),
   changes: z.array(ChangeSchema),
-  user_id: z.number().nullable(),
+  user_id: z.nullable(z.number()),
 });
 
 function isServerTable(table: string): table is ServerTable {

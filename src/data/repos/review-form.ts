@@ -51,7 +51,7 @@ export function findPlatform(platforms: readonly PlatformRow[], name: string): P
   return platforms.find((p) => p.name.trim().toLowerCase() === wanted);
 }
 
-const PlatformList = z.array(z.object({ id: z.number().int().positive(), name: z.string() }));
+const PlatformList = z.array(z.object({ id: z.number().check(z.int(), z.positive()), name: z.string() }));
 
 /** Copies the server's platform list (get_platforms) into the device. Rejects offline. */
 export async function refreshPlatforms(): Promise<number> {
@@ -64,7 +64,7 @@ export async function refreshPlatforms(): Promise<number> {
 }
 
 const Stats = z.array(z.object({ game_id: z.number() }));
-const GamePage = z.object({ game: z.object({ id: z.number() }) }).nullable();
+const GamePage = z.nullable(z.object({ game: z.object({ id: z.number() }) }));
 
 /**
  * Fetches a game the device does not hold into it (read-through), found by external id, else

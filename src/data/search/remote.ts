@@ -21,11 +21,11 @@ export interface SearchRemote {
   cataloguePage(after: number, limit: number, signal?: AbortSignal): Promise<{ games: Loose[]; next: number | null }>;
 }
 
-const CatalogueAnswer = z.object({ success: z.boolean(), games: z.array(z.record(z.string(), z.unknown())).default([]), error: z.string().optional() });
-const Stats = z.array(z.object({ igdb_id: z.number(), game_id: z.number(), avg_user_rating: z.number().nullable(), user_rating_count: z.number() }));
+const CatalogueAnswer = z.object({ success: z.boolean(), games: z._default(z.array(z.record(z.string(), z.unknown())), []), error: z.optional(z.string()) });
+const Stats = z.array(z.object({ igdb_id: z.number(), game_id: z.number(), avg_user_rating: z.nullable(z.number()), user_rating_count: z.number() }));
 const Browse = z.object({ total: z.number(), games: z.array(z.record(z.string(), z.unknown())) });
-const Users = z.array(z.object({ id: z.number(), username: z.string(), name: z.string().nullable().default(null), bio: z.string().nullable().default(null), avatar_url: z.string().nullable().default(null) }));
-const CataloguePage = z.object({ games: z.array(z.record(z.string(), z.unknown())), next: z.number().nullable() });
+const Users = z.array(z.object({ id: z.number(), username: z.string(), name: z._default(z.nullable(z.string()), null), bio: z._default(z.nullable(z.string()), null), avatar_url: z._default(z.nullable(z.string()), null) }));
+const CataloguePage = z.object({ games: z.array(z.record(z.string(), z.unknown())), next: z.nullable(z.number()) });
 const Platforms = z.array(z.object({ id: z.number(), name: z.string() }));
 
 function fail(error: { message: string } | null, what: string): never {

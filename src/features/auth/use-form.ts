@@ -2,10 +2,10 @@
 // shown once the form was submitted and re-checked on every keystroke after. Not on leaving a field:
 // a message appearing then moves the submit button away from a pointer already on its way to it.
 import { useState } from 'react';
-import type { z } from 'zod';
+import type { z } from '../../core/zod.ts';
 import { validateForm, type FieldErrors } from '../../core/auth-rules.ts';
 
-export function useForm<V extends Record<string, string | boolean>, S extends z.ZodType<Record<string, unknown>>>(schema: S, initial: V) {
+export function useForm<V extends Record<string, string | boolean>, S extends z.ZodMiniType<Record<string, unknown>>>(schema: S, initial: V) {
   const [values, setValues] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
   const result = validateForm(schema, values);
