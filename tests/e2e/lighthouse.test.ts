@@ -1,5 +1,5 @@
-// Issue 7 §2 in CI: Lighthouse (mobile emulation, default config) once on the home page, a game page,
-// a profile and the browse page of the built app served by the gateway. Accessibility and best
+// Issue 7 §2 in CI: Lighthouse (mobile emulation, default config) on the home page, a game page, a
+// profile and the browse page (the median of five runs each) of the built app served by the gateway. Accessibility and best
 // practices are asserted strictly (≥ 95). Performance (≥ 90) is a simulated-throttling estimate that
 // moves with a loaded CI machine: LIGHTHOUSE_MIN_PERFORMANCE may lower it by a few points there
 // (default 90, the target; `npm run bench` prints the real figures).
@@ -29,5 +29,5 @@ describe('lighthouse', () => {
       expect(page.performance, detail).toBeGreaterThanOrEqual(MIN_PERFORMANCE);
       expect(Number.isFinite(page.lcpMs), detail).toBe(true);
     }
-  }, 300_000);
+  }, 480_000);
 });
