@@ -13,6 +13,8 @@ const ADDRESSES = [
   '/', '/search', '/search/', '/search-results', '/enhanced-search-test', '/game/the-witcher-3-wild-hunt', '/game/1942',
   '/users', '/user', '/user/', '/user/7', '/profile', '/settings', '/review', '/review/12', '/review/3/12',
   '/reset-password', '/auth/callback', '/debug-auth', '/faq', '/contact', '/terms', '/privacy',
+  // The router matches static segments in any case.
+  '/Game/Hades', '/SEARCH', '/User/7', '/Review/3/12',
   // No screen claims these but the not-found one.
   '/nope', '/game', '/game/a/b', '/user/7/extra', '/review/1/2/3', '/auth', '/auth/callback/x', '/search/more',
 ];

@@ -49,14 +49,14 @@ export const SCREEN_CODE = {
 
 export type ScreenPath = keyof typeof SCREEN_CODE;
 
-/** Whether a route path (static segments, `:param`, `:param?`) matches the path's segments. */
+/** Whether a route path (static segments, `:param`, `:param?`) matches the path's segments (any case, as the router). */
 function matches(pattern: string, segments: readonly string[]): boolean {
   const parts = pattern.split('/');
   const required = parts.filter((part) => !part.endsWith('?')).length;
   if (segments.length < required || segments.length > parts.length) return false;
   return segments.every((segment, i) => {
     const part = parts[i] ?? '';
-    return part.startsWith(':') ? segment !== '' : part === segment;
+    return part.startsWith(':') ? segment !== '' : part === segment.toLowerCase();
   });
 }
 
