@@ -109,8 +109,9 @@ it('searches ?q= case-insensitively on username and bio, and hides Top Reviewers
   // Typing writes the search into the address.
   await page.getByLabel('Search users').fill('Combo_');
   await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Combo_');
+  // Polled: the address changes a moment before the router renders the search.
+  await expect.poll(() => handles(page), { timeout: 10_000 }).toEqual(['combo_breaker']);
   await settled(page);
-  expect(await handles(page)).toEqual(['combo_breaker']);
   await page.getByLabel('Search users').fill('zzzz-nobody');
   await page.getByLabel('Search users').press('Enter');
   await expect.poll(() => page.locator('.directory-empty__title').textContent()).toBe('No users found');
@@ -148,6 +149,9 @@ it('pages 20 at a time with the page number in the address', async () => {
   expect(firstPage).toHaveLength(20);
   await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
+  // The address changes a moment before the router renders it: until then the first page still
+  // shows, not busy. The count names the page the list shows.
+  await expect.poll(() => count(page), { timeout: 10_000 }).toBe(`Showing 21 - ${DEMO.length + EXTRA} of ${DEMO.length + EXTRA} users`);
   await settled(page);
   const secondPage = await handles(page);
   expect(secondPage).toHaveLength(DEMO.length + EXTRA - 20);
