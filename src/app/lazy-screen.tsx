@@ -9,10 +9,8 @@ import { useLocation } from 'react-router-dom';
 import { screenCommitted } from './first-screen.ts';
 import type { ScreenCode } from './screens.ts';
 
-type Load = ScreenCode;
-
 /** A route's `lazy`: the screen's code (screens.ts), or a stand-in that recovers when it failed to download. */
-export const lazyScreen = (load: Load): RouteObject['lazy'] => async () => {
+export const lazyScreen = (load: ScreenCode): RouteObject['lazy'] => async () => {
   try {
     return { Component: signalling((await load()).default) };
   } catch (error) {
@@ -38,7 +36,7 @@ function relinkFailedStylesheets() {
   }
 }
 
-function recoveringScreen(load: Load, firstError: unknown): ComponentType {
+function recoveringScreen(load: ScreenCode, firstError: unknown): ComponentType {
   let Loaded: ComponentType | null = null;
   // The visit (location key) a failure belongs to; null: the visit that renders first.
   let failure: { error: unknown; key: string | null } = { error: firstError, key: null };

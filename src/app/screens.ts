@@ -2,8 +2,9 @@
 // syntax). routes.tsx builds the route table from it; boot.ts asks it which screen a visit opens on,
 // so that screen's files download beside the app's own instead of after the app has evaluated and
 // routed (one round trip and a whole download less before a game page or a profile shows).
-// Kept free of static imports: boot.ts is the page's first script.
+// Kept small: boot.ts is the page's first script (read-code.ts holds only import()s).
 import type { ComponentType } from 'react';
+import { readThroughCode, searchRemoteCode } from '../data/read-code.ts';
 
 export type ScreenCode = () => Promise<{ default: ComponentType }>;
 
@@ -16,24 +17,22 @@ const withReads = (screen: ScreenCode, ...reads: Array<() => Promise<unknown>>):
   for (const read of reads) read().catch(() => undefined);
   return screen();
 };
-const readThrough = () => Promise.all([import('../sync/read-through.ts'), import('../data/remote.ts')]);
-const searchRemote = () => import('../data/search/remote.ts');
 
 export const SCREEN_CODE = {
   // Search and discovery (spec 001)
-  'search': withReads(() => import('../features/search/browse-page.tsx'), searchRemote),
-  'search-results': withReads(() => import('../features/search/search-results-page.tsx'), searchRemote),
+  'search': withReads(() => import('../features/search/browse-page.tsx'), searchRemoteCode),
+  'search-results': withReads(() => import('../features/search/search-results-page.tsx'), searchRemoteCode),
   'enhanced-search-test': () => import('../features/search/enhanced-search-test-page.tsx'),
   // Games, members and the directory (spec 002)
-  'game/:identifier': withReads(() => import('../features/games/game-page.tsx'), readThrough),
+  'game/:identifier': withReads(() => import('../features/games/game-page.tsx'), readThroughCode),
   'users': () => import('../features/users/users-directory-page.tsx'),
   'user': () => import('../features/profile/own-profile-redirect.tsx'),
-  'user/:id': withReads(() => import('../features/profile/profile-page.tsx'), readThrough),
+  'user/:id': withReads(() => import('../features/profile/profile-page.tsx'), readThroughCode),
   'profile': () => import('../features/profile/protected-redirect.tsx'),
   'settings': () => import('../features/profile/protected-redirect.tsx'),
   // Reviews (spec 000)
   'review/:gameId?': () => import('../features/reviews/write-review-page.tsx'),
-  'review/:userId/:gameId': withReads(() => import('../features/reviews/review-page.tsx'), readThrough),
+  'review/:userId/:gameId': withReads(() => import('../features/reviews/review-page.tsx'), readThroughCode),
   // Accounts (spec 000)
   'reset-password': () => import('../features/auth/reset-password-page.tsx'),
   'auth/callback': () => import('../features/auth/auth-callback-page.tsx'),
@@ -56,7 +55,7 @@ function matches(pattern: string, segments: readonly string[]): boolean {
   if (segments.length < required || segments.length > parts.length) return false;
   return segments.every((segment, i) => {
     const part = parts[i] ?? '';
-    return part.startsWith(':') ? segment !== '' : part === segment.toLowerCase();
+    return part.startsWith(':') || part === segment.toLowerCase();
   });
 }
 
@@ -66,8 +65,8 @@ function matches(pattern: string, segments: readonly string[]): boolean {
  * download). Of several matching paths the one with more static segments wins, as in React Router.
  */
 export function firstScreenCode(pathname: string): ScreenCode | null {
-  const segments = pathname.replace(/^\/+|\/+$/g, '').split('/').filter((s, i, all) => s !== '' || all.length === 1);
-  if (segments.length === 1 && segments[0] === '') return null;
+  const segments = pathname.split('/').filter((segment) => segment !== '');
+  if (segments.length === 0) return null;
   let best: { code: ScreenCode; score: number } | null = null;
   for (const [pattern, code] of Object.entries(SCREEN_CODE) as Array<[string, ScreenCode]>) {
     if (pattern === '*' || !matches(pattern, segments)) continue;

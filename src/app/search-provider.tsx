@@ -6,6 +6,7 @@ import { SearchContext } from '../features/search/search-context.tsx';
 import { afterStartup } from './after-startup.ts';
 import { backend, localDb, readRpc } from '../data/backend.ts';
 import { trackRead } from '../data/direct-rpc.ts';
+import { searchRemoteCode } from '../data/read-code.ts';
 import type { SearchRemote } from '../data/search/remote.ts';
 import { createSearchService, type SearchService } from '../data/search/service.ts';
 
@@ -17,7 +18,7 @@ function lazySearchRemote(): SearchRemote {
   let remote: Promise<SearchRemote> | undefined;
   const get = (): Promise<SearchRemote> => {
     if (!remote) {
-      const loaded = trackRead(import('../data/search/remote.ts')).then(({ createSearchRemote }) => createSearchRemote(backend, readRpc));
+      const loaded = trackRead(searchRemoteCode()).then(({ createSearchRemote }) => createSearchRemote(backend, readRpc));
       loaded.catch(() => {
         if (remote === loaded) remote = undefined;
       });

@@ -50,8 +50,8 @@ function buildSchemas() {
   const Timestamp = z.iso.datetime({ offset: true });
   const ReviewText = z.nullish(text(10_000, 'Review exceeds 10000 characters'));
   /** An object whose rows are named by either of two ids: at least one must be given. */
-  const eitherId = <T extends Record<string, unknown>>(a: keyof T, b: keyof T, message: string) =>
-    z.refine<T>((args) => args[a] !== undefined || args[b] !== undefined, message);
+  const eitherId = (a: string, b: string, message: string) =>
+    z.refine<Record<string, unknown>>((args) => args[a] !== undefined || args[b] !== undefined, message);
 
   const MUTATIONS = {
     'game.ensure': z.extend(z.object({ igdb_id: IgdbId }), GameSummary.shape),

@@ -7,6 +7,7 @@ import type { ReadScope } from '../sync/read-through.ts';
 import { localDb, readRpc } from './backend.ts';
 import type { CheckpointDb } from './db.ts';
 import { trackRead } from './direct-rpc.ts';
+import { readThroughCode } from './read-code.ts';
 
 /**
  * Read-through and its zod-checked remote load on demand (issue 7's budget for the home page's
@@ -15,14 +16,14 @@ import { trackRead } from './direct-rpc.ts';
  */
 function fetchScope(scope: ReadScope): Promise<number> {
   return trackRead((async () => {
-    const [{ readThrough }, { createRpcRemote }] = await Promise.all([import('../sync/read-through.ts'), import('./remote.ts')]);
+    const [{ readThrough }, { createRpcRemote }] = await readThroughCode();
     return readThrough(localDb(), createRpcRemote(readRpc), scope);
   })());
 }
 
 /** Starts downloading read-through's code (a failure is the fetch's to report, when it runs). */
 export function warmReadThrough(): void {
-  void Promise.all([import('../sync/read-through.ts'), import('./remote.ts')]).catch(() => undefined);
+  void readThroughCode().catch(() => undefined);
 }
 
 /** A live query over the page's database: undefined until the first answer. */

@@ -3,24 +3,14 @@
 // with every profile (top-five-section.tsx shows the plain slots meanwhile).
 import { closestCenter, DndContext, DragOverlay, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DRAG_DROP_MS, DRAG_VIBRATE_MS, slots } from '../../../core/top5.ts';
 import type { TopFiveEntry } from '../../../data/repos/lists.ts';
+import { useMediaQuery } from '../../auth/use-media-query.ts';
 import { EmptySlot, SlotBody } from './top-five-slot.tsx';
 import { useDragSensors } from './use-drag-sensors.ts';
 
 const PHONE_QUERY = '(max-width: 767px)';
-
-function usePhone(): boolean {
-  const [phone, setPhone] = useState(() => window.matchMedia(PHONE_QUERY).matches);
-  useEffect(() => {
-    const query = window.matchMedia(PHONE_QUERY);
-    const change = () => setPhone(query.matches);
-    query.addEventListener('change', change);
-    return () => query.removeEventListener('change', change);
-  }, []);
-  return phone;
-}
 
 export interface TopFiveEditorProps {
   readonly list: readonly TopFiveEntry[];
@@ -33,7 +23,7 @@ export interface TopFiveEditorProps {
 }
 
 export default function TopFiveEditor({ list, saving, onAdd, onRemove, onMove }: TopFiveEditorProps) {
-  const sensors = useDragSensors(usePhone());
+  const sensors = useDragSensors(useMediaQuery(PHONE_QUERY));
   const [dragged, setDragged] = useState<number | null>(null);
 
   function onDragStart(event: DragStartEvent) {
