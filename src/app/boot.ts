@@ -4,7 +4,15 @@
 // for it. The app's files are not fetched any later for it: index.html lists them as module
 // preloads (the `checkpoint:preload-app` plugin in vite.config.ts), so they download while the
 // shell paints and import() finds them ready.
-import { firstScreenCode } from './screens.ts';
+import { prefetchBackendSettings } from '../data/backend-settings.ts';
+import { sendFirstRead } from '../data/first-read.ts';
+import { firstScreenCode, firstScreenRead } from './screens.ts';
+
+// The backend's settings leave first: the first screen's read needs them the moment the app is in.
+// On a first visit that read itself leaves now too (first-read.ts).
+prefetchBackendSettings();
+const firstRead = firstScreenRead(window.location.pathname);
+if (firstRead) sendFirstRead(firstRead);
 
 const start = (): void => {
   // The screen the visit opens on (a game page, a profile, browse) is asked for with the app, not

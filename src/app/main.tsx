@@ -3,7 +3,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { backend, deferBackendUntil, localDb, prefetchBackendSettings } from '../data/backend.ts';
+import { backend, deferBackendUntil, localDb } from '../data/backend.ts';
 import { createAuthStore } from '../data/auth/auth-store.ts';
 import { AuthStoreContext } from '../features/auth/auth-context.tsx';
 import { AppErrorBoundary } from '../features/errors/app-error-boundary.tsx';
@@ -11,6 +11,7 @@ import { createAppSync } from './app-sync.ts';
 import { devtoolsWanted } from './devtools-flag.ts';
 import { firstScreenShown } from './first-screen.ts';
 import { ShellServicesContext } from './layout.tsx';
+import { linkManifest } from './manifest-link.ts';
 import { watchStorage } from './persistence.ts';
 import { createAppRouter } from './routes.tsx';
 import { createAppSearch, SearchProvider } from './search-provider.tsx';
@@ -31,8 +32,9 @@ if (!root) throw new Error('#root is missing from index.html');
 // the first screen has shown its data (first-screen.ts): that screen's reads go out over plain
 // fetch meanwhile, and nothing in its paint needs the client. The header says 'Loading...' until
 // then. Should the first screen never show (an error in the shell itself), still not forever.
-deferBackendUntil(firstScreenShown(FIRST_SCREEN_WAIT_MS));
-prefetchBackendSettings();
+const firstScreen = firstScreenShown(FIRST_SCREEN_WAIT_MS);
+deferBackendUntil(firstScreen);
+void firstScreen.then(() => linkManifest());
 const router = createAppRouter();
 const toasts = createToastStore();
 connectToastSources(toasts);

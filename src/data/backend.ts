@@ -1,11 +1,13 @@
 // The supabase-js client. With VITE_SUPABASE_URL/ANON_KEY set at build time it talks to that
 // hosted project; otherwise to the local gateway that serves this app, whose public settings
-// come from /_dev/config.json. The session is kept in IndexedDB (auth-storage.ts) so the page
+// come from /_dev/config.json (backend-settings.ts). The session is kept in IndexedDB (auth-storage.ts) so the page
 // and the service worker, each with its own client, share one session and one refresh lock.
 import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js';
 import type { BackendConfig } from '../core/config.ts';
 import { createAuthStorage, webAuthLock } from './auth-storage.ts';
 import { CheckpointDb } from './db.ts';
+import { fetchSettings, hostedBuild } from './backend-settings.ts';
+import { takeFirstRead } from './first-read.ts';
 import { directRpc, directToken, trackRead, type DirectSettings, type RpcAnswer } from './direct-rpc.ts';
 import { watchStorageErrors } from './storage-persist.ts';
 
@@ -19,34 +21,6 @@ type Context = 'page' | 'worker';
 
 /** Where the last backend settings fetched are kept (the `auth` table: the worker reads it too). */
 const CONFIG_KEY = 'checkpoint.backend-config';
-
-/** A build for a hosted project has its backend's address and anon key built in. */
-const hostedBuild = (): boolean => Boolean(import.meta.env['VITE_SUPABASE_URL'] && import.meta.env['VITE_SUPABASE_ANON_KEY']);
-
-let settingsFetch: Promise<unknown> | undefined;
-
-/** The gateway's /_dev/config.json, fetched once per context (again after a failure), unchecked. */
-function fetchSettings(): Promise<unknown> {
-  if (!settingsFetch) {
-    const fetched = fetch('/_dev/config.json').then(async (response) => {
-      if (!response.ok) throw new Error(`Backend settings unavailable (${response.status})`);
-      return response.json() as Promise<unknown>;
-    });
-    fetched.catch(() => {
-      if (settingsFetch === fetched) settingsFetch = undefined;
-    });
-    settingsFetch = fetched;
-  }
-  return settingsFetch;
-}
-
-/**
- * Starts fetching the backend's settings now (the page, as it starts): the first screen's read
- * then goes out as soon as it is asked for, not one round trip later.
- */
-export function prefetchBackendSettings(): void {
-  if (!hostedBuild()) fetchSettings().catch(() => undefined);
-}
 
 /**
  * The local gateway's public settings. They are kept on the device, so an app started offline
@@ -167,6 +141,13 @@ async function directSettings(): Promise<DirectSettings | null> {
  * can; after that, or when the direct path steps aside, through supabase-js.
  */
 export async function readRpc(fn: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<RpcAnswer> {
+  // A first visit's first screen may have sent this very read already (boot.ts, first-read.ts).
+  // Without an answer (offline, it stepped aside) it is asked for again below.
+  const early = takeFirstRead({ fn, args });
+  if (early) {
+    const answer = await trackRead(early);
+    if (answer && answer.status !== 0) return answer;
+  }
   if (!pageClientMade) {
     const answer = await trackRead((async () => {
       const settings = await directSettings();

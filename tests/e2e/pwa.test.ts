@@ -58,8 +58,15 @@ interface ManifestImage { src: string; sizes: string; type: string; purpose?: st
 
 describe('install', () => {
   it('serves a valid web app manifest with PNG icons, a maskable icon and install screenshots', async () => {
+    // The app links its manifest once the first screen has shown (src/app/manifest-link.ts), not
+    // from index.html, where the browser would fetch it (and an icon) before the app's code.
     const html = await (await fetch(gateway.url)).text();
-    expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(html).not.toContain('rel="manifest"');
+    const page = await (await newContext()).newPage();
+    await page.goto(gateway.url);
+    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href ?? null), { timeout: 15_000 })
+      .toBe(`${gateway.url}/manifest.webmanifest`);
+    expect(await page.evaluate(() => document.querySelectorAll('link[rel="manifest"]').length)).toBe(1);
 
     const response = await fetch(`${gateway.url}/manifest.webmanifest`);
     expect(response.status).toBe(200);

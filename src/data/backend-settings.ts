@@ -1,0 +1,29 @@
+// The local gateway's public settings (/_dev/config.json: its address and anon key), fetched once
+// per context. Its own module, free of imports, so boot.ts, the page's first script, can ask for
+// them before the app's code has even downloaded: the first screen's read then finds them in, and
+// no round trip for them sits between the app's code and the screen's data.
+
+/** A build for a hosted project has its backend's address and anon key built in. */
+export const hostedBuild = (): boolean => Boolean(import.meta.env['VITE_SUPABASE_URL'] && import.meta.env['VITE_SUPABASE_ANON_KEY']);
+
+let settingsFetch: Promise<unknown> | undefined;
+
+/** The gateway's /_dev/config.json, fetched once per context (again after a failure), unchecked. */
+export function fetchSettings(): Promise<unknown> {
+  if (!settingsFetch) {
+    const fetched = fetch('/_dev/config.json').then(async (response) => {
+      if (!response.ok) throw new Error(`Backend settings unavailable (${response.status})`);
+      return response.json() as Promise<unknown>;
+    });
+    fetched.catch(() => {
+      if (settingsFetch === fetched) settingsFetch = undefined;
+    });
+    settingsFetch = fetched;
+  }
+  return settingsFetch;
+}
+
+/** Starts fetching the backend's settings now (the page, as it starts); a failure is the first real use's to report. */
+export function prefetchBackendSettings(): void {
+  if (!hostedBuild()) fetchSettings().catch(() => undefined);
+}
