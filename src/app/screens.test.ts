@@ -1,13 +1,18 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { firstScreenCode, SCREEN_CODE, type ScreenPath } from './screens.ts';
+import { gamePageRead } from '../data/first-read.ts';
+import { firstScreen, firstScreenCode, firstScreenRead, SCREEN_CODE, type ScreenPath } from './screens.ts';
+
+const routes = [{ path: '/', children: [{ index: true }, ...Object.keys(SCREEN_CODE).map((path) => ({ path }))] }];
 
 // The router's choice for an address: the screen path of its deepest match (null: the home page).
 function routerChoice(pathname: string): ScreenPath | null {
-  const routes = [{ path: '/', children: [{ index: true }, ...Object.keys(SCREEN_CODE).map((path) => ({ path }))] }];
   const leaf = matchRoutes(routes, pathname)?.at(-1)?.route as { path?: string } | undefined;
   return (leaf?.path as ScreenPath | undefined) ?? null;
 }
+
+// The parameters the router hands the screen for an address.
+const routerParams = (pathname: string) => ({ ...matchRoutes(routes, pathname)?.at(-1)?.params });
 
 const ADDRESSES = [
   '/', '/search', '/search/', '/search-results', '/enhanced-search-test', '/game/the-witcher-3-wild-hunt', '/game/1942',
@@ -36,5 +41,25 @@ describe('firstScreenCode', () => {
     expect(firstScreenCode('/user/12')).toBe(SCREEN_CODE['user/:id']);
     expect(firstScreenCode('/review/4/9')).toBe(SCREEN_CODE['review/:userId/:gameId']);
     expect(firstScreenCode('/review/9')).toBe(SCREEN_CODE['review/:gameId?']);
+  });
+});
+
+describe('firstScreen', () => {
+  const claimed = ADDRESSES.filter((address) => !['*', null].includes(routerChoice(address)));
+  it.each([...claimed, '/game/the%20witcher', '/game/%E2%9C%93-done', '/game/100%', '/user/%31%32'])('hands %s the parameters React Router hands the screen', (address) => {
+    const { '*': _, ...params } = routerParams(address);
+    expect(firstScreen(address)?.params).toEqual(params);
+  });
+});
+
+describe('firstScreenRead', () => {
+  it('is the game page read for a game address, with the identifier the screen reads', () => {
+    expect(firstScreenRead('/game/the-witcher-3-wild-hunt')).toEqual(gamePageRead('the-witcher-3-wild-hunt'));
+    expect(firstScreenRead('/Game/1942')).toEqual(gamePageRead('1942'));
+    expect(firstScreenRead('/game/%20hades%20')).toEqual(gamePageRead('hades'));
+  });
+
+  it('is none for screens that do not open with one read, nor for the home page or an unknown address', () => {
+    for (const address of ['/', '/search', '/users', '/faq', '/review/3', '/nope', '/game/a/b']) expect(firstScreenRead(address)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@
 // routed (one round trip and a whole download less before a game page or a profile shows).
 // Kept small: boot.ts is the page's first script (read-code.ts holds only import()s).
 import type { ComponentType } from 'react';
+import { gamePageRead, type RpcRead } from '../data/first-read.ts';
 import { readThroughCode, searchRemoteCode } from '../data/read-code.ts';
 
 export type ScreenCode = () => Promise<{ default: ComponentType }>;
@@ -48,30 +49,66 @@ export const SCREEN_CODE = {
 
 export type ScreenPath = keyof typeof SCREEN_CODE;
 
-/** Whether a route path (static segments, `:param`, `:param?`) matches the path's segments (any case, as the router). */
-function matches(pattern: string, segments: readonly string[]): boolean {
-  const parts = pattern.split('/');
-  const required = parts.filter((part) => !part.endsWith('?')).length;
-  if (segments.length < required || segments.length > parts.length) return false;
-  return segments.every((segment, i) => {
-    const part = parts[i] ?? '';
-    return part.startsWith(':') || part === segment.toLowerCase();
-  });
+/**
+ * The server read a screen opens with, by the route's parameters (only the reads that a first
+ * visit can send from boot.ts: first-read.ts). The screen asks for exactly the same read.
+ */
+export const FIRST_READS: Partial<Record<ScreenPath, (params: Readonly<Record<string, string>>) => RpcRead | null>> = {
+  'game/:identifier': ({ identifier }) => (identifier ? gamePageRead(identifier.trim()) : null),
+};
+
+/** A parameter as React Router hands it to the screen: decoded, or as written when it is not valid %-encoding. */
+function decodeParam(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }
 
 /**
- * The code of the screen a visit to `pathname` opens on, as the router will choose it, or null for
- * the home page (in the app's own files) and for an address no screen claims (not worth an early
- * download). Of several matching paths the one with more static segments wins, as in React Router.
+ * The route's parameters if the route path (static segments, `:param`, `:param?`) matches the
+ * path's segments (static ones in any case, as the router), else null.
  */
-export function firstScreenCode(pathname: string): ScreenCode | null {
+function matches(pattern: string, segments: readonly string[]): Record<string, string> | null {
+  const parts = pattern.split('/');
+  const required = parts.filter((part) => !part.endsWith('?')).length;
+  if (segments.length < required || segments.length > parts.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, segment] of segments.entries()) {
+    const part = parts[i] ?? '';
+    if (part.startsWith(':')) params[part.slice(1).replace(/\?$/, '')] = decodeParam(segment);
+    else if (part !== segment.toLowerCase()) return null;
+  }
+  return params;
+}
+
+/**
+ * The screen a visit to `pathname` opens on, as the router will choose it, with its parameters;
+ * null for the home page (in the app's own files) and for an address no screen claims. Of several
+ * matching paths the one with more static segments wins, as in React Router.
+ */
+export function firstScreen(pathname: string): { readonly path: ScreenPath; readonly params: Readonly<Record<string, string>> } | null {
   const segments = pathname.split('/').filter((segment) => segment !== '');
   if (segments.length === 0) return null;
-  let best: { code: ScreenCode; score: number } | null = null;
-  for (const [pattern, code] of Object.entries(SCREEN_CODE) as Array<[string, ScreenCode]>) {
-    if (pattern === '*' || !matches(pattern, segments)) continue;
-    const score = pattern.split('/').filter((part) => !part.startsWith(':')).length;
-    if (!best || score > best.score) best = { code, score };
+  let best: { path: ScreenPath; params: Record<string, string>; score: number } | null = null;
+  for (const path of Object.keys(SCREEN_CODE) as ScreenPath[]) {
+    const params = path === '*' ? null : matches(path, segments);
+    if (!params) continue;
+    const score = path.split('/').filter((part) => !part.startsWith(':')).length;
+    if (!best || score > best.score) best = { path, params, score };
   }
-  return best?.code ?? null;
+  return best && { path: best.path, params: best.params };
+}
+
+/** The code of the screen a visit to `pathname` opens on (firstScreen), or null. */
+export function firstScreenCode(pathname: string): ScreenCode | null {
+  const screen = firstScreen(pathname);
+  return screen ? SCREEN_CODE[screen.path] : null;
+}
+
+/** The server read the screen a visit to `pathname` opens on starts with, if boot.ts may send it early. */
+export function firstScreenRead(pathname: string): RpcRead | null {
+  const screen = firstScreen(pathname);
+  return (screen && FIRST_READS[screen.path]?.(screen.params)) ?? null;
 }

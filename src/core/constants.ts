@@ -11,3 +11,6 @@ export const TOP_GAMES_SLOTS = 5;
 export const TOP_TEN_SIZE = 10;
 /** Sync: at most this many mutations go to sync_push in one request (the server takes 500). */
 export const PUSH_BATCH_SIZE = 100;
+
+/** The name of the device's IndexedDB database (src/data/db.ts). */
+export const DEVICE_DB_NAME = 'checkpoint';

@@ -8,6 +8,7 @@
 // - outbox (pending mutations, in order), sync_state (cursor, client id, status), auth (the
 //   supabase-js session, readable by the service worker, which has no localStorage).
 import { Dexie, type EntityTable, type Table } from 'dexie';
+import { DEVICE_DB_NAME } from '../core/constants.ts';
 
 export interface GameRow {
   id: number; igdb_id: number; name: string; slug: string | null; cover_url?: string | null; summary?: string | null;
@@ -95,7 +96,7 @@ export class CheckpointDb extends Dexie {
   syncState!: EntityTable<SyncStateRow, 'key'>;
   auth!: EntityTable<KeyValueRow, 'key'>;
 
-  constructor(name = 'checkpoint') {
+  constructor(name = DEVICE_DB_NAME) {
     super(name);
     // Versions are only ever appended; each new one gets an upgrade test from the one before.
     this.version(1).stores({

@@ -8,6 +8,7 @@ import type { CarouselGame } from '../core/game-page.ts';
 import { DLC_LIMIT, MODS_LIMIT } from '../core/game-page.ts';
 import { backend, localDb, readRpc } from './backend.ts';
 import { trackRead } from './direct-rpc.ts';
+import { gamePageRead } from './first-read.ts';
 import { rememberCatalogueGame, rememberServerGame } from './repos/game-page.ts';
 import { fromIgdbGame } from './search/hits.ts';
 
@@ -70,7 +71,8 @@ export function fetchGamePage(identifier: string, signal?: AbortSignal): Promise
 }
 
 async function gamePage(identifier: string, signal?: AbortSignal): Promise<RemoteGamePage | null> {
-  const { data, error } = await readRpc('get_game_page', { p_identifier: identifier, p_review_limit: 5 }, signal);
+  const read = gamePageRead(identifier);
+  const { data, error } = await readRpc(read.fn, read.args, signal);
   if (error) throw new Error(error.message);
   if (data === null || data === undefined) return null;
   const page = GamePageAnswer.parse(data);

@@ -69,6 +69,46 @@ it('opens by igdb id and replaces the address with the slug; opens by slug', asy
   await context.close();
 });
 
+it("asks for the game once on a first visit (the page's first script sends the read) and once on a return visit", async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const reads: string[] = [];
+  let readSent: () => void = () => undefined;
+  const firstRead = new Promise<void>((resolve) => { readSent = resolve; });
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/rest/v1/rpc/get_game_page')) return;
+    reads.push(request.postData() ?? '');
+    readSent();
+  });
+  // The app's code (React, the router, Dexie) is held back until the read has gone out: only the
+  // page's first script can have sent it. Released after 5 s regardless, and the test then fails.
+  const heldUntilRead: boolean[] = [];
+  await context.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    heldUntilRead.push(await Promise.race([firstRead.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000))]));
+    await route.continue();
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${gateway.url}/game/the-witcher-3-wild-hunt`);
+  await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
+  await expect.poll(() => page.locator('.game-header__summary-text').textContent()).toMatch(/^An open-world action role-playing game/);
+  // Settled: the read-through has stored the game (its reviews are in) and the client is made.
+  await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 10_000 }).toBe(0);
+  expect(heldUntilRead.length).toBeGreaterThan(0);
+  expect(heldUntilRead.every(Boolean)).toBe(true);
+  expect(reads.map((body) => JSON.parse(body) as unknown)).toEqual([{ p_identifier: 'the-witcher-3-wild-hunt', p_review_limit: 5 }]);
+  await context.unroute(/\/assets\/main-[^/]+\.js$/);
+
+  // The device has its database now: the app asks itself (with the stored session, if any).
+  await page.reload();
+  await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
+  await expect.poll(() => reads.length, { timeout: 10_000 }).toBe(2);
+  await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 10_000 }).toBe(0);
+  expect(reads).toHaveLength(2);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 it('shows the error view for an unknown game and an invalid identifier', async () => {
   const { context, page } = await open('/game/999999999');
   await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Game not found');
