@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { gamePageRead } from '../data/first-read.ts';
+import { gamePageRead, scopeSnapshotRead } from '../data/first-read.ts';
 import { firstScreen, firstScreenCode, firstScreenRead, SCREEN_CODE, type ScreenPath } from './screens.ts';
 
 const routes = [{ path: '/', children: [{ index: true }, ...Object.keys(SCREEN_CODE).map((path) => ({ path }))] }];
@@ -59,7 +59,13 @@ describe('firstScreenRead', () => {
     expect(firstScreenRead('/game/%20hades%20')).toEqual(gamePageRead('hades'));
   });
 
+  it("is the member's read-through for a profile address with a member's number, none for another", () => {
+    expect(firstScreenRead('/user/12')).toEqual(scopeSnapshotRead({ user_ids: [12] }));
+    expect(firstScreenRead('/User/%31%32')).toEqual(scopeSnapshotRead({ user_ids: [12] }));
+    for (const address of ['/user/abc', '/user/0', '/user/-3', '/user/12.5', '/user/9999999999999999']) expect(firstScreenRead(address)).toBeNull();
+  });
+
   it('is none for screens that do not open with one read, nor for the home page or an unknown address', () => {
-    for (const address of ['/', '/search', '/users', '/faq', '/review/3', '/nope', '/game/a/b']) expect(firstScreenRead(address)).toBeNull();
+    for (const address of ['/', '/user', '/search', '/users', '/faq', '/review/3', '/nope', '/game/a/b']) expect(firstScreenRead(address)).toBeNull();
   });
 });

@@ -4,7 +4,8 @@
 // routed (one round trip and a whole download less before a game page or a profile shows).
 // Kept small: boot.ts is the page's first script (read-code.ts holds only import()s).
 import type { ComponentType } from 'react';
-import { gamePageRead, type RpcRead } from '../data/first-read.ts';
+import { parseUserId } from '../core/member-id.ts';
+import { gamePageRead, scopeSnapshotRead, type RpcRead } from '../data/first-read.ts';
 import { readThroughCode, searchRemoteCode } from '../data/read-code.ts';
 
 export type ScreenCode = () => Promise<{ default: ComponentType }>;
@@ -55,6 +56,11 @@ export type ScreenPath = keyof typeof SCREEN_CODE;
  */
 export const FIRST_READS: Partial<Record<ScreenPath, (params: Readonly<Record<string, string>>) => RpcRead | null>> = {
   'game/:identifier': ({ identifier }) => (identifier ? gamePageRead(identifier.trim()) : null),
+  // The profile's read-through (profile-page.tsx: useReadThrough({ user_ids: [userId] })).
+  'user/:id': ({ id }) => {
+    const userId = parseUserId(id);
+    return userId === null ? null : scopeSnapshotRead({ user_ids: [userId] });
+  },
 };
 
 /** A parameter as React Router hands it to the screen: decoded, or as written when it is not valid %-encoding. */

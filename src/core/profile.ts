@@ -27,12 +27,8 @@ export const FOLLOW_TEXT = {
   updateFailed: 'Failed to update follow status',
 } as const;
 
-/** The profile id from the address: digits only, a safe positive integer, else null ('Invalid user ID'). */
-export function parseUserId(param: string | undefined): number | null {
-  if (param === undefined || !/^\d{1,15}$/.test(param)) return null;
-  const id = Number(param);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
-}
+// Its own module: boot.ts reads it from the address too (first-read.ts), without this one's zod.
+export { parseUserId } from './member-id.ts';
 
 /** 'Joined March 2024' from the member's created_at (English month, the member's calendar year). */
 export function joinedText(createdAt: string, locale = 'en-US'): string | null {

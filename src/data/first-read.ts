@@ -1,5 +1,5 @@
 // The first visit's first read, sent by boot.ts before the app's code has downloaded. On a visit
-// that opens on a game page (a link someone shared, a search result) the device has nothing yet:
+// that opens on a game page or a profile (a link someone shared, a search result) the device has nothing yet:
 // the page waits for the app's code (React, the router, Dexie: most of its bytes), then for the
 // server's answer. Sent from the page's first script, the answer comes back while the code is
 // still downloading, and the screen's own read (readRpc) takes it instead of asking again.
@@ -9,6 +9,7 @@
 // read path decides (the member's token, an expiring session), and nothing is sent early.
 import { DEVICE_DB_NAME } from '../core/constants.ts';
 import { fetchSettings, hostedBuild } from './backend-settings.ts';
+import type { SyncScope } from '../sync/remote.ts';
 import { directRpc, type DirectSettings, type RpcAnswer } from './direct-rpc.ts';
 
 export interface RpcRead {
@@ -18,6 +19,13 @@ export interface RpcRead {
 
 /** The game page's read (games-remote.ts asks for exactly this). */
 export const gamePageRead = (identifier: string): RpcRead => ({ fn: 'get_game_page', args: { p_identifier: identifier, p_review_limit: 5 } });
+
+/** Rows a read-through may bring at once (a screen's worth; the server caps a call at 5000). */
+const READ_THROUGH_LIMIT = 5000;
+
+/** A read-through's snapshot of a scope (remote.ts's scopeSnapshot asks for exactly this): a profile's is `{ user_ids: [id] }`. */
+export const scopeSnapshotRead = (scope: Partial<SyncScope>): RpcRead =>
+  ({ fn: 'sync_pull', args: { p_cursor: null, p_scope: scope, p_limit: READ_THROUGH_LIMIT, p_own: false } });
 
 let early: { readonly key: string; readonly answer: Promise<RpcAnswer | null> } | null = null;
 

@@ -10,6 +10,7 @@ import {
 } from '../sync/remote.ts';
 import { MIRRORS, type ServerTable } from './db.ts';
 import type { RpcError } from './direct-rpc.ts';
+import { scopeSnapshotRead } from './first-read.ts';
 import type { ServerChange } from './overlay.ts';
 
 /** Longer than any push of PUSH_BATCH_SIZE mutations takes; shorter than a member's patience. */
@@ -71,9 +72,6 @@ function unexpected(fn: string, cause: unknown): NetworkError {
   return new NetworkError(`${fn} answered in an unexpected shape`, { cause });
 }
 
-/** Rows a read-through may bring at once (a screen's worth; the server caps a call at 5000). */
-const READ_THROUGH_LIMIT = 5000;
-
 export interface SupabaseRemoteOptions {
   /** Abort a call after this long (it then counts as a NetworkError). */
   readonly timeoutMs?: number;
@@ -129,7 +127,9 @@ export function createRpcRemote(rpc: RpcCall, options: SupabaseRemoteOptions = {
     },
 
     scopeSnapshot(scope: Partial<SyncScope>): Promise<PullPage> {
-      return pullPage({ p_cursor: null, p_scope: scope, p_limit: READ_THROUGH_LIMIT, p_own: false });
+      // As a first visit's profile sends it early (first-read.ts), so readRpc can take that answer.
+      const { args } = scopeSnapshotRead(scope);
+      return pullPage(args);
     },
   };
 }

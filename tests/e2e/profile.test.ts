@@ -122,6 +122,35 @@ it("shows a demo member's header, stats, tabs and modals to a visitor", async ()
   await context.close();
 });
 
+it("reads a first visit's profile once, sent by the page's first script before the app's code is in", async () => {
+  const { context, page, errors } = await open(390);
+  const snapshots: unknown[] = [];
+  let readSent: () => void = () => undefined;
+  const firstRead = new Promise<void>((resolve) => { readSent = resolve; });
+  page.on('request', (request) => {
+    if (!request.url().endsWith('/rest/v1/rpc/sync_pull')) return;
+    const body = JSON.parse(request.postData() ?? '{}') as { p_cursor?: unknown; p_scope?: unknown };
+    // The read-through's snapshot (no cursor), not the sync engine's pulls.
+    if (body.p_cursor !== null) return;
+    snapshots.push(body);
+    readSent();
+  });
+  // React, the router and Dexie wait until the read has gone out (5 s at most: the test then fails).
+  const heldUntilRead: boolean[] = [];
+  await context.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    heldUntilRead.push(await Promise.race([firstRead.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000))]));
+    await route.continue();
+  });
+  await page.goto(`${gateway.url}/user/${COMBO}`);
+  await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('combo_breaker');
+  await expect.poll(() => stat(page, 'reviews'), { timeout: 10_000 }).toBe('4');
+  expect(heldUntilRead.length).toBeGreaterThan(0);
+  expect(heldUntilRead.every(Boolean)).toBe(true);
+  expect(snapshots).toEqual([{ p_cursor: null, p_scope: { user_ids: [COMBO] }, p_limit: 5000, p_own: false }]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
 it('follows and unfollows another member: the counts change, survive a reload and reach the server', async () => {
   const { context, page, errors } = await open(390);
   expect(await signIn(page, 'pixel_pilgrim')).toBe(PIXEL);

@@ -7,7 +7,7 @@ import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_DB_NAME } from '../../src/core/constants.ts';
 import { CheckpointDb } from '../../src/data/db.ts';
-import { gamePageRead, sendFirstRead, takeFirstRead } from '../../src/data/first-read.ts';
+import { gamePageRead, scopeSnapshotRead, sendFirstRead, takeFirstRead } from '../../src/data/first-read.ts';
 import { startTestGateway, type TestGateway } from '../support/gateway.ts';
 
 Object.assign(Dexie.dependencies, { indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange });
@@ -52,6 +52,17 @@ describe('a first visit (no database on the device)', () => {
     expect((answer?.data as { game: { name: string } }).game.name).toBe('Outer Wilds');
     // Taken: the next ask goes to the server.
     expect(takeFirstRead(gamePageRead('outer-wilds'))).toBeNull();
+  });
+
+  it("sends a profile's read-through snapshot, answered as the app's own read would be", async () => {
+    const [{ id }] = await gw.db.query<{ id: string }>(`insert into public."user" (provider_id, username) values ('early-reader-auth-id', 'early_reader') returning id`);
+    const read = scopeSnapshotRead({ user_ids: [Number(id)] });
+    sendFirstRead(read);
+    const answer = await takeFirstRead(read);
+    const viaClient = await gw.client().rpc('sync_pull', read.args);
+    expect(answer).toMatchObject({ status: 200, error: null });
+    expect(answer?.data).toEqual(viaClient.data);
+    expect(JSON.stringify(answer?.data)).toContain('early_reader');
   });
 
   it('is not taken by another read (another game, other arguments)', async () => {
