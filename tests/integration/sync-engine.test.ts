@@ -433,6 +433,36 @@ describe('read-through', () => {
     await expectMirrorsEqualServer(reader);
   });
 
+  it('asks again for a snapshot taken before a pull moved the cursor past it (a first visit sends its read early)', async () => {
+    const author = await syncedDevice(alice);
+    await write(author, 'review.create', { igdb_id: IGDB.witcher3, rating: 7, review: 'Before the pull' });
+    await author.engine.syncNow();
+    const gameId = Number((await gw.db.query<{ id: number }>('select id from public.game where igdb_id = $1', [IGDB.witcher3]))[0]?.id);
+    const reader = device(bob);
+    const remote = createSupabaseRemote(bob.client);
+    // The page's first script asked for the snapshot (first-read.ts)...
+    const early = await remote.scopeSnapshot({ game_ids: [gameId] });
+    // ...then the review changed and the device pulled (its scope did not hold the game yet).
+    await write(author, 'review.update', { igdb_id: IGDB.witcher3, rating: 9, review: 'After the pull' });
+    await author.engine.syncNow();
+    await reader.engine.syncNow();
+    const snapshots: string[] = [];
+    const reader2 = {
+      scopeSnapshot: async (scope: Parameters<typeof remote.scopeSnapshot>[0]) => {
+        snapshots.push(snapshots.length === 0 ? 'early' : 'asked again');
+        return snapshots.length === 1 ? early : remote.scopeSnapshot(scope);
+      },
+    };
+    await readThrough(reader.db, reader2, { game_ids: [gameId] });
+    expect(snapshots).toEqual(['early', 'asked again']);
+    const page = await loadGamePage(reader.db, String(gameId), bob.id);
+    expect(page?.reviews.map((r) => r.review)).toEqual(['After the pull']);
+
+    // A snapshot at or after the cursor is stored as it is.
+    await readThrough(reader.db, remote, { game_ids: [gameId] });
+    await expectMirrorsEqualServer(reader);
+  });
+
   it('offline, it fails as a network error and the cached screen data stays', async () => {
     const reader = await syncedDevice(bob);
     const before = await loadRecentReviews(reader.db);
