@@ -55,8 +55,8 @@ describe('a first visit (no database on the device)', () => {
   });
 
   it("sends a profile's read-through snapshot, answered as the app's own read would be", async () => {
-    const [{ id }] = await gw.db.query<{ id: string }>(`insert into public."user" (provider_id, username) values ('early-reader-auth-id', 'early_reader') returning id`);
-    const read = scopeSnapshotRead({ user_ids: [Number(id)] });
+    const [row] = await gw.db.query<{ id: string }>(`insert into public."user" (provider_id, username) values ('early-reader-auth-id', 'early_reader') returning id`);
+    const read = scopeSnapshotRead({ user_ids: [Number(row?.id)] });
     sendFirstRead(read);
     const answer = await takeFirstRead(read);
     const viaClient = await gw.client().rpc('sync_pull', read.args);
