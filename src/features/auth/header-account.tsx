@@ -6,13 +6,13 @@ import { InstallMenuItem } from '../install/install-menu-item.tsx';
 import { IosInstallHelp } from '../install/ios-install-help.tsx';
 import { useAuth, useAuthUi } from './auth-context.tsx';
 import { AccountMenu } from './account-menu.tsx';
-import { useMediaQuery } from './use-media-query.ts';
+import { PHONE, useMediaQuery } from '../layout/media-query.ts';
 import './auth.css';
 
 export function HeaderAccount() {
   const auth = useAuth();
   const ui = useAuthUi();
-  const mobile = useMediaQuery('(max-width: 767px)');
+  const mobile = useMediaQuery(PHONE);
   const [iosHelp, setIosHelp] = useState(false);
   if (auth.status === 'signedIn') {
     return (

@@ -6,7 +6,7 @@ import { useRecentReviewsFeed } from '../../data/repos/home-feed.ts';
 import { useAuth, useAuthUi, useMemberId } from '../auth/auth-context.tsx';
 import { usePageMeta } from '../meta/page-meta.tsx';
 import { ReviewCardView } from '../reviews/review-card.tsx';
-import { NOT_MOBILE, useMediaQuery } from './use-media-query.ts';
+import { NOT_PHONE, useMediaQuery } from '../layout/media-query.ts';
 import './home.css';
 
 /** Recent reviews shown (spec 000 §9: show 3 on mobile, 4 on desktop). */
@@ -65,7 +65,7 @@ export function HomePage() {
 }
 
 function RecentReviews() {
-  const wide = useMediaQuery(NOT_MOBILE);
+  const wide = useMediaQuery(NOT_PHONE);
   const shown = wide ? SHOWN_DESKTOP : SHOWN_MOBILE;
   const feed = useRecentReviewsFeed();
   const memberId = useMemberId();

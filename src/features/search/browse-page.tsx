@@ -2,7 +2,7 @@
 // parameter set, src/core/search/browse-params.ts), asks the search service for that page, and
 // every change goes back into the address — replaced while typing, pushed on an explicit search,
 // filter or page — so reload, back and a shared link show the same thing.
-import { useCallback, useEffect, useId, useMemo, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   browseSearch, defaultOrder, pageCount, pageWindow, parseBrowseParams, releaseYears, shownRange,
@@ -13,11 +13,10 @@ import type { BrowseQuery, BrowseResult, GameHit, Platform } from '../../data/se
 import { DeviceNote } from './device-note.tsx';
 import { useSearchService } from './search-context.tsx';
 import { averageText, GameCover, gamePath } from './game-cover.tsx';
+import { NOT_PHONE, useMediaQuery } from '../layout/media-query.ts';
 import './browse.css';
 
 const FAILED = 'Failed to search games';
-/** The grid/list toggle is for desktops; below this the list is forced (spec: small screens). */
-const DESKTOP_MEDIA = '(min-width: 768px)';
 const SORT_LABELS: Readonly<Record<BrowseSortField, string>> = {
   name: 'Name', release_date: 'Release Date', avg_rating: 'Rating', rating_count: 'Most Reviewed', relevance: 'Relevance', popularity: 'Popularity',
 };
@@ -33,12 +32,6 @@ const searchPath = (query: BrowseParams) => {
 type Outcome = { kind: 'result'; result: BrowseResult } | { kind: 'error'; message: string };
 type View = 'grid' | 'list';
 
-const subscribeWide = (onChange: () => void) => {
-  const media = window.matchMedia(DESKTOP_MEDIA);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
-};
-const useWide = () => useSyncExternalStore(subscribeWide, () => window.matchMedia(DESKTOP_MEDIA).matches, () => false);
 
 export default function BrowsePage() {
   const service = useSearchService();
@@ -62,7 +55,8 @@ export default function BrowsePage() {
   const [filtersOpen, setFiltersOpen] = useState(() => params.platforms.length + params.genres.length > 0 || params.year !== null || params.minRating !== null);
   const [platforms, setPlatforms] = useState<{ list: Platform[]; failed: boolean }>({ list: [], failed: false });
   const [chosenView, setView] = useState<View>('grid');
-  const wide = useWide();
+  // The grid/list toggle is for tablets and desktops; on a phone the list is forced (spec: small screens).
+  const wide = useMediaQuery(NOT_PHONE);
   const view: View = wide ? chosenView : 'list';
 
   const go = useCallback((next: BrowseParams, how: 'push' | 'replace') => {

@@ -3,7 +3,7 @@
 // in pages of 20 numbered in the address, Recent Searches (shared with the header's Users tab),
 // Community Stats, Quick Filters and Follow buttons. The address is the query: typing replaces it,
 // a search, sort, filter or page pushes it, so back, reload and shared links show the same list.
-import { useCallback, useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   applyQuickFilter, DIRECTORY_SEARCH_DEBOUNCE_MS, DIRECTORY_SORTS, directoryPageCount, directoryRange, directorySearch,
@@ -24,17 +24,10 @@ import { useToast } from '../toasts/toast-context.tsx';
 import { QuickFiltersPanel, RecentPanel, StatsPanel, TopReviewersPanel } from './directory-panels.tsx';
 import { useDirectory, type Shown } from './use-directory.ts';
 import { UserCard, type CardCounts, type CardUser, type FollowControl } from './user-card.tsx';
+import { DESKTOP, useMediaQuery } from '../layout/media-query.ts';
 import './users-directory.css';
 
 const recentStorage = browserRecentStorage();
-/** Desktop layout from 1024 px (brief: mobile < 768, tablet 768–1023, desktop ≥ 1024). */
-const DESKTOP_MEDIA = '(min-width: 1024px)';
-const subscribeWide = (onChange: () => void) => {
-  const media = window.matchMedia(DESKTOP_MEDIA);
-  media.addEventListener('change', onChange);
-  return () => media.removeEventListener('change', onChange);
-};
-const useWide = () => useSyncExternalStore(subscribeWide, () => window.matchMedia(DESKTOP_MEDIA).matches, () => false);
 
 const pathFor = (params: DirectoryParams) => {
   const search = directorySearch(params);
@@ -50,7 +43,7 @@ export default function UsersDirectoryPage() {
   const me = auth.status === 'signedIn' ? auth.memberId : null;
   const authReady = auth.status === 'signedOut' || (auth.status === 'signedIn' && !auth.memberLoading);
   const toast = useToast();
-  const wide = useWide();
+  const wide = useMediaQuery(DESKTOP);
   usePageMeta({ title: 'Discover Users', description: 'Find gamers on Checkpoint to follow: top reviewers, community stats and member search.' });
 
   const go = useCallback((next: DirectoryParams, how: 'push' | 'replace') => {

@@ -6,11 +6,9 @@ import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sort
 import { useState } from 'react';
 import { DRAG_DROP_MS, DRAG_VIBRATE_MS, slots } from '../../../core/top5.ts';
 import type { TopFiveEntry } from '../../../data/repos/lists.ts';
-import { useMediaQuery } from '../../auth/use-media-query.ts';
+import { PHONE, useMediaQuery } from '../../layout/media-query.ts';
 import { EmptySlot, SlotBody } from './top-five-slot.tsx';
 import { useDragSensors } from './use-drag-sensors.ts';
-
-const PHONE_QUERY = '(max-width: 767px)';
 
 export interface TopFiveEditorProps {
   readonly list: readonly TopFiveEntry[];
@@ -23,7 +21,7 @@ export interface TopFiveEditorProps {
 }
 
 export default function TopFiveEditor({ list, saving, onAdd, onRemove, onMove }: TopFiveEditorProps) {
-  const sensors = useDragSensors(useMediaQuery(PHONE_QUERY));
+  const sensors = useDragSensors(useMediaQuery(PHONE));
   const [dragged, setDragged] = useState<number | null>(null);
 
   function onDragStart(event: DragStartEvent) {
