@@ -34,7 +34,8 @@ if (!root) throw new Error('#root is missing from index.html');
 // then. Should the first screen never show (an error in the shell itself), still not forever.
 const firstScreen = firstScreenShown(FIRST_SCREEN_WAIT_MS);
 deferBackendUntil(firstScreen);
-void firstScreen.then(() => linkManifest());
+// Production builds have a manifest (vite-plugin-pwa writes it; the dev server serves none).
+if (import.meta.env.PROD) void firstScreen.then(() => linkManifest());
 const router = createAppRouter();
 const toasts = createToastStore();
 connectToastSources(toasts);
