@@ -434,7 +434,7 @@ describe('read-through', () => {
   });
 
   it('asks again for a snapshot taken before a pull moved the cursor past it (a first visit sends its read early)', async () => {
-    const author = await syncedDevice(alice);
+    const author = await syncedDevice(await signUp('snapshot_author'));
     await write(author, 'review.create', { igdb_id: IGDB.witcher3, rating: 7, review: 'Before the pull' });
     await author.engine.syncNow();
     const gameId = Number((await gw.db.query<{ id: number }>('select id from public.game where igdb_id = $1', [IGDB.witcher3]))[0]?.id);
@@ -456,7 +456,9 @@ describe('read-through', () => {
     await readThrough(reader.db, reader2, { game_ids: [gameId] });
     expect(snapshots).toEqual(['early', 'asked again']);
     const page = await loadGamePage(reader.db, String(gameId), bob.id);
-    expect(page?.reviews.map((r) => r.review)).toEqual(['After the pull']);
+    const texts = page?.reviews.map((r) => r.review) ?? [];
+    expect(texts).toContain('After the pull');
+    expect(texts).not.toContain('Before the pull');
 
     // A snapshot at or after the cursor is stored as it is.
     await readThrough(reader.db, remote, { game_ids: [gameId] });
