@@ -129,9 +129,9 @@ it("reads a first visit's profile once, sent by the page's first script before t
   const firstRead = new Promise<void>((resolve) => { readSent = resolve; });
   page.on('request', (request) => {
     if (!request.url().endsWith('/rest/v1/rpc/sync_pull')) return;
-    const body = JSON.parse(request.postData() ?? '{}') as { p_cursor?: unknown; p_scope?: unknown };
-    // The read-through's snapshot (no cursor), not the sync engine's pulls.
-    if (body.p_cursor !== null) return;
+    const body = JSON.parse(request.postData() ?? '{}') as { p_own?: unknown };
+    // The read-through's snapshot (p_own: false), not the sync engine's pulls (its first one has no cursor either).
+    if (body.p_own !== false) return;
     snapshots.push(body);
     readSent();
   });
