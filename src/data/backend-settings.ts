@@ -1,7 +1,8 @@
 // The local gateway's public settings (/_dev/config.json: its address and anon key), fetched once
-// per context. Its own module, free of imports, so boot.ts, the page's first script, can ask for
-// them before the app's code has even downloaded: the first screen's read then finds them in, and
-// no round trip for them sits between the app's code and the screen's data.
+// per context. Its own module, free of imports (but a type), so boot.ts, the page's first script,
+// can ask for them before the app's code has even downloaded: the first screen's read then finds
+// them in, and no round trip for them sits between the app's code and the screen's data.
+import type { DirectSettings } from './direct-rpc.ts';
 
 /** A build for a hosted project has its backend's address and anon key built in. */
 export const hostedBuild = (): boolean => Boolean(import.meta.env['VITE_SUPABASE_URL'] && import.meta.env['VITE_SUPABASE_ANON_KEY']);
@@ -26,4 +27,18 @@ export function fetchSettings(): Promise<unknown> {
 /** Starts fetching the backend's settings now (the page, as it starts); a failure is the first real use's to report. */
 export function prefetchBackendSettings(): void {
   if (!hostedBuild()) fetchSettings().catch(() => undefined);
+}
+
+/** The backend's address and anon key for a direct read, without zod (it checks them when supabase-js is made). */
+export async function directSettings(): Promise<DirectSettings | null> {
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  if (hostedBuild()) {
+    const [url, key] = [text(import.meta.env['VITE_SUPABASE_URL']), text(import.meta.env['VITE_SUPABASE_ANON_KEY'])];
+    return url && key ? { supabaseUrl: url, anonKey: key } : null;
+  }
+  const settings = await fetchSettings().catch(() => null);
+  if (typeof settings !== 'object' || settings === null) return null;
+  const { supabaseUrl, anonKey } = settings as Record<string, unknown>;
+  const [url, key] = [text(supabaseUrl), text(anonKey)];
+  return url && key ? { supabaseUrl: url, anonKey: key } : null;
 }

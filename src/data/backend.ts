@@ -1,14 +1,15 @@
 // The supabase-js client. With VITE_SUPABASE_URL/ANON_KEY set at build time it talks to that
-// hosted project; otherwise to the local gateway that serves this app, whose public settings
-// come from /_dev/config.json (backend-settings.ts). The session is kept in IndexedDB (auth-storage.ts) so the page
-// and the service worker, each with its own client, share one session and one refresh lock.
+// hosted project; otherwise to the local gateway that serves this app, whose public settings come
+// from /_dev/config.json (backend-settings.ts). The session is kept in IndexedDB (auth-storage.ts)
+// so the page and the service worker, each with its own client, share one session and one refresh
+// lock.
 import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js';
 import type { BackendConfig } from '../core/config.ts';
 import { createAuthStorage, webAuthLock } from './auth-storage.ts';
 import { CheckpointDb } from './db.ts';
-import { fetchSettings, hostedBuild } from './backend-settings.ts';
+import { directSettings, fetchSettings, hostedBuild } from './backend-settings.ts';
 import { takeFirstRead } from './first-read.ts';
-import { directRpc, directToken, trackRead, type DirectSettings, type RpcAnswer } from './direct-rpc.ts';
+import { directRpc, directToken, trackRead, type RpcAnswer } from './direct-rpc.ts';
 import { watchStorageErrors } from './storage-persist.ts';
 
 /** The key of the session in the `auth` table (and the name of the auth lock: `lock:<key>`). */
@@ -119,20 +120,6 @@ export function backend(): Promise<SupabaseClient> {
     pageClient = created;
   }
   return pageClient;
-}
-
-/** The backend's address and anon key for a direct read, without zod (it checks them when supabase-js is made). */
-async function directSettings(): Promise<DirectSettings | null> {
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-  if (hostedBuild()) {
-    const [url, key] = [text(import.meta.env['VITE_SUPABASE_URL']), text(import.meta.env['VITE_SUPABASE_ANON_KEY'])];
-    return url && key ? { supabaseUrl: url, anonKey: key } : null;
-  }
-  const settings = await fetchSettings().catch(() => null);
-  if (typeof settings !== 'object' || settings === null) return null;
-  const { supabaseUrl, anonKey } = settings as Record<string, unknown>;
-  const [url, key] = [text(supabaseUrl), text(anonKey)];
-  return url && key ? { supabaseUrl: url, anonKey: key } : null;
 }
 
 /**

@@ -1,16 +1,16 @@
 // The first visit's first read, sent by boot.ts before the app's code has downloaded. On a visit
-// that opens on a game page or a profile (a link someone shared, a search result) the device has nothing yet:
-// the page waits for the app's code (React, the router, Dexie: most of its bytes), then for the
-// server's answer. Sent from the page's first script, the answer comes back while the code is
-// still downloading, and the screen's own read (readRpc) takes it instead of asking again.
+// that opens on a game page or a profile (a link someone shared, a search result) the device has
+// nothing yet: the page waits for the app's code (React, the router, Dexie: most of its bytes),
+// then for the server's answer. Sent from the page's first script, the answer comes back while the
+// code is still downloading, and the screen's own read (readRpc) takes it instead of asking again.
 //
 // Only when the device has no database at all: then it holds no session, so the answer is the one
 // an anonymous reader gets, which is what the app would have asked for. With a database the app's
 // read path decides (the member's token, an expiring session), and nothing is sent early.
 import { DEVICE_DB_NAME } from '../core/constants.ts';
-import { fetchSettings, hostedBuild } from './backend-settings.ts';
 import type { SyncScope } from '../sync/remote.ts';
-import { directRpc, type DirectSettings, type RpcAnswer } from './direct-rpc.ts';
+import { directSettings } from './backend-settings.ts';
+import { directRpc, type RpcAnswer } from './direct-rpc.ts';
 
 export interface RpcRead {
   readonly fn: string;
@@ -31,16 +31,6 @@ let early: { readonly key: string; readonly answer: Promise<RpcAnswer | null> } 
 
 const keyOf = (read: RpcRead) => `${read.fn}:${JSON.stringify(read.args)}`;
 
-async function settings(): Promise<DirectSettings | null> {
-  const env = import.meta.env;
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
-  const raw = hostedBuild()
-    ? { supabaseUrl: env['VITE_SUPABASE_URL'] as unknown, anonKey: env['VITE_SUPABASE_ANON_KEY'] as unknown }
-    : ((await fetchSettings()) as Record<string, unknown> | null);
-  const [url, key] = [text(raw?.supabaseUrl), text(raw?.anonKey)];
-  return url && key ? { supabaseUrl: url, anonKey: key } : null;
-}
-
 /** Sends `read` now if the device has no database yet (a first visit); the app's read takes the answer. */
 export function sendFirstRead(read: RpcRead): void {
   // indexedDB.databases() tells without creating one (opening would create it).
@@ -48,7 +38,7 @@ export function sendFirstRead(read: RpcRead): void {
   const answer = (async () => {
     const databases = await indexedDB.databases();
     if (databases.some((db) => db.name === DEVICE_DB_NAME)) return null;
-    const backend = await settings();
+    const backend = await directSettings();
     return backend ? directRpc(backend, backend.anonKey, read.fn, read.args) : null;
   })().catch(() => null);
   early = { key: keyOf(read), answer };
