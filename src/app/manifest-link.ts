@@ -5,7 +5,7 @@
 // installation (beforeinstallprompt) and iOS reads the manifest (Add to Home Screen) later anyway.
 
 /** Where vite-plugin-pwa writes the manifest (its default file name). */
-export const MANIFEST_HREF = '/manifest.webmanifest';
+const MANIFEST_HREF = '/manifest.webmanifest';
 
 /** Adds the manifest's link to the page's head, once. */
 export function linkManifest(doc: Document = document): void {

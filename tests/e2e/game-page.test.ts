@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { launchChromium } from './browser.ts';
+import { APP_CODE, holdAppCode, launchChromium } from './browser.ts';
 
 const PASSWORD = 'Checkpoint-demo1';
 const WITCHER_3 = 1942;
@@ -82,11 +82,7 @@ it("asks for the game once on a first visit (the page's first script sends the r
   });
   // The app's code (React, the router, Dexie) is held back until the read has gone out: only the
   // page's first script can have sent it. Released after 5 s regardless, and the test then fails.
-  const heldUntilRead: boolean[] = [];
-  await context.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-    heldUntilRead.push(await Promise.race([firstRead.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000))]));
-    await route.continue();
-  });
+  const heldUntilRead = await holdAppCode(context, firstRead);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${gateway.url}/game/the-witcher-3-wild-hunt`);
@@ -97,7 +93,7 @@ it("asks for the game once on a first visit (the page's first script sends the r
   expect(heldUntilRead.length).toBeGreaterThan(0);
   expect(heldUntilRead.every(Boolean)).toBe(true);
   expect(reads.map((body) => JSON.parse(body) as unknown)).toEqual([{ p_identifier: 'the-witcher-3-wild-hunt', p_review_limit: 5 }]);
-  await context.unroute(/\/assets\/main-[^/]+\.js$/);
+  await context.unroute(APP_CODE);
 
   // The device has its database now: the app asks itself (with the stored session, if any).
   await page.reload();

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { launchChromium } from './browser.ts';
+import { holdAppCode, launchChromium } from './browser.ts';
 
 let gateway: Gateway;
 let browser: Browser;
@@ -136,11 +136,7 @@ it("reads a first visit's profile once, sent by the page's first script before t
     readSent();
   });
   // React, the router and Dexie wait until the read has gone out (5 s at most: the test then fails).
-  const heldUntilRead: boolean[] = [];
-  await context.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-    heldUntilRead.push(await Promise.race([firstRead.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000))]));
-    await route.continue();
-  });
+  const heldUntilRead = await holdAppCode(context, firstRead);
   await page.goto(`${gateway.url}/user/${COMBO}`);
   await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('combo_breaker');
   await expect.poll(() => stat(page, 'reviews'), { timeout: 10_000 }).toBe('4');
