@@ -59,6 +59,10 @@ describe('firstScreenRead', () => {
     expect(firstScreenRead('/game/%20hades%20')).toEqual(gamePageRead('hades'));
   });
 
+  it('is none for an identifier that cannot name a game (the screen shows its error without asking)', () => {
+    for (const address of ['/game/the%20witcher', '/game/%3Cscript%3E', '/game/-hades', `/game/${'a'.repeat(201)}`]) expect(firstScreenRead(address)).toBeNull();
+  });
+
   it("is the member's read-through for a profile address with a member's number, none for another", () => {
     expect(firstScreenRead('/user/12')).toEqual(scopeSnapshotRead({ user_ids: [12] }));
     expect(firstScreenRead('/User/%31%32')).toEqual(scopeSnapshotRead({ user_ids: [12] }));

@@ -4,7 +4,7 @@
 // routed (one round trip and a whole download less before a game page or a profile shows).
 // Kept small: boot.ts is the page's first script (read-code.ts holds only import()s).
 import type { ComponentType } from 'react';
-import { parseUserId } from '../core/member-id.ts';
+import { parseUserId, validGameIdentifier } from '../core/route-params.ts';
 import { gamePageRead, scopeSnapshotRead, type RpcRead } from '../data/first-read.ts';
 import { readThroughCode, searchRemoteCode } from '../data/read-code.ts';
 
@@ -55,7 +55,8 @@ export type ScreenPath = keyof typeof SCREEN_CODE;
  * visit can send from boot.ts: first-read.ts). The screen asks for exactly the same read.
  */
 export const FIRST_READS: Partial<Record<ScreenPath, (params: Readonly<Record<string, string>>) => RpcRead | null>> = {
-  'game/:identifier': ({ identifier }) => (identifier ? gamePageRead(identifier.trim()) : null),
+  // The game page's lookup (use-game-page.ts), which it makes only for an identifier that can name a game.
+  'game/:identifier': ({ identifier = '' }) => (validGameIdentifier(identifier.trim()) ? gamePageRead(identifier.trim()) : null),
   // The profile's read-through (profile-page.tsx: useReadThrough({ user_ids: [userId] })).
   'user/:id': ({ id }) => {
     const userId = parseUserId(id);

@@ -28,7 +28,7 @@ export const FOLLOW_TEXT = {
 } as const;
 
 // Its own module: boot.ts reads it from the address too (first-read.ts), without this one's zod.
-export { parseUserId } from './member-id.ts';
+export { parseUserId } from './route-params.ts';
 
 /** 'Joined March 2024' from the member's created_at (English month, the member's calendar year). */
 export function joinedText(createdAt: string, locale = 'en-US'): string | null {

@@ -3,6 +3,7 @@
 // game our database does not have yet, kept as a stand-in), and a read-through brings the game,
 // its reviews and their authors into the device, which re-renders the live query.
 import { useEffect, useState } from 'react';
+import { validGameIdentifier } from '../../core/route-params.ts';
 import { fetchGamePage, openCatalogueGame, type RemoteGamePage } from '../../data/games-remote.ts';
 import { useLive, useOnline, useReadThrough, type FreshnessState } from '../../data/live.ts';
 import { loadGamePage, type GamePageData } from '../../data/repos/game-page.ts';
@@ -30,7 +31,6 @@ export type GamePageView =
 const names = (data: GamePageData, identifier: string) =>
   data.game.slug === identifier.toLowerCase() || String(data.game.igdb_id) === identifier || String(data.game.id) === identifier;
 
-const validIdentifier = (identifier: string) => /^[a-z0-9]+(-[a-z0-9]+)*$/i.test(identifier) && identifier.length <= 200;
 
 export function useGamePage(identifier: string, memberId: number | null, attempt: number): GamePageView {
   const online = useOnline();
@@ -38,7 +38,7 @@ export function useGamePage(identifier: string, memberId: number | null, attempt
   // A live query keeps its last answer while the next one runs: the previous game's must not show
   // (nor move the address back to its slug).
   const local = answer?.identifier === identifier || (answer?.data && names(answer.data, identifier)) ? answer.data : undefined;
-  const valid = validIdentifier(identifier);
+  const valid = validGameIdentifier(identifier);
   const [lookup, setLookup] = useState<{ key: string; value: Lookup }>({ key: '', value: { status: 'pending' } });
   const key = `${identifier}#${attempt}`;
   const current: Lookup = lookup.key === key ? lookup.value : { status: 'pending' };
