@@ -84,6 +84,11 @@ const ownerApplied = String((await one<{ mutation_id: string }>('select mutation
 const platformPc = Number((await one<{ id: number }>(`select id from public.platform where name = 'PC'`)).id);
 const platformSwitch = Number((await one<{ id: number }>(`select id from public.platform where name = 'Nintendo Switch'`)).id);
 const anyChange = Number((await one<{ id: number }>('select id from public.sync_change order by id limit 1')).id);
+// The owner's play journal: one public session and one private one.
+const [ownerSession, ownerPrivateSession] = (await pushAllOk(owner, [
+  ['journal.add', { key: randomUUID(), igdb_id: IGDB.witcher3, played_on: '2026-01-02', minutes: 90 }],
+  ['journal.add', { key: randomUUID(), igdb_id: IGDB.witcher3, played_on: '2026-01-03', minutes: 30, note: 'private note', is_private: true }],
+])).map((r) => Number(r.result?.id));
 
 // ---------------------------------------------------------------------------------------------
 // The matrix.
@@ -199,6 +204,17 @@ add('user_top_games', 'insert a top game as the owner', 'insert into public.user
 add('user_top_games', "reorder owner's top games", 'update public.user_top_games set position = 3 where id = $1::bigint', [ownerTop], ownerOnly);
 add('user_top_games', "delete owner's top game", 'delete from public.user_top_games where id = $1::bigint', [ownerTop], ownerOnly);
 
+// play_session: public unless private; the owner writes, nobody moves a session to someone else.
+add('play_session', "read owner's public play session", 'select * from public.play_session where id = $1::bigint', [ownerSession], readable);
+add('play_session', "read owner's private play session", 'select * from public.play_session where id = $1::bigint', [ownerPrivateSession], { visitor: 'hidden', other: 'hidden', owner: 'reads' });
+add('play_session', "find owner's private play session by its note", `select id from public.play_session where note = 'private note'`, [], { visitor: 'hidden', other: 'hidden', owner: 'reads' });
+add('play_session', 'log a play session as the owner', `insert into public.play_session (client_key, user_id, game_id, played_on, minutes) values ($1::uuid, $2::bigint, $3::bigint, '2026-01-04', 20)`, [fresh(), owner.id, gameId(IGDB.witcher3)], ownerOnly);
+add('play_session', "update owner's public play session", 'update public.play_session set minutes = 5, note = $2::text where id = $1::bigint', [ownerSession, 'changed'], ownerOnly);
+add('play_session', "make owner's private play session public", 'update public.play_session set is_private = false where id = $1::bigint', [ownerPrivateSession], ownerOnly);
+add('play_session', "give owner's play session to someone else", 'update public.play_session set user_id = $2::bigint where id = $1::bigint', [ownerSession, other.id], nobody);
+add('play_session', "move owner's play session to another game", 'update public.play_session set game_id = $2::bigint where id = $1::bigint', [ownerSession, gameId(IGDB.gta5)], nobody);
+add('play_session', "delete owner's private play session", 'delete from public.play_session where id = $1::bigint', [ownerPrivateSession], ownerOnly);
+
 // sync_applied: private to its owner. The member's own insert is the API's path: sync_push runs
 // as the caller and records each mutation there.
 add('sync_applied', "read owner's applied mutations", 'select mutation_id, result from public.sync_applied where user_id = $1::bigint', [owner.id], { visitor: 'hidden', other: 'hidden', owner: 'reads' });
@@ -214,7 +230,7 @@ add('sync_change', 'update the change log', `update public.sync_change set op = 
 add('sync_change', 'delete from the change log', 'delete from public.sync_change where id = $1::bigint', [anyChange], nobody);
 
 const TABLES = ['user', 'game', 'platform', 'platform_games', 'rating', 'comment', 'content_like', 'user_follow', 'game_progress',
-  'user_wishlist', 'user_collection', 'user_top_games', 'sync_applied', 'sync_change'];
+  'user_wishlist', 'user_collection', 'user_top_games', 'sync_applied', 'sync_change', 'play_session'];
 
 describe('permission matrix: table × operation × actor', () => {
   it('covers every table with select, insert, update and delete', () => {
