@@ -1,11 +1,25 @@
 // The search service over a real IndexedDB API (fake-indexeddb) and an in-memory remote: local
 // first, merged remote answer, games found remotely kept on the device, offline and failures.
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CheckpointDb, type GameRow } from '../db.ts';
 import type { RatingStats, SearchRemote } from './remote.ts';
 import { createSearchService, type SearchService } from './service.ts';
 import type { BrowseQuery, Platform, UserHit } from './types.ts';
+
+// Every ranking pass over the device's catalogue is one search() of an index the real
+// buildLocalIndex made; the wrapper only counts them (issue 14: one per keystroke).
+const devicePasses = vi.hoisted(() => ({ queries: [] as string[] }));
+vi.mock('../../core/search/local-index.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../core/search/local-index.ts')>();
+  return {
+    ...real,
+    buildLocalIndex: (...args: Parameters<typeof real.buildLocalIndex>) => {
+      const built = real.buildLocalIndex(...args);
+      return { size: built.size, search: (...call: Parameters<typeof built.search>) => { devicePasses.queries.push(call[0]); return built.search(...call); } };
+    },
+  };
+});
 
 type Loose = Record<string, unknown>;
 const NOW_MS = Date.UTC(2026, 10, 21);
@@ -186,6 +200,45 @@ describe('games', () => {
     const result = await service(remote).searchGames('zelda', { deviceOnly: true });
     expect(result).toMatchObject({ fromDevice: true, complete: false });
     expect(calls.database).toEqual([]);
+  });
+});
+
+describe('one ranking of the device catalogue per keystroke', () => {
+  it("reuses the device answer's ranking in the merged answer the header asks for after the pause", async () => {
+    // The network answers games the device already has, so its catalogue does not change here.
+    const { remote } = fakeRemote({
+      database: [{ ...dbGame(1, 1025, 'The Legend of Zelda: Breath of the Wild') }],
+      catalogue: { zelda: [igdbGame(1025, 'The Legend of Zelda: Breath of the Wild')], zeld: [igdbGame(1025, 'The Legend of Zelda: Breath of the Wild')] },
+    });
+    const s = service(remote);
+    await s.warm();
+    devicePasses.queries = [];
+    // What the header search does for one keystroke: the device's answer at once, then the merge.
+    const device = await s.searchGames('zelda', { deviceOnly: true });
+    const merged = await s.searchGames('zelda');
+    expect(devicePasses.queries).toEqual(['zelda']);
+    expect(device.games.map((g) => g.name)).toEqual(['The Legend of Zelda: Breath of the Wild']);
+    expect(merged).toMatchObject({ fromDevice: false, complete: true, source: 'database' });
+    expect(merged.games.map((g) => g.name)).toEqual(['The Legend of Zelda: Breath of the Wild']);
+    // The next keystroke is a new text: ranked once more, and once only.
+    await s.searchGames('zeld', { deviceOnly: true });
+    await s.searchGames('zeld');
+    expect(devicePasses.queries).toEqual(['zelda', 'zeld']);
+  });
+
+  it('ranks again when the device catalogue changed between the two calls', async () => {
+    const { remote } = fakeRemote({ catalogue: { zelda: [igdbGame(1022, 'The Legend of Zelda')] } });
+    const s = service(remote);
+    devicePasses.queries = [];
+    await s.searchGames('zelda', { deviceOnly: true });
+    // The merged answer writes the game the network found into the catalogue (the small index).
+    await s.searchGames('zelda');
+    await vi.waitFor(async () => expect(await db.games.get(-1022)).toBeDefined());
+    const before = devicePasses.queries.length;
+    const again = await s.searchGames('zelda', { deviceOnly: true, limit: 3 });
+    expect(devicePasses.queries.length).toBeGreaterThan(before);
+    expect(again.games.map((g) => g.name)).toContain('The Legend of Zelda');
+    expect((await s.searchGames('legend of zelda', { deviceOnly: true })).games.map((g) => g.name)).toContain('The Legend of Zelda');
   });
 });
 

@@ -113,8 +113,24 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     return index.built;
   };
 
+  // The header search asks for the device's answer as the member types, then for the merged
+  // answer after the pause with the same text: the ranking of the first call is kept and reused by
+  // the second (issue 14), as long as neither index changed in between. One entry is enough: a
+  // newer keystroke replaces it.
+  let lastDevice: { key: string; built: LocalIndex; added: number; outcome: RankOutcome } | undefined;
+
   const searchDevice = async (query: string, limit: number): Promise<RankOutcome> => {
-    const main = (await fullIndex()).search(query, { nowSeconds: nowSeconds(), limit });
+    const key = `${limit}:${prepareQuery(query).text}`;
+    const kept = lastDevice;
+    if (kept !== undefined && kept.key === key && kept.built === index?.built && kept.added === added.length) return kept.outcome;
+    const built = await fullIndex();
+    const outcome = rankOnDevice(built, query, limit);
+    lastDevice = { key, built, added: added.length, outcome };
+    return outcome;
+  };
+
+  const rankOnDevice = (built: LocalIndex, query: string, limit: number): RankOutcome => {
+    const main = built.search(query, { nowSeconds: nowSeconds(), limit });
     if (added.length === 0 || !buildLocalIndex) return main;
     addedIndex ??= buildLocalIndex(added);
     const recent = addedIndex.search(query, { nowSeconds: nowSeconds(), limit });
