@@ -5,14 +5,15 @@
 // lock.
 import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js';
 import type { BackendConfig } from '../core/config.ts';
-import { createAuthStorage, webAuthLock } from './auth-storage.ts';
+import { createAuthStorage } from './auth-storage.ts';
+import { serialisedRefreshFetch } from './auth-refresh.ts';
 import { CheckpointDb } from './db.ts';
 import { directSettings, fetchSettings, hostedBuild } from './backend-settings.ts';
 import { takeFirstRead } from './first-read.ts';
 import { directRpc, directToken, trackRead, type RpcAnswer } from './direct-rpc.ts';
 import { watchStorageErrors } from './storage-persist.ts';
 
-/** The key of the session in the `auth` table (and the name of the auth lock: `lock:<key>`). */
+/** The key of the session in the `auth` table (and the name of the refresh lock: `lock:<key>`). */
 export const AUTH_STORAGE_KEY = 'checkpoint.auth';
 
 /** The Background Sync tag the page registers after a local write and the worker answers. */
@@ -55,8 +56,8 @@ function authOptions(db: CheckpointDb, context: Context): NonNullable<SupabaseCl
     storageKey: AUTH_STORAGE_KEY,
     flowType: 'implicit',
     persistSession: true,
-    // Explicit on purpose: without it auth-js takes no lock at all (see webAuthLock).
-    lock: webAuthLock,
+    // No `lock` (deprecated since auth-js 2.107, it warns on start): refreshes are serialised
+    // across tabs and the worker by the client's fetch instead (auth-refresh.ts).
     // The page reads the session from a sign-in link's URL and keeps the token fresh while it is
     // open. The worker lives for one event: there is no URL to read and no timer worth keeping;
     // getSession() still refreshes an expiring token on demand, under the same lock.
@@ -69,7 +70,10 @@ async function createBackend(db: CheckpointDb, context: Context): Promise<Supaba
   // supabase-js loads on first use, after the shell's first paint, not with the entry (issue 7's
   // budget for the home page's JavaScript): the screens render from IndexedDB meanwhile.
   const [{ supabaseUrl, anonKey }, { createClient }] = await Promise.all([backendConfig(db), import('@supabase/supabase-js')]);
-  return createClient(supabaseUrl, anonKey, { auth: authOptions(db, context) });
+  const refreshSafeFetch = serialisedRefreshFetch({
+    db, lockName: `lock:${AUTH_STORAGE_KEY}`, locks: globalThis.navigator?.locks, fetch: (input, init) => fetch(input, init),
+  });
+  return createClient(supabaseUrl, anonKey, { auth: authOptions(db, context), global: { fetch: refreshSafeFetch } });
 }
 
 let pageDb: CheckpointDb | undefined;

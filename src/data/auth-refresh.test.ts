@@ -1,0 +1,132 @@
+// The serialised refresh over the real IndexedDB API (fake-indexeddb), two "contexts" (two
+// databases of one name, as a tab and the worker open it) and a small exclusive lock manager with
+// the Web Locks semantics the browser gives (Node 20 has no navigator.locks; the browser path is
+// covered by tests/e2e/pwa.test.ts).
+import 'fake-indexeddb/auto';
+import { afterEach, expect, it } from 'vitest';
+import { CheckpointDb } from './db.ts';
+import { REFRESH_REPLAY_MS, serialisedRefreshFetch } from './auth-refresh.ts';
+
+const REFRESH_URL = 'http://127.0.0.1:9/auth/v1/token?grant_type=refresh_token';
+const opened: CheckpointDb[] = [];
+
+afterEach(async () => {
+  const dbs = opened.splice(0);
+  for (const db of dbs) db.close();
+  for (const db of dbs) await db.delete().catch(() => undefined);
+});
+
+/** Exclusive, first come first served, released when the callback settles (Web Locks' contract). */
+function fifoLocks(): { locks: LockManager; held: () => boolean } {
+  const tails = new Map<string, Promise<unknown>>();
+  let holding = 0;
+  const request = (name: string, ...rest: unknown[]): Promise<unknown> => {
+    const callback = rest.at(-1);
+    if (typeof callback !== 'function') throw new TypeError('callback expected');
+    const previous = tails.get(name) ?? Promise.resolve();
+    const run = previous.catch(() => undefined).then(async () => {
+      holding++;
+      try { return await (callback as (lock: Lock | null) => unknown)({ name, mode: 'exclusive' }); } finally { holding--; }
+    });
+    tails.set(name, run.catch(() => undefined));
+    return run;
+  };
+  const locks = { request, query: () => Promise.resolve({ held: [], pending: [] }) } as unknown as LockManager;
+  return { locks, held: () => holding > 0 };
+}
+
+/** A token endpoint that rotates: r1 → r2 → r3…, and rejects a token presented twice (as the gateway does). */
+function tokenServer() {
+  const used = new Set<string>();
+  const requests: string[] = [];
+  let serial = 1;
+  const fetchFn: typeof fetch = async (input, init) => {
+    const url = String(input);
+    if (!url.includes('grant_type=refresh_token')) return new Response('[]', { status: 200 });
+    const presented = (JSON.parse(String(init?.body)) as { refresh_token: string }).refresh_token;
+    requests.push(presented);
+    // A real network round trip: the other context gets to run meanwhile.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    if (used.has(presented)) return new Response(JSON.stringify({ error_code: 'refresh_token_already_used' }), { status: 400 });
+    used.add(presented);
+    serial++;
+    return new Response(JSON.stringify({ access_token: `a${serial}`, refresh_token: `r${serial}`, expires_in: 3600, token_type: 'bearer' }), { status: 200 });
+  };
+  return { fetchFn, requests };
+}
+
+function context(name: string, locks: LockManager | undefined, fetchFn: typeof fetch, now: () => number = Date.now) {
+  const db = new CheckpointDb(name);
+  opened.push(db);
+  return serialisedRefreshFetch({ db, lockName: 'lock:checkpoint.auth', locks, fetch: fetchFn, now });
+}
+
+const refresh = async (f: typeof fetch, token: string) => {
+  const response = await f(REFRESH_URL, { method: 'POST', body: JSON.stringify({ refresh_token: token }) });
+  return { status: response.status, body: (await response.json()) as { refresh_token?: string; error_code?: string } };
+};
+
+it('lets one context spend a refresh token; the other, waiting on the lock, gets the same rotated tokens', async () => {
+  const name = `refresh-${crypto.randomUUID()}`;
+  const { locks } = fifoLocks();
+  const server = tokenServer();
+  const [page, worker] = [context(name, locks, server.fetchFn), context(name, locks, server.fetchFn)];
+  const [a, b] = await Promise.all([refresh(page, 'r1'), refresh(worker, 'r1')]);
+  expect(server.requests).toEqual(['r1']);
+  expect(a).toEqual({ status: 200, body: expect.objectContaining({ refresh_token: 'r2' }) });
+  expect(b).toEqual(a);
+  // The next refresh spends the new token, once.
+  expect((await refresh(worker, 'r2')).body.refresh_token).toBe('r3');
+  expect(server.requests).toEqual(['r1', 'r2']);
+});
+
+it('without the coordination the second context spends the token again and the server refuses it', async () => {
+  const server = tokenServer();
+  const [a, b] = await Promise.all([refresh(server.fetchFn, 'r1'), refresh(server.fetchFn, 'r1')]);
+  expect([a.status, b.status].sort()).toEqual([200, 400]);
+});
+
+it('hands the kept answer out for a minute only, and never keeps a refused refresh', async () => {
+  const name = `refresh-${crypto.randomUUID()}`;
+  let clock = 1_000_000;
+  const server = tokenServer();
+  const tab = context(name, fifoLocks().locks, server.fetchFn, () => clock);
+  await refresh(tab, 'r1');
+  clock += REFRESH_REPLAY_MS + 1;
+  expect(await refresh(tab, 'r1')).toEqual({ status: 400, body: { error_code: 'refresh_token_already_used' } });
+  expect(await refresh(tab, 'r1')).toMatchObject({ status: 400 });
+  expect(server.requests).toEqual(['r1', 'r1', 'r1']);
+});
+
+it('sends every other request straight through, even while a refresh holds the lock', async () => {
+  const { locks, held } = fifoLocks();
+  let release: () => void = () => undefined;
+  let blockedRefreshes = 0;
+  const fetchFn: typeof fetch = async (input) => {
+    if (String(input).includes('grant_type=refresh_token')) {
+      blockedRefreshes++;
+      await new Promise<void>((resolve) => { release = resolve; });
+      return new Response('{}', { status: 200 });
+    }
+    return new Response('[1]', { status: 200 });
+  };
+  const tab = context(`refresh-${crypto.randomUUID()}`, locks, fetchFn);
+  const pending = refresh(tab, 'r1');
+  await expect.poll(() => blockedRefreshes).toBe(1);
+  expect(held()).toBe(true);
+  const rpc = await tab('http://127.0.0.1:9/rest/v1/rpc/get_profile', { method: 'POST', body: JSON.stringify({ p_user_id: 1 }) });
+  expect(await rpc.json()).toEqual([1]);
+  // A password sign-in is another grant of the same endpoint: not a refresh, not serialised.
+  const signIn = await tab('http://127.0.0.1:9/auth/v1/token?grant_type=password', { method: 'POST', body: '{}' });
+  expect(signIn.status).toBe(200);
+  release();
+  await pending;
+  expect(held()).toBe(false);
+});
+
+it('passes straight through where there are no Web Locks (one context, Node)', async () => {
+  const server = tokenServer();
+  const alone = context(`refresh-${crypto.randomUUID()}`, undefined, server.fetchFn);
+  expect((await refresh(alone, 'r1')).body.refresh_token).toBe('r2');
+  expect(server.requests).toEqual(['r1']);
+});
