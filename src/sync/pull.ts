@@ -5,8 +5,13 @@ import type { CheckpointDb } from '../data/db.ts';
 import { MIRROR_NAMES } from '../data/db.ts';
 import { applyServerChanges } from '../data/overlay.ts';
 import { REBASE_TABLES, rebase } from './rebase.ts';
-import { AuthError, MemberChangedError, RejectedBatchError, type PullPage, type Remote } from './remote.ts';
+import {
+  AuthError, CURSOR_TOO_OLD, INVALID_CURSOR, MemberChangedError, RejectedBatchError, type PullPage, type Remote,
+} from './remote.ts';
 import { loadSyncState, withScopeIds } from './state.ts';
+
+/** sync_pull's refusals of a cursor that a snapshot answers instead. */
+const RESNAPSHOT_CODES: ReadonlySet<string> = new Set([INVALID_CURSOR, CURSOR_TOO_OLD]);
 
 /** Changes asked for per sync_pull call (the server allows up to 5000). */
 export const PULL_PAGE_SIZE = 1000;
@@ -81,8 +86,11 @@ export async function pullChanges(db: CheckpointDb, remote: Remote, options: { l
     try {
       page = await remote.pull(state.cursor, state.scope, limit);
     } catch (error) {
-      // A cursor the server does not know (another server, a restored backup): start over.
-      if (error instanceof RejectedBatchError && error.code === 'invalid_cursor' && state.cursor !== null && cursorResets++ === 0) {
+      // A cursor the server does not know (another server, a restored backup), or one older than
+      // the change log it keeps (the device was away longer than its retention): start over from a
+      // snapshot of the whole scope. It is stored with the rebase, so every pending write stays
+      // on top and in the outbox, to be pushed once (the server dedupes by mutation id).
+      if (error instanceof RejectedBatchError && RESNAPSHOT_CODES.has(error.code) && state.cursor !== null && cursorResets++ === 0) {
         await db.syncState.update('main', { cursor: null });
         continue;
       }

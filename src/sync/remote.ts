@@ -67,6 +67,14 @@ export class AuthError extends Error {
   }
 }
 
+/** sync_pull's code for a cursor it cannot read (another server's, a corrupted one). */
+export const INVALID_CURSOR = 'invalid_cursor';
+/**
+ * sync_pull's code for a cursor below the change log's low-water mark: changes after it may have
+ * been pruned (migration …1400_sync_retention), so only a new snapshot is complete.
+ */
+export const CURSOR_TOO_OLD = 'cursor_too_old';
+
 /**
  * The server refused the whole call (a 4xx other than 401), e.g. a batch that is too large or an
  * unknown cursor. Final: sending the same request again gets the same answer.

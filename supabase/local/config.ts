@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/rate-limit.ts';
+import { DEFAULT_RETENTION_DAYS } from './retention.ts';
 
 const onOff = z
   .string()
@@ -50,6 +51,7 @@ const ENV_SCHEMA = z.object({
   RATE_LIMIT_SIGN_IN_FAILURES: limit(DEFAULT_RATE_LIMITS.signInFailures),
   SMTP_MAX_FREQUENCY: duration.pipe(z.number().max(86_400, 'must be at most a day')).default(DEFAULT_RATE_LIMITS.emailMaxFrequency),
   RATE_LIMIT_HEADER: optionalText,
+  SYNC_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RETENTION_DAYS),
 });
 
 export interface Config {
@@ -68,6 +70,8 @@ export interface Config {
   readonly siteUrl: string;
   /** GoTrue's limits on the auth endpoints (auth/rate-limit.ts). */
   readonly rateLimits: RateLimits;
+  /** Days the sync change log keeps; older changes are pruned hourly (retention.ts). */
+  readonly syncRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -108,6 +112,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       signInFailures: e.RATE_LIMIT_SIGN_IN_FAILURES,
       ...(e.RATE_LIMIT_HEADER ? { header: e.RATE_LIMIT_HEADER } : {}),
     },
+    syncRetentionDays: e.SYNC_RETENTION_DAYS,
   };
 }
 

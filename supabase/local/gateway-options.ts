@@ -13,6 +13,7 @@ export function gatewayOptions(config: Config): GatewayOptions {
     catalogueFile: config.catalogueFile,
     siteUrl: config.siteUrl,
     rateLimits: config.rateLimits,
+    syncRetention: { days: config.syncRetentionDays },
     seed: (db) =>
       seedDatabase(db, { demo: config.demo, catalogueFile: config.catalogueFile, log: (line) => console.log(`[seed] ${line}`) }),
   };

@@ -14,6 +14,7 @@ import { CORS_HEADERS, requestUrl, send, sendJson } from './http.ts';
 import { createJwtKeys } from './jwt.ts';
 import { lockDataDir, type DataDirLock } from './lock.ts';
 import { migrate } from './migrate.ts';
+import { DEFAULT_RETENTION_DAYS, startRetention, type RetentionOptions } from './retention.ts';
 import { handleRest } from './rest.ts';
 import { loadOrCreateSecret, randomSecret } from './secret.ts';
 import { seedDatabase } from './seed.ts';
@@ -61,6 +62,8 @@ export interface GatewayOptions {
   readonly rateLimits?: RateLimitOption;
   /** The rate limits' clock in ms (tests move it). Default Date.now. */
   readonly clock?: () => number;
+  /** Prunes the sync change log at start and hourly (retention.ts). Default 30 days; false: never. */
+  readonly syncRetention?: RetentionOptions | false;
   readonly log?: Log;
 }
 
@@ -120,6 +123,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     });
 
+    const retentionOption = options.syncRetention ?? { days: DEFAULT_RETENTION_DAYS };
+    const retention = retentionOption ? startRetention(db, retentionOption, log) : undefined;
     const ownedDb = options.db ? undefined : db;
     let closing: Promise<void> | undefined;
     return {
@@ -133,6 +138,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
             server.close(() => resolve());
             server.closeAllConnections();
           });
+          await retention?.stop();
           await ownedDb?.close();
           await lock?.release();
         })();

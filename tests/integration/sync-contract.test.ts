@@ -20,6 +20,8 @@ interface Harness {
   member(name: string): Promise<Member>;
   /** The remote as a visitor (no session) sees it. */
   visitor(): Remote;
+  /** Prunes the change log as if its retention window had passed over everything logged so far. */
+  pruneChangeLog(): Promise<void>;
 }
 
 const EMPTY: SyncScope = { game_ids: [], user_ids: [], rating_ids: [], author_ids: [] };
@@ -272,6 +274,34 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       expect(changeOf(page, 'user', a.id)).toBeDefined();
       expect(changeOf(page, 'rating', review.id)).toMatchObject({ row: { rating: 10 } });
     });
+
+    // Last: it prunes the whole change log.
+    it('refuses a cursor older than the pruned change log with cursor_too_old; a snapshot goes on from there', async () => {
+      const a = await h.member('retained');
+      const b = await h.member('retained_other');
+      const away = (await a.remote.pull(null, scope({ user_ids: [b.id] }), 1000)).cursor;
+      const review = await pushOk(a, 'review.create', { igdb_id: IGDB.witcher3, rating: 7 });
+      expect((await b.remote.push(randomUUID(), batch(['follow.set', { user_id: a.id, following: true }]))).results)
+        .toEqual([expect.objectContaining({ status: 'ok' })]);
+      const current = (await a.remote.pull(away, scope({ user_ids: [b.id] }), 1000)).cursor;
+      await h.pruneChangeLog();
+
+      for (const remote of [a.remote, h.visitor()]) {
+        const refused = await rejection(remote.pull(away, scope({ user_ids: [b.id] }), 1000));
+        expect(refused).toBeInstanceOf(RejectedBatchError);
+        expect(refused).toMatchObject({ code: 'cursor_too_old', message: 'Sync cursor is older than the change log; take a new snapshot' });
+      }
+      // A device that had pulled everything before the prune missed nothing: its cursor still works.
+      expect((await a.remote.pull(current, scope({ user_ids: [b.id] }), 1000)).changes).toEqual([]);
+
+      const snapshot = await a.remote.pull(null, scope({ user_ids: [b.id] }), 1000);
+      expect(snapshot.snapshot).toBe(true);
+      expect(changeOf(snapshot, 'rating', review.id)).toMatchObject({ op: 'upsert', row: { rating: 7 } });
+      expect(upserts(snapshot, 'user_follow')).toEqual([expect.objectContaining({ follower_id: b.id, following_id: a.id })]);
+      await pushOk(a, 'review.update', { rating_id: review.id, rating: 8 });
+      const next = await a.remote.pull(snapshot.cursor, scope({ user_ids: [b.id] }), 1000);
+      expect(changeOf(next, 'rating', review.id)).toMatchObject({ op: 'upsert', row: { rating: 8 } });
+    });
   });
 }
 
@@ -296,6 +326,9 @@ contract('sync contract: the real server (supabase-js → gateway → Postgres)'
       return { id: Number(data), remote: createSupabaseRemote(client) };
     },
     visitor: () => createSupabaseRemote(gw.client()),
+    async pruneChangeLog() {
+      await gw.db.query(`select app.prune_sync_changes('0 seconds')`);
+    },
   };
   return { harness, close: () => gw.close() };
 });
@@ -308,6 +341,9 @@ contract('sync contract: the in-memory fake', async () => {
       return { id, remote: server.remoteFor(id) };
     },
     visitor: () => server.remoteFor(null),
+    async pruneChangeLog() {
+      server.pruneChangeLog();
+    },
   };
   return { harness, close: async () => undefined };
 });

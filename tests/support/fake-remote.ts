@@ -2,10 +2,11 @@
 // It keeps what the sync protocol depends on — applied mutation ids with their stored results,
 // one result per mutation (ok, or rejected with the spec's code and message) without blocking
 // the rest, a change log with tombstones, a cursor that never goes backwards, pages that never
-// split a transaction, the same scope rules — and a subset of the mutations (review.create/update,
-// review_like.set, comment.add/delete, follow.set, wishlist.set, progress.set); any other name is
-// rejected as unknown. tests/integration/sync-contract.test.ts runs the same suite against this
-// and the real server, which is what makes it a fake worth testing with.
+// split a transaction, the same scope rules, retention (a pruned log refuses older cursors) — and
+// a subset of the mutations (review.create/update, review_like.set, comment.add/delete,
+// follow.set, wishlist.set, progress.set); any other name is rejected as unknown.
+// tests/integration/sync-contract.test.ts runs the same suite against this and the real server,
+// which is what makes it a fake worth testing with.
 import type { CommentRow, FollowRow, GameRow, LikeRow, ProgressRow, ReviewRow, UserRow, WishlistRow } from '../../src/data/db.ts';
 import type { ServerChange } from '../../src/data/overlay.ts';
 import {
@@ -69,6 +70,8 @@ export class FakeSyncServer {
     nextId: 1,
   };
   private tx = 0;
+  /** The change log's low-water mark: no change of a transaction below it is kept. */
+  private lowWater = 0;
   private now = new Date().toISOString();
   private readonly applied = new Map<string, { user: number; result: PushResult }>();
 
@@ -104,6 +107,17 @@ export class FakeSyncServer {
   row(table: string, id: number): unknown {
     const rows: ReadonlyMap<number, unknown> | undefined = Object.entries(this.state.tables).find(([name]) => name === table)?.[1];
     return clone(rows?.get(id));
+  }
+
+  /**
+   * What app.prune_sync_changes does once the window has passed over everything logged so far:
+   * the log is emptied and the mark raised above every transaction in it. Returns the rows pruned.
+   */
+  pruneChangeLog(): number {
+    const pruned = this.state.log.length;
+    this.state.log = [];
+    this.lowWater = Math.max(this.lowWater, this.tx + 1);
+    return pruned;
   }
 
   /** The remote as a member (or a visitor, null) sees it. */
@@ -161,6 +175,7 @@ export class FakeSyncServer {
     if (cursor === null) return { cursor: next, has_more: false, snapshot: true, changes: this.snapshot(me, users, games, ratings), user_id: me };
     const from = /^v1:(\d+)$/.exec(cursor);
     if (!from) throw new RejectedBatchError('invalid_cursor', 'Invalid sync cursor');
+    if (Number(from[1]) < this.lowWater) throw new RejectedBatchError('cursor_too_old', 'Sync cursor is older than the change log; take a new snapshot');
     const inScope = (e: LogEntry) => (me !== null && (e.user === me || e.subject === me))
       || (e.user !== null && users.has(e.user)) || (e.subject !== null && users.has(e.subject))
       || (e.game !== null && games.has(e.game)) || (e.rating !== null && ratings.has(e.rating));
