@@ -1,7 +1,8 @@
 // The engine on the in-memory fake server (tests/support/fake-remote.ts, held to the real server's
 // behaviour by tests/integration/sync-contract.test.ts) and fake-indexeddb: the paths that need
-// many writes or odd answers, and a seeded fuzz of random writes, syncs and network failures on
-// three devices that must end with every device's mirrors equal to the server's rows.
+// many writes or odd answers, and a seeded fuzz of random writes, syncs, network failures and
+// change-log prunes on three devices that must end with every device's mirrors equal to the
+// server's rows.
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUSH_BATCH_SIZE } from '../core/constants.ts';
 import { MutationError, type MutationArgs, type MutationName } from '../core/mutations.ts';
@@ -121,6 +122,83 @@ describe('the sync engine on the fake server', () => {
     expect((await db.syncState.get('main'))?.user_id).toBe(me);
   });
 
+  it('brings a device back after the change log was pruned past its cursor: a new snapshot, pending writes kept, nothing doubled', async () => {
+    const server = new FakeSyncServer(GAMES);
+    const me = server.addMember('long_away');
+    const friend = server.addMember('stayed');
+    const friendRemote = server.remoteFor(friend);
+    const pushAs = (remote: Remote, name: string, args: Record<string, unknown>) =>
+      remote.push(crypto.randomUUID(), [{ id: crypto.randomUUID(), name, args }]);
+    await pushAs(friendRemote, 'follow.set', { user_id: me, following: true });
+    await pushAs(friendRemote, 'review.create', { igdb_id: IGDB.hades, rating: 6 });
+
+    const db = freshDb();
+    const inner = server.remoteFor(me);
+    const pulls: Array<string | null> = [];
+    let pushes = 0;
+    let midPullWrite: (() => Promise<unknown>) | null = null;
+    const remote: Remote = {
+      async push(clientId, mutations) {
+        const reply = await inner.push(clientId, mutations);
+        // The first push after coming back is applied, but its answer is lost.
+        if (mutations.length > 0 && ++pushes === 1) throw new NetworkError('answer lost');
+        return reply;
+      },
+      async pull(cursor, scope, limit) {
+        pulls.push(cursor);
+        // The member writes while the stale pull is on its way: that write must survive the resnapshot.
+        const during = midPullWrite;
+        midPullWrite = null;
+        await during?.();
+        return inner.pull(cursor, scope, limit);
+      },
+    };
+    const engine = createSyncEngine({ db, remote, refreshSession: noRefresh });
+    await addToScope(db, 'game_ids', server.gameIds());
+    await addToScope(db, 'user_ids', [friend]);
+    await engine.syncNow();
+    expect(await db.follows.count()).toBe(1);
+    expect(await db.reviews.count()).toBe(1);
+
+    // Offline for longer than the window: writes queue up here, the friend changes things there,
+    // and the server prunes every change the device has not seen.
+    const queued = [
+      await mutate(db, 'wishlist.set', { igdb_id: IGDB.celeste, in: true }, { me, now: at() }),
+      await mutate(db, 'review.create', { igdb_id: IGDB.portal2, rating: 9, review: 'Still great' }, { me, now: at() }),
+      await mutate(db, 'progress.set', { igdb_id: IGDB.zelda, started: true }, { me, now: at() }),
+    ];
+    await pushAs(friendRemote, 'follow.set', { user_id: me, following: false });
+    await pushAs(friendRemote, 'review.update', { igdb_id: IGDB.hades, rating: 8.5 });
+    expect(server.pruneChangeLog()).toBeGreaterThan(0);
+    const stale = (await db.syncState.get('main'))?.cursor ?? null;
+    expect(stale).not.toBeNull();
+
+    await engine.syncNow(); // the answer to the push is lost
+    expect(engine.status.getSnapshot().lastError).toBe('answer lost');
+    midPullWrite = () => mutate(db, 'wishlist.set', { igdb_id: IGDB.hades, in: true }, { me, now: at() }).then((id) => queued.push(id));
+    pulls.length = 0;
+    await engine.syncNow();
+    expect(engine.status.getSnapshot()).toMatchObject({ lastError: null, pending: 1 });
+    // Refused once for its age, then a snapshot of the whole scope.
+    expect(pulls).toEqual([stale, null]);
+    // The mid-pull write is still pending and still shown; the friend's unfollow and new rating are in.
+    expect((await db.outbox.toArray()).map((row) => row.id)).toEqual([queued[3]]);
+    expect((await db.wishlist.toArray()).map((w) => w.igdb_id).sort((a, b) => a - b)).toEqual([IGDB.celeste, IGDB.hades].sort((a, b) => a - b));
+    expect(await db.follows.count()).toBe(0);
+    expect((await db.reviews.toArray()).map((r) => [r.user_id, r.rating]).sort()).toEqual([[friend, 8.5], [me, 9]].sort());
+
+    await engine.syncNow();
+    expect(engine.status.getSnapshot()).toMatchObject({ lastError: null, pending: 0 });
+    expect(queued.every((id) => server.hasApplied(id))).toBe(true);
+    const truth = await server.remoteFor(me).pull(null, { game_ids: [], user_ids: [], rating_ids: [], author_ids: [] }, 5000);
+    const mine = (table: string) => truth.changes.filter((c) => c.table === table && c.op === 'upsert');
+    expect(mine('rating')).toHaveLength(1);
+    expect(mine('user_wishlist')).toHaveLength(2);
+    expect(mine('game_progress')).toHaveLength(1);
+    expect((await db.wishlist.count())).toBe(2);
+    expect(await db.reviews.count()).toBe(2);
+  });
+
   it("stops, without retrying, when the session is another member's than the device's data", async () => {
     const server = new FakeSyncServer(GAMES);
     const first = server.addMember('first');
@@ -215,6 +293,8 @@ async function fuzz(seed: number, steps: number): Promise<void> {
   const rating = () => 1 + Math.floor(random() * 19) / 2;
 
   for (let step = 0; step < steps; step++) {
+    // Now and then the server prunes its change log: a device's next pull is refused for its age.
+    if (random() < 0.03) server.pruneChangeLog();
     const d = pick(devices);
     if (!d) continue;
     if (random() < 0.25) {
@@ -257,7 +337,7 @@ function write<N extends MutationName>(d: Device, name: N, args: MutationArgs<N>
   return mutate(d.db, name, args, { me: d.me, now: at() });
 }
 
-describe('seeded fuzz: random writes, syncs and network failures on three devices', () => {
+describe('seeded fuzz: random writes, syncs, network failures and change-log prunes on three devices', () => {
   for (const seed of [1, 2, 3]) {
     it(`seed ${seed}: every write reaches the server, and every device ends equal to it`, () => fuzz(seed, 120), 30_000);
   }

@@ -2,7 +2,9 @@
 // random writes through mutate() and sync through the engine against the real gateway, while the
 // network loses requests before the server and answers after it, delivers twice, pushes the same
 // batch twice at once, tokens expire every 2 s, and devices "restart" (IndexedDB closed and
-// reopened) between a write and its push. Afterwards: every queued write was applied exactly once,
+// reopened) between a write and its push, and devices go offline, writing on, for longer than
+// the server keeps its change log (it is pruned while they are away: their next pull is refused as
+// cursor_too_old and they take a new snapshot). Afterwards: every queued write was applied exactly once,
 // none was lost, and every device's mirrors equal the server's rows for its scope.
 // Reproduce a run with SYNC_CHAOS_SEED=<seed printed below>.
 import 'fake-indexeddb/auto';
@@ -13,7 +15,7 @@ import { CheckpointDb, MIRRORS } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import { createSupabaseRemote, refreshSessionOf } from '../../src/data/remote.ts';
 import { createSyncEngine, type SyncEngine } from '../../src/sync/engine.ts';
-import { NetworkError, type PullPage, type PushMutation, type PushReply, type Remote, type SyncScope } from '../../src/sync/remote.ts';
+import { CURSOR_TOO_OLD, NetworkError, RejectedBatchError, type PullPage, type PushMutation, type PushReply, type Remote, type SyncScope } from '../../src/sync/remote.ts';
 import { addToScope } from '../../src/sync/state.ts';
 import { GAMES } from '../support/fixtures.ts';
 import { signUpMember, startTestGateway, type SignedUpMember, type TestGateway } from '../support/gateway.ts';
@@ -21,6 +23,11 @@ import { mulberry32 } from '../support/random.ts';
 
 const SEED = Number(process.env.SYNC_CHAOS_SEED ?? Math.floor(Math.random() * 1_000_000));
 const TOTAL_WRITES = 1000;
+/**
+ * After `leave` queued writes a random device goes offline; after `back` the server prunes its
+ * whole change log (as its retention job does once the window has passed) and the device returns.
+ */
+const AWAY = [{ leave: 200, back: 350 }, { leave: 550, back: 750 }];
 
 const random = mulberry32(SEED);
 const chance = (p: number) => random() < p;
@@ -29,10 +36,15 @@ const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(random() * xs
 /** The network between a device and the server, failing in every way a phone on a train does. */
 class FaultyRemote implements Remote {
   faults = true;
+  /** No connection at all (the device is away); not counted as an injected fault. */
+  offline = false;
   readonly counts = { lostBefore: 0, lostAfter: 0, duplicated: 0, concurrent: 0, pullsLost: 0 };
+  /** Pulls the server refused because the change log no longer reaches back to their cursor. */
+  tooOld = 0;
   constructor(private readonly inner: Remote) {}
 
   async push(clientId: string, mutations: readonly PushMutation[]): Promise<PushReply> {
+    if (this.offline) throw new NetworkError('offline');
     if (this.faults && mutations.length > 0) {
       const roll = random();
       if (roll < 0.1) { this.counts.lostBefore++; throw new NetworkError('request lost before the server'); }
@@ -48,8 +60,14 @@ class FaultyRemote implements Remote {
   }
 
   async pull(cursor: string | null, scope: SyncScope, limit: number): Promise<PullPage> {
+    if (this.offline) throw new NetworkError('offline');
     if (this.faults && chance(0.08)) { this.counts.pullsLost++; throw new NetworkError('pull lost'); }
-    return this.inner.pull(cursor, scope, limit);
+    try {
+      return await this.inner.pull(cursor, scope, limit);
+    } catch (error) {
+      if (error instanceof RejectedBatchError && error.code === CURSOR_TOO_OLD) this.tooOld++;
+      throw error;
+    }
   }
 }
 
@@ -122,13 +140,26 @@ afterAll(async () => {
   await gw?.close();
 });
 
-it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled and concurrent deliveries converge exactly once (seed ${SEED})`, async () => {
+it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled and concurrent deliveries, and devices away past a change-log prune, converge exactly once (seed ${SEED})`, async () => {
   console.log(`sync chaos seed ${SEED} (rerun with SYNC_CHAOS_SEED=${SEED})`);
   const queued = new Set<string>();
   let refusedLocally = 0;
   let restarts = 0;
+  let prunedRows = 0;
+  const away: FaultyRemote[] = [];
   for (const d of devices) await d.engine.syncNow();
   while (queued.size < TOTAL_WRITES) {
+    const trip = AWAY[away.length];
+    if (trip && queued.size >= trip.leave) {
+      const leaving = pick(devices.filter((x) => !x.remote.offline))!.remote;
+      leaving.offline = true;
+      away.push(leaving);
+    }
+    const returning = away.find((r, i) => r.offline && queued.size >= AWAY[i]!.back);
+    if (returning) {
+      prunedRows += Number((await gw.db.query<{ n: number }>(`select app.prune_sync_changes('0 seconds')::int as n`))[0]?.n);
+      returning.offline = false;
+    }
     const index = Math.floor(random() * devices.length);
     const d = devices[index]!;
     const roll = random();
@@ -153,14 +184,19 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
 
   // The network heals; everyone syncs until nothing is left, then once more to see the others.
   for (const d of devices) d.remote.faults = false;
+  expect(devices.filter((d) => d.remote.offline)).toEqual([]);
   for (let round = 0; round < 10 && (await Promise.all(devices.map((d) => d.db.outbox.count()))).some((n) => n > 0); round++) {
     for (const d of devices) await d.engine.syncNow();
   }
   for (let round = 0; round < 2; round++) for (const d of devices) await d.engine.syncNow();
 
   const faults = devices.reduce((sum, d) => sum + Object.values(d.remote.counts).reduce((a, b) => a + b, 0), 0);
-  console.log(`sync chaos: ${queued.size} queued, ${refusedLocally} refused locally, ${restarts} restarts, ${faults} injected faults, ${refreshes} engine refreshes after a 401`);
+  const tooOld = devices.reduce((sum, d) => sum + d.remote.tooOld, 0);
+  console.log(`sync chaos: ${queued.size} queued, ${refusedLocally} refused locally, ${restarts} restarts, ${faults} injected faults, ${refreshes} engine refreshes after a 401, ${away.length} devices away past ${prunedRows} pruned changes, ${tooOld} pulls refused as too old`);
   expect(faults).toBeGreaterThan(50);
+  // Each device that was away came back to a cursor the pruned log no longer covers.
+  expect(away.map((r) => r.tooOld > 0)).toEqual(AWAY.map(() => true));
+  expect(prunedRows).toBeGreaterThan(0);
   expect(restarts).toBeGreaterThan(0);
   // Tokens live 2 s: they expired mid-queue and were refreshed (by supabase-js before a call, or by
   // the engine after a 401), each refresh rotating the refresh token on the server.
