@@ -9,7 +9,7 @@
 import type { MutationArgs, MutationName } from '../core/mutations.ts';
 import { backend, localDb } from '../data/backend.ts';
 import type {
-  CollectionRow, CommentRow, FollowRow, GameRow, LikeRow, MirrorName, ProgressRow, ReviewRow, TopGameRow, UserRow,
+  CollectionRow, CommentRow, FollowRow, GameRow, LikeRow, MirrorName, PlaySessionRow, ProgressRow, ReviewRow, TopGameRow, UserRow,
   WishlistRow,
 } from '../data/db.ts';
 import { mutate } from '../data/mutate.ts';
@@ -27,7 +27,7 @@ export { DEVTOOLS_FLAG } from './devtools-flag.ts';
 /** The row type of each mirror (db.ts); indexing it by MirrorName fails to compile if one is missing. */
 export interface MirrorRows {
   games: GameRow; users: UserRow; reviews: ReviewRow; comments: CommentRow; likes: LikeRow; follows: FollowRow;
-  progress: ProgressRow; wishlist: WishlistRow; collection: CollectionRow; topGames: TopGameRow;
+  progress: ProgressRow; wishlist: WishlistRow; collection: CollectionRow; topGames: TopGameRow; journal: PlaySessionRow;
 }
 
 export interface SignedIn {

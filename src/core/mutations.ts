@@ -4,6 +4,7 @@
 // Mutations are intents that are safe to repeat ("liked = true", "Top 5 = [a, b]"), never toggles.
 import { MutationError } from './mutation-error.ts';
 import { z } from './zod.ts';
+import { JOURNAL_MESSAGES, minutesProblem, noteProblem } from './journal.ts';
 import { COMMENT_MAX_LENGTH, PLAYTIME_MAX, PLAYTIME_MIN, RATING_MAX, RATING_MIN, TOP_GAMES_SLOTS } from './constants.ts';
 
 /**
@@ -48,6 +49,11 @@ function buildSchemas() {
   const Playtime = z.nullish(int(z.minimum(PLAYTIME_MIN), z.maximum(PLAYTIME_MAX, 'Playtime must be whole hours from 1 to 99999')));
   const CommentText = trimmed(1, 'Comment cannot be empty', COMMENT_MAX_LENGTH, 'Comment exceeds 500 characters');
   const Timestamp = z.iso.datetime({ offset: true });
+  // A play date's calendar checks need the clock: the local apply checks those (playDateProblem).
+  const PlayDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, JOURNAL_MESSAGES.dateInvalid));
+  const JournalMinutes = z.number({ message: JOURNAL_MESSAGES.minutes })
+    .check(z.refine<number>((m) => minutesProblem(m) === null, JOURNAL_MESSAGES.minutes));
+  const JournalNote = z.nullish(z.string().check(z.refine<string>((n) => noteProblem(n) === null, JOURNAL_MESSAGES.noteTooLong)));
   const ReviewText = z.nullish(text(10_000, 'Review exceeds 10000 characters'));
   /** An object whose rows are named by either of two ids: at least one must be given. */
   const eitherId = (a: string, b: string, message: string) =>
@@ -98,6 +104,17 @@ function buildSchemas() {
       location: z.nullish(text(100)),
       website: z.nullish(httpUrl(200)),
       platform: z.nullish(text(200)),
+    // The play journal (core/journal.ts): a session is named by the key its client gave it, or its id.
+    'journal.add': z.object({
+      key: Key, ...GameRef, played_on: PlayDay, minutes: JournalMinutes,
+      platform_id: z.nullish(Id), note: JournalNote, is_private: z.optional(z.boolean()),
+    }),
+    'journal.update': z.object({
+      id: z.optional(Id), key: z.optional(Key), played_on: z.optional(PlayDay), minutes: z.optional(JournalMinutes),
+      platform_id: z.nullish(Id), note: JournalNote, is_private: z.optional(z.boolean()),
+    }).check(eitherId('id', 'key', JOURNAL_MESSAGES.invalidSession)),
+    'journal.delete': z.object({ id: z.optional(Id), key: z.optional(Key) })
+      .check(eitherId('id', 'key', JOURNAL_MESSAGES.invalidSession)),
     }),
   } as const;
   return { GameSummary, MUTATIONS };

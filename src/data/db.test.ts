@@ -38,6 +38,16 @@ const RELEASED: readonly Release[] = [
       auth: [{ key: 'session', value: '{"access_token":"t"}' }],
     },
   },
+  {
+    version: 2,
+    stores: { journal: 'id, client_key, [user_id+igdb_id], [user_id+played_on]' },
+    data: {
+      journal: [{
+        id: -1e12 - 7, client_key: '0b7e9c52-2f43-4c1e-9d0a-5e6f7a8b9c0d', user_id: 1, game_id: 10, igdb_id: 1942, played_on: '2026-03-02',
+        minutes: 90, platform_id: null, note: 'Velen', is_private: false, created_at: EARLIER, updated_at: EARLIER,
+      }],
+    },
+  },
 ];
 
 const opened: Dexie[] = [];
@@ -68,7 +78,7 @@ describe('schema', () => {
       likes: ['[user_id+rating_id]', '[user_id+comment_id]', 'rating_id', 'comment_id'],
       follows: ['[follower_id+following_id]', 'following_id'],
       progress: ['[user_id+igdb_id]', 'user_id'], wishlist: ['[user_id+igdb_id]', 'user_id'], collection: ['[user_id+igdb_id]', 'user_id'],
-      topGames: ['[user_id+position]', 'user_id'],
+      topGames: ['[user_id+position]', 'user_id'], journal: ['client_key', '[user_id+igdb_id]', '[user_id+played_on]'],
     };
     for (const [table, indexes] of Object.entries(needs)) expect(s[table]).toEqual(expect.arrayContaining(indexes));
     expect(s.shadows?.[0]).toBe('[table+id]');

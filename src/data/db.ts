@@ -47,6 +47,11 @@ export interface CollectionRow { id: number; user_id: number; igdb_id: number; g
 export interface TopGameRow { id: number; user_id: number; game_id: number; position: number; created_at: string }
 
 export interface OutboxRow {
+/** A play journal entry (server table play_session); only the member's own are mirrored. */
+export interface PlaySessionRow {
+  id: number; client_key: string; user_id: number; game_id: number; igdb_id: number; played_on: string; minutes: number;
+  platform_id: number | null; note: string | null; is_private: boolean; created_at: string; updated_at: string;
+}
   /** Order of the queue (auto-increment). */
   seq?: number;
   /** The mutation id (uuid) the server deduplicates by. */
@@ -93,6 +98,7 @@ export class CheckpointDb extends Dexie {
   topGames!: EntityTable<TopGameRow, 'id'>;
   shadows!: Table<ShadowRow, [MirrorName, number]>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
+  journal!: EntityTable<PlaySessionRow, 'id'>;
   syncState!: EntityTable<SyncStateRow, 'key'>;
   auth!: EntityTable<KeyValueRow, 'key'>;
 
@@ -118,12 +124,16 @@ export class CheckpointDb extends Dexie {
     });
   }
 }
+    // The play journal (issue 14): by key (an entry logged offline), by game, newest first.
+    this.version(2).stores({
+      journal: 'id, client_key, [user_id+igdb_id], [user_id+played_on]',
+    });
 
 /** Server table name → local mirror table. */
 export const MIRRORS = {
   game: 'games', user: 'users', rating: 'reviews', comment: 'comments', content_like: 'likes',
   user_follow: 'follows', game_progress: 'progress', user_wishlist: 'wishlist', user_collection: 'collection',
-  user_top_games: 'topGames',
+  user_top_games: 'topGames', play_session: 'journal',
 } as const satisfies Record<string, keyof CheckpointDb>;
 export type ServerTable = keyof typeof MIRRORS;
 export type MirrorName = (typeof MIRRORS)[ServerTable];

@@ -166,7 +166,7 @@ function mirrors(page: Page): Promise<Mirrors> {
       games: await api.mirrors('games'), users: await api.mirrors('users'), reviews: await api.mirrors('reviews'),
       comments: await api.mirrors('comments'), likes: await api.mirrors('likes'), follows: await api.mirrors('follows'),
       progress: await api.mirrors('progress'), wishlist: await api.mirrors('wishlist'), collection: await api.mirrors('collection'),
-      topGames: await api.mirrors('topGames'),
+      topGames: await api.mirrors('topGames'), journal: await api.mirrors('journal'),
     };
   });
 }

@@ -276,6 +276,35 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
     });
 
     // Last: it prunes the whole change log.
+    it("sends a member their own play sessions, private ones too, and never another member's", async () => {
+      const a = await h.member('journal_owner');
+      const b = await h.member('journal_reader');
+      const key = randomUUID();
+      const day = new Date().toISOString().slice(0, 10);
+      const kept = await pushOk(a, 'journal.add', { key, igdb_id: IGDB.celeste, played_on: day, minutes: 45, note: ' Chapter 7 ', is_private: true });
+      expect(kept).toMatchObject({ client_key: key, user_id: a.id, minutes: 45, note: 'Chapter 7', is_private: true, platform_id: null });
+      const again = await a.remote.push(randomUUID(), batch(['journal.add', { key, igdb_id: IGDB.celeste, played_on: day, minutes: 5 }]));
+      expect(again.results).toEqual([expect.objectContaining({ status: 'ok', result: expect.objectContaining({ id: kept.id, minutes: 45 }) })]);
+      const refused = await a.remote.push(randomUUID(), batch(['journal.add', { key: randomUUID(), igdb_id: IGDB.celeste, played_on: day, minutes: 1441 }]));
+      expect(refused.results).toEqual([expect.objectContaining({
+        status: 'rejected', code: 'invalid_minutes', message: 'Minutes played must be a whole number from 1 to 1440' })]);
+
+      const own = await a.remote.pull(null, EMPTY, 1000);
+      expect(upserts(own, 'play_session').map((s) => s.id)).toEqual([kept.id]);
+      expect(upserts(own, 'game').map((g) => g.igdb_id)).toContain(IGDB.celeste);
+      const wide = scope({ user_ids: [a.id] });
+      const theirs = await b.remote.pull(null, wide, 1000);
+      expect(upserts(theirs, 'play_session')).toEqual([]);
+
+      await pushOk(a, 'journal.update', { key, is_private: false });
+      const updated = await a.remote.pull(own.cursor, EMPTY, 1000);
+      expect(changeOf(updated, 'play_session', kept.id)).toMatchObject({ op: 'upsert', row: { is_private: false } });
+      expect((await b.remote.pull(theirs.cursor, wide, 1000)).changes.filter((c) => c.table === 'play_session')).toEqual([]);
+      expect((await a.remote.push(randomUUID(), batch(['journal.delete', { key }]))).results).toEqual([expect.objectContaining({ status: 'ok' })]);
+      const gone = await a.remote.pull(updated.cursor, EMPTY, 1000);
+      expect(changeOf(gone, 'play_session', kept.id)).toEqual({ table: 'play_session', op: 'delete', id: kept.id, key: { client_key: key } });
+    });
+
     it('refuses a cursor older than the pruned change log with cursor_too_old; a snapshot goes on from there', async () => {
       const a = await h.member('retained');
       const b = await h.member('retained_other');

@@ -4,10 +4,13 @@
 // the rest, a change log with tombstones, a cursor that never goes backwards, pages that never
 // split a transaction, the same scope rules, retention (a pruned log refuses older cursors) — and
 // a subset of the mutations (review.create/update, review_like.set, comment.add/delete,
-// follow.set, wishlist.set, progress.set); any other name is rejected as unknown.
+// follow.set, wishlist.set, progress.set, journal.add/update/delete); any other name is rejected
+// as unknown.
 // tests/integration/sync-contract.test.ts runs the same suite against this and the real server,
 // which is what makes it a fake worth testing with.
-import type { CommentRow, FollowRow, GameRow, LikeRow, ProgressRow, ReviewRow, UserRow, WishlistRow } from '../../src/data/db.ts';
+import type {
+  CommentRow, FollowRow, GameRow, LikeRow, PlaySessionRow, ProgressRow, ReviewRow, UserRow, WishlistRow,
+} from '../../src/data/db.ts';
 import type { ServerChange } from '../../src/data/overlay.ts';
 import {
   AuthError, RejectedBatchError, type PullPage, type PushMutation, type PushReply, type PushResult, type Remote, type SyncScope,
@@ -15,7 +18,7 @@ import {
 
 interface RowTypes {
   game: GameRow; user: UserRow; rating: ReviewRow; comment: CommentRow; content_like: LikeRow;
-  user_follow: FollowRow; game_progress: ProgressRow; user_wishlist: WishlistRow;
+  user_follow: FollowRow; game_progress: ProgressRow; user_wishlist: WishlistRow; play_session: PlaySessionRow;
 }
 type Table = keyof RowTypes;
 type Tables = { [K in Table]: Map<number, RowTypes[K]> };
@@ -37,7 +40,7 @@ const rank = (table: string): number => ORDER[table] ?? 3;
 const KEYS: Record<Table, readonly string[]> = {
   game: ['igdb_id'], user: [], rating: ['user_id', 'game_id'], comment: ['client_key'],
   content_like: ['user_id', 'rating_id', 'comment_id'], user_follow: ['follower_id', 'following_id'],
-  game_progress: ['user_id', 'game_id'], user_wishlist: ['user_id', 'igdb_id'],
+  game_progress: ['user_id', 'game_id'], user_wishlist: ['user_id', 'igdb_id'], play_session: ['client_key'],
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_BATCH = 500;
@@ -64,7 +67,7 @@ export class FakeSyncServer {
   private state: State = {
     tables: {
       game: new Map(), user: new Map(), rating: new Map(), comment: new Map(), content_like: new Map(),
-      user_follow: new Map(), game_progress: new Map(), user_wishlist: new Map(),
+      user_follow: new Map(), game_progress: new Map(), user_wishlist: new Map(), play_session: new Map(),
     },
     log: [],
     nextId: 1,
@@ -179,7 +182,9 @@ export class FakeSyncServer {
     const inScope = (e: LogEntry) => (me !== null && (e.user === me || e.subject === me))
       || (e.user !== null && users.has(e.user)) || (e.subject !== null && users.has(e.subject))
       || (e.game !== null && games.has(e.game)) || (e.rating !== null && ratings.has(e.rating));
-    const entries = this.state.log.filter((e) => e.tx >= Number(from[1]) && inScope(e));
+    // Play sessions reach their own member only (sync_pull in …_play_journal.sql).
+    const visible = (e: LogEntry) => inScope(e) && (e.table !== 'play_session' || (me !== null && e.user === me));
+    const entries = this.state.log.filter((e) => e.tx >= Number(from[1]) && visible(e));
     // Whole transactions only: at least one, then as many as fit in the limit.
     const txs = [...new Set(entries.map((e) => e.tx))].sort((a, b) => a - b);
     let taken = 0;
@@ -219,6 +224,7 @@ export class FakeSyncServer {
       ...[...t.user_follow.values()].filter((f) => mine(f.follower_id) || mine(f.following_id)).map((row) => ({ table: 'user_follow' as const, row })),
       ...[...t.game_progress.values()].filter((p) => mine(p.user_id)).map((row) => ({ table: 'game_progress' as const, row })),
       ...[...t.user_wishlist.values()].filter((w) => mine(w.user_id)).map((row) => ({ table: 'user_wishlist' as const, row })),
+      ...[...t.play_session.values()].filter((s) => s.user_id === me).map((row) => ({ table: 'play_session' as const, row })),
       ...[...t.game.values()].filter((g) => games.has(g.id)).map((row) => ({ table: 'game' as const, row })),
     ].map(({ table, row }) => ({ table, op: 'upsert', id: row.id, row }));
     return this.withGames(rows);
@@ -301,6 +307,9 @@ export class FakeSyncServer {
       case 'follow.set': return this.followSet(me, a);
       case 'wishlist.set': return this.wishlistSet(me, a);
       case 'progress.set': return this.progressSet(me, a);
+      case 'journal.add': return this.journalAdd(me, a);
+      case 'journal.update': return this.journalUpdate(me, a);
+      case 'journal.delete': return this.journalDelete(me, a);
       default: return fail('unknown_mutation', `Unknown mutation: ${name}`);
     }
   }
@@ -492,5 +501,69 @@ export class FakeSyncServer {
       if (listed) this.remove('user_wishlist', listed);
     }
     return next;
+  }
+
+  // The play journal (app.m_journal_* and play_session_guard). Platforms are not modelled here:
+  // any platform id is refused as unknown, like review platforms above.
+  private journalFields(a: Args, creating: boolean): void {
+    if (creating || 'played_on' in a) {
+      const day = typeof a.played_on === 'string' ? a.played_on : '';
+      const time = /^\d{4}-\d{2}-\d{2}$/.test(day) ? Date.parse(`${day}T00:00:00Z`) : Number.NaN;
+      if (!Number.isFinite(time) || new Date(time).toISOString().slice(0, 10) !== day) fail('invalid_play_date', 'Play date must be a valid date');
+      if (day < '1970-01-01') fail('invalid_play_date', 'Play date cannot be before 1970');
+      if (time > Date.parse(this.now) + 86_400_000) fail('invalid_play_date', 'Play date cannot be in the future');
+    }
+    const minutes = a.minutes;
+    if ((creating || 'minutes' in a) && !(typeof minutes === 'number' && Number.isInteger(minutes) && minutes >= 1 && minutes <= 1440)) {
+      fail('invalid_minutes', 'Minutes played must be a whole number from 1 to 1440');
+    }
+    if (typeof a.note === 'string' && btrim(a.note).length > 280) fail('note_too_long', 'Note exceeds 280 characters');
+    if (a.platform_id != null) fail('platform_not_found', `Platform "${String(a.platform_id)}" not found in database`);
+  }
+
+  private findSession(a: Args): PlaySessionRow | undefined {
+    const id = digits(a.id);
+    if (id !== null) return this.state.tables.play_session.get(id);
+    if (typeof a.key === 'string' && UUID.test(a.key)) return [...this.state.tables.play_session.values()].find((s) => s.client_key === a.key);
+    return fail('invalid_session', 'Invalid play session ID');
+  }
+
+  private journalAdd(me: number, a: Args): PlaySessionRow {
+    const key = typeof a.key === 'string' && UUID.test(a.key) ? a.key : fail('invalid_session', 'Invalid play session ID');
+    const same = [...this.state.tables.play_session.values()].find((s) => s.client_key === key);
+    if (same) return same.user_id === me ? same : fail('invalid_session', 'Invalid play session ID');
+    const game = this.resolveGame(a);
+    this.journalFields(a, true);
+    const row: PlaySessionRow = {
+      id: this.state.nextId++, client_key: key, user_id: me, game_id: game.id, igdb_id: game.igdb_id, played_on: String(a.played_on),
+      minutes: num(a.minutes) ?? 0, platform_id: null, note: textOrNull(a.note), is_private: a.is_private === true,
+      created_at: this.now, updated_at: this.now,
+    };
+    this.put('play_session', row);
+    return row;
+  }
+
+  private journalUpdate(me: number, a: Args): PlaySessionRow {
+    const row = this.findSession(a);
+    if (!row || row.user_id !== me) return fail('session_forbidden', 'Play session not found or you do not have permission to edit it');
+    this.journalFields(a, false);
+    const next: PlaySessionRow = {
+      ...row,
+      played_on: 'played_on' in a ? String(a.played_on) : row.played_on,
+      minutes: 'minutes' in a ? num(a.minutes) ?? row.minutes : row.minutes,
+      platform_id: 'platform_id' in a ? null : row.platform_id,
+      note: 'note' in a ? textOrNull(a.note) : row.note,
+      is_private: 'is_private' in a ? a.is_private === true : row.is_private,
+      updated_at: this.now,
+    };
+    this.put('play_session', next);
+    return next;
+  }
+
+  private journalDelete(me: number, a: Args): unknown {
+    const row = this.findSession(a);
+    if (row && row.user_id !== me) fail('session_forbidden', 'Play session not found or you do not have permission to delete it');
+    if (row) this.remove('play_session', row);
+    return { id: row?.id ?? null, key: a.key ?? null, deleted: row !== undefined };
   }
 }

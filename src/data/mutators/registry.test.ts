@@ -18,6 +18,8 @@ beforeEach(async () => {
 });
 afterEach(() => db.delete());
 
+const SESSION_KEY = randomUUID();
+
 /** One valid call of every mutation (the type makes a new mutation need one here). */
 const SAMPLES: { [N in MutationName]: MutationArgs<N> } = {
   'game.ensure': { igdb_id: 72, name: 'Portal 2' },
@@ -36,12 +38,16 @@ const SAMPLES: { [N in MutationName]: MutationArgs<N> } = {
   'collection.move': { igdb_id: 1942, to: 'collection' },
   'top5.replace': { games: [] },
   'profile.update': { bio: 'hello' },
+  'journal.add': { key: SESSION_KEY, igdb_id: 1942, played_on: '2026-01-02', minutes: 30 },
+  'journal.update': { key: SESSION_KEY, minutes: 45 },
+  'journal.delete': { key: SESSION_KEY },
 };
 
 describe('applyLocal', () => {
   it.each(mutationNames())('dispatches %s to its apply', async (name) => {
     if (name === 'review.update' || name === 'top5.replace') await apply(db, 'review.create', SAMPLES['review.create']);
     if (name === 'review.delete') await db.reviews.update(5, { user_id: ME });
+    if (name === 'journal.update' || name === 'journal.delete') await apply(db, 'journal.add', SAMPLES['journal.add']);
     if (name === 'top5.replace') await db.topGames.put({ id: 1, user_id: ME, game_id: 10, position: 1, created_at: EARLIER });
     await apply(db, name, SAMPLES[name]);
     expect(await db.shadows.count()).toBeGreaterThan(0);
@@ -73,6 +79,7 @@ describe('applyLocal', () => {
     ['a described game when the list refuses it', 'wishlist.set', { igdb_id: 999, in: true, game: { name: 'Started Elsewhere' } }],
     ['the old Top 5 when a later game is unrated', 'top5.replace', { games: [{ igdb_id: 1942 }, { igdb_id: 72 }] }],
     ['a described game when the review is a second one', 'review.create', { igdb_id: 26226, rating: 5, game: { name: 'Celeste' } }],
+    ['a described game when the play date is in the future', 'journal.add', { key: SESSION_KEY, igdb_id: 999, game: { name: 'Tomorrow Game' }, played_on: '2999-01-01', minutes: 30 }],
   ])('leaves no trace of %s inside a larger transaction', async (_, name, args) => {
     await db.progress.put({ id: 3, user_id: ME, game_id: 99, igdb_id: 999, started: true, completed: false, started_date: EARLIER, completed_date: null, created_at: EARLIER, updated_at: EARLIER });
     await db.reviews.bulkPut([reviewRow(6, ME, witcher), reviewRow(7, ME, gameRow(-26226, 26226, 'Celeste'))]);

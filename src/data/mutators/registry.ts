@@ -7,6 +7,7 @@ import type { CheckpointDb } from '../db.ts';
 import { applyCommentAdd, applyCommentDelete, applyCommentEdit } from './comments.ts';
 import { applyFollowSet } from './follows.ts';
 import { applyGameEnsure } from './games.ts';
+import { applyJournalAdd, applyJournalDelete, applyJournalUpdate } from './journal.ts';
 import { applyCommentLikeSet, applyReviewLikeSet } from './likes.ts';
 import { applyCollectionMove, applyCollectionSet, applyWishlistSet } from './lists.ts';
 import { applyProfileUpdate } from './profile.ts';
@@ -35,6 +36,9 @@ const APPLY: { readonly [N in MutationName]: Apply<N> } = {
   'collection.move': applyCollectionMove,
   'top5.replace': applyTop5Replace,
   'profile.update': applyProfileUpdate,
+  'journal.add': applyJournalAdd,
+  'journal.update': applyJournalUpdate,
+  'journal.delete': applyJournalDelete,
 };
 
 function run<N extends MutationName>(db: CheckpointDb, name: N, args: MutationArgs<N>, ctx: ApplyContext): Promise<void> {
