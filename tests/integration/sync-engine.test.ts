@@ -22,6 +22,7 @@ import { loadGamePage } from '../../src/data/repos/game-page.ts';
 import { loadRecentReviews } from '../../src/data/repos/home.ts';
 import { GAMES, IGDB } from '../support/fixtures.ts';
 import { linkToken, startTestGateway, type TestGateway } from '../support/gateway.ts';
+import { startGateway } from '../../supabase/local/gateway.ts';
 
 interface Member { readonly id: number; readonly email: string; readonly client: SupabaseClient }
 
@@ -89,8 +90,14 @@ class TestRemote implements Remote {
     });
   }
 
+  /** Runs as each pull sets out (a test's write while a pull is on its way). */
+  beforePull: ((cursor: string | null) => Promise<void>) | null = null;
+
   pull(cursor: string | null, scope: SyncScope, limit: number): Promise<PullPage> {
-    return this.call(() => this.inner.pull(cursor, scope, limit));
+    return this.call(async () => {
+      await this.beforePull?.(cursor);
+      return this.inner.pull(cursor, scope, limit);
+    });
   }
 }
 
@@ -407,6 +414,77 @@ describe('the sync engine against the real server', () => {
     expect(stuck.status.getSnapshot()).toMatchObject({ lastError: SESSION_EXPIRED, backoffUntil: null, pending: 1 });
     expect(time.delays()).toEqual([]); // no retry until something new happens
     expect(await serverCount('public.user_follow where follower_id = $1 and following_id = $2', [carol.id, bob.id])).toBe(0);
+  });
+
+  // Issue 14: the server keeps its change log for a window; a device away for longer finds its
+  // cursor refused (cursor_too_old) and takes a new snapshot under the sync lock, its pending
+  // writes re-applied on top and then pushed once.
+  it('brings back a device that was offline past the change-log window, with its pending writes, exactly once', async () => {
+    const erin = await signUp('erin');
+    const frank = await signUp('frank');
+    const f = await syncedDevice(frank);
+    await write(f, 'review.create', { igdb_id: IGDB.portal2, rating: 7, review: 'Slow start' });
+    await write(f, 'follow.set', { user_id: erin.id, following: true });
+    await f.engine.syncNow();
+    const frankReview = Number((await f.db.reviews.where('[user_id+igdb_id]').equals([frank.id, IGDB.portal2]).first())?.id);
+
+    const e = await syncedDevice(erin, { user_ids: [frank.id] });
+    expect(await e.db.follows.count()).toBe(1);
+    const staleCursor = (await e.db.syncState.get('main'))?.cursor;
+
+    // Away: erin writes on; frank changes what erin's device holds.
+    e.remote.offline = true;
+    const commentKey = randomUUID();
+    const queued = [
+      await write(e, 'review.create', { igdb_id: IGDB.celeste, rating: 9, review: 'Written on a plane' }),
+      await write(e, 'comment.add', { key: commentKey, rating_id: frankReview, content: 'It gets better' }),
+      await write(e, 'wishlist.set', { igdb_id: IGDB.hades, in: true }),
+      await write(e, 'follow.set', { user_id: frank.id, following: true }),
+    ];
+    await e.engine.syncNow();
+    expect(e.engine.status.getSnapshot()).toMatchObject({ pending: 4 });
+    await write(f, 'follow.set', { user_id: erin.id, following: false });
+    await write(f, 'review.update', { igdb_id: IGDB.portal2, rating: 9, review: 'It got better' });
+    await f.engine.syncNow();
+
+    // 31 days later the gateway's retention timer (started with it) prunes everything logged so far.
+    await gw.db.query(`update public.sync_change set changed_at = changed_at - interval '31 days'`);
+    const lines: string[] = [];
+    const pruner = await startGateway({ db: gw.db, port: 0, seed: false, log: (line) => lines.push(line), syncRetention: { days: 30 } });
+    await expect.poll(() => lines.find((line) => line.startsWith('pruned ')), { timeout: 10_000 }).toMatch(/^pruned \d+ sync changes older than 30 days$/);
+    await pruner.close();
+    expect(BigInt(String(staleCursor).slice(3))).toBeLessThan(
+      BigInt((await gw.db.query<{ w: string }>('select low_water::text as w from public.sync_retention'))[0]?.w ?? '0'));
+
+    // Back online: the push goes through, the stale pull is refused, a snapshot replaces it; a
+    // write made while that pull is on its way stays pending and shown.
+    const pulls: Array<string | null> = [];
+    let duringPull: string | undefined;
+    e.remote.beforePull = async (cursor) => {
+      pulls.push(cursor);
+      if (cursor !== null && !duringPull) duringPull = await write(e, 'progress.set', { igdb_id: IGDB.celeste, completed: true });
+    };
+    e.remote.offline = false;
+    await e.engine.syncNow();
+    expect(e.engine.status.getSnapshot()).toMatchObject({ lastError: null, pending: 1 });
+    expect(pulls).toEqual([staleCursor, null]);
+    expect((await e.db.outbox.toArray()).map((row) => row.id)).toEqual([duringPull]);
+    expect(await e.db.progress.where('[user_id+igdb_id]').equals([erin.id, IGDB.celeste]).first()).toMatchObject({ completed: true });
+    expect(await e.db.reviews.get(frankReview)).toMatchObject({ rating: 9, review: 'It got better', comment_count: 1 });
+    expect((await e.db.follows.toArray()).map((x) => [x.follower_id, x.following_id])).toEqual([[erin.id, frank.id]]);
+
+    await e.engine.syncNow();
+    expect(e.engine.status.getSnapshot()).toMatchObject({ lastError: null, pending: 0 });
+    // Each write once on the server.
+    const applied = await gw.db.query<{ mutation_id: string }>('select mutation_id::text from public.sync_applied where mutation_id = any($1::uuid[])',
+      [[...queued, duringPull]]);
+    expect(applied).toHaveLength(5);
+    expect(await serverCount('public.rating where user_id = $1', [erin.id])).toBe(1);
+    expect(await serverCount('public.comment where client_key = $1', [commentKey])).toBe(1);
+    expect(await serverCount('public.user_wishlist where user_id = $1', [erin.id])).toBe(1);
+    expect(await serverCount('public.user_follow where follower_id = $1', [erin.id])).toBe(1);
+    expect(await serverCount('public.game_progress where user_id = $1 and completed', [erin.id])).toBe(1);
+    await expectMirrorsEqualServer(e);
   });
 });
 
