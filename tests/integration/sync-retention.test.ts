@@ -1,8 +1,14 @@
 // Change-log retention (issue 14): app.prune_sync_changes deletes changes older than its window
 // and raises the low-water mark in the same transaction; sync_pull refuses a cursor below the mark
-// with 'cursor_too_old', and a new snapshot then brings the client back to server truth. Runs on
-// PGlite and on PostgreSQL 15 (tests/support/with-postgres.ts).
+// with 'cursor_too_old', and a new snapshot then brings the client back to server truth; the local
+// gateway runs the prune on a timer. Runs on PGlite and on PostgreSQL 15
+// (tests/support/with-postgres.ts).
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../supabase/local/config.ts';
+import type { Db } from '../../supabase/local/db.ts';
+import { startGateway } from '../../supabase/local/gateway.ts';
+import { gatewayOptions } from '../../supabase/local/gateway-options.ts';
+import { startRetention } from '../../supabase/local/retention.ts';
 import { VISITOR, asActor, call, createTestDb, type Actor } from '../support/test-db.ts';
 import { IGDB, Mirror, attempt, createMember, importCatalogue, pull, pushAll, pushOk, type Member } from '../support/fixtures.ts';
 
@@ -146,5 +152,55 @@ describe('sync_pull below the low-water mark', () => {
     const page = await pull(db, a.actor, `v1:${mark}`);
     expect(page.snapshot).toBe(false);
     expect(page.user_id).toBe(a.id);
+  });
+});
+
+describe("the local gateway's retention timer", () => {
+  it('prunes at start and then on every tick, quietly, and stops when the gateway closes', async () => {
+    const a = await member('timer');
+    await pushAll(db, a.actor, [['wishlist.set', { igdb_id: IGDB.celeste, in: true }]]);
+    await ageEverything();
+    const lines: string[] = [];
+    const gateway = await startGateway({ db, port: 0, seed: false, log: (line) => lines.push(line), syncRetention: { days: 30, everyMs: 25 } });
+    try {
+      await expect.poll(() => lines.filter((l) => l.startsWith('pruned')), { timeout: 10_000 })
+        .toEqual([expect.stringMatching(/^pruned \d+ sync changes? older than 30 days$/)]);
+      expect(await changeIds()).toEqual([]);
+      // A later tick takes what has grown old since; a tick with nothing to prune says nothing.
+      await pushAll(db, a.actor, [['wishlist.set', { igdb_id: IGDB.celeste, in: false }]]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(lines.filter((l) => l.startsWith('pruned'))).toHaveLength(1);
+      await ageEverything();
+      await expect.poll(() => lines.filter((l) => l.startsWith('pruned')).length, { timeout: 10_000 }).toBe(2);
+      expect(await changeIds()).toEqual([]);
+    } finally {
+      await gateway.close();
+    }
+    await pushAll(db, a.actor, [['wishlist.set', { igdb_id: IGDB.celeste, in: true }]]);
+    await ageEverything();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect((await changeIds()).length).toBeGreaterThan(0);
+    expect(lines.filter((l) => !l.startsWith('database ready'))).toHaveLength(2);
+  });
+
+  it('logs a failed prune instead of throwing, and tries again at the next tick', async () => {
+    const lines: string[] = [];
+    const broken: Db = { ...db, query: () => Promise.reject(new Error('connection lost')) };
+    const job = startRetention(broken, { days: 30, everyMs: 20 }, (line) => lines.push(line));
+    await expect.poll(() => lines.length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+    await job.stop();
+    const seen = lines.length;
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(lines).toHaveLength(seen);
+    expect(new Set(lines)).toEqual(new Set(['pruning sync changes failed: connection lost']));
+  });
+
+  it('takes its window from SYNC_RETENTION_DAYS (default 30 days, whole days from 1)', () => {
+    expect(loadConfig({}).syncRetentionDays).toBe(30);
+    expect(loadConfig({ SYNC_RETENTION_DAYS: '7' }).syncRetentionDays).toBe(7);
+    expect(gatewayOptions(loadConfig({ SYNC_RETENTION_DAYS: '90' })).syncRetention).toEqual({ days: 90 });
+    for (const bad of ['0', '-3', '1.5', 'month']) {
+      expect(() => loadConfig({ SYNC_RETENTION_DAYS: bad }), bad).toThrow(/SYNC_RETENTION_DAYS=/);
+    }
   });
 });
