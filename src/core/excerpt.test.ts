@@ -1,5 +1,5 @@
-import { expect, it } from 'vitest';
-import { excerpt, REVIEW_PAGE_EXCERPT_LENGTH } from './excerpt.ts';
+import { describe, expect, it } from 'vitest';
+import { excerpt, excerptKeepingSpoilers, REVIEW_PAGE_EXCERPT_LENGTH } from './excerpt.ts';
 
 it('keeps text up to the limit whole and cuts longer text at the limit', () => {
   const exact = 'a'.repeat(REVIEW_PAGE_EXCERPT_LENGTH);
@@ -11,4 +11,20 @@ it('keeps text up to the limit whole and cuts longer text at the limit', () => {
 it('never splits an emoji and drops the spaces before the cut', () => {
   expect(excerpt('ab 🎮🎮', 4)).toEqual({ text: 'ab 🎮', cut: true });
   expect(excerpt('abc   defg', 6)).toEqual({ text: 'abc', cut: true });
+});
+
+describe('excerptKeepingSpoilers', () => {
+  it('never cuts a spoiler in half: the cut moves before it', () => {
+    const text = `${'a'.repeat(490)} ||the twist is the butler|| and more`;
+    const cut = excerptKeepingSpoilers(text, REVIEW_PAGE_EXCERPT_LENGTH);
+    expect(cut.cut).toBe(true);
+    expect(cut.text).toBe('a'.repeat(490));
+    expect(cut.text).not.toContain('twist');
+  });
+  it('keeps a spoiler that opens the text whole, and cuts like excerpt() elsewhere', () => {
+    const text = `||${'s'.repeat(20)}|| ${'b'.repeat(30)}`;
+    expect(excerptKeepingSpoilers(text, 10)).toEqual({ text: `||${'s'.repeat(20)}||`, cut: true });
+    expect(excerptKeepingSpoilers('plain words here', 5)).toEqual(excerpt('plain words here', 5));
+    expect(excerptKeepingSpoilers('short ||x||', 500)).toEqual({ text: 'short ||x||', cut: false });
+  });
 });

@@ -3,6 +3,7 @@
 // (a screen inside a layout that also sets meta), the newest wins, and on unmount the one below
 // comes back; with none, the product's defaults apply.
 import { useEffect } from 'react';
+import { hideSpoilers } from '../../core/spoiler.ts';
 
 export const SITE_NAME = 'Checkpoint';
 export const DEFAULT_DESCRIPTION = 'Rate, review, and discover games through the power of social gaming.';
@@ -36,7 +37,9 @@ function setTag(attribute: 'name' | 'property', key: string, content: string | n
 function applyTop() {
   const meta = stack.at(-1)?.meta ?? {};
   const title = documentTitle(meta.title);
-  const description = meta.description?.trim() || DEFAULT_DESCRIPTION;
+  // A link preview never tells a spoiler (issue 14): screens hide them before cutting their text,
+  // and whatever still holds one shows "[spoiler]" here.
+  const description = hideSpoilers(meta.description?.trim() ?? '') || DEFAULT_DESCRIPTION;
   const image = meta.image ? new URL(meta.image, window.location.origin).href : new URL('/icon-512.png', window.location.origin).href;
   document.title = title;
   setTag('name', 'description', description);

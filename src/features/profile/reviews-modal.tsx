@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRating } from '../../core/format.ts';
 import { excerpt, REVIEW_SORTS, sortReviews, type ReviewSort } from '../../core/profile.ts';
+import { hideSpoilers } from '../../core/spoiler.ts';
 import type { GameRow, ReviewRow } from '../../data/db.ts';
 import { useLive } from '../../data/live.ts';
 import { loadUserReviews } from '../../data/repos/profile.ts';
@@ -35,7 +36,8 @@ export function ReviewsModal({ userId, username, onClose }: { readonly userId: n
 function ReviewItem({ review, game, userId, onOpen }: { review: ReviewRow; game: GameRow | null; userId: number; onOpen: () => void }) {
   const [expanded, setExpanded] = useState(false);
   const name = game?.name ?? 'Unknown game';
-  const text = review.review?.trim() ?? '';
+  // A preview list: spoilers show as "[spoiler]" (the review page, one link away, blurs them).
+  const text = hideSpoilers(review.review?.trim() ?? '');
   const cut = excerpt(text);
   return (
     <li className="profile-reviews__item">

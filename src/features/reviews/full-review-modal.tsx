@@ -4,6 +4,7 @@
 import { useId } from 'react';
 import { useModalDialog } from './use-modal-dialog.ts';
 import { formatRating } from '../../core/format.ts';
+import { SpoilerText } from './spoiler.tsx';
 
 export interface FullReviewModalProps {
   readonly open: boolean;
@@ -38,7 +39,7 @@ export function FullReviewModal({ open, onClose, author, game, rating, text }: F
             </svg>
           </button>
         </header>
-        <div className="full-review__text" tabIndex={0}>{text}</div>
+        <div className="full-review__text" tabIndex={0}><SpoilerText text={text} /></div>
       </div>
     </dialog>
   );

@@ -8,8 +8,10 @@ import type { ReviewCard } from '../../data/repos/shapes.ts';
 import { formatRating } from '../../core/format.ts';
 import { authorInitial, authorName, cardCounts, cardText, cardTheme, reviewCardPath } from '../../core/review-card.ts';
 import { formatRelativeTime } from '../../core/dates.ts';
+import { hideSpoilers } from '../../core/spoiler.ts';
 import { momentTooltip } from '../time/moment-tooltip.ts';
 import { GameCover } from '../search/game-cover.tsx';
+import { SpoilerText } from './spoiler.tsx';
 import './review-card.css';
 
 export interface ReviewCardProps {
@@ -28,9 +30,11 @@ export function ReviewCardView({ review, mode, showGame = false, actions, childr
   const profilePath = `/user/${review.user_id}`;
   const path = reviewCardPath(review.user_id, review.game?.igdb_id ?? review.igdb_id, review.game?.id ?? review.game_id);
   const gameTitle = review.game?.name?.trim() || 'Unknown Game';
-  const text = cardText(review.review, mode);
-  const counts = cardCounts(review, isOwn);
   const compact = mode === 'compact';
+  // A compact card is a preview: its spoilers become "[spoiler]" before the cut, so no part of
+  // one can show. The full card (review page) blurs them until revealed.
+  const text = cardText(compact && review.review ? hideSpoilers(review.review) : review.review, mode);
+  const counts = cardCounts(review, isOwn);
   const label = `${name}'s review of ${showGame ? gameTitle : 'this game'}, rated ${formatRating(review.rating)} out of 10`;
 
   return (
@@ -56,7 +60,7 @@ export function ReviewCardView({ review, mode, showGame = false, actions, childr
           {compact ? <h3 className="review-card__game">{gameTitle}</h3> : <h2 className="review-card__game">{gameTitle}</h2>}
         </div>
       )}
-      {text !== null && <p className="review-card__text">{text}</p>}
+      {text !== null && <p className="review-card__text">{compact ? text : <SpoilerText text={text} />}</p>}
 
       {compact ? (
         <footer className="review-card__foot">

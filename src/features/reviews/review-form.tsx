@@ -17,6 +17,7 @@ import { gamePath } from '../search/game-cover.tsx';
 import { useToast } from '../toasts/toast-context.tsx';
 import { DeleteReviewButton } from './review-form-delete.tsx';
 import { ChoiceGroup, PlaytimeField, RatingField, type Choice } from './review-form-fields.tsx';
+import { SpoilerButton } from './spoiler-button.tsx';
 import { sanitizeReviewText } from './sanitize.ts';
 
 export interface ReviewFormProps {
@@ -172,6 +173,7 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
 
       <div className="review-form__field">
         <label className="review-form__label" htmlFor="review-form-text">Your review <span className="review-form__optional">(optional)</span></label>
+        <div className="spoiler-toolbar"><SpoilerButton textareaId="review-form-text" onChange={(text) => set('text', text)} /></div>
         <textarea
           id="review-form-text" className="review-form__text" rows={8} value={values.text} placeholder="What did you think? What stood out, good or bad?"
           aria-describedby="review-form-count" aria-invalid={length > REVIEW_TEXT_MAX || undefined}

@@ -6,9 +6,11 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { differentMoments, formatDate } from '../../core/dates.ts';
-import { excerpt, REVIEW_PAGE_EXCERPT_LENGTH } from '../../core/excerpt.ts';
+import { excerptKeepingSpoilers, excerpt, REVIEW_PAGE_EXCERPT_LENGTH } from '../../core/excerpt.ts';
 import { formatRating } from '../../core/format.ts';
 import { authorName } from '../../core/review-card.ts';
+import { isDraft } from '../../core/review-draft.ts';
+import { hideSpoilers } from '../../core/spoiler.ts';
 import { useOnline, type FreshnessState } from '../../data/live.ts';
 import { useReviewPage } from '../../data/repos/review-page-feed.ts';
 import type { ReviewPageData } from '../../data/repos/review-page.ts';
@@ -18,6 +20,7 @@ import { CommentThread } from './comments/comment-thread.tsx';
 import { FullReviewModal } from './full-review-modal.tsx';
 import { ReviewLikeButton } from './like-button.tsx';
 import { ReviewCardView } from './review-card.tsx';
+import { DraftNote } from './review-draft.tsx';
 import { useViewer, type Viewer } from './viewer.ts';
 import './review-page.css';
 
@@ -53,7 +56,7 @@ function ReviewScreen({ userId, gameId }: { readonly userId: number; readonly ga
   const found = state.status === 'found' ? state.data : null;
   usePageMeta({
     title: found ? `${authorName(found.author)}'s review of ${found.game?.name ?? 'Unknown Game'}` : state.status === 'missing' ? 'Review not found' : 'Review',
-    description: found?.review.review ? excerpt(found.review.review.trim(), META_DESCRIPTION_LENGTH).text : undefined,
+    description: found?.review.review ? excerpt(hideSpoilers(found.review.review.trim()), META_DESCRIPTION_LENGTH).text : undefined,
     image: found?.game?.cover_url ?? null,
     noIndex: state.status === 'missing',
   });
@@ -98,10 +101,12 @@ function ReviewView({ data, viewer, freshness, online }: ReviewViewProps) {
   const gameTitle = game?.name?.trim() || 'Unknown Game';
   const own = viewer.kind === 'member' && viewer.id === review.user_id;
   const text = review.review?.trim() ?? '';
-  const cut = excerpt(text, REVIEW_PAGE_EXCERPT_LENGTH);
+  const cut = excerptKeepingSpoilers(text, REVIEW_PAGE_EXCERPT_LENGTH);
   const card = { ...review, review: cut.cut ? `${cut.text}...` : review.review, author, game };
   const comments = Math.max(0, review.comment_count);
   const editPath = `/review/${game?.igdb_id ?? review.igdb_id}`;
+  // A draft is its author's alone (only their device holds it): no likes or comments until published.
+  const draft = isDraft(review);
 
   const actions = (
     <>
@@ -110,8 +115,8 @@ function ReviewView({ data, viewer, freshness, online }: ReviewViewProps) {
           more<span className="visually-hidden"> of {name}&rsquo;s review</span>
         </button>
       )}
-      <ReviewLikeButton viewer={viewer} review={review} likedByMe={data.liked_by_me} />
-      <button
+      {!draft && <ReviewLikeButton viewer={viewer} review={review} likedByMe={data.liked_by_me} />}
+      {!draft && <button
         type="button"
         className={`review-page__toggle${commentsOpen ? ' review-page__toggle--open' : ''}`}
         aria-expanded={commentsOpen}
@@ -121,8 +126,8 @@ function ReviewView({ data, viewer, freshness, online }: ReviewViewProps) {
         onClick={() => setCommentsOpen((o) => !o)}
       >
         <BubbleIcon /> <span>{comments}</span>
-      </button>
-      {own && <Link className="button button--ghost review-page__edit" to={editPath}>Edit Review</Link>}
+      </button>}
+      {own && !draft && <Link className="button button--ghost review-page__edit" to={editPath}>Edit Review</Link>}
     </>
   );
 
@@ -139,9 +144,10 @@ function ReviewView({ data, viewer, freshness, online }: ReviewViewProps) {
             : "You're offline: this review is from this device. Likes and comments you add are sent when you're back online."}
         </p>
       )}
+      {draft && own && viewer.kind === 'member' && <DraftNote memberId={viewer.id} igdbId={game?.igdb_id ?? review.igdb_id} />}
       <div className="review-page__layout">
         <ReviewCardView review={card} mode="full" showGame isOwn={own} actions={actions}>
-          {commentsOpen && <CommentThread id={threadId} reviewId={review.id} viewer={viewer} count={comments} />}
+          {commentsOpen && !draft && <CommentThread id={threadId} reviewId={review.id} viewer={viewer} count={comments} />}
         </ReviewCardView>
         <aside className="review-page__details card" aria-labelledby={`${threadId}-details`}>
           <h2 id={`${threadId}-details`} className="review-page__details-title">Review details</h2>
@@ -150,7 +156,7 @@ function ReviewView({ data, viewer, freshness, online }: ReviewViewProps) {
             {review.is_recommended !== null && <div><dt>Recommends</dt><dd>{review.is_recommended ? 'Yes' : 'No'}</dd></div>}
             {platform && <div><dt>Platform</dt><dd>{platform}</dd></div>}
             {review.playtime_hours !== null && <div><dt>Playtime</dt><dd>{review.playtime_hours} {review.playtime_hours === 1 ? 'hour' : 'hours'}</dd></div>}
-            <div><dt>Posted</dt><dd><time dateTime={review.post_date_time}>{formatDate(review.post_date_time)}</time></dd></div>
+            <div><dt>{draft ? 'Saved' : 'Posted'}</dt><dd><time dateTime={review.post_date_time}>{formatDate(review.post_date_time)}</time></dd></div>
             {differentMoments(review.updated_at, review.post_date_time) && (
               <div><dt>Updated</dt><dd><time dateTime={review.updated_at}>{formatDate(review.updated_at)}</time></dd></div>
             )}

@@ -7,6 +7,7 @@ import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../../../tests/e2e/browser.ts';
 import * as node from './sanitize.ts';
+import { parseSpoilers } from '../../core/spoiler.ts';
 
 type SanitizeModule = typeof node;
 declare global {
@@ -100,6 +101,52 @@ describe('rich profile (review text)', () => {
     expect(out).toBe('&lt;script>alert(1)&lt;/script>');
     const text = await page.evaluate((html) => { const d = document.createElement('div'); d.innerHTML = html; return { text: d.textContent, elements: d.children.length }; }, out);
     expect(text).toEqual({ text: '<script>alert(1)</script>', elements: 0 });
+  });
+});
+
+describe('spoilers (issue 14): the markers survive, hostile markup inside them does not', () => {
+  it('keeps ||…|| as typed, and the spoiler still parses after saving', async () => {
+    const out = await run('sanitizeReviewText', 'Loved it. ||The butler did it.|| Really.');
+    expect(out).toBe('Loved it. ||The butler did it.|| Really.');
+    expect(parseSpoilers(out)).toContainEqual({ kind: 'spoiler', text: 'The butler did it.' });
+  });
+
+  it('strips every XSS vector placed inside a spoiler, and what is left stays a plain-text spoiler', async () => {
+    const vectors = [
+      '<img src=x onerror=alert(1)>',
+      '<script>alert(1)</script>',
+      '<svg onload=alert(1)><circle/></svg>',
+      '<a href="javascript:alert(1)">click</a>',
+      '<b onmouseover="alert(1)">hover</b>',
+      '</p><iframe src="https://evil"></iframe><p>',
+      '<style>.spoiler{filter:none}</style>',
+      '"><img src=x onerror=alert(1)>',
+      '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+    ];
+    for (const vector of vectors) {
+      const input = `Before ||twist ${vector} end|| after`;
+      const out = await run('sanitizeReviewText', input);
+      expect(out, vector).not.toMatch(/<[^>]*\bon\w+\s*=/i);
+      expect(out, vector).not.toMatch(/<(img|svg|script|iframe|style|a|noscript)\b/i);
+      const spoilers = parseSpoilers(out).filter((segment) => segment.kind === 'spoiler');
+      expect(spoilers, `${vector} → ${out}`).toHaveLength(1);
+      // Whatever the markup took with it, it took it from inside the spoiler only.
+      expect(spoilers[0]?.text, vector).toMatch(/^twist /);
+      expect(out.endsWith(' after'), vector).toBe(true);
+      // Put into a page as HTML (which the app never does: it renders text), still nothing runs.
+      const elements = await page.evaluate((html) => {
+        const host = document.createElement('div');
+        host.innerHTML = html;
+        return Array.from(host.querySelectorAll('*')).map((e) => `${e.tagName.toLowerCase()}:${e.attributes.length}`);
+      }, out);
+      for (const element of elements) expect(element, vector).toMatch(/^(b|i|em|strong|u|s|br|p|ul|ol|li|blockquote|code|pre|h[3-6]):0$/);
+    }
+  });
+
+  it('a spoiler made of markup alone leaves nothing to hide: the markers stay literal', async () => {
+    const out = await run('sanitizeReviewText', '||<img src=x onerror=alert(1)>||');
+    expect(out).toBe('||||');
+    expect(parseSpoilers(out)).toEqual([{ kind: 'text', text: '||||' }]);
   });
 });
 

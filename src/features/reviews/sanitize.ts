@@ -7,6 +7,7 @@
 // open a tag is escaped, so the stored text reads right as text and is harmless as HTML.
 // Without a DOM (DOMPurify unsupported) every profile fails closed: no tags survive.
 import DOMPurify, { type Config } from 'dompurify';
+import { spoilerPieces, SPOILER_MARKER } from '../../core/spoiler.ts';
 
 export const RICH_TAGS = ['b', 'i', 'em', 'strong', 'u', 's', 'br', 'p', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'h3', 'h4', 'h5', 'h6'] as const;
 export const BASIC_TAGS = ['b', 'i', 'em', 'strong', 'br', 'p'] as const;
@@ -77,14 +78,25 @@ function serialise(node: Node, out: string[]): void {
   }
 }
 
-/** A review's text as it is saved: the rich profile, text kept as typed, trimmed. */
+/**
+ * A review's text as it is saved: the rich profile, text kept as typed, trimmed. Each spoiler
+ * (`||…||`, core/spoiler.ts) is sanitised on its own, between its markers kept as they are, so
+ * markup inside one can neither escape it nor swallow its closing marker (which would leave its
+ * text readable).
+ */
 export function sanitizeReviewText(input: string): string {
-  if (!DOMPurify.isSupported) return stripTags(input).trim();
+  const pieces = spoilerPieces(input);
+  if (!pieces.some((p) => p.kind === 'spoiler')) return sanitizePiece(input).trim();
+  return pieces.map((p) => (p.kind === 'spoiler' ? `${SPOILER_MARKER}${sanitizePiece(p.raw)}${SPOILER_MARKER}` : sanitizePiece(p.raw))).join('').trim();
+}
+
+function sanitizePiece(input: string): string {
+  if (!DOMPurify.isSupported) return stripTags(input);
   const fragment = DOMPurify.sanitize(input, { ...CONFIGS.rich, RETURN_DOM_FRAGMENT: true });
   // Removing an element can leave text nodes side by side ("<" then "/script>"): join them first,
   // or each would look harmless alone.
   fragment.normalize();
   const out: string[] = [];
   serialise(fragment, out);
-  return out.join('').trim();
+  return out.join('');
 }

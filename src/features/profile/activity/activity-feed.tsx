@@ -6,6 +6,7 @@ import { ACTIVITY_TEXT, activityKey, activitySentence, type ActivityItem, type A
 import { formatRelativeTime } from '../../../core/dates.ts';
 import { momentTooltip } from '../../time/moment-tooltip.ts';
 import { formatRating } from '../../../core/format.ts';
+import { hideSpoilers } from '../../../core/spoiler.ts';
 import { GameCover, gamePath } from '../../search/game-cover.tsx';
 import { useActivity } from './use-activity.ts';
 import './activity-feed.css';
@@ -96,8 +97,9 @@ function ActivityRow({ item, userId }: { item: ActivityItem; userId: number }) {
             <span className="activity-item__rating" aria-label={`${formatRating(item.rating)} out of 10`}> ★ {formatRating(item.rating)}</span>
           )}
         </p>
-        {item.review && <p className="activity-item__quote">{item.review}</p>}
-        {item.comment && <p className="activity-item__quote">{item.comment}</p>}
+        {/* A feed line is a preview: spoilers show as "[spoiler]" (the review page blurs them). */}
+        {item.review && <p className="activity-item__quote">{hideSpoilers(item.review)}</p>}
+        {item.comment && <p className="activity-item__quote">{hideSpoilers(item.comment)}</p>}
         <p className="activity-item__meta">
           <time dateTime={item.date} {...momentTooltip(date)}>{formatRelativeTime(item.date)}</time>
           {item.type === 'review' && <> · <Link to={reviewPath(userId, item)}>Read review</Link></>}

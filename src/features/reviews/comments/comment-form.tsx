@@ -10,6 +10,7 @@ import type { CommentNode } from '../../../data/repos/shapes.ts';
 import { useAuthUi } from '../../auth/auth-context.tsx';
 import { LOADING_USER_DATA, WAIT_FOR_USER_DATA, type Viewer } from '../viewer.ts';
 import { parentRef } from './comment-ref.ts';
+import { SpoilerButton } from '../spoiler-button.tsx';
 
 export interface CommentFormProps {
   readonly reviewId: number;
@@ -105,6 +106,7 @@ export function CommentForm({ reviewId, viewer, reply, onDone, autoFocus = false
           {remaining} characters remaining
         </p>
         <div className="comment-form__buttons">
+          <SpoilerButton textareaId={`${id}-text`} onChange={(next) => { setText(next); if (error) setError(null); }} disabled={busy} />
           {isReply && <button type="button" className="button button--ghost comment-form__cancel" onClick={onDone} disabled={busy}>Cancel</button>}
           <button
             type="submit"

@@ -13,6 +13,7 @@ import { useToast } from '../../toasts/toast-context.tsx';
 import { LikeButton } from '../like-button.tsx';
 import { LOADING_USER_DATA, type Viewer } from '../viewer.ts';
 import { commentRef } from './comment-ref.ts';
+import { SpoilerText } from '../spoiler.tsx';
 
 export interface CommentItemProps {
   readonly comment: CommentNode;
@@ -58,7 +59,7 @@ export function CommentItem({ comment, level, viewer, onReply, onDelete, locked 
           <>
             <p className="comment__text">
               {mention && <span className="comment__mention">{mention}</span>}
-              {rest}
+              <SpoilerText text={rest} />
             </p>
             <div className="comment__actions">
               <LikeButton
