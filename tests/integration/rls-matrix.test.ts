@@ -229,8 +229,15 @@ add('sync_change', 'insert into the change log', `insert into public.sync_change
 add('sync_change', 'update the change log', `update public.sync_change set op = 'delete' where id = $1::bigint`, [anyChange], nobody);
 add('sync_change', 'delete from the change log', 'delete from public.sync_change where id = $1::bigint', [anyChange], nobody);
 
+// sync_retention: the change log's low-water mark, read by sync_pull as its caller; only the
+// prune (app.prune_sync_changes, service role and scheduler) moves it.
+add('sync_retention', 'read the low-water mark', 'select low_water::text as w from public.sync_retention', [], readable);
+add('sync_retention', 'insert a second mark', 'insert into public.sync_retention (id) values (false)', [], nobody);
+add('sync_retention', 'lower the mark', `update public.sync_retention set low_water = '0'::xid8`, [], nobody);
+add('sync_retention', 'delete the mark', 'delete from public.sync_retention', [], nobody);
+
 const TABLES = ['user', 'game', 'platform', 'platform_games', 'rating', 'comment', 'content_like', 'user_follow', 'game_progress',
-  'user_wishlist', 'user_collection', 'user_top_games', 'sync_applied', 'sync_change', 'play_session'];
+  'user_wishlist', 'user_collection', 'user_top_games', 'sync_applied', 'sync_change', 'sync_retention', 'play_session'];
 
 describe('permission matrix: table × operation × actor', () => {
   it('covers every table with select, insert, update and delete', () => {
