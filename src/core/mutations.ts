@@ -55,6 +55,8 @@ function buildSchemas() {
     .check(z.refine<number>((m) => minutesProblem(m) === null, JOURNAL_MESSAGES.minutes));
   const JournalNote = z.nullish(z.string().check(z.refine<string>((n) => noteProblem(n) === null, JOURNAL_MESSAGES.noteTooLong)));
   const ReviewText = z.nullish(text(10_000, 'Review exceeds 10000 characters'));
+  /** A private review draft (…_review_drafts.sql): seen by its author only, counted nowhere. */
+  const Draft = z.boolean({ message: 'Draft must be true or false' });
   /** An object whose rows are named by either of two ids: at least one must be given. */
   const eitherId = (a: string, b: string, message: string) =>
     z.refine<Record<string, unknown>>((args) => args[a] !== undefined || args[b] !== undefined, message);
@@ -64,12 +66,13 @@ function buildSchemas() {
     'review.create': z.object({
       ...GameRef, rating: Rating, review: ReviewText,
       is_recommended: z.nullish(z.boolean()), platform_id: z.nullish(Id), platform: z.nullish(text(100)),
-      playtime_hours: Playtime, post_date_time: z.optional(Timestamp),
+      playtime_hours: Playtime, post_date_time: z.optional(Timestamp), draft: z.optional(Draft),
     }),
+    // draft: false publishes a draft, dated post_date_time (when the member published it).
     'review.update': z.object({
       igdb_id: IgdbId, rating: z.optional(Rating), review: ReviewText,
       is_recommended: z.nullish(z.boolean()), platform_id: z.nullish(Id), platform: z.nullish(text(100)),
-      playtime_hours: Playtime,
+      playtime_hours: Playtime, draft: z.optional(Draft), post_date_time: z.optional(Timestamp),
     }),
     // By server id, or by game (a member has one review per game): a review written offline has no
     // server id yet and must still be deletable.

@@ -27,6 +27,8 @@ export interface ReviewRow {
   id: number; user_id: number; game_id: number; igdb_id: number; rating: number; review: string | null;
   post_date_time: string; updated_at: string; is_recommended: boolean | null; platform_id: number | null;
   playtime_hours: number | null; slug?: string | null; like_count: number; comment_count: number;
+  /** A private draft (only its author's device ever holds one); absent on rows from before drafts. */
+  is_draft?: boolean;
 }
 export interface CommentRow {
   id: number; client_key: string | null; user_id: number; rating_id: number; content: string;

@@ -4,6 +4,7 @@
 // before it reaches the server.
 import { COMMENT_REPLY_WALK_DEPTH } from '../../core/comments.ts';
 import type { MutationArgs } from '../../core/mutations.ts';
+import { DRAFT_TEXT, isDraft } from '../../core/review-draft.ts';
 import type { CheckpointDb, CommentRow } from '../db.ts';
 import { tempId, writeRow } from '../overlay.ts';
 import { deleteCommentThread } from './cascade.ts';
@@ -42,7 +43,9 @@ export async function applyCommentAdd(db: CheckpointDb, a: MutationArgs<'comment
     if (same.user_id !== ctx.me) reject('invalid_comment', 'Invalid comment ID');
     return;
   }
-  if (!(await db.reviews.get(a.rating_id))) reject('review_not_found', 'Review not found');
+  const review = await db.reviews.get(a.rating_id);
+  if (!review) reject('review_not_found', 'Review not found');
+  if (isDraft(review)) reject('review_is_draft', DRAFT_TEXT.notCommentable);
   let parentId: number | null = null;
   if (a.parent_id !== undefined || a.parent_key !== undefined) {
     const parent = await findComment(db, a.parent_id, a.parent_key);

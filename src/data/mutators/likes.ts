@@ -2,6 +2,7 @@
 // the like_counts trigger (…_reviews.sql). Intents, not toggles: setting what is already so
 // changes nothing. Counters move only for is_like rows and never below 0.
 import type { MutationArgs } from '../../core/mutations.ts';
+import { DRAFT_TEXT, isDraft } from '../../core/review-draft.ts';
 import type { CheckpointDb, LikeRow, MirrorName } from '../db.ts';
 import { deleteRow, tempId, writeRow } from '../overlay.ts';
 import { findComment } from './comments.ts';
@@ -34,7 +35,9 @@ async function setLike(db: CheckpointDb, target: Target, liked: boolean, ctx: Ap
 }
 
 export async function applyReviewLikeSet(db: CheckpointDb, a: MutationArgs<'review_like.set'>, ctx: ApplyContext): Promise<void> {
-  if (!(await db.reviews.get(a.rating_id))) reject('review_not_found', 'Review not found');
+  const review = await db.reviews.get(a.rating_id);
+  if (!review) reject('review_not_found', 'Review not found');
+  if (a.liked && isDraft(review)) reject('review_is_draft', DRAFT_TEXT.notLikeable);
   await setLike(db, { field: 'rating_id', id: a.rating_id, counter: 'reviews' }, a.liked, ctx);
 }
 

@@ -1,6 +1,9 @@
 // review.create / review.update / review.delete, twins of app.m_review_* and the rating_guard
-// trigger (…_reviews.sql). A member has one review per game, found by [user_id+igdb_id].
+// trigger (…_reviews.sql, drafts in …_review_drafts.sql). A member has one review per game, found
+// by [user_id+igdb_id]. `draft` keeps the review private; `draft: false` publishes it, dated when
+// it was published, and a review with likes or comments cannot go back to draft.
 import type { MutationArgs } from '../../core/mutations.ts';
+import { DRAFT_TEXT, isDraft } from '../../core/review-draft.ts';
 import type { CheckpointDb, ReviewRow } from '../db.ts';
 import { tempId, writeRow } from '../overlay.ts';
 import { deleteReviewWithContent } from './cascade.ts';
@@ -12,7 +15,7 @@ import type { ApplyContext } from './types.ts';
 
 const FORBIDDEN = 'Review not found or you do not have permission to edit it';
 /** The fields whose change moves updated_at (rating_guard). */
-const EDITABLE = ['rating', 'review', 'is_recommended', 'platform_id', 'playtime_hours'] as const;
+const EDITABLE = ['rating', 'review', 'is_recommended', 'platform_id', 'playtime_hours', 'is_draft'] as const;
 
 export async function applyReviewCreate(db: CheckpointDb, a: MutationArgs<'review.create'>, ctx: ApplyContext): Promise<void> {
   const game = await resolveGame(db, a, ctx);
@@ -24,6 +27,7 @@ export async function applyReviewCreate(db: CheckpointDb, a: MutationArgs<'revie
     id: tempId(), user_id: ctx.me, game_id: game.row.id, igdb_id: game.row.igdb_id, rating: a.rating,
     review: textOrNull(a.review), post_date_time: posted, updated_at: posted, is_recommended: a.is_recommended ?? null,
     platform_id: platformId, playtime_hours: a.playtime_hours ?? null, slug: game.row.slug, like_count: 0, comment_count: 0,
+    is_draft: a.draft ?? false,
   });
 }
 
@@ -31,6 +35,9 @@ export async function applyReviewCreate(db: CheckpointDb, a: MutationArgs<'revie
 export async function applyReviewUpdate(db: CheckpointDb, a: MutationArgs<'review.update'>, ctx: ApplyContext): Promise<void> {
   const current = await ownReview(db, ctx.me, a.igdb_id);
   if (!current) return reject('review_forbidden', FORBIDDEN);
+  const wasDraft = isDraft(current);
+  const draft = a.draft ?? wasDraft;
+  if (draft && !wasDraft && (current.like_count > 0 || current.comment_count > 0)) reject('review_has_replies', DRAFT_TEXT.hasReplies);
   const next: ReviewRow = {
     ...current,
     rating: a.rating ?? current.rating,
@@ -38,8 +45,15 @@ export async function applyReviewUpdate(db: CheckpointDb, a: MutationArgs<'revie
     is_recommended: a.is_recommended === undefined ? current.is_recommended : a.is_recommended,
     platform_id: choosesPlatform(a) ? await resolvePlatform(db, a) : current.platform_id,
     playtime_hours: a.playtime_hours === undefined ? current.playtime_hours : a.playtime_hours,
+    is_draft: draft,
   };
-  if (EDITABLE.every((f) => next[f] === current[f])) return;
+  if (wasDraft && !draft) {
+    // Published: dated when it was published (the time given, kept as a new review's would be).
+    const at = a.post_date_time === undefined || a.post_date_time === current.post_date_time ? ctx.now : recentOrNow(a.post_date_time, ctx.now);
+    await writeRow(db, 'reviews', { ...next, post_date_time: at, updated_at: at });
+    return;
+  }
+  if (EDITABLE.every((f) => (f === 'is_draft' ? isDraft(next) === wasDraft : next[f] === current[f]))) return;
   await writeRow(db, 'reviews', { ...next, updated_at: ctx.now });
 }
 

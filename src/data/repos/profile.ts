@@ -1,6 +1,7 @@
 // A member's profile from IndexedDB: header, stats, Top 5, Top 10 and lists (spec 002 §2).
 import type { CheckpointDb, GameRow, ReviewRow, UserRow } from '../db.ts';
 import { TOP_GAMES_SLOTS, TOP_TEN_SIZE } from '../../core/constants.ts';
+import { isDraft } from '../../core/review-draft.ts';
 import { counts } from './shapes.ts';
 
 export interface ProfileData {
@@ -82,9 +83,14 @@ export async function isFollowing(db: CheckpointDb, me: number, userId: number):
   return (await db.follows.where('[follower_id+following_id]').equals([me, userId]).count()) > 0;
 }
 
-/** A member's counted reviews with their games, newest first (the reviews modal sorts them further). */
-export async function loadUserReviews(db: CheckpointDb, userId: number): Promise<Array<{ review: ReviewRow; game: GameRow | null }>> {
-  const reviews = (await db.reviews.where('[user_id+post_date_time]').between([userId, ''], [userId, '\uffff']).reverse().toArray()).filter(counts);
+/**
+ * A member's counted reviews with their games, newest first (the reviews modal sorts them further).
+ * The member's own drafts are listed too when they are the one looking (`me`), for them alone.
+ */
+export async function loadUserReviews(db: CheckpointDb, userId: number, me: number | null = null): Promise<Array<{ review: ReviewRow; game: GameRow | null }>> {
+  const own = me !== null && me === userId;
+  const reviews = (await db.reviews.where('[user_id+post_date_time]').between([userId, ''], [userId, '\uffff']).reverse().toArray())
+    .filter((r) => counts(r) || (own && isDraft(r)));
   const games = await gamesById(db, [...new Set(reviews.map((r) => r.game_id))]);
   return reviews.map((review) => ({ review, game: games.get(review.game_id) ?? null }));
 }

@@ -8,7 +8,9 @@ import { metaDescription, type MyStatus } from '../../core/game-page.ts';
 import type { GamePageData } from '../../data/repos/game-page.ts';
 import type { RemoteGamePage } from '../../data/games-remote.ts';
 import type { FreshnessState } from '../../data/live.ts';
+import { isDraft } from '../../core/review-draft.ts';
 import { useMemberId } from '../auth/auth-context.tsx';
+import { DraftNote } from '../reviews/review-draft.tsx';
 import { usePageMeta } from '../meta/page-meta.tsx';
 import { ActionBar } from './action-bar.tsx';
 import { GameHeader } from './game-header.tsx';
@@ -65,6 +67,7 @@ function LoadedGame({ data, remote, freshness, online, memberId }: LoadedGamePro
       )}
       <GameHeader game={game} {...useHeaderRatings(ratings, remote, freshness)} />
       <ActionBar igdbId={game.igdb_id} status={status} signedIn={memberId !== null} actions={actions} />
+      {memberId !== null && me?.review && isDraft(me.review) && <DraftNote memberId={memberId} igdbId={game.igdb_id} />}
       <div className="game-page__columns">
         <RatingsCard {...ratings} />
         <GameReviews

@@ -1,13 +1,17 @@
 // A member's reviews (spec 002 §2 Modals, §9): sorted Recent, Oldest, Highest or Lowest; text cut
-// to 150 characters with Show more / Show less; each opens its review page.
+// to 150 characters with Show more / Show less; each opens its review page. The owner's own
+// private drafts are listed for them alone, badged "Draft" (repos/profile.ts loadUserReviews).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRating } from '../../core/format.ts';
+import { isDraft } from '../../core/review-draft.ts';
 import { excerpt, REVIEW_SORTS, sortReviews, type ReviewSort } from '../../core/profile.ts';
 import { hideSpoilers } from '../../core/spoiler.ts';
 import type { GameRow, ReviewRow } from '../../data/db.ts';
 import { useLive } from '../../data/live.ts';
 import { loadUserReviews } from '../../data/repos/profile.ts';
+import { useMemberId } from '../auth/auth-context.tsx';
+import { DraftBadge } from '../reviews/review-draft.tsx';
 import { GameCover } from '../search/game-cover.tsx';
 import { ListSkeleton } from './follow-list-modal.tsx';
 import { ProfileModal, SegmentedButtons } from './profile-modal.tsx';
@@ -15,10 +19,11 @@ import { shortDate } from './profile-dates.ts';
 
 export function ReviewsModal({ userId, username, onClose }: { readonly userId: number; readonly username: string; readonly onClose: () => void }) {
   const [sort, setSort] = useState<ReviewSort>('recent');
-  const entries = useLive((db) => loadUserReviews(db, userId), [userId]);
+  const me = useMemberId();
+  const entries = useLive((db) => loadUserReviews(db, userId, me), [userId, me]);
   const sorted = entries ? sortReviews(entries.map((e) => ({ ...e.review, game: e.game })), sort) : undefined;
   return (
-    <ProfileModal title={`${username}'s Reviews${entries ? ` (${entries.length})` : ''}`} onClose={onClose} size="wide"
+    <ProfileModal title={`${username}'s Reviews${entries ? ` (${entries.filter((e) => !isDraft(e.review)).length})` : ''}`} onClose={onClose} size="wide"
       toolbar={<SegmentedButtons label="Sort reviews" options={REVIEW_SORTS} value={sort} onChange={setSort} />}>
       {sorted === undefined && <ListSkeleton />}
       {sorted?.length === 0 && <p className="profile-modal__empty">No reviews yet.</p>}
@@ -47,6 +52,7 @@ function ReviewItem({ review, game, userId, onOpen }: { review: ReviewRow; game:
       <div className="profile-reviews__main">
         <div className="profile-reviews__top">
           <Link to={`/review/${userId}/${game?.igdb_id ?? review.igdb_id}`} className="profile-reviews__game" onClick={onOpen}>{name}</Link>
+          {isDraft(review) && <DraftBadge />}
           <span className="profile-reviews__rating" aria-label={`Rated ${formatRating(review.rating)} out of 10`}>{formatRating(review.rating)}/10</span>
         </div>
         <p className="profile-reviews__date">{shortDate(review.post_date_time)}</p>

@@ -1,7 +1,9 @@
 // The review form (spec 000 §2 "Write/edit review page", §4 "Review form", §5 "Review"): create, or
 // edit when the member already reviewed the game (Update only once something differs). Saving is
 // a write on this device (review.create / review.update, then progress.set unless the game is
-// already finished), queued for the server, so it works the same offline.
+// already finished), queued for the server, so it works the same offline. "Save draft" keeps the
+// review private (draft: true) and asks nothing more than the server does; a draft reopens here
+// and its primary button publishes it.
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MutationError, type MutationArgs } from '../../core/mutations.ts';
@@ -10,6 +12,7 @@ import {
   changedFields, EMPTY_REVIEW_FORM, formProblems, parsePlaytime, REVIEW_FORM_TEXT, REVIEW_TEXT_MAX, textLength,
   type ReviewFormProblem, type ReviewFormValues,
 } from '../../core/review-form.ts';
+import { isDraft } from '../../core/review-draft.ts';
 import { write } from '../../data/actions.ts';
 import type { GameRow, PlatformRow, ProgressRow, ReviewRow } from '../../data/db.ts';
 import { findPlatform, gameSummaryOf } from '../../data/repos/review-form.ts';
@@ -18,6 +21,7 @@ import { useToast } from '../toasts/toast-context.tsx';
 import { DeleteReviewButton } from './review-form-delete.tsx';
 import { ChoiceGroup, PlaytimeField, RatingField, type Choice } from './review-form-fields.tsx';
 import { SpoilerButton } from './spoiler-button.tsx';
+import { DRAFT_UI_TEXT, DraftBadge } from './review-draft.tsx';
 import { sanitizeReviewText } from './sanitize.ts';
 
 export interface ReviewFormProps {
@@ -42,8 +46,20 @@ const PROBLEM_TEXT: Record<ReviewFormProblem, string> = {
 
 export const OFFLINE_SAVED = "Saved on this device. Your review will sync when you're back online.";
 
+export const DRAFT_FORM_TEXT = {
+  save: 'Save draft',
+  saving: 'Saving...',
+  publish: 'Publish Review',
+  publishing: 'Publishing...',
+  saveFailed: 'Failed to save draft:',
+} as const;
+
+/** What a draft may be saved with: only what the server itself refuses stops it. */
+const DRAFT_BLOCKERS: readonly ReviewFormProblem[] = ['playtime', 'text'];
+
 /** The values the form opens with: the review's in edit mode, else the defaults. */
-function initialValues(review: ReviewRow | null, platform: string | null, options: readonly string[], finished: boolean): ReviewFormValues {
+function initialValues(review: ReviewRow | null, platform: string | null, options: readonly string[], progress: ProgressRow | null): ReviewFormValues {
+  const finished = progress?.completed === true;
   if (!review) {
     return { ...EMPTY_REVIEW_FORM, platform: options.length === 1 ? (options[0] ?? null) : null, finished: finished ? true : null };
   }
@@ -52,7 +68,8 @@ function initialValues(review: ReviewRow | null, platform: string | null, option
     rating: review.rating,
     platform: chosen,
     // Saving a review marks the game started or finished, so an unfinished reviewed game was answered "No".
-    finished: finished ? true : false,
+    // A draft may have been saved unanswered: asked again unless the game is marked started.
+    finished: finished ? true : isDraft(review) && progress?.started !== true ? null : false,
     recommended: review.is_recommended,
     playtime: review.playtime_hours === null ? '' : String(review.playtime_hours),
     text: review.review ?? '',
@@ -63,25 +80,29 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
   const navigate = useNavigate();
   const toast = useToast();
   const editing = review !== null;
+  const draft = review !== null && isDraft(review);
   const alreadyFinished = progress?.completed === true;
   const { options: gameOptions, required: platformRequired } = useMemo(() => reviewPlatformOptions(game.platforms), [game.platforms]);
-  const [loaded] = useState(() => initialValues(review, reviewPlatform, gameOptions, alreadyFinished));
+  const [loaded] = useState(() => initialValues(review, reviewPlatform, gameOptions, progress));
   const [values, setValues] = useState(loaded);
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<'publish' | 'draft' | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   // A review's platform the game's list does not name (picked when the list was different) stays choosable.
   const options = loaded.platform !== null && !gameOptions.some((o) => o === loaded.platform) ? [...gameOptions, loaded.platform] : gameOptions;
   const problems = formProblems(values, { platformRequired, alreadyFinished });
   const changed = editing ? changedFields(loaded, values) : [];
-  const canSubmit = problems.length === 0 && (!editing || changed.length > 0) && !busy;
+  // A draft's primary button publishes it: that is a change in itself.
+  const canSubmit = problems.length === 0 && (!editing || draft || changed.length > 0) && !busy;
+  // Save draft: a new review, or a draft with something changed (a published review is not un-published here).
+  const canDraft = (!editing || (draft && changed.length > 0)) && !problems.some((p) => DRAFT_BLOCKERS.includes(p)) && !busy;
   const length = textLength(values.text);
   const set = <K extends keyof ReviewFormValues>(key: K, value: ReviewFormValues[K]) => {
     setError(null);
     setValues((v) => ({ ...v, [key]: value }));
   };
 
-  async function save() {
+  async function save(mode: 'publish' | 'draft') {
     const igdbId = game.igdb_id;
     if (!Number.isSafeInteger(igdbId) || igdbId <= 0) {
       setError(REVIEW_FORM_TEXT.missingIgdbId);
@@ -97,6 +118,8 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
     const ref = { igdb_id: igdbId, ...(summary ? { game: summary } : {}) };
     if (editing) {
       const args: MutationArgs<'review.update'> = { igdb_id: igdbId };
+      // Publishing a draft dates it now (the server keeps this time for a publish made offline).
+      if (draft && mode === 'publish') Object.assign(args, { draft: false, post_date_time: new Date().toISOString() });
       if (changed.includes('rating')) args.rating = values.rating;
       if (changed.includes('text')) args.review = text === '' ? null : text;
       if (changed.includes('recommended')) args.is_recommended = values.recommended;
@@ -106,30 +129,34 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
     } else {
       await write(memberId, 'review.create', {
         ...ref, rating: values.rating, review: text === '' ? null : text, is_recommended: values.recommended,
-        ...platform, playtime_hours: playtime,
+        ...platform, playtime_hours: playtime, ...(mode === 'draft' ? { draft: true } : {}),
       });
     }
     // Spec 000 §4: unless the game was already finished, the answer marks it finished or started.
-    if (!alreadyFinished && (!editing || changed.includes('finished'))) {
+    if (!alreadyFinished && values.finished !== null && (!editing || changed.includes('finished'))) {
       await write(memberId, 'progress.set', values.finished ? { ...ref, completed: true } : { ...ref, started: true });
     }
-    if (!navigator.onLine) toast.push(OFFLINE_SAVED, 'info');
+    if (mode === 'draft') toast.push(DRAFT_UI_TEXT.saved, 'info');
+    else if (!navigator.onLine) toast.push(OFFLINE_SAVED, 'info');
     navigate(`/review/${memberId}/${igdbId}`);
   }
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!canSubmit) return;
-    setBusy(true);
+  async function run(mode: 'publish' | 'draft') {
+    setBusy(mode);
     setError(null);
     try {
-      await save();
+      await save(mode);
     } catch (caught) {
-      const prefix = editing ? REVIEW_FORM_TEXT.updateFailed : REVIEW_FORM_TEXT.submitFailed;
+      const prefix = mode === 'draft' ? DRAFT_FORM_TEXT.saveFailed : editing && !draft ? REVIEW_FORM_TEXT.updateFailed : REVIEW_FORM_TEXT.submitFailed;
       setError(caught instanceof MutationError ? `${prefix} ${caught.message}` : REVIEW_FORM_TEXT.submitGeneric);
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (canSubmit) void run('publish');
   }
 
   // Back where the member came from; a page opened directly goes to the game instead.
@@ -140,9 +167,11 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
     else navigate(gamePath(game));
   };
 
-  const submitLabel = editing ? (busy ? 'Updating...' : 'Update Review') : (busy ? 'Submitting...' : 'Submit Review');
+  const submitLabel = draft ? (busy === 'publish' ? DRAFT_FORM_TEXT.publishing : DRAFT_FORM_TEXT.publish)
+    : editing ? (busy ? 'Updating...' : 'Update Review') : (busy === 'publish' ? 'Submitting...' : 'Submit Review');
   return (
-    <form className="review-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-describedby={error ? 'review-form-error' : undefined}>
+    <form className="review-form" onSubmit={onSubmit} noValidate aria-describedby={error ? 'review-form-error' : undefined}>
+      {draft && <p className="review-form__draft" role="note"><DraftBadge /> {DRAFT_UI_TEXT.note}</p>}
       {!online && (
         <p className="review-form__offline" role="status">
           <span aria-hidden="true">⚡</span> You're offline. Your review will be saved on this device and synced when you're back online.
@@ -190,6 +219,11 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
         <button type="submit" className="button button--primary review-form__submit" disabled={!canSubmit} aria-disabled={!canSubmit}>
           {submitLabel}
         </button>
+        {(!editing || draft) && (
+          <button type="button" className="button button--ghost review-form__save-draft" disabled={!canDraft} aria-disabled={!canDraft} onClick={() => void run('draft')}>
+            {busy === 'draft' ? DRAFT_FORM_TEXT.saving : DRAFT_FORM_TEXT.save}
+          </button>
+        )}
         <button type="button" className="button button--ghost" onClick={cancel}>Cancel</button>
         {editing && <DeleteReviewButton memberId={memberId} game={game} onError={setError} />}
       </div>
@@ -198,7 +232,7 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
           {problems.map((p) => <li key={p}>{PROBLEM_TEXT[p]}</li>)}
         </ul>
       )}
-      {editing && problems.length === 0 && changed.length === 0 && <p className="review-form__hint review-form__unchanged">Change something to update your review.</p>}
+      {editing && !draft && problems.length === 0 && changed.length === 0 && <p className="review-form__hint review-form__unchanged">Change something to update your review.</p>}
     </form>
   );
 }

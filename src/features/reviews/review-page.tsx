@@ -9,6 +9,7 @@ import { differentMoments, formatDate } from '../../core/dates.ts';
 import { excerptKeepingSpoilers, excerpt, REVIEW_PAGE_EXCERPT_LENGTH } from '../../core/excerpt.ts';
 import { formatRating } from '../../core/format.ts';
 import { authorName } from '../../core/review-card.ts';
+import { isDraft } from '../../core/review-draft.ts';
 import { hideSpoilers } from '../../core/spoiler.ts';
 import { useOnline, type FreshnessState } from '../../data/live.ts';
 import { useReviewPage } from '../../data/repos/review-page-feed.ts';
@@ -19,6 +20,7 @@ import { CommentThread } from './comments/comment-thread.tsx';
 import { FullReviewModal } from './full-review-modal.tsx';
 import { ReviewLikeButton } from './like-button.tsx';
 import { ReviewCardView } from './review-card.tsx';
+import { DraftNote } from './review-draft.tsx';
 import { useViewer, type Viewer } from './viewer.ts';
 import './review-page.css';
 
@@ -103,6 +105,8 @@ function ReviewView({ data, viewer, freshness, online }: ReviewViewProps) {
   const card = { ...review, review: cut.cut ? `${cut.text}...` : review.review, author, game };
   const comments = Math.max(0, review.comment_count);
   const editPath = `/review/${game?.igdb_id ?? review.igdb_id}`;
+  // A draft is its author's alone (only their device holds it): no likes or comments until published.
+  const draft = isDraft(review);
 
   const actions = (
     <>
@@ -111,8 +115,8 @@ function ReviewView({ data, viewer, freshness, online }: ReviewViewProps) {
           more<span className="visually-hidden"> of {name}&rsquo;s review</span>
         </button>
       )}
-      <ReviewLikeButton viewer={viewer} review={review} likedByMe={data.liked_by_me} />
-      <button
+      {!draft && <ReviewLikeButton viewer={viewer} review={review} likedByMe={data.liked_by_me} />}
+      {!draft && <button
         type="button"
         className={`review-page__toggle${commentsOpen ? ' review-page__toggle--open' : ''}`}
         aria-expanded={commentsOpen}
@@ -122,8 +126,8 @@ function ReviewView({ data, viewer, freshness, online }: ReviewViewProps) {
         onClick={() => setCommentsOpen((o) => !o)}
       >
         <BubbleIcon /> <span>{comments}</span>
-      </button>
-      {own && <Link className="button button--ghost review-page__edit" to={editPath}>Edit Review</Link>}
+      </button>}
+      {own && !draft && <Link className="button button--ghost review-page__edit" to={editPath}>Edit Review</Link>}
     </>
   );
 
@@ -140,9 +144,10 @@ function ReviewView({ data, viewer, freshness, online }: ReviewViewProps) {
             : "You're offline: this review is from this device. Likes and comments you add are sent when you're back online."}
         </p>
       )}
+      {draft && own && viewer.kind === 'member' && <DraftNote memberId={viewer.id} igdbId={game?.igdb_id ?? review.igdb_id} />}
       <div className="review-page__layout">
         <ReviewCardView review={card} mode="full" showGame isOwn={own} actions={actions}>
-          {commentsOpen && <CommentThread id={threadId} reviewId={review.id} viewer={viewer} count={comments} />}
+          {commentsOpen && !draft && <CommentThread id={threadId} reviewId={review.id} viewer={viewer} count={comments} />}
         </ReviewCardView>
         <aside className="review-page__details card" aria-labelledby={`${threadId}-details`}>
           <h2 id={`${threadId}-details`} className="review-page__details-title">Review details</h2>
@@ -151,7 +156,7 @@ function ReviewView({ data, viewer, freshness, online }: ReviewViewProps) {
             {review.is_recommended !== null && <div><dt>Recommends</dt><dd>{review.is_recommended ? 'Yes' : 'No'}</dd></div>}
             {platform && <div><dt>Platform</dt><dd>{platform}</dd></div>}
             {review.playtime_hours !== null && <div><dt>Playtime</dt><dd>{review.playtime_hours} {review.playtime_hours === 1 ? 'hour' : 'hours'}</dd></div>}
-            <div><dt>Posted</dt><dd><time dateTime={review.post_date_time}>{formatDate(review.post_date_time)}</time></dd></div>
+            <div><dt>{draft ? 'Saved' : 'Posted'}</dt><dd><time dateTime={review.post_date_time}>{formatDate(review.post_date_time)}</time></dd></div>
             {differentMoments(review.updated_at, review.post_date_time) && (
               <div><dt>Updated</dt><dd><time dateTime={review.updated_at}>{formatDate(review.updated_at)}</time></dd></div>
             )}

@@ -4,6 +4,7 @@
 // picker chooses it. Everything shown is read from IndexedDB, so the page works offline.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { isDraft } from '../../core/review-draft.ts';
 import { REVIEW_FORM_TEXT } from '../../core/review-form.ts';
 import { platformsOrFallback } from '../../core/platforms.ts';
 import type { GameRow } from '../../data/db.ts';
@@ -162,7 +163,7 @@ function FormLoader({ gameId, memberId }: { readonly gameId: number; readonly me
   }, [missing, online, gameId]);
 
   const game = data?.game ?? picked;
-  const title = data?.review ? 'Edit Review' : 'Write a Review';
+  const title = data?.review ? (isDraft(data.review) ? 'Edit Draft' : 'Edit Review') : 'Write a Review';
   useEffect(() => {
     if (game) document.title = `${title}: ${game.name} | Checkpoint`;
   }, [game, title]);
