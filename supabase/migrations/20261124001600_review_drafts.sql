@@ -24,8 +24,9 @@ create policy "published reviews are public, drafts are their author's" on publi
 grant insert (is_draft) on public.rating to authenticated;
 grant update (is_draft, post_date_time) on public.rating to authenticated;
 
--- rating_guard, extended: post_date_time moves only when a draft is published; going back to
--- draft is refused once the review has likes or comments.
+-- rating_guard, extended: a member's write moves post_date_time only when it publishes a draft
+-- (the service and the database owner may still correct dates); going back to draft is refused
+-- once the review has likes or comments.
 create or replace function app.rating_guard()
 returns trigger
 language plpgsql
@@ -52,7 +53,9 @@ begin
     new.updated_at := new.post_date_time;
     return new;
   end if;
-  new.post_date_time := old.post_date_time;
+  if current_user in ('anon', 'authenticated') then
+    new.post_date_time := old.post_date_time;
+  end if;
   if (new.rating, new.review, new.is_recommended, new.platform_id, new.playtime_hours, new.is_draft)
      is distinct from (old.rating, old.review, old.is_recommended, old.platform_id, old.playtime_hours, old.is_draft) then
     new.updated_at := now();
