@@ -65,16 +65,22 @@ end
 $$;
 
 -- Likes and comments need a published review. Security definer: the check must see the draft
--- even when the writer cannot (another member guessing its id gets the same refusal).
+-- even when the writer cannot; another member guessing its id is told what a missing review
+-- answers, so not even its existence shows.
 create or replace function app.refuse_draft_target()
 returns trigger
 language plpgsql
 security definer
 set search_path = pg_catalog, public
 as $$
+declare
+  v_author bigint;
 begin
-  if new.rating_id is not null and exists (select 1 from public.rating r where r.id = new.rating_id and r.is_draft) then
-    if tg_table_name = 'comment' then
+  select r.user_id into v_author from public.rating r where r.id = new.rating_id and r.is_draft;
+  if v_author is not null then
+    if v_author is distinct from app.current_user_id() then
+      perform app.fail('review_not_found', 'Review not found');
+    elsif tg_table_name = 'comment' then
       perform app.fail('review_is_draft', 'This review is a draft: it can be commented on once it is published');
     else
       perform app.fail('review_is_draft', 'This review is a draft: it can be liked once it is published');

@@ -124,7 +124,7 @@ describe('a draft stays with its author', () => {
     // Straight into the tables (PostgREST grants inserts on both): refused by the triggers.
     const direct = await asActor(db, other.actor, (q) => q.query(
       'insert into public.content_like (user_id, rating_id) values ($1, $2) returning id', [other.id, draftId])).catch((e: Error) => e.message);
-    expect(direct).toBe('This review is a draft: it can be liked once it is published');
+    expect(direct).toBe('Review not found');
     const toggle = await call<Row>(db, other.actor, 'public.simple_toggle_like($1::bigint, $2::bigint)', [other.id, draftId]);
     expect(toggle).toMatchObject({ success: false, error: 'Review not found' });
     expect(await stored(draftId)).toMatchObject({ like_count: 0, comment_count: 0 });

@@ -89,14 +89,18 @@ const [ownerSession, ownerPrivateSession] = (await pushAllOk(owner, [
   ['journal.add', { key: randomUUID(), igdb_id: IGDB.witcher3, played_on: '2026-01-02', minutes: 90 }],
   ['journal.add', { key: randomUUID(), igdb_id: IGDB.witcher3, played_on: '2026-01-03', minutes: 30, note: 'private note', is_private: true }],
 ])).map((r) => Number(r.result?.id));
+// The owner's private review draft (…_review_drafts.sql): theirs alone, liked and commented on by nobody.
+const DRAFT_WORDS = 'Draft words nobody else may read';
+const ownerDraft = Number((await pushOk(db, owner.actor, 'review.create', { igdb_id: IGDB.hades, rating: 3, review: DRAFT_WORDS, draft: true })).id);
 
 // ---------------------------------------------------------------------------------------------
 // The matrix.
 
 type Who = 'visitor' | 'other' | 'owner' | 'newcomer';
 /** reads: rows come back; hidden: error or no rows; allowed: no error and the table changed;
- *  denied: the table did not change (and an error, if any, is a permission error). */
-type Expect = 'reads' | 'hidden' | 'allowed' | 'denied';
+ *  denied: the table did not change (and an error, if any, is a permission error);
+ *  refused: a rule of the API's says no (P0001, its own message) and the table did not change. */
+type Expect = 'reads' | 'hidden' | 'allowed' | 'denied' | 'refused';
 interface Case { who: Who; expect: Expect; table: string; what: string; sql: string; params: unknown[] }
 
 const ACTORS: Record<Who, Actor> = { visitor: VISITOR, other: other.actor, owner: owner.actor, newcomer };
@@ -114,6 +118,7 @@ const readable: Partial<Record<Who, Expect>> = { visitor: 'reads', other: 'reads
 const nobody: Partial<Record<Who, Expect>> = { visitor: 'denied', other: 'denied', owner: 'denied' };
 const ownerOnly: Partial<Record<Who, Expect>> = { visitor: 'denied', other: 'denied', owner: 'allowed' };
 const fresh = () => randomUUID();
+const ruled: Partial<Record<Who, Expect>> = { other: 'refused', owner: 'refused' };
 
 // user
 add('user', "read owner's public profile", 'select id, username, follower_count, following_count from public."user" where id = $1::bigint', [owner.id], readable);
@@ -158,6 +163,14 @@ add('rating', "write owner's rating.like_count", 'update public.rating set like_
 add('rating', "write owner's rating.comment_count", 'update public.rating set comment_count = 99 where id = $1::bigint', [ownerReview], nobody);
 add('rating', "hand owner's rating to someone else", 'update public.rating set user_id = $2::bigint where id = $1::bigint', [ownerReview, other.id], nobody);
 add('rating', "delete owner's rating", 'delete from public.rating where id = $1::bigint', [ownerReview], ownerOnly);
+add('rating', "read owner's review draft", 'select * from public.rating where id = $1::bigint', [ownerDraft], { visitor: 'hidden', other: 'hidden', owner: 'reads' });
+add('rating', "find owner's review draft by its text", 'select id from public.rating where review = $1::text', [DRAFT_WORDS], { visitor: 'hidden', other: 'hidden', owner: 'reads' });
+add('rating', 'insert a rating as a draft as the owner', 'insert into public.rating (user_id, game_id, rating, is_draft) values ($1::bigint, $2::bigint, 8, true)', [owner.id, gameId(IGDB.portal2)], ownerOnly);
+add('rating', "publish owner's review draft", 'update public.rating set is_draft = false where id = $1::bigint', [ownerDraft], ownerOnly);
+add('rating', "edit owner's review draft", `update public.rating set review = 'changed' where id = $1::bigint`, [ownerDraft], ownerOnly);
+add('rating', "delete owner's review draft", 'delete from public.rating where id = $1::bigint', [ownerDraft], ownerOnly);
+add('rating', "turn owner's liked and commented review back into a draft", 'update public.rating set is_draft = true where id = $1::bigint', [ownerReview], { visitor: 'denied', other: 'denied', owner: 'refused' });
+add('rating', "backdate owner's published review", `update public.rating set post_date_time = now() - interval '20 days' where id = $1::bigint`, [ownerReview], nobody);
 
 // comment
 add('comment', "read owner's comment", 'select * from public.comment where id = $1::bigint', [ownerComment], readable);
@@ -175,6 +188,8 @@ add('content_like', 'insert a like as the owner', 'insert into public.content_li
 add('content_like', "turn owner's like into a dislike", 'update public.content_like set is_like = false where id = $1::bigint', [ownerLike], nobody);
 add('content_like', "move owner's like to another review", 'update public.content_like set rating_id = $2::bigint where id = $1::bigint', [ownerLike, ownerReview], nobody);
 add('content_like', "delete owner's like", 'delete from public.content_like where id = $1::bigint', [ownerLike], ownerOnly);
+add('content_like', "like owner's review draft", 'insert into public.content_like (user_id, rating_id) values ((select app.current_user_id()), $1::bigint)', [ownerDraft], { visitor: 'denied', ...ruled });
+add('comment', "comment on owner's review draft", `insert into public.comment (user_id, rating_id, content) values ((select app.current_user_id()), $1::bigint, 'psst')`, [ownerDraft], { visitor: 'denied', ...ruled });
 
 // user_follow
 add('user_follow', "read owner's follow", 'select * from public.user_follow where id = $1::bigint', [ownerFollow], readable);
@@ -264,6 +279,10 @@ describe('permission matrix: table × operation × actor', () => {
         break;
       case 'denied':
         if (!outcome.ok) expect(`${outcome.error.code} ${outcome.error.message}`).toMatch(/^42501 /);
+        expect(after).toBe(before);
+        break;
+      case 'refused':
+        expect(outcome.ok ? 'ok' : outcome.error.code).toBe('P0001');
         expect(after).toBe(before);
         break;
     }
@@ -491,6 +510,7 @@ describe('every public function, called by each actor', () => {
     const p = await probe(db, VISITOR, (q) => q.query(sql, params), (q) => fingerprintAll(q, ALL_TABLES));
     expectAnsweredOrRefused(r, 'visitor', p.outcome);
     expect(emailsOf(JSON.stringify(p.outcome))).toEqual([]);
+    expect(JSON.stringify(p.outcome)).not.toContain(DRAFT_WORDS);
     expect(p.check).toEqual(await fingerprintAll(db, ALL_TABLES));
   });
 
@@ -499,6 +519,7 @@ describe('every public function, called by each actor', () => {
     const p = await probe(db, other.actor, (q) => q.query(sql, params), ownerRows);
     expectAnsweredOrRefused(r, 'other', p.outcome);
     expect(emailsOf(JSON.stringify(p.outcome)).filter((e) => e !== other.email)).toEqual([]);
+    expect(JSON.stringify(p.outcome)).not.toContain(DRAFT_WORDS);
     // delete_account removes the caller, and with it the owner's follow of them: checked below.
     if (r.name !== 'delete_account') expect(p.check).toBe(await ownerRows(db));
   });
