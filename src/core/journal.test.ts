@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compareEntries, formatMinutes, formatPlayDay, groupByMonth, minutesProblem, noteProblem, playDateProblem, totalMinutes,
+  compareEntries, formatMinutes, formatPlayDay, groupByMonth, journalFormProblems, minutesProblem, noteProblem, playDateProblem,
+  totalMinutes,
 } from './journal.ts';
 
 const NOW = Date.parse('2026-11-20T23:30:00Z');
@@ -49,5 +50,25 @@ describe('play journal rules', () => {
   it('names the day of play briefly, with the year only when it is not this year', () => {
     expect(formatPlayDay('2026-11-02', NOW)).toBe('Mon, Nov 2');
     expect(formatPlayDay('2025-03-14', NOW)).toBe('Mar 14, 2025');
+  });
+});
+
+describe('the log form', () => {
+  const values = { played_on: '2026-11-20', minutes: '90', platform_id: null, note: '', is_private: false };
+  const now = new Date(2026, 10, 20, 12).getTime();
+
+  it('takes a day up to the reader\'s today and whole minutes', () => {
+    expect(journalFormProblems(values, now)).toEqual({});
+  });
+
+  it('names each wrong field with its message', () => {
+    expect(journalFormProblems({ ...values, played_on: '2026-11-21', minutes: '', note: 'x'.repeat(281) }, now)).toEqual({
+      played_on: 'Play date cannot be in the future',
+      minutes: 'Minutes played must be a whole number from 1 to 1440',
+      note: 'Note exceeds 280 characters',
+    });
+    expect(journalFormProblems({ ...values, played_on: '', minutes: '1.5' }, now)).toMatchObject({
+      played_on: 'Play date must be a valid date', minutes: 'Minutes played must be a whole number from 1 to 1440',
+    });
   });
 });

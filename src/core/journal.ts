@@ -127,3 +127,31 @@ export function formatPlayDay(day: string, now: number = Date.now()): string {
   }
   return `${month} ${date.getUTCDate()}, ${m[1]}`;
 }
+
+/** What the log form holds, as typed. */
+export interface JournalFormValues {
+  readonly played_on: string;
+  readonly minutes: string;
+  readonly platform_id: number | null;
+  readonly note: string;
+  readonly is_private: boolean;
+}
+
+export type JournalFormProblems = Partial<Record<'played_on' | 'minutes' | 'note', string>>;
+
+/**
+ * The form's own checks, shown beside each field before anything is written: the day no later
+ * than the reader's today (the server allows one day more, for clocks east of UTC).
+ */
+export function journalFormProblems(values: JournalFormValues, now: number = Date.now()): JournalFormProblems {
+  const problems: JournalFormProblems = {};
+  const day = values.played_on === '' ? JOURNAL_MESSAGES.dateInvalid : playDateProblem(values.played_on, now);
+  if (day) problems.played_on = day;
+  else if (values.played_on > localDay(now)) problems.played_on = JOURNAL_MESSAGES.dateFuture;
+  const minutes = /^\d+$/.test(values.minutes.trim()) ? Number(values.minutes.trim()) : Number.NaN;
+  const minutesWrong = minutesProblem(minutes);
+  if (minutesWrong) problems.minutes = minutesWrong;
+  const note = noteProblem(values.note);
+  if (note) problems.note = note;
+  return problems;
+}

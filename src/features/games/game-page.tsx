@@ -12,6 +12,7 @@ import { isDraft } from '../../core/review-draft.ts';
 import { useMemberId } from '../auth/auth-context.tsx';
 import { DraftNote } from '../reviews/review-draft.tsx';
 import { usePageMeta } from '../meta/page-meta.tsx';
+import { GameJournal } from '../journal/game-journal.tsx';
 import { ActionBar } from './action-bar.tsx';
 import { GameHeader } from './game-header.tsx';
 import { GameReviews } from './game-reviews.tsx';
@@ -75,6 +76,7 @@ function LoadedGame({ data, remote, freshness, online, memberId }: LoadedGamePro
           loading={reviews.length === 0 && freshness === 'refreshing'} failed={online && freshness === 'failed'} onWriteReview={actions.writeReview}
         />
       </div>
+      {memberId !== null && <GameJournal game={game} memberId={memberId} />}
       <RelatedContent game={game} remote={remote} online={online} />
     </main>
   );

@@ -1,9 +1,10 @@
-// The profile's tabs (spec 002 §2): Top 5, Top 10, Want to Play (collection and wishlist) and
-// Activity, as an ARIA tab list (arrow keys, Home and End move between tabs). The chosen tab is
+// The profile's tabs (spec 002 §2): Top 5, Top 10, Want to Play (collection and wishlist),
+// Activity and the play Journal (issue 14), as an ARIA tab list (arrow keys, Home and End move between tabs). The chosen tab is
 // kept in the address (?tab=) so a reload or a shared link opens it again.
-import { useId, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ProfileData } from '../../data/repos/profile.ts';
+import { ProfileJournal } from '../journal/profile-journal.tsx';
 import { ActivityFeed } from './activity/activity-feed.tsx';
 import { TopTenSection } from './top10/top-ten-section.tsx';
 import { TopFiveSection } from './top5/top-five-section.tsx';
@@ -14,6 +15,7 @@ const TABS = [
   { value: 'top10', label: 'Top 10' },
   { value: 'want', label: 'Want to Play' },
   { value: 'activity', label: 'Activity' },
+  { value: 'journal', label: 'Journal' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -25,6 +27,16 @@ export function ProfileTabs({ data, me }: { readonly data: ProfileData; readonly
   const tab: Tab = isTab(asked) ? asked : 'top5';
   const base = useId();
   const buttons = useRef<Array<HTMLButtonElement | null>>([]);
+
+  // On a narrow screen the list scrolls sideways: the chosen tab (say, a shared ?tab=journal link)
+  // is brought into view without moving the page.
+  useEffect(() => {
+    const button = buttons.current[TABS.findIndex((t) => t.value === tab)];
+    const list = button?.parentElement;
+    if (!button || !list) return;
+    const [b, l] = [button.getBoundingClientRect(), list.getBoundingClientRect()];
+    if (b.left < l.left || b.right > l.right) list.scrollLeft += b.left - l.left - (l.width - b.width) / 2;
+  }, [tab]);
 
   const choose = (next: Tab) => {
     setParams((prev) => {
@@ -61,6 +73,7 @@ export function ProfileTabs({ data, me }: { readonly data: ProfileData; readonly
         {tab === 'top10' && <TopTenSection userId={userId} isOwn={data.is_self} />}
         {tab === 'want' && <WantToPlay data={data} me={me} />}
         {tab === 'activity' && <ActivityFeed userId={userId} />}
+        {tab === 'journal' && <ProfileJournal userId={userId} isOwn={data.is_self && me === userId} />}
       </div>
     </section>
   );

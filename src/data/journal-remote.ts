@@ -1,0 +1,48 @@
+// Another member's play journal, asked of get_user_journal (…_play_journal.sql): only the sessions
+// the caller may see (never another member's private ones), newest first, paged by the last entry
+// shown, with the total of what is visible. Others' sessions are not kept on the device.
+import { z } from '../core/zod.ts';
+import { platformName } from '../core/platforms.ts';
+import { backend } from './backend.ts';
+import type { JournalEntry } from './repos/journal.ts';
+
+export const JOURNAL_PAGE_SIZE = 50;
+
+const Page = z.object({
+  entries: z.array(z.object({
+    id: z.number(), client_key: z.string(), played_on: z.string(), minutes: z.number(), platform_id: z.nullable(z.number()),
+    platform_name: z.nullish(z.string()), note: z.nullable(z.string()), is_private: z.boolean(),
+    game: z.nullable(z.object({ igdb_id: z.number(), name: z.string(), slug: z.nullish(z.string()), cover_url: z.nullish(z.string()) })),
+  })),
+  has_more: z.boolean(),
+  total_minutes: z.number(),
+  session_count: z.number(),
+});
+
+export interface RemoteJournalPage {
+  readonly entries: JournalEntry[];
+  readonly more: boolean;
+  readonly totalMinutes: number;
+  readonly count: number;
+}
+
+export interface JournalCursor { readonly played_on: string; readonly id: number }
+
+export async function fetchUserJournal(userId: number, before: JournalCursor | null, signal?: AbortSignal): Promise<RemoteJournalPage> {
+  const supabase = await backend();
+  let call = supabase.rpc('get_user_journal', {
+    p_user_id: userId, p_limit: JOURNAL_PAGE_SIZE, ...(before ? { p_before_date: before.played_on, p_before_id: before.id } : {}),
+  });
+  if (signal) call = call.abortSignal(signal);
+  const { data, error } = await call;
+  if (error) throw new Error(error.message);
+  const page = Page.parse(data);
+  return {
+    entries: page.entries.map((e) => ({
+      id: e.id, key: e.client_key, played_on: e.played_on, minutes: e.minutes, platform_id: e.platform_id,
+      platform: e.platform_name ? platformName(e.platform_name) : null, note: e.note, is_private: e.is_private, pending: false,
+      game: e.game ? { igdb_id: e.game.igdb_id, name: e.game.name, slug: e.game.slug ?? null, cover_url: e.game.cover_url ?? null } : null,
+    })),
+    more: page.has_more, totalMinutes: page.total_minutes, count: page.session_count,
+  };
+}

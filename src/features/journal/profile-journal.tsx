@@ -1,0 +1,80 @@
+// The profile's "Journal" tab: sessions newest first, grouped by month, with the time played in
+// total. My own come from the device (private ones and those not synced yet included, editable);
+// another member's from the server, only the public ones.
+import { formatMinutes, groupByMonth } from '../../core/journal.ts';
+import { useLive } from '../../data/live.ts';
+import { loadOwnJournal, type JournalEntry } from '../../data/repos/journal.ts';
+import { JournalEntryItem } from './journal-entry.tsx';
+import { useJournalActions, type JournalActions } from './use-journal-actions.ts';
+import { useUserJournal } from './use-user-journal.ts';
+import './journal.css';
+
+export function ProfileJournal({ userId, isOwn }: { readonly userId: number; readonly isOwn: boolean }) {
+  return isOwn ? <OwnJournal me={userId} /> : <MemberJournal userId={userId} />;
+}
+
+function OwnJournal({ me }: { readonly me: number }) {
+  const view = useLive((db) => loadOwnJournal(db, me), [me]);
+  const actions = useJournalActions(me, null);
+  if (!view) return <p className="profile-journal__status" aria-busy="true">Loading journal…</p>;
+  if (view.entries.length === 0) {
+    return <p className="profile-journal__empty empty">No play sessions yet. Log one from any game's page.</p>;
+  }
+  return <JournalMonths entries={view.entries} totalMinutes={view.totalMinutes} count={view.entries.length} actions={actions} />;
+}
+
+function MemberJournal({ userId }: { readonly userId: number }) {
+  const { state, retry, loadMore } = useUserJournal(userId);
+  if (state.status === 'loading') return <p className="profile-journal__status" aria-busy="true">Loading journal…</p>;
+  if (state.status === 'offline') return <p className="profile-journal__status">You're offline: this member's journal shows when you're back online.</p>;
+  if (state.status === 'error') {
+    return (
+      <div className="profile-journal__status" role="alert">
+        <p>The journal couldn't be loaded.</p>
+        <button type="button" className="button button--ghost" onClick={retry}>Try Again</button>
+      </div>
+    );
+  }
+  if (state.entries.length === 0) return <p className="profile-journal__empty empty">No public play sessions yet.</p>;
+  return (
+    <>
+      <JournalMonths entries={state.entries} totalMinutes={state.totalMinutes} count={state.count} />
+      {state.more && (
+        <div className="profile-journal__more">
+          <button type="button" className="button button--ghost" onClick={loadMore} disabled={state.loadingMore}>
+            {state.loadingMore ? 'Loading…' : 'Load more'}
+          </button>
+          {state.moreFailed && <p className="error" role="alert">More sessions couldn't be loaded.</p>}
+        </div>
+      )}
+    </>
+  );
+}
+
+interface MonthsProps {
+  readonly entries: readonly JournalEntry[];
+  readonly totalMinutes: number;
+  readonly count: number;
+  readonly actions?: JournalActions;
+}
+
+function JournalMonths({ entries, totalMinutes, count, actions }: MonthsProps) {
+  return (
+    <div className="profile-journal">
+      <p className="profile-journal__total">
+        <span className="profile-journal__total-time">{formatMinutes(totalMinutes)}</span>
+        <span className="profile-journal__total-label"> played · {count} {count === 1 ? 'session' : 'sessions'}</span>
+      </p>
+      {groupByMonth(entries).map((month) => (
+        <section key={month.key} className="profile-journal__month" aria-labelledby={`journal-month-${month.key}`}>
+          <h3 id={`journal-month-${month.key}`} className="profile-journal__month-title">
+            {month.label}<span className="profile-journal__month-total">{formatMinutes(month.minutes)}</span>
+          </h3>
+          <ul className="journal-list">
+            {month.entries.map((e) => <JournalEntryItem key={e.key} entry={e} showGame actions={actions} />)}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

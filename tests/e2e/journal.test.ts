@@ -1,0 +1,178 @@
+// The play journal (issue 14) in Chromium against the gateway's demo members: a session logged
+// offline on the game page shows at once as not synced, survives an offline reload, and reaches
+// the server exactly once when the connection is back; the form's problems show beside the field;
+// a private session and an edit; the profile's Journal tab groups sessions by month with the total,
+// and another member sees only the public ones. Screenshots at 390 and 1280 px (JOURNAL_SHOTS_DIR).
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { launchChromium } from './browser.ts';
+
+let gateway: Gateway;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const SHOTS = process.env.JOURNAL_SHOTS_DIR;
+
+beforeAll(async () => {
+  gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await gateway?.close();
+});
+
+// Demo members in seeding order (supabase/local/demo.ts).
+const PIXEL = 1;
+const WITCHER_3 = 1942;
+
+async function open(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+async function signIn(page: Page, username: string): Promise<number> {
+  await page.goto(`${gateway.url}/`);
+  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
+  await page.reload();
+  await page.waitForFunction(() => window.checkpoint !== undefined);
+  const { memberId } = await page.evaluate(
+    ([e, p]) => window.checkpoint!.signIn(e as string, p as string), [`${username}@demo.checkpoint.local`, 'Checkpoint-demo1'] as const);
+  return memberId;
+}
+
+async function synced(page: Page): Promise<void> {
+  await expect.poll(async () => {
+    await page.evaluate(() => window.checkpoint!.syncNow());
+    return page.evaluate(() => window.checkpoint!.pending());
+  }, { timeout: 20_000 }).toBe(0);
+}
+
+async function shot(target: Page | Locator, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await target.screenshot({ path: `${SHOTS}/journal-${name}.png`, ...('goto' in target ? { fullPage: true } : {}) });
+}
+
+const serverSessions = (note: string) =>
+  gateway.db.query<{ n: number }>('select count(*)::int as n from public.play_session where note = $1', [note]).then((r) => r[0]?.n);
+
+async function openJournal(page: Page): Promise<Locator> {
+  await page.goto(`${gateway.url}/game/${WITCHER_3}`);
+  const section = page.locator('section.game-journal');
+  await section.waitFor({ timeout: 20_000 });
+  return section;
+}
+
+async function logSession(section: Locator, chip: string, note: string, { private: hidden = false } = {}): Promise<void> {
+  await section.getByRole('button', { name: chip, exact: true }).click();
+  await section.getByLabel('Note').fill(note);
+  if (hidden) await section.getByLabel('Private').check();
+  await section.getByRole('button', { name: 'Log session' }).click();
+}
+
+it('logs a session offline that survives a reload offline and reaches the server once; edits, privacy and the profile tab', async () => {
+  const { context, page, errors } = await open();
+  expect(await signIn(page, 'pixel_pilgrim')).toBe(PIXEL);
+  let section = await openJournal(page);
+  await expect.poll(() => section.getByText('No sessions logged yet').count()).toBe(1);
+
+  // A problem shows beside its field, and nothing is written.
+  await section.getByLabel('Minutes played').fill('0');
+  await section.getByRole('button', { name: 'Log session' }).click();
+  const minutes = section.getByLabel('Minutes played');
+  expect(await minutes.getAttribute('aria-invalid')).toBe('true');
+  expect(await section.locator('.journal-form__problem').textContent()).toBe('Minutes played must be a whole number from 1 to 1440');
+  expect(await page.evaluate(() => window.checkpoint!.pending())).toBe(0);
+
+  // Offline: the write shows at once, marked as not synced. (The service worker must be in charge
+  // first: it is what serves the reload below.)
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+  await context.setOffline(true);
+  await logSession(section, '1 h', 'Offline run through Velen');
+  const entries = section.locator('.journal-entry');
+  await expect.poll(() => entries.count()).toBe(1);
+  expect(await entries.first().textContent()).toContain('Not synced yet');
+  expect(await section.locator('.game-journal__total').textContent()).toBe('1 h played · 1 session');
+  expect(await minutes.inputValue()).toBe('');
+
+  // Reloaded offline (the service worker serves the app): still there, still pending.
+  await page.reload();
+  section = page.locator('section.game-journal');
+  await section.waitFor({ timeout: 20_000 });
+  await expect.poll(() => section.locator('.journal-entry').first().textContent()).toContain('Offline run through Velen');
+  expect(await section.locator('.journal-entry').first().textContent()).toContain('Not synced yet');
+  expect(await serverSessions('Offline run through Velen')).toBe(0);
+
+  // Back online: it syncs, once.
+  await context.setOffline(false);
+  await synced(page);
+  await expect.poll(() => section.locator('.journal-entry__mark--pending').count(), { timeout: 15_000 }).toBe(0);
+  expect(await serverSessions('Offline run through Velen')).toBe(1);
+  await page.evaluate(() => window.checkpoint!.syncNow());
+  expect(await serverSessions('Offline run through Velen')).toBe(1);
+
+  // A private session, then an edit of the first one in place.
+  await logSession(section, '30 min', 'Secret Gwent grind', { private: true });
+  await expect.poll(() => section.locator('.journal-entry').count()).toBe(2);
+  const first = section.locator('.journal-entry', { hasText: 'Offline run through Velen' });
+  await first.getByRole('button', { name: /^Edit session/ }).click();
+  const editing = section.locator('.journal-entry--editing');
+  await editing.getByLabel('Minutes played').fill('75');
+  await editing.getByRole('button', { name: 'Save changes' }).click();
+  await expect.poll(() => section.locator('.game-journal__total').textContent()).toBe('1 h 45 min played · 2 sessions');
+  await synced(page);
+  expect(await gateway.db.query('select minutes, is_private from public.play_session where note = $1', ['Offline run through Velen']))
+    .toEqual([{ minutes: 75, is_private: false }]);
+  await shot(section, 'game-1280');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await shot(section, 'game-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+
+  // The profile's Journal tab: both sessions, the month, the total.
+  await page.goto(`${gateway.url}/user/${PIXEL}?tab=journal`);
+  const tab = page.getByRole('tabpanel');
+  await expect.poll(() => tab.locator('.profile-journal__total').textContent(), { timeout: 15_000 }).toBe('1 h 45 min played · 2 sessions');
+  expect(await tab.locator('.profile-journal__month-title').count()).toBe(1);
+  expect(await tab.locator('.journal-entry__game').first().textContent()).toBe('The Witcher 3: Wild Hunt');
+  expect(await tab.getByText('Secret Gwent grind').count()).toBe(1);
+  await shot(page, 'profile-own-1280');
+  expect(errors).toEqual([]);
+}, 120_000);
+
+it("shows another member only the public sessions, the total counting only those; deleting is confirmed inline", async () => {
+  const { page, errors } = await open(390);
+  await signIn(page, 'speedrun_sage');
+  await page.goto(`${gateway.url}/user/${PIXEL}?tab=journal`);
+  const tab = page.getByRole('tabpanel');
+  await expect.poll(() => tab.locator('.profile-journal__total').textContent(), { timeout: 15_000 }).toBe('1 h 15 min played · 1 session');
+  expect(await tab.getByText('Offline run through Velen').count()).toBe(1);
+  expect(await tab.getByText('Secret Gwent grind').count()).toBe(0);
+  expect(await tab.locator('.journal-entry__actions').count()).toBe(0);
+  await shot(page, 'profile-other-390');
+
+  // The owner deletes the private one, confirming inline; Keep first changes nothing.
+  const owner = await open(390);
+  await signIn(owner.page, 'pixel_pilgrim');
+  await owner.page.goto(`${gateway.url}/user/${PIXEL}?tab=journal`);
+  const ownTab = owner.page.getByRole('tabpanel');
+  const secret = ownTab.locator('.journal-entry', { hasText: 'Secret Gwent grind' });
+  await secret.waitFor({ timeout: 15_000 });
+  await shot(owner.page, 'profile-own-390');
+  await secret.getByRole('button', { name: /^Delete session/ }).click();
+  await secret.getByRole('button', { name: 'Keep' }).click();
+  expect(await secret.count()).toBe(1);
+  await secret.getByRole('button', { name: /^Delete session/ }).click();
+  await secret.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect.poll(() => ownTab.locator('.profile-journal__total').textContent()).toBe('1 h 15 min played · 1 session');
+  await synced(owner.page);
+  expect(await serverSessions('Secret Gwent grind')).toBe(0);
+  expect([...errors, ...owner.errors]).toEqual([]);
+}, 120_000);
