@@ -1,8 +1,7 @@
 // The auth modal (spec 000 §2): login, signup and reset modes, and the 'Check Your Email!' state
 // after signup. Switching modes starts the new form empty, without errors (each form is keyed by
 // its mode). While a submit runs, inputs and the close button are disabled.
-import { useEffect, useId, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useId, useState } from 'react';
 import { PENDING_VERIFICATION_KEY } from '../../core/auth-rules.ts';
 import { useAuth, type AuthMode } from './auth-context.tsx';
 import type { AuthFormProps } from './auth-forms.ts';
@@ -10,7 +9,7 @@ import { CheckEmail } from './check-email.tsx';
 import { LoginForm } from './login-form.tsx';
 import { ResetRequestForm } from './reset-request-form.tsx';
 import { SignupForm } from './signup-form.tsx';
-import { useDialog } from './use-dialog.ts';
+import { Modal } from '../modal/modal.tsx';
 import './auth.css';
 import { BrandMark } from '../brand/brand-mark.tsx';
 
@@ -38,7 +37,6 @@ export interface AuthModalProps {
 export function AuthModal({ mode, onMode, onClose, onDone }: AuthModalProps) {
   const ids = useId();
   const auth = useAuth();
-  const dialog = useRef<HTMLDivElement>(null);
   const [busy, setBusy] = useState(false);
   const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   const close = () => {
@@ -46,7 +44,6 @@ export function AuthModal({ mode, onMode, onClose, onDone }: AuthModalProps) {
     if (pendingEmail) sessionStorage.removeItem(PENDING_VERIFICATION_KEY);
     onClose();
   };
-  useDialog(dialog, close);
 
   // The link was opened (here or in another tab) and that email is now signed in, confirmed.
   const confirmed = pendingEmail !== null && auth.status === 'signedIn' && auth.user.emailConfirmed
@@ -64,30 +61,27 @@ export function AuthModal({ mode, onMode, onClose, onDone }: AuthModalProps) {
   };
 
   const title = pendingEmail ? 'Almost there' : TITLES[mode];
-  return createPortal(
-    <div className="auth-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget) { e.preventDefault(); close(); } }}>
-      <div ref={dialog} className="auth-modal" role="dialog" aria-modal="true" aria-labelledby={`${ids}-title`} aria-describedby={`${ids}-sub`} tabIndex={-1}>
-        <header className="auth-modal__head">
-          <BrandMark className="auth-modal__mark" size={36} />
-          <div className="auth-modal__heading">
-            <h2 id={`${ids}-title`} className="auth-modal__title">{title}</h2>
-            <p id={`${ids}-sub`} className="auth-modal__sub">{pendingEmail ? 'One more step to finish creating your account.' : SUBTITLES[mode]}</p>
-          </div>
-          <button type="button" className="auth-modal__close" aria-label="Close" disabled={busy} onClick={close}>×</button>
-        </header>
-        <div className="auth-modal__body">
-          {pendingEmail ? (
-            <CheckEmail email={pendingEmail} busy={busy} onBusy={setBusy} onGotIt={close} />
-          ) : mode === 'login' ? (
-            <LoginForm key="login" {...formProps} />
-          ) : mode === 'signup' ? (
-            <SignupForm key="signup" {...formProps} />
-          ) : (
-            <ResetRequestForm key="reset" {...formProps} />
-          )}
+  return (
+    <Modal onClose={close} dismissible={!busy} labelledBy={`${ids}-title`} describedBy={`${ids}-sub`} backdropClassName="auth-backdrop" className="auth-modal">
+      <header className="auth-modal__head">
+        <BrandMark className="auth-modal__mark" size={36} />
+        <div className="auth-modal__heading">
+          <h2 id={`${ids}-title`} className="auth-modal__title">{title}</h2>
+          <p id={`${ids}-sub`} className="auth-modal__sub">{pendingEmail ? 'One more step to finish creating your account.' : SUBTITLES[mode]}</p>
         </div>
+        <button type="button" className="auth-modal__close" aria-label="Close" disabled={busy} onClick={close}>×</button>
+      </header>
+      <div className="auth-modal__body">
+        {pendingEmail ? (
+          <CheckEmail email={pendingEmail} busy={busy} onBusy={setBusy} onGotIt={close} />
+        ) : mode === 'login' ? (
+          <LoginForm key="login" {...formProps} />
+        ) : mode === 'signup' ? (
+          <SignupForm key="signup" {...formProps} />
+        ) : (
+          <ResetRequestForm key="reset" {...formProps} />
+        )}
       </div>
-    </div>,
-    document.body,
+    </Modal>
   );
 }

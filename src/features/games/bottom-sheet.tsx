@@ -1,8 +1,10 @@
 // A bottom sheet for small screens (spec 002 §2 "Action bar", §9 "Sheet"): slides up over a
 // backdrop, locks the page's scroll, and closes on Escape, a tap on the backdrop, or a downward
-// swipe/drag of more than 50 px; closing animates for 300 ms before `onClose`.
+// swipe/drag of more than 50 px; closing animates for 300 ms before `onClose`. Scroll lock, focus in
+// and back out, Tab kept inside and Escape are the shared modal's (useModal).
 import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { SHEET_CLOSE_MS, SHEET_SWIPE_CLOSE_PX } from '../../core/game-page.ts';
+import { useModal } from '../modal/use-modal.ts';
 
 export interface BottomSheetProps {
   readonly title: string;
@@ -29,23 +31,7 @@ export function BottomSheet({ title, onClose, children }: BottomSheetProps) {
     return () => window.clearTimeout(timer);
   }, [closing]);
 
-  // Scroll lock, focus in and back out, Escape.
-  useEffect(() => {
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    sheet.current?.querySelector<HTMLElement>('button:not(:disabled), a[href]')?.focus();
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') { e.preventDefault(); setClosing(true); }
-      if (e.key === 'Tab' && sheet.current) trapTab(e, sheet.current);
-    };
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.body.style.overflow = overflow;
-      before?.focus();
-    };
-  }, []);
+  useModal(sheet, { onEscape: close, initialFocus: 'first' });
 
   const onPointerDown = (e: ReactPointerEvent<HTMLDivElement>) => {
     if (closing || (e.pointerType === 'mouse' && e.button !== 0)) return;
@@ -74,7 +60,7 @@ export function BottomSheet({ title, onClose, children }: BottomSheetProps) {
     <div className={`bottom-sheet bottom-sheet--${state}`} style={{ ['--sheet-ms' as string]: `${SHEET_CLOSE_MS}ms` }}>
       <div className="bottom-sheet__backdrop" onClick={close} aria-hidden="true" />
       <div
-        ref={sheet} className="bottom-sheet__panel" role="dialog" aria-modal="true" aria-labelledby={titleId}
+        ref={sheet} className="bottom-sheet__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}
         style={drag !== null ? { transform: `translateY(${drag}px)`, transition: 'none' } : undefined}
         onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerEnd} onPointerCancel={onPointerEnd}
       >
@@ -84,13 +70,4 @@ export function BottomSheet({ title, onClose, children }: BottomSheetProps) {
       </div>
     </div>
   );
-}
-
-function trapTab(e: KeyboardEvent, root: HTMLElement) {
-  const items = [...root.querySelectorAll<HTMLElement>('button:not(:disabled), a[href]')];
-  const first = items[0];
-  const last = items.at(-1);
-  if (!first || !last) return;
-  if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
-  else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
 }

@@ -1,8 +1,8 @@
 // The profile's dialogs (followers, games, reviews, edit settings): centred on desktop, a sheet
-// from the bottom below 768 px. Locks the page behind it, keeps Tab inside, closes on Escape and
-// on the backdrop, and gives focus back to whatever opened it.
-import { useEffect, useId, useLayoutEffect, useRef, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+// from the bottom below 768 px. The shared Modal locks the page, keeps Tab inside, closes on Escape
+// and on the backdrop, and gives focus back to whatever opened it.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Modal } from '../modal/modal.tsx';
 
 export interface ProfileModalProps {
   readonly title: string;
@@ -14,44 +14,10 @@ export interface ProfileModalProps {
   readonly size?: 'normal' | 'wide';
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 export function ProfileModal({ title, onClose, children, toolbar, footer, size = 'normal' }: ProfileModalProps) {
-  const dialog = useRef<HTMLDivElement>(null);
   const titleId = useId();
   const close = useRef(onClose);
-  useLayoutEffect(() => { close.current = onClose; });
-
-  useLayoutEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const { overflow } = document.body.style;
-    document.body.style.overflow = 'hidden';
-    const first = dialog.current?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog.current;
-    first?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close.current();
-      } else if (event.key === 'Tab' && dialog.current) {
-        const items = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-        const [head, tail] = [items[0], items.at(-1)];
-        if (!head || !tail) return;
-        if (event.shiftKey && (document.activeElement === head || document.activeElement === dialog.current)) {
-          event.preventDefault();
-          tail.focus();
-        } else if (!event.shiftKey && document.activeElement === tail) {
-          event.preventDefault();
-          head.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = overflow;
-      opener?.focus();
-    };
-  }, []);
+  useEffect(() => { close.current = onClose; });
 
   // A route change under the modal (a link inside it) closes it.
   useEffect(() => {
@@ -60,19 +26,16 @@ export function ProfileModal({ title, onClose, children, toolbar, footer, size =
     return () => window.removeEventListener('popstate', onPop);
   }, []);
 
-  return createPortal(
-    <div className="profile-modal-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget) onClose(); }}>
-      <div ref={dialog} className={`profile-modal profile-modal--${size}`} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
-        <header className="profile-modal__head">
-          <h2 id={titleId} className="profile-modal__title">{title}</h2>
-          <button type="button" className="profile-modal__close" aria-label="Close" onClick={onClose}>×</button>
-        </header>
-        {toolbar && <div className="profile-modal__toolbar">{toolbar}</div>}
-        <div className="profile-modal__body">{children}</div>
-        {footer && <footer className="profile-modal__foot">{footer}</footer>}
-      </div>
-    </div>,
-    document.body,
+  return (
+    <Modal onClose={onClose} labelledBy={titleId} backdropClassName="profile-modal-backdrop" className={`profile-modal profile-modal--${size}`}>
+      <header className="profile-modal__head">
+        <h2 id={titleId} className="profile-modal__title">{title}</h2>
+        <button type="button" className="profile-modal__close" aria-label="Close" onClick={onClose}>×</button>
+      </header>
+      {toolbar && <div className="profile-modal__toolbar">{toolbar}</div>}
+      <div className="profile-modal__body">{children}</div>
+      {footer && <footer className="profile-modal__foot">{footer}</footer>}
+    </Modal>
   );
 }
 

@@ -1,12 +1,13 @@
 // Edit mode's Delete review: a confirmation dialog, then review.delete by game (so a review written
 // offline and not yet synced can be deleted too), then back to the game's page.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MutationError } from '../../core/mutations.ts';
 import { write } from '../../data/actions.ts';
 import type { GameRow } from '../../data/db.ts';
 import { gamePath } from '../search/game-cover.tsx';
 import { useToast } from '../toasts/toast-context.tsx';
+import { Modal } from '../modal/modal.tsx';
 
 export const DELETE_TEXT = {
   title: 'Delete Review',
@@ -22,22 +23,20 @@ interface Props {
 }
 
 export function DeleteReviewButton({ memberId, game, onError }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const toast = useToast();
-
-  useEffect(() => () => dialog.current?.close(), []);
 
   async function confirm() {
     setBusy(true);
     try {
       await write(memberId, 'review.delete', { igdb_id: game.igdb_id });
-      dialog.current?.close();
+      setOpen(false);
       toast.push(DELETE_TEXT.deleted, 'info');
       navigate(gamePath(game), { replace: true });
     } catch (caught) {
-      dialog.current?.close();
+      setOpen(false);
       onError(caught instanceof MutationError ? `${DELETE_TEXT.failed}: ${caught.message}` : DELETE_TEXT.failed);
     } finally {
       setBusy(false);
@@ -46,17 +45,20 @@ export function DeleteReviewButton({ memberId, game, onError }: Props) {
 
   return (
     <>
-      <button type="button" className="button review-form__delete" onClick={() => dialog.current?.showModal()}>Delete review</button>
-      <dialog ref={dialog} className="review-form__dialog" aria-labelledby="review-delete-title" aria-describedby="review-delete-text">
-        <h2 id="review-delete-title">{DELETE_TEXT.title}</h2>
-        <p id="review-delete-text">{DELETE_TEXT.question}</p>
-        <div className="review-form__dialog-actions">
-          <button type="button" className="button button--ghost" autoFocus onClick={() => dialog.current?.close()} disabled={busy}>Cancel</button>
-          <button type="button" className="button review-form__delete review-form__delete--confirm" onClick={() => void confirm()} disabled={busy}>
-            {busy ? 'Deleting...' : 'Delete'}
-          </button>
-        </div>
-      </dialog>
+      <button type="button" className="button review-form__delete" onClick={() => setOpen(true)}>Delete review</button>
+      {open && (
+        <Modal native onClose={() => setOpen(false)} dismissible={!busy} closeOnBackdrop={false}
+          labelledBy="review-delete-title" describedBy="review-delete-text" className="review-form__dialog">
+          <h2 id="review-delete-title">{DELETE_TEXT.title}</h2>
+          <p id="review-delete-text">{DELETE_TEXT.question}</p>
+          <div className="review-form__dialog-actions">
+            <button type="button" className="button button--ghost" data-autofocus onClick={() => setOpen(false)} disabled={busy}>Cancel</button>
+            <button type="button" className="button review-form__delete review-form__delete--confirm" onClick={() => void confirm()} disabled={busy}>
+              {busy ? 'Deleting...' : 'Delete'}
+            </button>
+          </div>
+        </Modal>
+      )}
     </>
   );
 }

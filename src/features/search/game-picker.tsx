@@ -3,14 +3,14 @@
 // debounced 300 ms, the device's answer first and then the merged one) or filters a list the caller
 // loads (Top 5: the member's rated games not already in it). The caller owns `open`; the picker
 // closes itself (onClose) once onSelect has resolved, and stays open when it rejects.
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { createPortal } from 'react-dom';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { MIN_QUERY_LENGTH, PICKER_DEBOUNCE_MS, PICKER_RESULT_LIMIT } from '../../core/search/constants.ts';
 import { normalizeText, tokenize } from '../../core/search/normalize.ts';
 import type { GameHit, GameSearchResult } from '../../data/search/types.ts';
 import { DeviceNote } from './device-note.tsx';
 import { averageText, GameCover } from './game-cover.tsx';
 import { useSearchService } from './search-context.tsx';
+import { Modal } from '../modal/modal.tsx';
 import './game-picker.css';
 
 export type PickerSource =
@@ -58,7 +58,7 @@ export function matchesText(name: string, text: string): boolean {
 export function GamePicker(props: GamePickerProps) {
   if (!props.open) return null;
   // Mounted only while open, so every opening starts from an empty search.
-  return createPortal(<PickerDialog key={props.source.kind} {...props} />, document.body);
+  return <PickerDialog key={props.source.kind} {...props} />;
 }
 
 function useCatalogueListing(text: string, enabled: boolean): Listing {
@@ -113,47 +113,13 @@ function useChoices(source: PickerSource): Listing {
   return listing;
 }
 
-/** Locks the page behind the modal, keeps Tab inside it, closes it on Escape (heard on the
- * document, so it works wherever focus is), and gives focus back to whatever opened it. */
-function useModalEffects(dialog: RefObject<HTMLDivElement | null>, input: RefObject<HTMLInputElement | null>, onClose: () => void) {
-  const close = useRef(onClose);
-  useLayoutEffect(() => {
-    close.current = onClose;
-  });
-  useLayoutEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const { overflow, paddingRight } = document.body.style;
-    const scrollbar = window.innerWidth - document.documentElement.clientWidth;
-    document.body.style.overflow = 'hidden';
-    if (scrollbar > 0) document.body.style.paddingRight = `${scrollbar}px`;
-    input.current?.focus();
-    const onKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close.current();
-      } else if (event.key === 'Tab') {
-        trapTab(event, dialog.current);
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = overflow;
-      document.body.style.paddingRight = paddingRight;
-      if (opener?.isConnected) opener.focus();
-    };
-  }, [dialog, input]);
-}
-
 function PickerDialog({ title, source, onClose, onSelect }: GamePickerProps) {
   const ids = useId();
   const [query, setQuery] = useState('');
   const [activeId, setActiveId] = useState<number | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const dialog = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
-  useModalEffects(dialog, input, onClose);
 
   const text = query.trim();
   const catalogue = useCatalogueListing(text, source.kind === 'catalogue');
@@ -217,70 +183,67 @@ function PickerDialog({ title, source, onClose, onSelect }: GamePickerProps) {
   }
 
   return (
-    // preventDefault: the press would otherwise move focus to <body> after it went back to the opener.
-    <div className="picker-backdrop" onMouseDown={(e) => { if (e.target === e.currentTarget) { e.preventDefault(); onClose(); } }}>
-      <div ref={dialog} className="picker" role="dialog" aria-modal="true" aria-labelledby={`${ids}-title`} tabIndex={-1}>
-        <header className="picker__head">
-          <h2 id={`${ids}-title`} className="picker__title">{title}</h2>
-          <button type="button" className="picker__close" aria-label="Close" onClick={onClose}>×</button>
-        </header>
-        <div className="picker__search">
-          <svg className="picker__search-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
-            <path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-          </svg>
-          <input
-            ref={input}
-            className="picker__input"
-            type="search"
-            role="combobox"
-            aria-label={source.kind === 'catalogue' ? 'Search games' : 'Filter games'}
-            aria-expanded={games.length > 0}
-            aria-controls={`${ids}-list`}
-            aria-autocomplete="list"
-            aria-activedescendant={games[activeIndex] ? optionId(games[activeIndex]) : undefined}
-            placeholder={source.kind === 'catalogue' ? 'Search games...' : 'Filter your games...'}
-            autoComplete="off"
-            spellCheck={false}
-            value={query}
-            onChange={(e) => { setQuery(e.target.value); setNotice(null); }}
-            onKeyDown={onInputKeyDown}
-          />
-          {(listing.status === 'loading' || listing.status === 'partial') && games.length > 0 && <span className="picker__spinner picker__spinner--inline" aria-hidden="true" />}
-        </div>
-        {notice && <p className="picker__notice" role="alert">{notice}</p>}
-        <div className="picker__body" aria-busy={waiting}>
-          {settled && 'fromDevice' in listing && listing.fromDevice && listing.status === 'done' && source.kind === 'catalogue' && (
-            <DeviceNote offline={!navigator.onLine} />
-          )}
-          {listing.status === 'idle' && (
-            <p className="picker__hint">Type at least {MIN_QUERY_LENGTH} characters to search the catalogue.</p>
-          )}
-          {listing.status === 'error' && <p className="picker__error" role="alert">{listing.message}</p>}
-          {waiting && games.length === 0 && (
-            <p className="picker__loading" role="status"><span className="picker__spinner" aria-hidden="true" />{source.kind === 'catalogue' ? 'Searching games...' : 'Loading games...'}</p>
-          )}
-          {empty && <p className="picker__empty" role="status">{empty}</p>}
-          <ul id={`${ids}-list`} className={`picker__list${listing.status === 'loading' ? ' picker__list--stale' : ''}`} role="listbox" aria-label="Games" hidden={games.length === 0}>
-            {games.map((game, index) => (
-              <PickerRow
-                key={game.id}
-                id={optionId(game)}
-                game={game}
-                active={index === activeIndex}
-                busy={busyId === game.id}
-                disabled={busyId !== null && busyId !== game.id}
-                onHover={() => setActiveId(game.id)}
-                onPick={() => void pick(game)}
-              />
-            ))}
-          </ul>
-        </div>
-        <footer className="picker__keys" aria-hidden="true">
-          <span><kbd>↑</kbd><kbd>↓</kbd> move</span><span><kbd>Enter</kbd> pick</span><span><kbd>Esc</kbd> close</span>
-        </footer>
+    <Modal onClose={onClose} labelledBy={`${ids}-title`} initialFocus={input} backdropClassName="picker-backdrop" className="picker">
+      <header className="picker__head">
+        <h2 id={`${ids}-title`} className="picker__title">{title}</h2>
+        <button type="button" className="picker__close" aria-label="Close" onClick={onClose}>×</button>
+      </header>
+      <div className="picker__search">
+        <svg className="picker__search-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        <input
+          ref={input}
+          className="picker__input"
+          type="search"
+          role="combobox"
+          aria-label={source.kind === 'catalogue' ? 'Search games' : 'Filter games'}
+          aria-expanded={games.length > 0}
+          aria-controls={`${ids}-list`}
+          aria-autocomplete="list"
+          aria-activedescendant={games[activeIndex] ? optionId(games[activeIndex]) : undefined}
+          placeholder={source.kind === 'catalogue' ? 'Search games...' : 'Filter your games...'}
+          autoComplete="off"
+          spellCheck={false}
+          value={query}
+          onChange={(e) => { setQuery(e.target.value); setNotice(null); }}
+          onKeyDown={onInputKeyDown}
+        />
+        {(listing.status === 'loading' || listing.status === 'partial') && games.length > 0 && <span className="picker__spinner picker__spinner--inline" aria-hidden="true" />}
       </div>
-    </div>
+      {notice && <p className="picker__notice" role="alert">{notice}</p>}
+      <div className="picker__body" aria-busy={waiting}>
+        {settled && 'fromDevice' in listing && listing.fromDevice && listing.status === 'done' && source.kind === 'catalogue' && (
+          <DeviceNote offline={!navigator.onLine} />
+        )}
+        {listing.status === 'idle' && (
+          <p className="picker__hint">Type at least {MIN_QUERY_LENGTH} characters to search the catalogue.</p>
+        )}
+        {listing.status === 'error' && <p className="picker__error" role="alert">{listing.message}</p>}
+        {waiting && games.length === 0 && (
+          <p className="picker__loading" role="status"><span className="picker__spinner" aria-hidden="true" />{source.kind === 'catalogue' ? 'Searching games...' : 'Loading games...'}</p>
+        )}
+        {empty && <p className="picker__empty" role="status">{empty}</p>}
+        <ul id={`${ids}-list`} className={`picker__list${listing.status === 'loading' ? ' picker__list--stale' : ''}`} role="listbox" aria-label="Games" hidden={games.length === 0}>
+          {games.map((game, index) => (
+            <PickerRow
+              key={game.id}
+              id={optionId(game)}
+              game={game}
+              active={index === activeIndex}
+              busy={busyId === game.id}
+              disabled={busyId !== null && busyId !== game.id}
+              onHover={() => setActiveId(game.id)}
+              onPick={() => void pick(game)}
+            />
+          ))}
+        </ul>
+      </div>
+      <footer className="picker__keys" aria-hidden="true">
+        <span><kbd>↑</kbd><kbd>↓</kbd> move</span><span><kbd>Enter</kbd> pick</span><span><kbd>Esc</kbd> close</span>
+      </footer>
+    </Modal>
   );
 }
 
@@ -322,14 +285,3 @@ function PickerRow({ id, game, active, busy, disabled, onHover, onPick }: Picker
   );
 }
 
-/** Keeps Tab and Shift+Tab inside the dialog. Moved by hand every time: Chromium also stops on
- * scrollable boxes (the results), and a stop the list below does not know of would let focus out. */
-function trapTab(event: globalThis.KeyboardEvent, container: HTMLElement | null) {
-  if (!container) return;
-  const focusable = [...container.querySelectorAll<HTMLElement>('button:not(:disabled), input:not(:disabled), [tabindex]:not([tabindex="-1"])')];
-  if (focusable.length === 0) return;
-  event.preventDefault();
-  const at = focusable.indexOf(document.activeElement as HTMLElement);
-  const next = at === -1 ? 0 : (at + (event.shiftKey ? -1 : 1) + focusable.length) % focusable.length;
-  focusable[next]?.focus();
-}

@@ -1,0 +1,41 @@
+// An accessibility check of an open modal with axe-core (the engine Lighthouse uses): its source is
+// evaluated in the page over the DevTools protocol, which the app's CSP (script-src 'self') does not
+// govern, so the page needs no bypassCSP. Scoped to the dialog; serious and critical violations fail
+// the test with their rule ids and the elements that broke them.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Locator } from 'playwright-core';
+import type { AxeResults } from 'axe-core';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+declare global {
+  interface Window { axe?: { run(context: Element, options: object): Promise<AxeResults> } }
+}
+
+export interface AxeViolation {
+  readonly id: string;
+  readonly impact: string;
+  readonly help: string;
+  readonly targets: string[];
+}
+
+/** Runs axe on `scope` (the open dialog) and returns its serious and critical violations. */
+export async function axeViolations(scope: Locator): Promise<AxeViolation[]> {
+  await scope.waitFor();
+  const page = scope.page();
+  if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(AXE_SOURCE);
+  const results = await scope.evaluate((el) => window.axe!.run(el, { resultTypes: ['violations'] }));
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+/** Fails, naming each rule and the elements, when the dialog has serious or critical violations. */
+export async function expectAccessible(scope: Locator): Promise<void> {
+  const violations = await axeViolations(scope);
+  if (violations.length > 0) {
+    const lines = violations.map((v) => `${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`);
+    throw new Error(`axe found ${violations.length} serious/critical violation(s) in the open modal:\n${lines.join('\n')}`);
+  }
+}
