@@ -1,4 +1,4 @@
-// ARCHITECTURE §5 invariant 1 in a real browser: one write of every kind (the 16 mutations of
+// ARCHITECTURE §5 invariant 1 in a real browser: one write of every kind (the 19 mutations of
 // src/core/mutations.ts) made offline through the app's own data layer (window.checkpoint, see
 // src/app/devtools.ts) survives a reload and a browser restart, then reaches the server exactly
 // once. Chromium runs on a persistent profile, so IndexedDB, the service worker and its Background
@@ -190,6 +190,7 @@ async function serverState({ me, friend, demoReview, droppedKey }: { me: number;
     wishlist: await q('select igdb_id::int as igdb_id from public.user_wishlist where user_id = $1', [me]),
     collection: await q('select igdb_id::int as igdb_id from public.user_collection where user_id = $1 order by igdb_id', [me]),
     top5: await q('select position, game_id::int as game_id from public.user_top_games where user_id = $1 order by position', [me]),
+    journal: await q('select client_key::text as client_key, minutes, note, is_private from public.play_session where user_id = $1', [me]),
   };
 }
 
@@ -242,6 +243,9 @@ it('keeps one offline write of every kind through a reload and a browser restart
   await expect.poll(() => page.evaluate(() => window.checkpoint?.status().online)).toBe(false);
   const kept = randomUUID();
   const dropped = randomUUID();
+  const session = randomUUID();
+  const droppedSession = randomUUID();
+  const today = new Date().toISOString().slice(0, 10);
   const offline = [
     await write(page, { name: 'game.ensure', args: NEW_GAME }),
     await write(page, { name: 'review.create', args: { igdb_id: NEW_GAME.igdb_id, rating: 8.5, review: 'Written on the ferry.', is_recommended: true, playtime_hours: 12 } }),
@@ -263,11 +267,16 @@ it('keeps one offline write of every kind through a reload and a browser restart
     // A review written offline has no server id yet: it is deleted by its game.
     await write(page, { name: 'review.create', args: { igdb_id: BREATH_OF_THE_WILD, rating: 7 } }),
     await write(page, { name: 'review.delete', args: { igdb_id: BREATH_OF_THE_WILD } }),
+    // Play journal sessions are named by their key, so one logged offline can be edited and deleted.
+    await write(page, { name: 'journal.add', args: { key: session, igdb_id: NEW_GAME.igdb_id, played_on: today, minutes: 50, note: 'Storm night three.', is_private: true } }),
+    await write(page, { name: 'journal.update', args: { key: session, minutes: 95 } }),
+    await write(page, { name: 'journal.add', args: { key: droppedSession, igdb_id: CELESTE, played_on: today, minutes: 20 } }),
+    await write(page, { name: 'journal.delete', args: { key: droppedSession } }),
   ];
   applied.push(...offline);
   const queued = await page.evaluate(() => window.checkpoint?.outbox());
   expect(queued?.map((m) => m.id)).toEqual(offline);
-  expect(new Set(queued?.map((m) => m.name)).size).toBe(16);
+  expect(new Set(queued?.map((m) => m.name)).size).toBe(19);
   expect(await pending(page)).toBe(offline.length);
 
   // What the screens will show at once, before any sync.
@@ -280,6 +289,7 @@ it('keeps one offline write of every kind through a reload and a browser restart
   expect(mine(local.collection).map((c) => c.igdb_id).sort()).toEqual([CELESTE, ELDEN_RING].sort());
   expect(mine(local.wishlist)).toEqual([]);
   expect(local.users.find((u) => u.id === friend.id)?.follower_count).toBe(1);
+  expect(mine(local.journal)).toMatchObject([{ client_key: session, minutes: 95, note: 'Storm night three.', is_private: true }]);
 
   // Reload offline: the service worker serves the shell, IndexedDB still holds every write.
   const reloaded = await page.reload();
@@ -306,7 +316,7 @@ it('keeps one offline write of every kind through a reload and a browser restart
     'select mutation_id::text, name, status from public.sync_applied where user_id = $1', [me.id]);
   expect(recorded.map((r) => r.mutation_id).sort()).toEqual([...applied].sort());
   expect(recorded.filter((r) => r.status !== 'ok')).toEqual([]);
-  expect(new Set(recorded.filter((r) => offline.includes(r.mutation_id)).map((r) => r.name)).size).toBe(16);
+  expect(new Set(recorded.filter((r) => offline.includes(r.mutation_id)).map((r) => r.name)).size).toBe(19);
   const ids = { me: me.id, friend: friend.id, demoReview: demo.id, droppedKey: dropped };
   const landed = await serverState(ids);
   const [keptComment] = landed.comments;
@@ -324,6 +334,7 @@ it('keeps one offline write of every kind through a reload and a browser restart
     wishlist: [],
     collection: [{ igdb_id: CELESTE }, { igdb_id: ELDEN_RING }],
     top5: [{ position: 1, game_id: landed.games[0]?.id }],
+    journal: [{ client_key: session, minutes: 95, note: 'Storm night three.', is_private: true }],
   });
   expect(landed.reviews.map((r) => r.id)).not.toContain(stardewId);
 
@@ -365,7 +376,8 @@ it('keeps one offline write of every kind through a reload and a browser restart
   const server = snapshot.data as { changes: Array<{ table: string; row: { id: number } }> };
   const byTable = (table: string) => server.changes.filter((c) => c.table === table).map((c) => c.row).sort((a, b) => a.id - b.id);
   const pairs = [['users', 'user'], ['reviews', 'rating'], ['comments', 'comment'], ['likes', 'content_like'], ['follows', 'user_follow'],
-    ['progress', 'game_progress'], ['wishlist', 'user_wishlist'], ['collection', 'user_collection'], ['topGames', 'user_top_games']] as const;
+    ['progress', 'game_progress'], ['wishlist', 'user_wishlist'], ['collection', 'user_collection'], ['topGames', 'user_top_games'],
+    ['journal', 'play_session']] as const;
   for (const [mirror, table] of pairs) expect(device[mirror], mirror).toEqual(expect.arrayContaining(byTable(table)));
   // The member's own rows match exactly: nothing of theirs is missing, doubled or left over.
   const own = (rows: ReadonlyArray<{ user_id?: number; follower_id?: number }>) => rows.filter((r) => (r.user_id ?? r.follower_id) === me.id);
