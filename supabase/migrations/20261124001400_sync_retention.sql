@@ -16,11 +16,13 @@ alter table public.sync_retention enable row level security;
 create policy "low-water mark is readable" on public.sync_retention for select to anon, authenticated using (true);
 grant select on public.sync_retention to anon, authenticated, service_role;
 
--- Deletes the changes logged longer ago than p_keep and raises the mark above every transaction
--- that had one, in one transaction: every change of a transaction at or above the mark is still
--- there, so a cursor at or above it misses nothing. Changes of older transactions that happen to
--- be younger (a transaction's clock is its start, its id comes with its first write) go too, so
--- the log never holds a change below the mark. Returns how many rows it deleted.
+-- Deletes the changes logged longer ago than p_keep and raises the mark to the first transaction
+-- it keeps, in one transaction: every change of a transaction at or above the mark is still
+-- there, so a cursor at or above it misses nothing. It prunes whole transactions, oldest first,
+-- up to the oldest one with a change inside the window (a transaction's clock is its start, its id
+-- comes with its first write, so the two orders can differ a little: an old change behind a
+-- younger one waits for the next run). That first kept change is found along the xid index,
+-- reading little more than the rows about to go. Returns how many rows it deleted.
 create or replace function app.prune_sync_changes(p_keep interval default interval '30 days')
 returns bigint
 language plpgsql
@@ -36,13 +38,19 @@ begin
   end if;
   -- One pruner at a time (a cron job and a gateway timer may overlap).
   perform pg_advisory_xact_lock(hashtextextended('app.prune_sync_changes', 0));
-  select max(xid) into v_cut from public.sync_change where changed_at < now() - p_keep;
+  select sc.xid into v_cut from public.sync_change sc where sc.changed_at >= now() - p_keep order by sc.xid limit 1;
+  if v_cut is null then
+    -- Everything is older than the window: the mark goes just above the newest transaction.
+    select (max(sc.xid)::text::numeric + 1)::text::xid8 into v_cut from public.sync_change sc;
+  end if;
   if v_cut is null then
     return 0;
   end if;
-  v_cut := (v_cut::text::numeric + 1)::text::xid8;
   delete from public.sync_change where xid < v_cut;
   get diagnostics v_rows = row_count;
+  if v_rows = 0 then
+    return 0;
+  end if;
   update public.sync_retention
   set low_water = greatest(low_water, v_cut), pruned_at = now(), pruned_rows = pruned_rows + v_rows
   where id;

@@ -45,7 +45,10 @@ describe('app.prune_sync_changes', () => {
 
     expect(await prune()).toBe(old.length);
     expect(await changeIds()).toEqual(recent);
-    expect(await lowWater()).toBe(oldTop + 1n);
+    // The mark is the first transaction kept: above all that went, at or below all that stays.
+    const firstKept = BigInt((await db.query<{ x: string }>('select min(xid)::text as x from public.sync_change'))[0]?.x ?? '0');
+    expect(await lowWater()).toBeGreaterThan(oldTop);
+    expect(await lowWater()).toBe(firstKept);
     const after = await db.query('select pruned_at is not null as stamped, pruned_rows::int as rows from public.sync_retention');
     expect(after).toEqual([{ stamped: true, rows: old.length }]);
 
@@ -53,18 +56,33 @@ describe('app.prune_sync_changes', () => {
     expect(await prune()).toBe(0);
     expect(await prune('365 days')).toBe(0);
     expect(await changeIds()).toEqual(recent);
-    expect(await lowWater()).toBe(oldTop + 1n);
+    expect(await lowWater()).toBe(firstKept);
   });
 
-  it('takes a transaction whole: a younger change of an older transaction goes with it, so none is kept below the mark', async () => {
+  it('prunes whole transactions, oldest first: one with a change inside the window is kept whole, and so is all after it', async () => {
     const a = await member('whole');
-    await pushAll(db, a.actor, [['wishlist.set', { igdb_id: IGDB.witcher3, in: true }]]);
-    const tx = await maxXid();
-    // Only the oldest row of that transaction is old enough; the mark still covers the whole transaction.
+    await ageEverything();
+    await prune(); // what earlier tests and the member's sign-up logged
+    await pushAll(db, a.actor, [['wishlist.set', { igdb_id: IGDB.witcher3, in: true }], ['wishlist.set', { igdb_id: IGDB.portal2, in: true }]]);
+    const older = await maxXid();
+    await pushAll(db, a.actor, [['wishlist.set', { igdb_id: IGDB.hades, in: true }]]);
+    const newer = await maxXid();
+    const rowsOf = async (xid: bigint) => Number((await db.query<{ n: number }>(
+      'select count(*)::int as n from public.sync_change where xid = $1::text::xid8', [xid.toString()]))[0]?.n);
+    const olderRows = await rowsOf(older);
+    expect(olderRows).toBe(2); // one push is one transaction
+    expect(newer).toBeGreaterThan(older);
+    // Only one change of the older transaction is old: it stays whole, and the newer one, old as it is, waits behind it.
     await db.query(`update public.sync_change set changed_at = now() - interval '40 days'
-                    where id = (select min(id) from public.sync_change where xid = $1::text::xid8)`, [tx.toString()]);
-    expect(await prune()).toBeGreaterThan(0);
-    expect(await lowWater()).toBe(tx + 1n);
+                    where id = (select min(id) from public.sync_change where xid = $1::text::xid8)`, [older.toString()]);
+    await db.query(`update public.sync_change set changed_at = now() - interval '40 days' where xid = $1::text::xid8`, [newer.toString()]);
+    expect(await prune()).toBe(0);
+    expect(await rowsOf(older)).toBe(olderRows);
+    // Once all of it is old, both go, and the mark rises above the newer one.
+    await db.query(`update public.sync_change set changed_at = now() - interval '40 days' where xid = $1::text::xid8`, [older.toString()]);
+    const newerRows = await rowsOf(newer);
+    expect(await prune()).toBe(olderRows + newerRows);
+    expect(await lowWater()).toBe(newer + 1n);
     const below = await db.query<{ n: number }>('select count(*)::int as n from public.sync_change where xid < (select low_water from public.sync_retention)');
     expect(below).toEqual([{ n: 0 }]);
   });
