@@ -12,6 +12,7 @@ import { createTestDb } from '../support/test-db.ts';
 import { benchCatalogue } from './catalogue-source.ts';
 import { benchSearch, SEARCH_QUERIES } from './search-secure.bench.ts';
 import { benchSyncPush } from './sync-push.bench.ts';
+import { benchPrune } from './sync-retention.bench.ts';
 import { benchLocalReads } from './local-reads.bench.ts';
 import { benchSyncEngine } from './sync-engine.bench.ts';
 import { benchCatalogueFunction } from './catalogue-function.bench.ts';
@@ -118,6 +119,15 @@ async function syncFigures(): Promise<void> {
     report('sync_push.throughput', perSecond, 'mutations/s');
   } finally {
     await db.close();
+  }
+  const pruneDb = await createTestDb();
+  try {
+    const prune = await benchPrune(pruneDb);
+    report('sync_retention.prune_50000_of_100000', prune.firstMs, 'ms');
+    report('sync_retention.prune_nothing_due', prune.repeatMs, 'ms');
+    report('sync_retention.pull_from_low_water', prune.pullMs, 'ms');
+  } finally {
+    await pruneDb.close();
   }
 }
 
