@@ -5,7 +5,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, expect, it } from 'vitest';
 import { CheckpointDb } from './db.ts';
-import { REFRESH_REPLAY_MS, serialisedRefreshFetch } from './auth-refresh.ts';
+import { LAST_REFRESH_KEY, REFRESH_REPLAY_MS, serialisedRefreshFetch } from './auth-refresh.ts';
+import { createAuthStorage } from './auth-storage.ts';
 
 const REFRESH_URL = 'http://127.0.0.1:9/auth/v1/token?grant_type=refresh_token';
 const opened: CheckpointDb[] = [];
@@ -96,6 +97,19 @@ it('hands the kept answer out for a minute only, and never keeps a refused refre
   expect(await refresh(tab, 'r1')).toEqual({ status: 400, body: { error_code: 'refresh_token_already_used' } });
   expect(await refresh(tab, 'r1')).toMatchObject({ status: 400 });
   expect(server.requests).toEqual(['r1', 'r1', 'r1']);
+});
+
+it('forgets the kept answer when the session is removed (sign-out)', async () => {
+  const name = `refresh-${crypto.randomUUID()}`;
+  const server = tokenServer();
+  const tab = context(name, fifoLocks().locks, server.fetchFn);
+  await refresh(tab, 'r1');
+  const db = new CheckpointDb(name);
+  opened.push(db);
+  expect(await db.auth.get(LAST_REFRESH_KEY)).toBeDefined();
+  await createAuthStorage(db).removeItem('checkpoint.auth');
+  expect(await db.auth.get(LAST_REFRESH_KEY)).toBeUndefined();
+  expect((await refresh(tab, 'r1')).status).toBe(400);
 });
 
 it('sends every other request straight through, even while a refresh holds the lock', async () => {

@@ -15,8 +15,8 @@ import type { CheckpointDb } from './db.ts';
 
 /** How long the answer to a refresh is handed to a context presenting the same refresh token. */
 export const REFRESH_REPLAY_MS = 60_000;
-/** The `auth` table key of the last refresh's answer. */
-const LAST_REFRESH_KEY = 'checkpoint.auth.last-refresh';
+/** The `auth` table key of the last refresh's answer (removed with the session: auth-storage.ts). */
+export const LAST_REFRESH_KEY = 'checkpoint.auth.last-refresh';
 
 interface LastRefresh {
   readonly from: string;

@@ -4,6 +4,7 @@
 // of them refreshes is the token the other reads next.
 import type { SupportedStorage } from '@supabase/supabase-js';
 import type { CheckpointDb } from './db.ts';
+import { LAST_REFRESH_KEY } from './auth-refresh.ts';
 
 /** The supabase-js `auth.storage` adapter over `db.auth`. Every call is one IndexedDB request. */
 export function createAuthStorage(db: CheckpointDb): SupportedStorage {
@@ -16,7 +17,8 @@ export function createAuthStorage(db: CheckpointDb): SupportedStorage {
       await db.auth.put({ key, value });
     },
     async removeItem(key: string): Promise<void> {
-      await db.auth.delete(key);
+      // A signed-out session leaves no tokens behind, the last refresh's answer included.
+      await db.auth.bulkDelete([key, LAST_REFRESH_KEY]);
     },
   };
 }
