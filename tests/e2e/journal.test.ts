@@ -119,9 +119,14 @@ it('logs a session offline that survives a reload offline and reaches the server
   await page.evaluate(() => window.checkpoint!.syncNow());
   expect(await serverSessions('Offline run through Velen')).toBe(1);
 
-  // A private session, then an edit of the first one in place.
+  // A private session on one of the game's platforms, then an edit of the first one in place.
+  const platform = section.getByLabel('Platform');
+  await expect.poll(() => platform.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
+  const platformLabel = (await platform.locator('option').nth(1).textContent()) ?? '';
+  await platform.selectOption({ index: 1 });
   await logSession(section, '30 min', 'Secret Gwent grind', { private: true });
   await expect.poll(() => section.locator('.journal-entry').count()).toBe(2);
+  expect(await section.locator('.journal-entry', { hasText: 'Secret Gwent grind' }).locator('.journal-entry__platform').textContent()).toBe(platformLabel);
   const first = section.locator('.journal-entry', { hasText: 'Offline run through Velen' });
   await first.getByRole('button', { name: /^Edit session/ }).click();
   const editing = section.locator('.journal-entry--editing');
@@ -131,6 +136,8 @@ it('logs a session offline that survives a reload offline and reaches the server
   await synced(page);
   expect(await gateway.db.query('select minutes, is_private from public.play_session where note = $1', ['Offline run through Velen']))
     .toEqual([{ minutes: 75, is_private: false }]);
+  expect(await gateway.db.query(`select p.name from public.play_session s join public.platform p on p.id = s.platform_id
+    join public.platform_games pg on pg.platform_id = p.id and pg.game_id = s.game_id where s.note = $1`, ['Secret Gwent grind'])).toHaveLength(1);
   await shot(section, 'game-1280');
   await page.setViewportSize({ width: 390, height: 900 });
   await shot(section, 'game-390');
