@@ -76,6 +76,11 @@ create trigger play_session_guard before insert or update on public.play_session
   for each row execute function app.play_session_guard();
 create trigger play_session_log_change after insert or update or delete on public.play_session
   for each row execute function app.log_change('client_key');
+-- The change log is readable by everyone because it otherwise names only public rows; a session's
+-- entries (member, game, time) would tell of private sessions, so they are their member's alone.
+-- Restrictive: it narrows the log's "readable" policy instead of adding to it.
+create policy "play journal changes are their member's" on public.sync_change as restrictive for select to anon, authenticated
+  using (tbl <> 'play_session' or user_id = (select app.current_user_id()));
 
 -- ---------------------------------------------------------------------------------------------
 -- Mutations. journal.add {key, igdb_id, game?, played_on, minutes, platform_id?, note?, is_private?};

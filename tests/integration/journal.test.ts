@@ -172,6 +172,18 @@ describe('sync_pull', () => {
   });
 });
 
+describe('the change log', () => {
+  it("keeps a member's play session entries to that member (it would tell of private sessions)", async () => {
+    const [a, b] = [await member('logged'), await member('snoop')];
+    await pushOk(db, a.actor, 'journal.add', session({ is_private: true }));
+    const sql = `select count(*)::int as n from public.sync_change where tbl = 'play_session' and user_id = $1::bigint`;
+    const count = (actor: typeof a.actor) => asActor(db, actor, (q) => q.query<{ n: number }>(sql, [a.id])).then((r) => r[0]?.n);
+    expect(await count(a.actor)).toBe(1);
+    expect(await count(b.actor)).toBe(0);
+    expect(await count(VISITOR)).toBe(0);
+  });
+});
+
 describe('get_user_journal', () => {
   it('shows the owner everything and others only public sessions, totals counting only what each may see', async () => {
     const [owner, other] = [await member('journaller'), await member('reader')];

@@ -228,6 +228,7 @@ add('play_session', "update owner's public play session", 'update public.play_se
 add('play_session', "make owner's private play session public", 'update public.play_session set is_private = false where id = $1::bigint', [ownerPrivateSession], ownerOnly);
 add('play_session', "give owner's play session to someone else", 'update public.play_session set user_id = $2::bigint where id = $1::bigint', [ownerSession, other.id], nobody);
 add('play_session', "move owner's play session to another game", 'update public.play_session set game_id = $2::bigint where id = $1::bigint', [ownerSession, gameId(IGDB.gta5)], nobody);
+add('play_session', "read the change log of owner's play sessions", `select id from public.sync_change where tbl = 'play_session' and user_id = $1::bigint`, [owner.id], { visitor: 'hidden', other: 'hidden', owner: 'reads' });
 add('play_session', "delete owner's private play session", 'delete from public.play_session where id = $1::bigint', [ownerPrivateSession], ownerOnly);
 
 // sync_applied: private to its owner. The member's own insert is the API's path: sync_push runs
