@@ -305,6 +305,31 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       expect(changeOf(gone, 'play_session', kept.id)).toEqual({ table: 'play_session', op: 'delete', id: kept.id, key: { client_key: key } });
     });
 
+    it('sends a review draft to its author only; published, to everyone; back to draft, as a delete', async () => {
+      const a = await h.member('draft_author');
+      const b = await h.member('draft_reader');
+      const draft = await pushOk(a, 'review.create', { igdb_id: IGDB.hades, rating: 6, review: 'Not ready', draft: true });
+      expect(draft).toMatchObject({ user_id: a.id, is_draft: true });
+      const own = await a.remote.pull(null, EMPTY, 1000);
+      expect(upserts(own, 'rating').find((r) => r.id === draft.id)).toMatchObject({ is_draft: true, review: 'Not ready' });
+      const wide = scope({ user_ids: [a.id], rating_ids: [draft.id] });
+      const theirs = await b.remote.pull(null, wide, 1000);
+      expect(upserts(theirs, 'rating').map((r) => r.id)).not.toContain(draft.id);
+      const refused = await b.remote.push(randomUUID(), batch(['review_like.set', { rating_id: draft.id, liked: true }]));
+      expect(refused.results).toEqual([expect.objectContaining({ status: 'rejected', code: 'review_not_found', message: 'Review not found' })]);
+      const ownLike = await a.remote.push(randomUUID(), batch(['review_like.set', { rating_id: draft.id, liked: true }]));
+      expect(ownLike.results).toEqual([expect.objectContaining({
+        status: 'rejected', code: 'review_is_draft', message: 'This review is a draft: it can be liked once it is published' })]);
+
+      await pushOk(a, 'review.update', { igdb_id: IGDB.hades, draft: false });
+      const published = await b.remote.pull(theirs.cursor, wide, 1000);
+      expect(changeOf(published, 'rating', draft.id)).toMatchObject({ op: 'upsert', row: { is_draft: false, review: 'Not ready' } });
+      await pushOk(a, 'review.update', { igdb_id: IGDB.hades, draft: true });
+      const hidden = await b.remote.pull(published.cursor, wide, 1000);
+      expect(changeOf(hidden, 'rating', draft.id)).toMatchObject({ op: 'delete', id: draft.id });
+      expect(changeOf(await a.remote.pull(own.cursor, EMPTY, 1000), 'rating', draft.id)).toMatchObject({ op: 'upsert', row: { is_draft: true } });
+    });
+
     it('refuses a cursor older than the pruned change log with cursor_too_old; a snapshot goes on from there', async () => {
       const a = await h.member('retained');
       const b = await h.member('retained_other');

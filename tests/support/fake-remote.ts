@@ -5,7 +5,7 @@
 // split a transaction, the same scope rules, retention (a pruned log refuses older cursors) — and
 // a subset of the mutations (review.create/update, review_like.set, comment.add/delete,
 // follow.set, wishlist.set, progress.set, journal.add/update/delete); any other name is rejected
-// as unknown.
+// as unknown. Review drafts (…_review_drafts.sql) reach their author only.
 // tests/integration/sync-contract.test.ts runs the same suite against this and the real server,
 // which is what makes it a fake worth testing with.
 import type {
@@ -200,7 +200,9 @@ export class FakeSyncServer {
     const latest = new Map<string, LogEntry>();
     for (const e of page) latest.set(`${e.table}:${e.id}`, e);
     const changes: ServerChange[] = [...latest.values()].map((e) => {
-      const row = this.state.tables[e.table].get(e.id);
+      const stored = this.state.tables[e.table].get(e.id);
+      // RLS: another member's draft reads as gone.
+      const row = stored && !(e.table === 'rating' && this.hiddenDraft(stored as ReviewRow, me)) ? stored : undefined;
       return row ? { table: e.table, op: 'upsert', id: e.id, row } : { table: e.table, op: 'delete', id: e.id, key: e.key };
     });
     return {
@@ -217,7 +219,8 @@ export class FakeSyncServer {
     const onRatings = new Set(comments.filter((c) => ratingIds.has(c.rating_id)).map((c) => c.id));
     const rows: ServerChange[] = [
       ...[...t.user.values()].filter((u) => mine(u.id)).map((row) => ({ table: 'user' as const, row })),
-      ...[...t.rating.values()].filter((r) => mine(r.user_id) || games.has(r.game_id) || ratingIds.has(r.id)).map((row) => ({ table: 'rating' as const, row })),
+      ...[...t.rating.values()].filter((r) => !this.hiddenDraft(r, me) && (mine(r.user_id) || games.has(r.game_id) || ratingIds.has(r.id)))
+        .map((row) => ({ table: 'rating' as const, row })),
       ...comments.map((row) => ({ table: 'comment' as const, row })),
       ...[...t.content_like.values()].filter((l) => l.user_id === me || (l.rating_id !== null && ratingIds.has(l.rating_id))
         || (l.comment_id !== null && onRatings.has(l.comment_id))).map((row) => ({ table: 'content_like' as const, row })),
@@ -330,10 +333,23 @@ export class FakeSyncServer {
     }
   }
 
+  /** A draft is its author's alone (the rating select policy). */
+  private hiddenDraft(row: ReviewRow, me: number | null): boolean {
+    return row.is_draft === true && row.user_id !== me;
+  }
+
+  /** app.refuse_draft_target: no likes or comments on a draft; another member's is not found. */
+  private publishedReview(me: number, ratingId: number, what: 'liked' | 'commented on'): void {
+    const review = this.state.tables.rating.get(ratingId);
+    if (!review || this.hiddenDraft(review, me)) fail('review_not_found', 'Review not found');
+    if (review.is_draft === true) fail('review_is_draft', `This review is a draft: it can be ${what} once it is published`);
+  }
+
   private reviewCreate(me: number, a: Args): ReviewRow {
     const game = this.resolveGame(a);
     if (!('rating' in a)) fail('invalid_rating', 'Rating must be a number from 1 to 10');
     this.checkReviewFields(a);
+    if ('draft' in a && typeof a.draft !== 'boolean') fail('invalid_draft', 'Draft must be true or false');
     if ([...this.state.tables.rating.values()].some((r) => r.user_id === me && r.game_id === game.id)) {
       fail('already_reviewed', 'You have already reviewed this game');
     }
@@ -344,7 +360,7 @@ export class FakeSyncServer {
       id: this.state.nextId++, user_id: me, game_id: game.id, igdb_id: game.igdb_id, rating: num(a.rating) ?? 0,
       review: textOrNull(a.review), post_date_time: posted, updated_at: posted,
       is_recommended: typeof a.is_recommended === 'boolean' ? a.is_recommended : null, platform_id: null,
-      playtime_hours: num(a.playtime_hours), slug: game.slug, like_count: 0, comment_count: 0,
+      playtime_hours: num(a.playtime_hours), slug: game.slug, like_count: 0, comment_count: 0, is_draft: a.draft === true,
     };
     this.put('rating', row);
     return row;
@@ -356,14 +372,29 @@ export class FakeSyncServer {
     const igdb = digits(a.igdb_id);
     const row = [...this.state.tables.rating.values()].find((r) => r.user_id === me && (byId !== null ? r.id === byId : r.igdb_id === igdb));
     if (!row) return fail('review_forbidden', 'Review not found or you do not have permission to edit it');
+    if ('draft' in a && typeof a.draft !== 'boolean') fail('invalid_draft', 'Draft must be true or false');
+    const wasDraft = row.is_draft === true;
+    const draft = typeof a.draft === 'boolean' ? a.draft : wasDraft;
+    if (draft && !wasDraft && (row.like_count > 0 || row.comment_count > 0)) {
+      fail('review_has_replies', 'A review with likes or comments cannot go back to being a draft');
+    }
     const next: ReviewRow = {
       ...row,
       rating: 'rating' in a ? num(a.rating) ?? row.rating : row.rating,
       review: 'review' in a ? textOrNull(a.review) : row.review,
       is_recommended: 'is_recommended' in a ? (typeof a.is_recommended === 'boolean' ? a.is_recommended : null) : row.is_recommended,
       playtime_hours: 'playtime_hours' in a ? num(a.playtime_hours) : row.playtime_hours,
+      is_draft: draft,
     };
-    const changed = (['rating', 'review', 'is_recommended', 'playtime_hours'] as const).some((k) => next[k] !== row[k]);
+    if (wasDraft && !draft) {
+      // Published: dated when it was published (rating_guard).
+      const at = typeof a.post_date_time === 'string' && a.post_date_time !== row.post_date_time ? a.post_date_time : this.now;
+      const age = Date.parse(this.now) - Date.parse(at);
+      const posted = age < 0 || age > THIRTY_DAYS_MS ? this.now : at;
+      this.put('rating', { ...next, post_date_time: posted, updated_at: posted });
+      return this.state.tables.rating.get(row.id) ?? next;
+    }
+    const changed = (['rating', 'review', 'is_recommended', 'playtime_hours'] as const).some((k) => next[k] !== row[k]) || draft !== wasDraft;
     this.put('rating', changed ? { ...next, updated_at: this.now } : next);
     return this.state.tables.rating.get(row.id) ?? next;
   }
@@ -371,7 +402,9 @@ export class FakeSyncServer {
   private reviewLikeSet(me: number, a: Args): unknown {
     const ratingId = digits(a.rating_id);
     if (ratingId === null) return fail('invalid_review', 'Invalid review ID');
-    if (!this.state.tables.rating.has(ratingId)) fail('review_not_found', 'Review not found');
+    const review = this.state.tables.rating.get(ratingId);
+    if (!review || this.hiddenDraft(review, me)) fail('review_not_found', 'Review not found');
+    if (a.liked !== false && review.is_draft === true) this.publishedReview(me, ratingId, 'liked');
     const liked = a.liked !== false;
     const like = [...this.state.tables.content_like.values()].find((l) => l.user_id === me && l.rating_id === ratingId);
     if (liked && !like) {
@@ -401,7 +434,7 @@ export class FakeSyncServer {
     const key = typeof a.key === 'string' ? a.key : null;
     const existing = key === null ? undefined : [...this.state.tables.comment.values()].find((c) => c.client_key === key);
     if (existing) return existing.user_id === me ? existing : fail('invalid_comment', 'Invalid comment ID');
-    if (!this.state.tables.rating.has(ratingId)) fail('review_not_found', 'Review not found');
+    this.publishedReview(me, ratingId, 'commented on');
     let parent = 'parent_id' in a || 'parent_key' in a ? this.findComment(a, 'parent_id', 'parent_key') : undefined;
     if (('parent_id' in a || 'parent_key' in a) && !parent) fail('parent_not_found', 'Parent comment not found');
     // Replies attach to their top-level ancestor, on the same review.
