@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { linkToken, type Mail } from '../support/gateway.ts';
 import { launchChromium } from './browser.ts';
+import { expectAccessible } from './axe.ts';
 
 let gateway: Gateway;
 let browser: Browser;
@@ -60,6 +61,7 @@ async function signInWithModal(page: Page, email: string, password: string) {
   await expect.poll(() => headerButton(page).textContent()).toBe('Sign In');
   await headerButton(page).click();
   await expect.poll(() => dialogTitle(page)).toBe('Sign in to your account');
+  await expectAccessible(dialog(page));
   await dialog(page).getByLabel('Email', { exact: true }).fill(email);
   await dialog(page).getByLabel('Password', { exact: true }).fill(password);
   await dialog(page).getByRole('button', { name: 'Sign In' }).click();
@@ -100,12 +102,14 @@ it('signs up with the spec messages and the meter, resends the mail, and the mai
   await dialog(page).getByLabel('Confirm password', { exact: true }).fill('Str0ng!Pas');
   await dialog(page).getByRole('button', { name: 'Create Account' }).click();
   await expect.poll(() => alerts(page)).toContain("Passwords don't match");
+  await expectAccessible(dialog(page));
 
   // The terms link opens the terms and privacy modal over the form; Escape closes only it.
   await dialog(page).getByRole('button', { name: 'Terms of Service and Privacy Policy' }).click();
   const terms = page.getByRole('dialog', { name: 'Terms of Service and Privacy Policy' });
   await expect.poll(() => terms.getByText('Last updated: January 15, 2024').first().isVisible()).toBe(true);
   expect(await terms.getByRole('navigation', { name: 'Contents' }).getByRole('link').count()).toBeGreaterThan(10);
+  await expectAccessible(terms);
   expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
   await page.keyboard.press('Escape');
   await expect.poll(() => terms.count()).toBe(0);
@@ -194,6 +198,7 @@ it('signs in from the header and asks before signing out over an unsynced change
   await page.keyboard.press('Enter');
   const question = page.getByRole('alertdialog');
   await expect.poll(() => question.textContent()).toContain("You have 1 change that hasn't synced yet.");
+  await expectAccessible(question);
   await question.getByRole('button', { name: 'Keep waiting' }).click();
   await expect.poll(() => question.count()).toBe(0);
   expect(await page.getByRole('button', { name: 'Account menu for pixel_pilgrim' }).isVisible()).toBe(true);
@@ -309,6 +314,7 @@ it('deletes the account after confirmation', async () => {
   await openMenu(page);
   await page.getByRole('menuitem', { name: 'Delete account' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Delete your account?' });
+  await expectAccessible(confirm);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expect.poll(() => confirm.count()).toBe(0);
   await openMenu(page);

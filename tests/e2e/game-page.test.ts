@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { APP_CODE, holdAppCode, launchChromium } from './browser.ts';
+import { expectAccessible } from './axe.ts';
 
 const PASSWORD = 'Checkpoint-demo1';
 const WITCHER_3 = 1942;
@@ -149,6 +150,7 @@ it('shows the Ratings card and the written reviews of a demo-reviewed game', asy
   expect(await page.locator('.ratings-card__count').textContent()).toBe('0 ratings');
   await page.getByRole('button', { name: 'Sign in to write a review' }).click();
   await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+  await expectAccessible(page.getByRole('dialog'));
   await context.close();
 });
 
@@ -214,6 +216,7 @@ it('opens a bottom sheet from the round icons below 768 px: Escape, a swipe down
   expect(await sheet.getByRole('button').allTextContents()).toEqual(
     ['Write Review', 'Mark as Finished', 'Mark as Started', 'Add to Collection', 'Add to Wishlist', 'Cancel']);
   expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
+  await expectAccessible(sheet);
   await page.keyboard.press('Escape');
   await expect.poll(() => sheet.count()).toBe(0);
   expect(await page.evaluate(() => document.body.style.overflow)).toBe('');

@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PICKER_DEBOUNCE_MS, PICKER_RESULT_LIMIT } from '../../src/core/search/constants.ts';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { launchChromium } from './browser.ts';
+import { expectAccessible, PICKER_EXCUSED } from './axe.ts';
 
 const TEXT = {
   noEligible: 'No eligible games found. Try a different search.',
@@ -48,6 +49,7 @@ async function openPicker(page: Page, mode: 'Review' | 'Collection' | 'Wishlist'
   await page.getByRole('button', { name: mode, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: title });
   await dialog.waitFor();
+  await expectAccessible(dialog, PICKER_EXCUSED);
   return dialog;
 }
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { launchChromium } from './browser.ts';
+import { expectAccessible, PICKER_EXCUSED } from './axe.ts';
 
 let gateway: Gateway;
 let browser: Browser;
@@ -98,6 +99,7 @@ it('lets the owner remove (confirmed), add from the picker and reorder by keyboa
   await section.getByRole('button', { name: 'Remove The Witcher 3: Wild Hunt from Top 5' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Remove from Top 5?' });
   await confirm.waitFor();
+  await expectAccessible(confirm);
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   expect(await confirm.count()).toBe(0);
   expect(await topNames(page)).toEqual(PIXEL_TOP);
@@ -112,6 +114,7 @@ it('lets the owner remove (confirmed), add from the picker and reorder by keyboa
   const picker = page.getByRole('dialog', { name: 'Add to your Top 5' });
   await picker.waitFor();
   await expect.poll(() => picker.locator('.picker-row__name').allTextContents()).toEqual(['The Witcher 3: Wild Hunt']);
+  await expectAccessible(picker, PICKER_EXCUSED);
   await picker.locator('.picker-row__name', { hasText: 'The Witcher 3: Wild Hunt' }).click();
   await expect.poll(async () => (await picker.count()) === 0 ? 'closed' : await picker.textContent()).toBe('closed');
   await expect.poll(() => topNames(page)).toEqual(['The Legend of Zelda: Breath of the Wild', 'Elden Ring', 'Stardew Valley', 'The Witcher 3: Wild Hunt']);

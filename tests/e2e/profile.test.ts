@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { holdAppCode, launchChromium } from './browser.ts';
+import { expectAccessible } from './axe.ts';
 
 let gateway: Gateway;
 let browser: Browser;
@@ -88,6 +89,7 @@ it("shows a demo member's header, stats, tabs and modals to a visitor", async ()
   // Games modal: All Games / Started / Finished.
   await page.locator('[data-stat="games"] button').click();
   await expect.poll(() => dialog(page).locator('h2').textContent()).toBe("combo_breaker's Games");
+  await expectAccessible(dialog(page));
   expect(await dialog(page).locator('.profile-game-list li').count()).toBe(2);
   await dialog(page).getByRole('button', { name: /^Started/ }).click();
   await expect.poll(() => dialog(page).textContent()).toContain('No games in progress.');
@@ -100,6 +102,7 @@ it("shows a demo member's header, stats, tabs and modals to a visitor", async ()
   await page.locator('[data-stat="reviews"] button').click();
   const ratings = () => dialog(page).locator('.profile-reviews__rating').allTextContents();
   await expect.poll(() => dialog(page).locator('.profile-reviews__item').count()).toBe(4);
+  await expectAccessible(dialog(page));
   await dialog(page).getByRole('button', { name: 'Highest' }).click();
   await expect.poll(ratings).toEqual(['10/10', '9.5/10', '9.0/10', '8.5/10']);
   await dialog(page).getByRole('button', { name: 'Lowest' }).click();
@@ -113,6 +116,7 @@ it("shows a demo member's header, stats, tabs and modals to a visitor", async ()
   // Followers modal: both followers, a visitor's buttons disabled.
   await page.locator('[data-stat="followers"] button').click();
   await expect.poll(() => dialog(page).locator('.follow-list__name').allTextContents()).toHaveLength(2);
+  await expectAccessible(dialog(page));
   expect((await dialog(page).locator('.follow-list__name').allTextContents()).sort()).toEqual(['pixel_pilgrim', 'speedrun_sage']);
   expect(await dialog(page).getByRole('button', { name: 'Login' }).count()).toBe(2);
   await dialog(page).getByRole('link', { name: /speedrun_sage/ }).click();
@@ -202,6 +206,7 @@ it('edits one’s own profile: the spec messages for bad input, then a save that
   await page.getByRole('button', { name: 'Edit Profile' }).click({ timeout: 15_000 });
   const form = dialog(page);
   await expect.poll(() => form.getByLabel('Username').inputValue()).toBe('cozy_quests');
+  await expectAccessible(form);
 
   await form.getByLabel('Username').fill('ab');
   await form.getByLabel('Website').fill('javascript:alert(1)');

@@ -10,6 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { DEMO_PASSWORD } from '../../supabase/local/demo.ts';
 import { DEFAULT_DIST_DIR, startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { CHROMIUM_PATH, launchChromium } from './browser.ts';
+import { expectAccessible } from './axe.ts';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
   '--disable-sync', '--no-first-run', '--disable-quic'];
@@ -115,6 +116,7 @@ describe('install button', () => {
     await menuItem(page).click();
     const help = page.getByRole('dialog', { name: 'Install Checkpoint' });
     await expect.poll(() => help.count()).toBe(1);
+    await expectAccessible(help);
     const text = await help.textContent();
     expect(text).toContain('tap Share');
     expect(text).toContain('Add to Home Screen');

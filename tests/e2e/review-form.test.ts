@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { launchChromium } from './browser.ts';
+import { expectAccessible } from './axe.ts';
 
 const PASSWORD = 'Checkpoint-demo1';
 const email = (username: string) => `${username}@demo.checkpoint.local`;
@@ -79,6 +80,7 @@ it('shows a guest the login modal and "Authentication Required", then the form o
   await page.goto(`${gateway.url}/review/${CELESTE}`);
   await expect.poll(() => page.getByText('Authentication Required').isVisible(), { timeout: 10_000 }).toBe(true);
   await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
+  await expectAccessible(page.getByRole('dialog'));
   expect(await page.locator('.review-form').count()).toBe(0);
   await page.screenshot({ path: `${SHOTS}/reviewform-guest-390.png` });
   await page.evaluate(([e, p]) => window.checkpoint!.signIn(e, p), [email('retro_ranger'), PASSWORD] as const);
@@ -195,6 +197,7 @@ it('deletes a review after confirming', async () => {
   await waitForForm(page, 'Edit Review');
   await page.getByRole('button', { name: 'Delete review' }).click();
   await expect.poll(() => page.getByRole('dialog', { name: 'Delete Review' }).isVisible()).toBe(true);
+  await expectAccessible(page.getByRole('dialog', { name: 'Delete Review' }));
   await page.getByRole('dialog', { name: 'Delete Review' }).getByRole('button', { name: 'Delete', exact: true }).click();
   await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/game\//);
   await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 15_000 }).toBe(0);

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { launchChromium } from './browser.ts';
+import { expectAccessible } from './axe.ts';
 
 const PASSWORD = 'Checkpoint-demo1';
 const ELDEN_RING = 119133;
@@ -233,6 +234,7 @@ it('posts a comment, replies to a reply with an @mention under the same thread, 
   const dialog = page.getByRole('alertdialog', { name: 'Delete Comment' });
   await expect.poll(() => dialog.isVisible()).toBe(true);
   expect(await dialog.textContent()).toContain('Are you sure you want to delete this comment?');
+  await expectAccessible(dialog);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect.poll(() => dialog.isVisible()).toBe(false);
   expect(await comment(page, 'I have played').count()).toBe(1);
@@ -261,6 +263,7 @@ it('cuts a long review at 500 characters with a more control that opens the full
   await page.getByRole('button', { name: /^more/ }).click();
   const modal = page.getByRole('dialog');
   await expect.poll(() => modal.locator('.full-review__text').textContent()).toBe(long);
+  await expectAccessible(modal);
   await page.keyboard.press('Escape');
   await expect.poll(() => modal.isVisible()).toBe(false);
   await context.close();

@@ -45,6 +45,8 @@ export function Modal(props: ModalProps) {
         ref={(node) => { nativeRef.current = node; panel.current = node; }}
         className={`modal-panel ${className}`} {...aria} tabIndex={-1}
         onCancel={(e) => e.preventDefault()}
+        // Should the browser still close it on its own (its close-request rules), React's state follows.
+        onClose={() => { if (nativeRef.current?.isConnected) onClose(); }}
         onClick={(e) => { if (e.target === e.currentTarget && closeOnBackdrop && dismissible) onClose(); }}
       >
         {children}
