@@ -49,14 +49,14 @@ function buildSchemas() {
   const Playtime = z.nullish(int(z.minimum(PLAYTIME_MIN), z.maximum(PLAYTIME_MAX, 'Playtime must be whole hours from 1 to 99999')));
   const CommentText = trimmed(1, 'Comment cannot be empty', COMMENT_MAX_LENGTH, 'Comment exceeds 500 characters');
   const Timestamp = z.iso.datetime({ offset: true });
+  const ReviewText = z.nullish(text(10_000, 'Review exceeds 10000 characters'));
+  /** A private review draft (…_review_drafts.sql): seen by its author only, counted nowhere. */
+  const Draft = z.boolean({ message: 'Draft must be true or false' });
   // A play date's calendar checks need the clock: the local apply checks those (playDateProblem).
   const PlayDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, JOURNAL_MESSAGES.dateInvalid));
   const JournalMinutes = z.number({ message: JOURNAL_MESSAGES.minutes })
     .check(z.refine<number>((m) => minutesProblem(m) === null, JOURNAL_MESSAGES.minutes));
   const JournalNote = z.nullish(z.string().check(z.refine<string>((n) => noteProblem(n) === null, JOURNAL_MESSAGES.noteTooLong)));
-  const ReviewText = z.nullish(text(10_000, 'Review exceeds 10000 characters'));
-  /** A private review draft (…_review_drafts.sql): seen by its author only, counted nowhere. */
-  const Draft = z.boolean({ message: 'Draft must be true or false' });
   /** An object whose rows are named by either of two ids: at least one must be given. */
   const eitherId = (a: string, b: string, message: string) =>
     z.refine<Record<string, unknown>>((args) => args[a] !== undefined || args[b] !== undefined, message);
@@ -107,6 +107,7 @@ function buildSchemas() {
       location: z.nullish(text(100)),
       website: z.nullish(httpUrl(200)),
       platform: z.nullish(text(200)),
+    }),
     // The play journal (core/journal.ts): a session is named by the key its client gave it, or its id.
     'journal.add': z.object({
       key: Key, ...GameRef, played_on: PlayDay, minutes: JournalMinutes,
@@ -118,7 +119,6 @@ function buildSchemas() {
     }).check(eitherId('id', 'key', JOURNAL_MESSAGES.invalidSession)),
     'journal.delete': z.object({ id: z.optional(Id), key: z.optional(Key) })
       .check(eitherId('id', 'key', JOURNAL_MESSAGES.invalidSession)),
-    }),
   } as const;
   return { GameSummary, MUTATIONS };
 }

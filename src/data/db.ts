@@ -47,13 +47,13 @@ export interface WishlistRow {
 }
 export interface CollectionRow { id: number; user_id: number; igdb_id: number; game_id: number; added_at: string }
 export interface TopGameRow { id: number; user_id: number; game_id: number; position: number; created_at: string }
-
-export interface OutboxRow {
 /** A play journal entry (server table play_session); only the member's own are mirrored. */
 export interface PlaySessionRow {
   id: number; client_key: string; user_id: number; game_id: number; igdb_id: number; played_on: string; minutes: number;
   platform_id: number | null; note: string | null; is_private: boolean; created_at: string; updated_at: string;
 }
+
+export interface OutboxRow {
   /** Order of the queue (auto-increment). */
   seq?: number;
   /** The mutation id (uuid) the server deduplicates by. */
@@ -98,9 +98,9 @@ export class CheckpointDb extends Dexie {
   wishlist!: EntityTable<WishlistRow, 'id'>;
   collection!: EntityTable<CollectionRow, 'id'>;
   topGames!: EntityTable<TopGameRow, 'id'>;
+  journal!: EntityTable<PlaySessionRow, 'id'>;
   shadows!: Table<ShadowRow, [MirrorName, number]>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
-  journal!: EntityTable<PlaySessionRow, 'id'>;
   syncState!: EntityTable<SyncStateRow, 'key'>;
   auth!: EntityTable<KeyValueRow, 'key'>;
 
@@ -124,12 +124,12 @@ export class CheckpointDb extends Dexie {
       syncState: 'key',
       auth: 'key',
     });
-  }
-}
     // The play journal (issue 14): by key (an entry logged offline), by game, newest first.
     this.version(2).stores({
       journal: 'id, client_key, [user_id+igdb_id], [user_id+played_on]',
     });
+  }
+}
 
 /** Server table name → local mirror table. */
 export const MIRRORS = {
