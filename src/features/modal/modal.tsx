@@ -3,7 +3,7 @@
 // through `backdropClassName` and `className`; the layout (centred, a sheet on phones) is theirs.
 // `native` renders the panel as a <dialog> opened with showModal() instead, for the dialogs that were
 // built that way (their look hangs on ::backdrop, and the top layer makes the page behind inert).
-import { useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
+import { useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useModal, type InitialFocus } from './use-modal.ts';
 import './modal.css';
@@ -31,12 +31,7 @@ export function Modal(props: ModalProps) {
   const own = useRef<HTMLElement>(null);
   const panel = props.panelRef ?? own;
   const nativeRef = useRef<HTMLDialogElement>(null);
-  // A native dialog must be in the top layer before focus moves into it.
-  useLayoutEffect(() => {
-    const node = nativeRef.current;
-    if (native && node && !node.open) node.showModal();
-  }, [native]);
-  useModal(panel, { onEscape: onClose, escapeCloses: dismissible, initialFocus });
+  useModal(panel, { onEscape: onClose, escapeCloses: dismissible, initialFocus, native });
   const aria = { role, 'aria-modal': true, 'aria-labelledby': labelledBy, 'aria-describedby': describedBy } as const;
 
   if (native) {

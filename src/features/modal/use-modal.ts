@@ -17,6 +17,9 @@ export interface ModalBehaviour {
   readonly initialFocus?: InitialFocus;
 }
 
+/** The panel is a <dialog>: shown with showModal() (top layer, inert page) once the opener is noted. */
+export interface NativeOption { readonly native?: boolean }
+
 const stack: symbol[] = [];
 
 /** The open modals, topmost last (tests and the stacking rule read it). */
@@ -24,12 +27,13 @@ export function openModalCount(): number {
   return stack.length;
 }
 
-export function useModal(panel: RefObject<HTMLElement | null>, { onEscape, escapeCloses = true, initialFocus = 'panel' }: ModalBehaviour): void {
+export function useModal(panel: RefObject<HTMLElement | null>, { onEscape, escapeCloses = true, initialFocus = 'panel', native = false }: ModalBehaviour & NativeOption): void {
   const latest = useRef({ onEscape, escapeCloses });
   useLayoutEffect(() => {
     latest.current = { onEscape, escapeCloses };
   });
   const focusChoice = useRef(initialFocus);
+  const nativeDialog = useRef(native);
 
   useLayoutEffect(() => {
     const me = Symbol('modal');
@@ -37,6 +41,8 @@ export function useModal(panel: RefObject<HTMLElement | null>, { onEscape, escap
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const release = pageScrollLock.lock();
     const root = panel.current;
+    // After noting the opener: showModal() moves focus into the dialog.
+    if (nativeDialog.current && root instanceof HTMLDialogElement && !root.open) root.showModal();
     if (root) focusInitial(root, focusChoice.current);
     const onKeyDown = (event: KeyboardEvent) => {
       if (stack.at(-1) !== me || event.defaultPrevented) return;
