@@ -13,6 +13,7 @@
 -- - Back to draft: allowed only while the review has no likes and no comments (which belong to
 --   other members and would otherwise be hidden along with it); refused with a clear message.
 -- - A draft cannot be liked or commented on (triggers, so direct table writes are refused too).
+-- - The change log's entries of a draft are its author's alone (sync_change.private_to, below).
 
 alter table public.rating add column is_draft boolean not null default false;
 comment on column public.rating.is_draft is 'A private draft: visible only to its author, counted nowhere until published.';
@@ -725,4 +726,68 @@ as $$
       select x.id from numbered x
       where x.n = least(greatest(coalesce(p_limit, 1000), 1), 5000)
         and exists (select 1 from numbered y where y.n > x.n)))
+$$;
+
+-- ---------------------------------------------------------------------------------------------
+-- The change log is readable by everyone (it names rows whose own policies decide the rest), but
+-- a draft's entries would still tell that a member is writing a review of a game. Entries written
+-- while a review is and stays a draft are marked private to its author; the entry that publishes
+-- it, and the one that takes a published review back to draft (other devices must drop their
+-- copy: it arrives as a delete), stay public. Restrictive: it narrows "change log is readable".
+alter table public.sync_change add column private_to bigint;
+comment on column public.sync_change.private_to is 'Set for the entries of a review that is and stays a draft: only this member reads them.';
+create policy "draft changes are their author's" on public.sync_change as restrictive for select to anon, authenticated
+  using (private_to is null or private_to = (select app.current_user_id()));
+
+create or replace function app.log_change()
+returns trigger
+language plpgsql
+security definer
+set search_path = pg_catalog, public
+as $$
+declare
+  r jsonb := case when tg_op = 'DELETE' then to_jsonb(old) else to_jsonb(new) end;
+  k jsonb := '{}'::jsonb;
+  col text;
+  v_user bigint;
+  v_subject bigint;
+  v_game bigint;
+  v_rating bigint;
+  v_private bigint;
+begin
+  if tg_nargs > 0 then  -- tg_argv is null, not empty, for a trigger without arguments
+    foreach col in array tg_argv loop
+      k := k || jsonb_build_object(col, r -> col);
+    end loop;
+  end if;
+  case tg_table_name
+    when 'user' then v_user := (r ->> 'id')::bigint;
+    when 'user_follow' then
+      v_user := (r ->> 'follower_id')::bigint;
+      v_subject := (r ->> 'following_id')::bigint;
+    when 'game' then v_game := (r ->> 'id')::bigint;
+    when 'rating' then
+      v_user := (r ->> 'user_id')::bigint;
+      v_game := (r ->> 'game_id')::bigint;
+      v_rating := (r ->> 'id')::bigint;
+      -- A draft before and after this write (a new draft, an edited draft, a deleted draft).
+      if (tg_op = 'INSERT' and (to_jsonb(new) ->> 'is_draft')::boolean)
+         or (tg_op = 'UPDATE' and (to_jsonb(new) ->> 'is_draft')::boolean and (to_jsonb(old) ->> 'is_draft')::boolean)
+         or (tg_op = 'DELETE' and (to_jsonb(old) ->> 'is_draft')::boolean) then
+        v_private := v_user;
+      end if;
+    when 'content_like' then
+      v_user := (r ->> 'user_id')::bigint;
+      v_rating := coalesce((r ->> 'rating_id')::bigint,
+        (select c.rating_id from public.comment c where c.id = (r ->> 'comment_id')::bigint));
+    else
+      v_user := (r ->> 'user_id')::bigint;
+      v_game := (r ->> 'game_id')::bigint;
+      v_rating := (r ->> 'rating_id')::bigint;
+  end case;
+  insert into public.sync_change (tbl, row_id, op, key, user_id, subject_user_id, game_id, rating_id, private_to)
+  values (tg_table_name, (r ->> 'id')::bigint, case when tg_op = 'DELETE' then 'delete' else 'upsert' end,
+          k, v_user, v_subject, v_game, v_rating, v_private);
+  return null;
+end
 $$;

@@ -107,6 +107,20 @@ describe('a draft stays with its author', () => {
     expect(snapshot.changes.filter((c) => c.table === 'rating')).toEqual([]);
   });
 
+  it.each(viewers)('leaves no trace in the change log for %s, while its author reads it there', async (_, actor) => {
+    const logged = (who: Actor) => asActor(db, who, (q) => q.query<{ n: number }>(
+      `select count(*)::int as n from public.sync_change where tbl = 'rating' and (row_id = $1 or user_id = $2)`, [draftId, author.id]));
+    expect(await logged(actor)).toEqual([{ n: 0 }]);
+    expect((await logged(author.actor))[0]?.n).toBeGreaterThan(0);
+    // An edit of the draft, pulled incrementally with the game in scope: nothing arrives, not even a delete.
+    const before = await pull(db, actor, null, { game_ids: [gameId(IGDB.hades)], user_ids: [author.id] });
+    await pushOk(db, author.actor, 'review.update', { igdb_id: IGDB.hades, review: `${TEXT}, more of them` });
+    await pushOk(db, author.actor, 'review.update', { igdb_id: IGDB.hades, review: TEXT });
+    const after = await pull(db, actor, before.cursor, { game_ids: [gameId(IGDB.hades)], user_ids: [author.id] });
+    expect(after.changes.filter((c) => c.table === 'rating')).toEqual([]);
+    expect(await logged(actor)).toEqual([{ n: 0 }]);
+  });
+
   it('cannot be liked or commented on, by its author with a clear message, by others as not found', async () => {
     const own = await push(db, author.actor, [
       ['review_like.set', { rating_id: draftId, liked: true }],
