@@ -12,7 +12,8 @@ const names = (index: LocalIndex, query: string, limit = 8) =>
 
 /** Ranking cases every catalogue must pass. */
 function rankingCases(label: string, load: () => LocalIndex) {
-  describe(`ranking on ${label}`, () => {
+  // The first case builds the index (70,222 games from shared/ take seconds on a busy 2-core machine).
+  describe(`ranking on ${label}`, { timeout: 30_000 }, () => {
     let index: LocalIndex | undefined;
     const idx = () => (index ??= load());
 
