@@ -30,6 +30,10 @@ export const PICKER_EXCUSED = ['scrollable-region-focusable'] as const;
 /** Runs axe on `scope` (the open dialog) and returns its serious and critical violations. */
 export async function axeViolations(scope: Locator, excused: readonly string[] = []): Promise<AxeViolation[]> {
   await scope.waitFor();
+  // Colours are measured as painted: let an opening fade finish (spinners run forever: not waited on).
+  await scope.evaluate((el) => Promise.all(el.ownerDocument.getAnimations()
+    .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+    .map((a) => a.finished.catch(() => undefined))));
   const page = scope.page();
   if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(AXE_SOURCE);
   const results = await scope.evaluate((el) => window.axe!.run(el, { resultTypes: ['violations'] }));
