@@ -176,3 +176,28 @@ it('game picker and the bottom sheet: focus starts in the right place, stays in,
   expect(phone.errors).toEqual([]);
   await phone.context.close();
 });
+
+it('a native <dialog> modal (the full review) gives focus back to its "more" control on Escape', async () => {
+  const { context, page, errors } = await open('/');
+  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
+  await page.reload();
+  await page.waitForFunction(() => window.checkpoint !== undefined, undefined, { timeout: 15_000 });
+  const { memberId } = await page.evaluate(() => window.checkpoint!.signIn('retro_ranger@demo.checkpoint.local', 'Checkpoint-demo1'));
+  const long = 'Celeste rewards patience and precision in equal measure, and its story lands with real warmth. '.repeat(8).trim();
+  await page.evaluate((text) => window.checkpoint!.mutate('review.create', { igdb_id: 26226, game: { name: 'Celeste' }, rating: 9, review: text, is_recommended: true, platform: 'Switch' }), long);
+  await page.goto(`${gateway.url}/review/${memberId}/26226`);
+  const more = page.getByRole('button', { name: /^more/ });
+  await more.waitFor({ timeout: 15_000 });
+  await more.focus();
+  await page.keyboard.press('Enter');
+  const full = page.getByRole('dialog', { name: /review$/ });
+  await full.waitFor();
+  expect(await focused(full)).toEqual({ name: 'button:Close full review', inside: true });
+  expect(await bodyStyle(page)).toMatchObject({ overflow: 'hidden' });
+  await page.keyboard.press('Escape');
+  await expect.poll(() => full.count()).toBe(0);
+  expect(await more.evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await bodyStyle(page)).toMatchObject({ overflow: '' });
+  expect(errors).toEqual([]);
+  await context.close();
+});

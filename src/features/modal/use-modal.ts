@@ -59,6 +59,8 @@ export function useModal(panel: RefObject<HTMLElement | null>, { onEscape, escap
       document.removeEventListener('keydown', onKeyDown);
       stack.splice(stack.indexOf(me), 1);
       release();
+      // Still open, a modal <dialog> keeps the page inert, and the opener could not take focus.
+      if (root instanceof HTMLDialogElement && root.open) root.close();
       if (opener?.isConnected) opener.focus();
     };
   }, [panel]);
