@@ -52,7 +52,8 @@ async function startServer(): Promise<void> {
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     try {
-      const res = await fetch(`${url()}/_dev/config.json`);
+      // Each probe gives up after 5 s: a connection that hangs must not outlast the deadline.
+      const res = await fetch(`${url()}/_dev/config.json`, { signal: AbortSignal.timeout(5000) });
       if (res.ok) { anonKey = ((await res.json()) as { anonKey: string }).anonKey; return; }
     } catch { /* not up yet */ }
     if (server.exitCode !== null) throw new Error(`server exited: ${output}`);
