@@ -147,7 +147,7 @@ it('logs a session offline that survives a reload offline and reaches the server
   await page.goto(`${gateway.url}/user/${PIXEL}?tab=journal`);
   const tab = page.getByRole('tabpanel');
   await expect.poll(() => tab.locator('.profile-journal__total').textContent(), { timeout: 15_000 }).toBe('1 h 45 min played · 2 sessions');
-  expect(await tab.locator('.profile-journal__month-title').count()).toBe(1);
+  await expect.poll(() => tab.locator('.profile-journal__month-title').count()).toBe(1);
   expect(await tab.locator('.journal-entry__game').first().textContent()).toBe('The Witcher 3: Wild Hunt');
   expect(await tab.getByText('Secret Gwent grind').count()).toBe(1);
   await shot(page, 'profile-own-1280');

@@ -3,6 +3,7 @@
 // another member's from the server, only the public ones.
 import { formatMinutes, groupByMonth } from '../../core/journal.ts';
 import { useLive } from '../../data/live.ts';
+import { useAuth } from '../auth/auth-context.tsx';
 import { loadOwnJournal, type JournalEntry } from '../../data/repos/journal.ts';
 import { JournalEntryItem } from './journal-entry.tsx';
 import { useJournalActions, type JournalActions } from './use-journal-actions.ts';
@@ -10,13 +11,21 @@ import { useUserJournal } from './use-user-journal.ts';
 import './journal.css';
 
 export function ProfileJournal({ userId, isOwn }: { readonly userId: number; readonly isOwn: boolean }) {
+  // Until the session is read, a member looking at their own journal is not known to be its owner:
+  // asking the server meanwhile would show the journal once, then again from the device.
+  const auth = useAuth();
+  if (auth.status === 'loading' || (auth.status === 'signedIn' && auth.memberId === null && auth.memberLoading)) return <LoadingJournal />;
   return isOwn ? <OwnJournal me={userId} /> : <MemberJournal userId={userId} />;
+}
+
+function LoadingJournal() {
+  return <p className="profile-journal__status" aria-busy="true">Loading journal…</p>;
 }
 
 function OwnJournal({ me }: { readonly me: number }) {
   const view = useLive((db) => loadOwnJournal(db, me), [me]);
   const actions = useJournalActions(me, null);
-  if (!view) return <p className="profile-journal__status" aria-busy="true">Loading journal…</p>;
+  if (!view) return <LoadingJournal />;
   if (view.entries.length === 0) {
     return <p className="profile-journal__empty empty">No play sessions yet. Log one from any game's page.</p>;
   }
@@ -25,7 +34,7 @@ function OwnJournal({ me }: { readonly me: number }) {
 
 function MemberJournal({ userId }: { readonly userId: number }) {
   const { state, retry, loadMore } = useUserJournal(userId);
-  if (state.status === 'loading') return <p className="profile-journal__status" aria-busy="true">Loading journal…</p>;
+  if (state.status === 'loading') return <LoadingJournal />;
   if (state.status === 'offline') return <p className="profile-journal__status">You're offline: this member's journal shows when you're back online.</p>;
   if (state.status === 'error') {
     return (
