@@ -13,7 +13,8 @@
 -- - Back to draft: allowed only while the review has no likes and no comments (which belong to
 --   other members and would otherwise be hidden along with it); refused with a clear message.
 -- - A draft cannot be liked or commented on (triggers, so direct table writes are refused too).
--- - The change log's entries of a draft are its author's alone (sync_change.private_to, below).
+-- - The change log's entries of a draft are its author's alone (sync_change.private_to, below; the
+--   play journal's entries use the same column).
 
 alter table public.rating add column is_draft boolean not null default false;
 comment on column public.rating.is_draft is 'A private draft: visible only to its author, counted nowhere until published.';
@@ -730,13 +731,16 @@ $$;
 
 -- ---------------------------------------------------------------------------------------------
 -- The change log is readable by everyone (it names rows whose own policies decide the rest), but
--- a draft's entries would still tell that a member is writing a review of a game. Entries written
--- while a review is and stays a draft are marked private to its author; the entry that publishes
--- it, and the one that takes a published review back to draft (other devices must drop their
--- copy: it arrives as a delete), stay public. Restrictive: it narrows "change log is readable".
+-- some entries would still tell of something private: a draft's, that a member is writing a review
+-- of a game; a play session's, when and what a member played (private sessions included). Such
+-- entries are marked private to their member, one mechanism for both (it replaces the play
+-- journal's own policy of …1500). A review's entries are private while it is and stays a draft;
+-- the entry that publishes it, and the one that takes a published review back to draft (other
+-- devices must drop their copy: it arrives as a delete), stay public. Restrictive: it narrows
+-- "change log is readable".
 alter table public.sync_change add column private_to bigint;
-comment on column public.sync_change.private_to is 'Set for the entries of a review that is and stays a draft: only this member reads them.';
-create policy "draft changes are their author's" on public.sync_change as restrictive for select to anon, authenticated
+comment on column public.sync_change.private_to is 'Set for entries only this member reads: a review that is and stays a draft, every play session.';
+create policy "private changes are their member's" on public.sync_change as restrictive for select to anon, authenticated
   using (private_to is null or private_to = (select app.current_user_id()));
 
 create or replace function app.log_change()
@@ -776,6 +780,10 @@ begin
          or (tg_op = 'DELETE' and (to_jsonb(old) ->> 'is_draft')::boolean) then
         v_private := v_user;
       end if;
+    when 'play_session' then
+      v_user := (r ->> 'user_id')::bigint;
+      v_game := (r ->> 'game_id')::bigint;
+      v_private := v_user;
     when 'content_like' then
       v_user := (r ->> 'user_id')::bigint;
       v_rating := coalesce((r ->> 'rating_id')::bigint,
@@ -791,3 +799,7 @@ begin
   return null;
 end
 $$;
+
+-- The play journal's entries written before this migration, then its table-specific policy goes.
+update public.sync_change set private_to = user_id where tbl = 'play_session';
+drop policy "play journal changes are their member's" on public.sync_change;
