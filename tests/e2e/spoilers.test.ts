@@ -2,7 +2,8 @@
 // spoiler with the form's Spoiler button, the review page shows it blurred (hidden from screen
 // readers, not selectable) until it is revealed by a click or from the keyboard, one spoiler at a
 // time; cards, the activity feed and the page's description never hold its text; it works the
-// same written offline; and a comment can hold one too. Screenshots go to /tmp/shots.
+// same written offline; and a comment can hold one too, written or added while editing it.
+// Screenshots go to /tmp/shots.
 import { mkdir } from 'node:fs/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -208,6 +209,50 @@ it('lets a comment hold a spoiler, blurred in the thread until revealed', async 
   await page.screenshot({ path: `${SHOTS}/spoilers-comment-1280.png` });
   await spoiler.click();
   await expect.poll(() => comment.locator('.spoiler--revealed').textContent()).toBe('she climbs it together');
+  // On the server before the device goes away: the next test edits it from another one.
+  await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 20_000 }).toBe(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('lets the author hide a word of their comment as a spoiler while editing it, from the keyboard', async () => {
+  expect(reviewWithSpoilers).not.toBe('');
+  const { context, page, errors } = await signedIn('story_first', 1280);
+  await page.goto(`${gateway.url}${reviewWithSpoilers}`);
+  const mine = page.locator('.comment', { hasText: 'The ending!' });
+  await expect.poll(() => mine.count(), { timeout: 15_000 }).toBe(1);
+  await mine.getByRole('button', { name: 'Edit' }).click();
+  const box = page.getByLabel('Edit your comment');
+  expect(await box.inputValue()).toBe('The ending! ||she climbs it together||');
+  const edit = page.locator('.comment-form--edit');
+  await page.screenshot({ path: `${SHOTS}/spoilers-comment-edit-1280.png` });
+  await page.setViewportSize({ width: 390, height: 900 });
+  await edit.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/spoilers-comment-edit-390.png` });
+
+  // Select "ending", then Tab to the form's Spoiler button (the next control after the box) and press it.
+  await box.evaluate((el: HTMLTextAreaElement) => { const at = el.value.indexOf('ending'); el.setSelectionRange(at, at + 'ending'.length); });
+  await page.keyboard.press('Tab');
+  const button = edit.getByRole('button', { name: 'Spoiler' });
+  expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('Enter');
+  expect(await box.inputValue()).toBe('The ||ending||! ||she climbs it together||');
+  // Focus is back in the box with the wrapped word selected.
+  await expect.poll(() => box.evaluate((el: HTMLTextAreaElement) => (el === document.activeElement ? el.value.slice(el.selectionStart, el.selectionEnd) : null)))
+    .toBe('ending');
+  await edit.getByRole('button', { name: 'Save' }).click();
+
+  // The saved comment shows the word blurred, as a spoiler of its own, and the server holds the markers.
+  await expect.poll(() => edit.count()).toBe(0);
+  await expect.poll(() => mine.getByRole('button', { name: LABEL }).count(), { timeout: 15_000 }).toBe(2);
+  const first = mine.locator('.spoiler').first();
+  expect(await first.textContent()).toBe('ending');
+  expect(await first.locator('.spoiler__text').evaluate((el) => getComputedStyle(el).filter)).toBe('blur(6px)');
+  expect(await mine.locator('.comment__text').textContent()).not.toMatch(/\|\|/);
+  await expect.poll(async () => (await gateway.db.query<{ content: string }>(
+    "select content from public.comment where content like '%she climbs it together%'")).map((r) => r.content), { timeout: 20_000 })
+    .toEqual(['The ||ending||! ||she climbs it together||']);
+  await page.screenshot({ path: `${SHOTS}/spoilers-comment-edited-390.png` });
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -13,6 +13,7 @@ import { useToast } from '../../toasts/toast-context.tsx';
 import { LikeButton } from '../like-button.tsx';
 import { LOADING_USER_DATA, type Viewer } from '../viewer.ts';
 import { commentRef } from './comment-ref.ts';
+import { SpoilerButton } from '../spoiler-button.tsx';
 import { SpoilerText } from '../spoiler.tsx';
 
 export interface CommentItemProps {
@@ -107,7 +108,7 @@ interface EditCommentProps {
   readonly onClose: () => void;
 }
 
-/** Edit in place: a text area with Save and Cancel (Escape cancels, Ctrl/⌘+Enter saves). */
+/** Edit in place: a text area with Spoiler, Save and Cancel (Escape cancels, Ctrl/⌘+Enter saves). */
 function EditComment({ comment, viewer, onClose }: EditCommentProps) {
   const id = useId();
   const toast = useToast();
@@ -157,6 +158,7 @@ function EditComment({ comment, viewer, onClose }: EditCommentProps) {
           {remaining} characters remaining
         </p>
         <div className="comment-form__buttons">
+          <SpoilerButton textareaId={`${id}-text`} onChange={(next) => { setText(next); if (error) setError(null); }} disabled={busy} />
           <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>Cancel</button>
           <button type="submit" className="button button--primary" aria-disabled={busy}>{busy ? 'Saving...' : 'Save'}</button>
         </div>
