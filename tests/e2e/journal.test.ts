@@ -1,11 +1,13 @@
 // The play journal (issue 14) in Chromium against the gateway's demo members: a session logged
 // offline on the game page shows at once as not synced, survives an offline reload, and reaches
 // the server exactly once when the connection is back; the form's problems show beside the field;
-// a private session and an edit; the profile's Journal tab groups sessions by month with the total,
-// and another member sees only the public ones. Screenshots at 390 and 1280 px (JOURNAL_SHOTS_DIR).
+// a private session and an edit; the profile's Journal tab groups sessions by month with the total
+// and edits a session's platform among the game's (offline, synced once); another member sees only
+// the public ones. Screenshots at 390 and 1280 px (JOURNAL_SHOTS_DIR).
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { platformName } from '../../src/core/platforms.ts';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { launchChromium } from './browser.ts';
 
@@ -123,6 +125,7 @@ it('logs a session offline that survives a reload offline and reaches the server
   const platform = section.getByLabel('Platform');
   await expect.poll(() => platform.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
   const platformLabel = (await platform.locator('option').nth(1).textContent()) ?? '';
+  const gamePlatformOptions = await platform.locator('option').allTextContents();
   await platform.selectOption({ index: 1 });
   await logSession(section, '30 min', 'Secret Gwent grind', { private: true });
   await expect.poll(() => section.locator('.journal-entry').count()).toBe(2);
@@ -151,6 +154,46 @@ it('logs a session offline that survives a reload offline and reaches the server
   expect(await tab.locator('.journal-entry__game').first().textContent()).toBe('The Witcher 3: Wild Hunt');
   expect(await tab.getByText('Secret Gwent grind').count()).toBe(1);
   await shot(page, 'profile-own-1280');
+
+  // Editing there offers the game's platforms too (from the device: offline here), and the change
+  // reaches the server once when the connection is back.
+  const [velen] = await gateway.db.query<{ id: number; platform_id: number | null }>(
+    'select id, platform_id from public.play_session where note = $1', ['Offline run through Velen']);
+  expect(velen?.platform_id).toBeNull();
+  const changes = () => gateway.db.query<{ n: number }>(
+    "select count(*)::int as n from public.sync_change where tbl = 'play_session' and row_id = $1", [velen?.id]).then((r) => r[0]?.n);
+  const changesBefore = await changes();
+  await context.setOffline(true);
+  const velenEntry = tab.locator('.journal-entry', { hasText: 'Offline run through Velen' });
+  await velenEntry.getByRole('button', { name: /^Edit session/ }).click();
+  const profileEdit = tab.locator('.journal-entry--editing');
+  // The form names the game it edits a session of (the entry's own line is replaced by the form).
+  expect(await profileEdit.locator('.journal-entry__game').textContent()).toBe('The Witcher 3: Wild Hunt');
+  const profilePlatform = profileEdit.getByLabel('Platform');
+  await expect.poll(() => profilePlatform.locator('option').allTextContents()).toEqual(gamePlatformOptions);
+  expect(await profilePlatform.inputValue()).toBe('');
+  await shot(profileEdit, 'profile-edit-1280');
+  await page.setViewportSize({ width: 390, height: 900 });
+  await profileEdit.scrollIntoViewIfNeeded();
+  await shot(profileEdit, 'profile-edit-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const chosen = gamePlatformOptions.at(-1) ?? '';
+  await profilePlatform.selectOption({ label: chosen });
+  await profileEdit.getByRole('button', { name: 'Save changes' }).click();
+  await expect.poll(() => velenEntry.locator('.journal-entry__platform').textContent()).toBe(chosen);
+  // Focus is back on the session's Edit button.
+  expect(await velenEntry.getByRole('button', { name: /^Edit session/ }).evaluate((el) => el === document.activeElement)).toBe(true);
+  expect(await velenEntry.textContent()).toContain('Not synced yet');
+  expect(await changes()).toBe(changesBefore);
+  await context.setOffline(false);
+  await synced(page);
+  await page.evaluate(() => window.checkpoint!.syncNow());
+  const edited = await gateway.db.query<{ name: string; minutes: number }>(`select p.name, s.minutes from public.play_session s
+    join public.platform p on p.id = s.platform_id where s.id = $1`, [velen?.id]);
+  expect(edited.map((r) => [platformName(r.name), r.minutes])).toEqual([[chosen, 75]]);
+  expect(await serverSessions('Offline run through Velen')).toBe(1);
+  expect(await changes()).toBe((changesBefore ?? 0) + 1);
+  await expect.poll(() => velenEntry.locator('.journal-entry__mark--pending').count(), { timeout: 15_000 }).toBe(0);
   expect(errors).toEqual([]);
 }, 120_000);
 

@@ -12,7 +12,7 @@ const synced = (id: number, over: Partial<PlaySessionRow> = {}): PlaySessionRow 
 
 beforeEach(async () => {
   db = openLocalDb();
-  await db.games.bulkPut([gameRow(10, 1942, 'The Witcher 3'), gameRow(11, 26226, 'Celeste')]);
+  await db.games.bulkPut([gameRow(10, 1942, 'The Witcher 3', { platforms: ['PC (Microsoft Windows)', 'PlayStation 4'] }), gameRow(11, 26226, 'Celeste')]);
   await db.platforms.put({ id: 6, name: 'PC (Microsoft Windows)' });
   await db.journal.bulkPut([
     synced(1), synced(2, { played_on: '2026-10-03', minutes: 30, platform_id: null }),
@@ -38,9 +38,10 @@ describe('journal repo', () => {
     expect(view.totalMinutes).toBe(105);
   });
 
-  it('reads all my sessions with their games for the profile, and none of another member', async () => {
+  it('reads all my sessions with their games (and their platforms, for an edit) for the profile, and none of another member', async () => {
     const view = await loadOwnJournal(db, ME);
     expect(view.entries.map((e) => [e.id, e.game?.name])).toEqual([[3, 'Celeste'], [1, 'The Witcher 3'], [2, 'The Witcher 3']]);
+    expect(view.entries.map((e) => e.game?.platforms)).toEqual([[], ['PC (Microsoft Windows)', 'PlayStation 4'], ['PC (Microsoft Windows)', 'PlayStation 4']]);
     expect(view.totalMinutes).toBe(105);
   });
 });

@@ -17,7 +17,8 @@ export interface JournalEntry {
   readonly is_private: boolean;
   /** Written on this device and not yet on the server. */
   readonly pending: boolean;
-  readonly game: Pick<GameRow, 'igdb_id' | 'name' | 'slug' | 'cover_url'> | null;
+  /** With its platform names, for the platforms an edit may choose (the profile's Journal tab). */
+  readonly game: Pick<GameRow, 'igdb_id' | 'name' | 'slug' | 'cover_url' | 'platforms'> | null;
 }
 
 export interface JournalView {
@@ -40,7 +41,7 @@ async function toEntries(db: CheckpointDb, rows: readonly PlaySessionRow[], with
       id: r.id, key: r.client_key, played_on: r.played_on, minutes: r.minutes, platform_id: r.platform_id,
       platform: r.platform_id === null ? null : names.get(r.platform_id) ?? null, note: r.note, is_private: r.is_private,
       pending: r.id < 0 || shadows[i] !== undefined,
-      game: game ? { igdb_id: game.igdb_id, name: game.name, slug: game.slug, cover_url: game.cover_url ?? null } : null,
+      game: game ? { igdb_id: game.igdb_id, name: game.name, slug: game.slug, cover_url: game.cover_url ?? null, platforms: game.platforms ?? [] } : null,
     };
   });
 }

@@ -32,7 +32,7 @@ export function GameJournal({ game, memberId }: { readonly game: GameRow; readon
       {view && count === 0 && <p className="game-journal__empty">No sessions logged yet. Your first one starts the tally.</p>}
       {count > 0 && (
         <ul className="journal-list" aria-label="My sessions of this game">
-          {view?.entries.map((e) => <JournalEntryItem key={e.key} entry={e} actions={actions} platforms={platforms} />)}
+          {view?.entries.map((e) => <JournalEntryItem key={e.key} entry={e} actions={actions} game={game} />)}
         </ul>
       )}
     </section>

@@ -1,13 +1,15 @@
 // One session of the play journal: the day, time played, platform, note, and its marks (private,
 // not synced yet). The member's own sessions can be edited in place and deleted after an inline
-// confirmation (no dialog).
-import { useState } from 'react';
+// confirmation (no dialog). An edit offers the game's platforms wherever it happens (the game page,
+// the profile's Journal tab), keeping the session's own platform selectable.
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMinutes, formatPlayDay } from '../../core/journal.ts';
+import type { GameRow } from '../../data/db.ts';
 import type { JournalEntry } from '../../data/repos/journal.ts';
 import { JournalForm } from './journal-form.tsx';
 import type { JournalActions } from './use-journal-actions.ts';
-import type { PlatformOption } from './use-platform-options.ts';
+import { usePlatformOptions } from './use-platform-options.ts';
 
 interface Props {
   readonly entry: JournalEntry;
@@ -15,22 +17,29 @@ interface Props {
   readonly showGame?: boolean;
   /** The member's own session: edit and delete. */
   readonly actions?: JournalActions;
-  readonly platforms?: readonly PlatformOption[];
+  /** The game whose platforms an edit offers; else the entry's own game (the profile's list). */
+  readonly game?: Pick<GameRow, 'platforms'>;
 }
 
-export function JournalEntryItem({ entry, showGame = false, actions, platforms = [] }: Props) {
+export function JournalEntryItem({ entry, showGame = false, actions, game }: Props) {
   const [mode, setMode] = useState<'view' | 'edit' | 'confirm'>('view');
   const [failure, setFailure] = useState<string | null>(null);
   const day = formatPlayDay(entry.played_on);
+  // Saving or cancelling an edit gives focus back to the session's Edit button (the form is gone).
+  const editButton = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (mode !== 'view' || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [mode]);
 
   if (mode === 'edit' && actions) {
+    const close = () => { refocus.current = true; setMode('view'); };
     return (
       <li className="journal-entry journal-entry--editing">
-        <JournalForm
-          initial={{ played_on: entry.played_on, minutes: String(entry.minutes), platform_id: entry.platform_id, note: entry.note ?? '', is_private: entry.is_private }}
-          platforms={platforms} submitLabel="Save changes" onCancel={() => setMode('view')}
-          onSubmit={async (values) => { await actions.update(entry.key, values); setMode('view'); }}
-        />
+        {showGame && entry.game && <p className="journal-entry__game">{entry.game.name}</p>}
+        <EntryEditor entry={entry} game={game ?? entry.game} actions={actions} onClose={close} />
       </li>
     );
   }
@@ -67,7 +76,7 @@ export function JournalEntryItem({ entry, showGame = false, actions, platforms =
       </div>
       {actions && mode === 'view' && (
         <div className="journal-entry__actions">
-          <button type="button" className="journal-entry__action" onClick={() => setMode('edit')} aria-label={`Edit session of ${day}`}>Edit</button>
+          <button type="button" className="journal-entry__action" ref={editButton} onClick={() => setMode('edit')} aria-label={`Edit session of ${day}`}>Edit</button>
           <button type="button" className="journal-entry__action" onClick={() => setMode('confirm')} aria-label={`Delete session of ${day}`}>Delete</button>
         </div>
       )}
@@ -79,5 +88,23 @@ export function JournalEntryItem({ entry, showGame = false, actions, platforms =
         </div>
       )}
     </li>
+  );
+}
+
+interface EditorProps {
+  readonly entry: JournalEntry;
+  readonly game: Pick<GameRow, 'platforms'> | null;
+  readonly actions: JournalActions;
+  readonly onClose: () => void;
+}
+
+function EntryEditor({ entry, game, actions, onClose }: EditorProps) {
+  const platforms = usePlatformOptions(game, { id: entry.platform_id, label: entry.platform });
+  return (
+    <JournalForm
+      initial={{ played_on: entry.played_on, minutes: String(entry.minutes), platform_id: entry.platform_id, note: entry.note ?? '', is_private: entry.is_private }}
+      platforms={platforms} submitLabel="Save changes" onCancel={onClose}
+      onSubmit={async (values) => { await actions.update(entry.key, values); onClose(); }}
+    />
   );
 }

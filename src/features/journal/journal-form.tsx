@@ -6,7 +6,7 @@ import {
   JOURNAL_MINUTE_CHIPS, JOURNAL_NOTE_MAX_LENGTH, JOURNAL_FIRST_DAY, formatMinutes, journalFormProblems, localDay, trimNote,
   type JournalFormProblems, type JournalFormValues,
 } from '../../core/journal.ts';
-import type { PlatformOption } from './use-platform-options.ts';
+import type { PlatformOption } from '../../core/journal-platforms.ts';
 
 export interface JournalFormProps {
   readonly initial: JournalFormValues;

@@ -1,31 +1,29 @@
-// The platforms a session of this game may name: the game's own platforms (the server refuses any
-// other), with the ids the device knows for them. The list of platform ids is fetched once when
-// the device has none yet and is online.
-import { useEffect } from 'react';
-import { platformName } from '../../core/platforms.ts';
+// The platforms a session of this game may name (core/journal-platforms.ts), read from the device
+// so the form works offline: the game's platform names from its row, the ids from the device's
+// platform list, which is fetched once when the device has none yet and is online.
+import { useEffect, useMemo } from 'react';
+import { sessionPlatformOptions, type CurrentPlatform, type PlatformOption } from '../../core/journal-platforms.ts';
 import type { GameRow } from '../../data/db.ts';
 import { useLive, useOnline } from '../../data/live.ts';
 import { loadPlatforms, refreshPlatforms } from '../../data/repos/review-form.ts';
 
-export interface PlatformOption { readonly id: number; readonly label: string }
-
-export function usePlatformOptions(game: GameRow): readonly PlatformOption[] {
+/**
+ * `game`: the game's row as the device holds it (null when it does not); `current`: the platform
+ * of the session being edited, kept selectable.
+ */
+export function usePlatformOptions(game: Pick<GameRow, 'platforms'> | null, current?: CurrentPlatform): readonly PlatformOption[] {
   const known = useLive((db) => loadPlatforms(db), []);
   const online = useOnline();
   const empty = known !== undefined && known.length === 0;
   useEffect(() => {
-    // Best-effort: without the ids the form simply offers no platform choice.
+    // Best-effort: without the ids the form offers only what it can (the session's own platform).
     if (empty && online) refreshPlatforms().catch(() => undefined);
   }, [empty, online]);
-  const wanted = new Set((game.platforms ?? []).map((n) => n.trim().toLowerCase()));
-  const seen = new Set<string>();
-  const options: PlatformOption[] = [];
-  for (const p of known ?? []) {
-    if (!wanted.has(p.name.trim().toLowerCase())) continue;
-    const label = platformName(p.name);
-    if (seen.has(label.toLowerCase())) continue;
-    seen.add(label.toLowerCase());
-    options.push({ id: p.id, label });
-  }
-  return options.sort((a, b) => a.label.localeCompare(b.label));
+  const platforms = game?.platforms;
+  const currentId = current?.id ?? null;
+  const currentLabel = current?.label ?? null;
+  return useMemo(
+    () => sessionPlatformOptions(known ?? [], platforms, { id: currentId, label: currentLabel }),
+    [known, platforms, currentId, currentLabel],
+  );
 }
