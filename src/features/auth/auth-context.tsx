@@ -31,6 +31,15 @@ export function useAuth(): AuthSnapshot {
   return useSyncExternalStore(store.subscribe, store.getSnapshot);
 }
 
+/**
+ * Whether who is looking is known: the stored session has been read and, for a member, their
+ * database id is resolved (or could not be). Until then a screen that differs for its owner (a
+ * profile) would first show itself as to a visitor, then change.
+ */
+export function isAuthSettled(auth: AuthSnapshot): boolean {
+  return auth.status === 'signedOut' || (auth.status === 'signedIn' && (auth.memberId !== null || !auth.memberLoading));
+}
+
 /** The signed-in member's database id, or null (signed out, loading, or not resolved yet). */
 export function useMemberId(): number | null {
   const auth = useAuth();

@@ -3,7 +3,6 @@
 // another member's from the server, only the public ones.
 import { formatMinutes, groupByMonth } from '../../core/journal.ts';
 import { useLive } from '../../data/live.ts';
-import { useAuth } from '../auth/auth-context.tsx';
 import { loadOwnJournal, type JournalEntry } from '../../data/repos/journal.ts';
 import { JournalEntryItem } from './journal-entry.tsx';
 import { useJournalActions, type JournalActions } from './use-journal-actions.ts';
@@ -11,10 +10,7 @@ import { useUserJournal } from './use-user-journal.ts';
 import './journal.css';
 
 export function ProfileJournal({ userId, isOwn }: { readonly userId: number; readonly isOwn: boolean }) {
-  // Until the session is read, a member looking at their own journal is not known to be its owner:
-  // asking the server meanwhile would show the journal once, then again from the device.
-  const auth = useAuth();
-  if (auth.status === 'loading' || (auth.status === 'signedIn' && auth.memberId === null && auth.memberLoading)) return <LoadingJournal />;
+  // The profile is shown once who is looking is known (isAuthSettled): isOwn does not change.
   return isOwn ? <OwnJournal me={userId} /> : <MemberJournal userId={userId} />;
 }
 

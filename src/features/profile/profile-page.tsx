@@ -9,7 +9,7 @@ import { PROFILE_TEXT, parseUserId } from '../../core/profile.ts';
 import { useLive, useReadThrough, type FreshnessState } from '../../data/live.ts';
 import { memberExists } from '../../data/profile-remote.ts';
 import { loadProfile } from '../../data/repos/profile.ts';
-import { useMemberId } from '../auth/auth-context.tsx';
+import { isAuthSettled, useAuth, useMemberId } from '../auth/auth-context.tsx';
 import { FollowListModal } from './follow-list-modal.tsx';
 import { GamesModal } from './games-modal.tsx';
 import { ProfileHeader, type ProfileModalKind } from './profile-header.tsx';
@@ -49,6 +49,9 @@ function useMissing(userId: number, cached: boolean | undefined, freshness: Fres
 
 function Profile({ userId }: { readonly userId: number }) {
   const me = useMemberId();
+  // Who is looking decides the profile's controls (Edit Profile or Follow) and tabs (one's own
+  // journal from the device): it is shown once that is known, never first as to a visitor.
+  const settled = isAuthSettled(useAuth());
   const freshness = useReadThrough({ user_ids: [userId] }, `user:${userId}`);
   const data = useLive((db) => loadProfile(db, userId, me), [userId, me]);
   const missing = useMissing(userId, data === undefined ? undefined : data !== null, freshness);
@@ -59,7 +62,7 @@ function Profile({ userId }: { readonly userId: number }) {
     if (username) document.title = `${username} · Checkpoint`;
   }, [username]);
 
-  if (!data) {
+  if (!data || !settled) {
     if (missing === 'missing') return <ProfileError message={PROFILE_TEXT.notFound} detail={`There is no member number ${userId}.`} to="/users" />;
     if (missing === 'failed') return <ProfileError message={PROFILE_TEXT.loadFailed} to="/" />;
     if (data === null && freshness === 'offline') {

@@ -18,7 +18,7 @@ import { write } from '../../data/actions.ts';
 import { loadMyFollows } from '../../data/directory-follows.ts';
 import { useLive } from '../../data/live.ts';
 import { browserRecentStorage } from '../../data/search/recent-storage.ts';
-import { useAuth } from '../auth/auth-context.tsx';
+import { isAuthSettled, useAuth } from '../auth/auth-context.tsx';
 import { usePageMeta } from '../meta/page-meta.tsx';
 import { useToast } from '../toasts/toast-context.tsx';
 import { QuickFiltersPanel, RecentPanel, StatsPanel, TopReviewersPanel } from './directory-panels.tsx';
@@ -41,7 +41,7 @@ export default function UsersDirectoryPage() {
   const canonical = directorySearch(params);
   const auth = useAuth();
   const me = auth.status === 'signedIn' ? auth.memberId : null;
-  const authReady = auth.status === 'signedOut' || (auth.status === 'signedIn' && !auth.memberLoading);
+  const authReady = isAuthSettled(auth);
   const toast = useToast();
   const wide = useMediaQuery(DESKTOP);
   usePageMeta({ title: 'Discover Users', description: 'Find gamers on Checkpoint to follow: top reviewers, community stats and member search.' });
