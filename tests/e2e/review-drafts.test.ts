@@ -1,12 +1,16 @@
 // Private review drafts in Chromium against the gateway: a member saves a draft offline, it is
 // still there after a reload, it syncs once online, yet another member and a visitor never see it
 // (review page, game page, the server's reads); the author publishes it and then everyone does.
+// Then the author unpublishes it offline (after a confirmation) and other devices lose it; once
+// liked it cannot be unpublished: the form shuts the button, and an Unpublish made offline before
+// the device knew of the like comes back refused by the server.
 // Screenshots (390 and 1280 px) go to /tmp/shots.
 import { mkdir } from 'node:fs/promises';
 import { createClient } from '@supabase/supabase-js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { expectAccessible } from './axe.ts';
 import { launchChromium } from './browser.ts';
 
 const PASSWORD = 'Checkpoint-demo1';
@@ -61,6 +65,21 @@ async function visitorReview(userId: number): Promise<unknown> {
   return data;
 }
 
+/** The member's review.update pushes the server answered, as [status, is_draft of the row | refusal code], in order. */
+async function appliedUpdates(userId: number): Promise<Array<[string, boolean | string]>> {
+  const rows = await gateway.db.query<{ status: string; draft: boolean | null; code: string | null }>(
+    `select status, (result -> 'result' ->> 'is_draft')::boolean as draft, result ->> 'code' as code from public.sync_applied
+     where user_id = $1 and name = 'review.update' order by applied_at`, [userId]);
+  return rows.map((r) => [r.status, r.draft ?? r.code ?? '?']);
+}
+
+/** The author's edit form, opened and ready (the service worker in control, for an offline reload). */
+async function openEditForm(page: Page): Promise<void> {
+  await page.goto(`${gateway.url}/review/${HOLLOW_KNIGHT}`);
+  await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBe('Edit Review');
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+}
+
 const radio = (page: Page, group: string, label: string) =>
   page.getByRole('group', { name: group, exact: true }).getByRole('radio', { name: label, exact: true });
 
@@ -86,6 +105,8 @@ it('saves a draft offline that survives a reload, syncs once online, and stays p
   // A draft needs no finished answer (Submit still does).
   expect(await page.locator('.review-form__submit').isDisabled()).toBe(true);
   expect(await saveDraft.isEnabled()).toBe(true);
+  // Nothing to unpublish on a new review.
+  expect(await page.getByRole('button', { name: 'Unpublish' }).count()).toBe(0);
   await page.screenshot({ path: `${SHOTS}/drafts-form-390.png`, fullPage: true });
   await saveDraft.click();
 
@@ -163,4 +184,127 @@ it('publishing makes it everyone’s, dated when it was published', async () => 
   expect(await visitorReview(authorId)).toMatchObject({ review: { review: DRAFT, is_draft: false } });
   expect(reader.errors).toEqual([]);
   await reader.context.close();
+});
+
+it('unpublishes the review offline after a confirmation; it syncs once and other devices lose it', async () => {
+  // Another member's device holds the published review first.
+  const reader = await open(1280, 'story_first');
+  await reader.page.goto(`${gateway.url}/review/${authorId}/${HOLLOW_KNIGHT}`);
+  await expect.poll(() => reader.page.getByText(DRAFT).isVisible(), { timeout: 15_000 }).toBe(true);
+
+  const { context, page, errors } = await open(390, 'combo_breaker');
+  // A published review's page: one edit control (Edit Review), no draft note.
+  await page.goto(`${gateway.url}/review/${authorId}/${HOLLOW_KNIGHT}`);
+  await expect.poll(() => page.getByText(DRAFT).isVisible(), { timeout: 15_000 }).toBe(true);
+  // (The page knows it is the author's once the session is read.)
+  await expect.poll(() => page.getByRole('link', { name: /^Edit/ }).allTextContents()).toEqual(['Edit Review']);
+  expect(await page.locator('.draft-note').count()).toBe(0);
+
+  await openEditForm(page);
+  await context.setOffline(true);
+  await expect.poll(() => page.locator('.review-form__offline').isVisible()).toBe(true);
+  const unpublish = page.getByRole('button', { name: 'Unpublish', exact: true });
+  expect(await unpublish.isEnabled()).toBe(true);
+  expect(await page.locator('.review-form__unpublish-why').count()).toBe(0);
+  await page.screenshot({ path: `${SHOTS}/drafts-unpublish-form-390.png`, fullPage: true });
+
+  // Cancel writes nothing.
+  await unpublish.click();
+  const dialog = page.getByRole('dialog', { name: 'Unpublish Review' });
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  expect(await dialog.textContent()).toContain('Your review will become a draft again: it disappears for everyone else until you publish it again.');
+  expect(await dialog.textContent()).not.toContain('The changes you made here');
+  await expectAccessible(dialog);
+  await page.screenshot({ path: `${SHOTS}/drafts-unpublish-dialog-390.png` });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+  expect(await page.evaluate(() => window.checkpoint!.pending())).toBe(0);
+  // Focus goes back to the button that opened it.
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Unpublish');
+
+  await unpublish.click();
+  await dialog.getByRole('button', { name: 'Unpublish', exact: true }).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`/review/${authorId}/${HOLLOW_KNIGHT}`);
+  await expect.poll(() => page.getByText('Review unpublished. Only you can see it until you publish it again.').isVisible()).toBe(true);
+  // The draft state everywhere it shows: the note with its badge, one edit control (Edit Draft).
+  await expect.poll(() => page.locator('.draft-note').isVisible()).toBe(true);
+  expect(await page.locator('.draft-note .draft-badge').textContent()).toBe('Draft');
+  await expect.poll(() => page.getByRole('link', { name: /^Edit/ }).allTextContents()).toEqual(['Edit Draft']);
+  expect(await page.locator('.like-button, .review-page__toggle').count()).toBe(0);
+  const queued = await page.evaluate(() => window.checkpoint!.outbox());
+  expect(queued.map((m) => [m.name, m.args])).toEqual([['review.update', { igdb_id: HOLLOW_KNIGHT, draft: true }]]);
+  expect((await storedReview(authorId))?.is_draft).toBe(false);
+  await page.getByRole('link', { name: 'Edit Draft' }).click();
+  await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBe('Edit Draft');
+  expect(await page.getByRole('button', { name: 'Unpublish' }).count()).toBe(0);
+
+  await context.setOffline(false);
+  await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 20_000 }).toBe(0);
+  await expect.poll(async () => (await storedReview(authorId))?.is_draft, { timeout: 10_000 }).toBe(true);
+  // Applied once: the publish of the test before, then this Unpublish.
+  expect(await appliedUpdates(authorId)).toEqual([['ok', false], ['ok', true]]);
+  expect(await visitorReview(authorId)).toBeNull();
+  expect(errors).toEqual([]);
+  await context.close();
+
+  // The reader's device drops it: the review page, the game page and the mirrors.
+  await reader.page.reload();
+  await expect.poll(() => reader.page.getByRole('heading', { name: 'Review not found' }).isVisible(), { timeout: 20_000 }).toBe(true);
+  await expect.poll(async () => (await reader.page.evaluate(() => window.checkpoint!.mirrors('reviews')))
+    .filter((r) => r.review?.includes('City of Tears') ?? false).length, { timeout: 20_000 }).toBe(0);
+  await reader.page.goto(`${gateway.url}/game/${HOLLOW_KNIGHT}`);
+  await expect.poll(() => reader.page.locator('.game-reviews__list > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  expect(await reader.page.content()).not.toContain('City of Tears');
+  expect(reader.errors).toEqual([]);
+  await reader.context.close();
+});
+
+it('a liked review cannot be unpublished: the server refuses an offline Unpublish, then the form shuts it', async () => {
+  const { context, page, errors } = await open(1280, 'combo_breaker');
+  await page.goto(`${gateway.url}/review/${authorId}/${HOLLOW_KNIGHT}`);
+  await expect.poll(() => page.locator('.draft-note').isVisible(), { timeout: 15_000 }).toBe(true);
+  await page.locator('.draft-note').getByRole('button', { name: 'Publish', exact: true }).click();
+  await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 20_000 }).toBe(0);
+  await expect.poll(async () => (await storedReview(authorId))?.is_draft, { timeout: 10_000 }).toBe(false);
+  await openEditForm(page);
+  await context.setOffline(true);
+
+  // While the author is offline, another member likes the review.
+  const reviewId = (await storedReview(authorId))?.id ?? 0;
+  const liker = await open(390, 'story_first');
+  await liker.page.evaluate((id) => window.checkpoint!.mutate('review_like.set', { rating_id: id, liked: true }), reviewId);
+  await expect.poll(() => liker.page.evaluate(() => window.checkpoint!.pending()), { timeout: 20_000 }).toBe(0);
+  await expect.poll(async () => (await gateway.db.query<{ n: number }>('select like_count as n from public.rating where id = $1', [reviewId]))[0]?.n).toBe(1);
+  await liker.context.close();
+
+  // The device does not know yet: Unpublish is offered and applies here...
+  const unpublish = page.getByRole('button', { name: 'Unpublish', exact: true });
+  expect(await unpublish.isEnabled()).toBe(true);
+  await unpublish.click();
+  const dialog = page.getByRole('dialog', { name: 'Unpublish Review' });
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  await page.screenshot({ path: `${SHOTS}/drafts-unpublish-dialog-1280.png` });
+  await dialog.getByRole('button', { name: 'Unpublish', exact: true }).click();
+  await expect.poll(() => page.locator('.draft-note').isVisible(), { timeout: 15_000 }).toBe(true);
+
+  // ...and the server refuses it: the sync's rejection toast says why, and the review is published again.
+  await context.setOffline(false);
+  await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 30_000 }).toBe(0);
+  // (A toast lasts 7 s from the push that just emptied the outbox.)
+  await expect.poll(() => page.locator('.toast__message', { hasText: 'A review with likes or comments cannot go back to being a draft' }).isVisible()).toBe(true);
+  await expect.poll(() => page.locator('.draft-note').count(), { timeout: 15_000 }).toBe(0);
+  expect(await storedReview(authorId)).toMatchObject({ is_draft: false });
+  expect(await appliedUpdates(authorId)).toEqual([['ok', false], ['ok', true], ['ok', false], ['rejected', 'review_has_replies']]);
+
+  // Now the device knows of the like: the form shows Unpublish shut, with the reason.
+  await openEditForm(page);
+  await expect.poll(() => page.getByRole('button', { name: 'Unpublish', exact: true }).isDisabled(), { timeout: 15_000 }).toBe(true);
+  const why = page.locator('#review-form-unpublish-why');
+  expect(await why.textContent()).toBe('A review with likes or comments cannot go back to being a draft');
+  expect(await page.getByRole('button', { name: 'Unpublish', exact: true }).getAttribute('aria-describedby')).toBe('review-form-unpublish-why');
+  await page.screenshot({ path: `${SHOTS}/drafts-unpublish-shut-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/drafts-unpublish-shut-390.png`, fullPage: true });
+  expect(errors).toEqual([]);
+  await context.close();
 });

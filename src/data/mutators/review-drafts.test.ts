@@ -65,6 +65,27 @@ describe('local apply of drafts', () => {
     expect(await snapshot(db)).toEqual(before);
   });
 
+  it('refuses it for a comment as for a like, with the server’s code and message', async () => {
+    await db.reviews.put(reviewRow(6, ME, celeste, { comment_count: 1 }));
+    const before = await snapshot(db);
+    await expect(apply(db, 'review.update', { igdb_id: celeste.igdb_id, draft: true, rating: 3 })).rejects.toMatchObject({
+      code: 'review_has_replies', message: 'A review with likes or comments cannot go back to being a draft',
+    });
+    expect(await snapshot(db)).toEqual(before);
+    // Edits that keep it published are still fine.
+    await apply(db, 'review.update', { igdb_id: celeste.igdb_id, rating: 3 });
+    expect(await mine(celeste.igdb_id)).toMatchObject({ is_draft: false, rating: 3 });
+  });
+
+  it('goes back to draft with the form’s edits in one write, keeping its date (Unpublish)', async () => {
+    await db.reviews.put(reviewRow(5, ME, hades, { rating: 8, review: 'Loved it' }));
+    await apply(db, 'review.update', { igdb_id: hades.igdb_id, draft: true, review: 'Second thoughts' }, { me: ME, now: LATER });
+    expect(await mine()).toMatchObject({ is_draft: true, rating: 8, review: 'Second thoughts', post_date_time: EARLIER, updated_at: LATER });
+    // Nobody else's screens show it any more.
+    expect((await loadGamePage(db, 'hades', OTHER))?.reviews ?? []).toEqual([]);
+    expect((await loadRecentReviews(db)).map((r) => r.id)).toEqual([]);
+  });
+
   it('refuses likes and comments on a draft, leaving no trace', async () => {
     await db.reviews.put(reviewRow(5, ME, hades, { is_draft: true }));
     const before = await snapshot(db);

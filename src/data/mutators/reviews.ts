@@ -3,7 +3,7 @@
 // by [user_id+igdb_id]. `draft` keeps the review private; `draft: false` publishes it, dated when
 // it was published, and a review with likes or comments cannot go back to draft.
 import type { MutationArgs } from '../../core/mutations.ts';
-import { DRAFT_TEXT, isDraft } from '../../core/review-draft.ts';
+import { DRAFT_TEXT, hasReplies, isDraft } from '../../core/review-draft.ts';
 import type { CheckpointDb, ReviewRow } from '../db.ts';
 import { tempId, writeRow } from '../overlay.ts';
 import { deleteReviewWithContent } from './cascade.ts';
@@ -37,7 +37,7 @@ export async function applyReviewUpdate(db: CheckpointDb, a: MutationArgs<'revie
   if (!current) return reject('review_forbidden', FORBIDDEN);
   const wasDraft = isDraft(current);
   const draft = a.draft ?? wasDraft;
-  if (draft && !wasDraft && (current.like_count > 0 || current.comment_count > 0)) reject('review_has_replies', DRAFT_TEXT.hasReplies);
+  if (draft && !wasDraft && hasReplies(current)) reject('review_has_replies', DRAFT_TEXT.hasReplies);
   const next: ReviewRow = {
     ...current,
     rating: a.rating ?? current.rating,

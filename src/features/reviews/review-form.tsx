@@ -3,7 +3,8 @@
 // a write on this device (review.create / review.update, then progress.set unless the game is
 // already finished), queued for the server, so it works the same offline. "Save draft" keeps the
 // review private (draft: true) and asks nothing more than the server does; a draft reopens here
-// and its primary button publishes it.
+// and its primary button publishes it. A published review nobody has liked or commented on can be
+// unpublished here (draft: true again, with whatever was changed in the form).
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MutationError, type MutationArgs } from '../../core/mutations.ts';
@@ -12,13 +13,14 @@ import {
   changedFields, EMPTY_REVIEW_FORM, formProblems, parsePlaytime, REVIEW_FORM_TEXT, REVIEW_TEXT_MAX, textLength,
   type ReviewFormProblem, type ReviewFormValues,
 } from '../../core/review-form.ts';
-import { isDraft } from '../../core/review-draft.ts';
+import { DRAFT_TEXT, hasReplies, isDraft } from '../../core/review-draft.ts';
 import { write } from '../../data/actions.ts';
 import type { GameRow, PlatformRow, ProgressRow, ReviewRow } from '../../data/db.ts';
 import { findPlatform, gameSummaryOf } from '../../data/repos/review-form.ts';
 import { gamePath } from '../search/game-cover.tsx';
 import { useToast } from '../toasts/toast-context.tsx';
 import { DeleteReviewButton } from './review-form-delete.tsx';
+import { UNPUBLISH_TEXT, UnpublishButton } from './review-form-unpublish.tsx';
 import { ChoiceGroup, PlaytimeField, RatingField, type Choice } from './review-form-fields.tsx';
 import { SpoilerButton } from './spoiler-button.tsx';
 import { DRAFT_UI_TEXT, DraftBadge } from './review-draft.tsx';
@@ -54,7 +56,9 @@ export const DRAFT_FORM_TEXT = {
   saveFailed: 'Failed to save draft:',
 } as const;
 
-/** What a draft may be saved with: only what the server itself refuses stops it. */
+type SaveMode = 'publish' | 'draft' | 'unpublish';
+
+/** What a draft may be saved with (also by Unpublish): only what the server itself refuses stops it. */
 const DRAFT_BLOCKERS: readonly ReviewFormProblem[] = ['playtime', 'text'];
 
 /** The values the form opens with: the review's in edit mode, else the defaults. */
@@ -85,7 +89,7 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
   const { options: gameOptions, required: platformRequired } = useMemo(() => reviewPlatformOptions(game.platforms), [game.platforms]);
   const [loaded] = useState(() => initialValues(review, reviewPlatform, gameOptions, progress));
   const [values, setValues] = useState(loaded);
-  const [busy, setBusy] = useState<'publish' | 'draft' | null>(null);
+  const [busy, setBusy] = useState<SaveMode | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   // A review's platform the game's list does not name (picked when the list was different) stays choosable.
@@ -95,14 +99,17 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
   // A draft's primary button publishes it: that is a change in itself.
   const canSubmit = problems.length === 0 && (!editing || draft || changed.length > 0) && !busy;
   // Save draft: a new review, or a draft with something changed (a published review is not un-published here).
-  const canDraft = (!editing || (draft && changed.length > 0)) && !problems.some((p) => DRAFT_BLOCKERS.includes(p)) && !busy;
+  const draftable = !problems.some((p) => DRAFT_BLOCKERS.includes(p)) && !busy;
+  const canDraft = (!editing || (draft && changed.length > 0)) && draftable;
+  // Unpublish: the device's counts decide, as the server's rating_guard will.
+  const unpublishBlockedBy = editing && !draft && hasReplies(review) ? DRAFT_TEXT.hasReplies : null;
   const length = textLength(values.text);
   const set = <K extends keyof ReviewFormValues>(key: K, value: ReviewFormValues[K]) => {
     setError(null);
     setValues((v) => ({ ...v, [key]: value }));
   };
 
-  async function save(mode: 'publish' | 'draft') {
+  async function save(mode: SaveMode) {
     const igdbId = game.igdb_id;
     if (!Number.isSafeInteger(igdbId) || igdbId <= 0) {
       setError(REVIEW_FORM_TEXT.missingIgdbId);
@@ -120,6 +127,7 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
       const args: MutationArgs<'review.update'> = { igdb_id: igdbId };
       // Publishing a draft dates it now (the server keeps this time for a publish made offline).
       if (draft && mode === 'publish') Object.assign(args, { draft: false, post_date_time: new Date().toISOString() });
+      if (!draft && mode === 'unpublish') args.draft = true;
       if (changed.includes('rating')) args.rating = values.rating;
       if (changed.includes('text')) args.review = text === '' ? null : text;
       if (changed.includes('recommended')) args.is_recommended = values.recommended;
@@ -137,17 +145,18 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
       await write(memberId, 'progress.set', values.finished ? { ...ref, completed: true } : { ...ref, started: true });
     }
     if (mode === 'draft') toast.push(DRAFT_UI_TEXT.saved, 'info');
+    else if (mode === 'unpublish') toast.push(UNPUBLISH_TEXT.done, 'info');
     else if (!navigator.onLine) toast.push(OFFLINE_SAVED, 'info');
     navigate(`/review/${memberId}/${igdbId}`);
   }
 
-  async function run(mode: 'publish' | 'draft') {
+  async function run(mode: SaveMode) {
     setBusy(mode);
     setError(null);
     try {
       await save(mode);
     } catch (caught) {
-      const prefix = mode === 'draft' ? DRAFT_FORM_TEXT.saveFailed : editing && !draft ? REVIEW_FORM_TEXT.updateFailed : REVIEW_FORM_TEXT.submitFailed;
+      const prefix = mode === 'draft' ? DRAFT_FORM_TEXT.saveFailed : mode === 'unpublish' ? UNPUBLISH_TEXT.failed : editing && !draft ? REVIEW_FORM_TEXT.updateFailed : REVIEW_FORM_TEXT.submitFailed;
       setError(caught instanceof MutationError ? `${prefix} ${caught.message}` : REVIEW_FORM_TEXT.submitGeneric);
     } finally {
       setBusy(null);
@@ -225,6 +234,12 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
           </button>
         )}
         <button type="button" className="button button--ghost" onClick={cancel}>Cancel</button>
+        {editing && !draft && (
+          <UnpublishButton
+            blockedBy={unpublishBlockedBy} disabled={!draftable} busy={busy === 'unpublish'} withChanges={changed.length > 0}
+            onConfirm={() => run('unpublish')}
+          />
+        )}
         {editing && <DeleteReviewButton memberId={memberId} game={game} onError={setError} />}
       </div>
       {problems.length > 0 && (
