@@ -1,12 +1,19 @@
 // Another member's play journal, asked of get_user_journal (…_play_journal.sql): only the sessions
 // the caller may see (never another member's private ones), newest first, paged by the last entry
-// shown, with the total of what is visible. Others' sessions are not kept on the device.
+// shown, with the total of what is visible. What was shown last time is kept on this device for the
+// few members viewed most recently (localStorage 'checkpoint.journal', saved-pages.ts), so offline
+// the tab still shows it and says so.
 import { z } from '../core/zod.ts';
 import { platformName } from '../core/platforms.ts';
 import { backend } from './backend.ts';
 import type { JournalEntry } from './repos/journal.ts';
+import { savedPages } from './saved-pages.ts';
 
 export const JOURNAL_PAGE_SIZE = 50;
+/** Not in spec: members whose journal is kept for offline, most recently viewed first. */
+const MEMBERS_KEPT = 8;
+/** Not in spec: sessions kept per member (the first pages loaded). */
+const ENTRIES_KEPT = 100;
 
 const Page = z.object({
   entries: z.array(z.object({
@@ -45,4 +52,29 @@ export async function fetchUserJournal(userId: number, before: JournalCursor | n
     })),
     more: page.has_more, totalMinutes: page.total_minutes, count: page.session_count,
   };
+}
+
+const SavedJournal = z.object({
+  entries: z.array(z.object({
+    id: z.number(), key: z.string(), played_on: z.string(), minutes: z.number(), platform_id: z.nullable(z.number()),
+    platform: z.nullable(z.string()), note: z.nullable(z.string()), is_private: z.boolean(), pending: z.boolean(),
+    game: z.nullable(z.object({ igdb_id: z.number(), name: z.string(), slug: z.nullable(z.string()), cover_url: z.nullable(z.string()) })),
+  })),
+  more: z.boolean(),
+  totalMinutes: z.number(),
+  count: z.number(),
+});
+
+const saved = savedPages('checkpoint.journal', MEMBERS_KEPT, (entry): RemoteJournalPage => SavedJournal.parse(entry));
+
+/** The member's journal as last shown on this device, with when it was saved; null if none. */
+export function savedUserJournal(userId: number): (RemoteJournalPage & { readonly savedAt: number }) | null {
+  const entry = saved.read(userId);
+  return entry && { ...entry.value, savedAt: entry.savedAt };
+}
+
+/** Keeps what is shown of the member's journal (its first sessions) for offline. */
+export function saveUserJournal(userId: number, page: RemoteJournalPage, now = Date.now()): void {
+  const entries = page.entries.slice(0, ENTRIES_KEPT).map((e) => ({ ...e, game: e.game && { igdb_id: e.game.igdb_id, name: e.game.name, slug: e.game.slug, cover_url: e.game.cover_url ?? null } }));
+  saved.save(userId, { ...page, entries, more: page.more || page.entries.length > entries.length }, now);
 }

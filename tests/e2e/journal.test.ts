@@ -3,7 +3,7 @@
 // the server exactly once when the connection is back; the form's problems show beside the field;
 // a private session and an edit; the profile's Journal tab groups sessions by month with the total
 // and edits a session's platform among the game's (offline, synced once); another member sees only
-// the public ones. Screenshots at 390 and 1280 px (JOURNAL_SHOTS_DIR).
+// the public ones, offline too as last seen on the device. Screenshots at 390 and 1280 px (JOURNAL_SHOTS_DIR).
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -206,7 +206,23 @@ it("shows another member only the public sessions, the total counting only those
   expect(await tab.getByText('Offline run through Velen').count()).toBe(1);
   expect(await tab.getByText('Secret Gwent grind').count()).toBe(0);
   expect(await tab.locator('.journal-entry__actions').count()).toBe(0);
+  expect(await tab.locator('.profile-journal__saved').count()).toBe(0);
   await shot(page, 'profile-other-390');
+
+  // Offline, a reload (served by the service worker) shows the journal as last seen on this
+  // device, and says so.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+  const context = page.context();
+  await context.setOffline(true);
+  await page.reload();
+  await expect.poll(() => tab.locator('.profile-journal__saved').textContent(), { timeout: 15_000 })
+    .toMatch(/^You're offline — showing the journal saved on this device /);
+  expect(await tab.locator('.profile-journal__total').textContent()).toBe('1 h 15 min played · 1 session');
+  expect(await tab.getByText('Offline run through Velen').count()).toBe(1);
+  expect(await tab.getByText('Secret Gwent grind').count()).toBe(0);
+  await shot(page, 'profile-other-offline-390');
+  await context.setOffline(false);
+  await expect.poll(() => tab.locator('.profile-journal__saved').count(), { timeout: 15_000 }).toBe(0);
 
   // The owner deletes the private one, confirming inline; Keep first changes nothing.
   const owner = await open(390);

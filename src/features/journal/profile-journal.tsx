@@ -1,6 +1,7 @@
 // The profile's "Journal" tab: sessions newest first, grouped by month, with the time played in
 // total. My own come from the device (private ones and those not synced yet included, editable);
-// another member's from the server, only the public ones.
+// another member's from the server, only the public ones (offline, as last shown on this device).
+import { formatRelativeTime } from '../../core/dates.ts';
 import { formatMinutes, groupByMonth } from '../../core/journal.ts';
 import { useLive } from '../../data/live.ts';
 import { loadOwnJournal, type JournalEntry } from '../../data/repos/journal.ts';
@@ -29,9 +30,9 @@ function OwnJournal({ me }: { readonly me: number }) {
 }
 
 function MemberJournal({ userId }: { readonly userId: number }) {
-  const { state, retry, loadMore } = useUserJournal(userId);
+  const { state, retry, loadMore, online } = useUserJournal(userId);
   if (state.status === 'loading') return <LoadingJournal />;
-  if (state.status === 'offline') return <p className="profile-journal__status">You're offline: this member's journal shows when you're back online.</p>;
+  if (state.status === 'offline') return <p className="profile-journal__status" role="status">You're offline: this member's journal shows when you're back online.</p>;
   if (state.status === 'error') {
     return (
       <div className="profile-journal__status" role="alert">
@@ -40,13 +41,19 @@ function MemberJournal({ userId }: { readonly userId: number }) {
       </div>
     );
   }
-  if (state.entries.length === 0) return <p className="profile-journal__empty empty">No public play sessions yet.</p>;
+  const saved = state.savedAt !== null && (
+    <p className="profile-journal__saved" role="status">
+      {online ? "Couldn't refresh" : "You're offline"} — showing the journal saved on this device {formatRelativeTime(state.savedAt)}.
+    </p>
+  );
+  if (state.entries.length === 0) return <>{saved}<p className="profile-journal__empty empty">No public play sessions yet.</p></>;
   return (
     <>
+      {saved}
       <JournalMonths entries={state.entries} totalMinutes={state.totalMinutes} count={state.count} />
       {state.more && (
         <div className="profile-journal__more">
-          <button type="button" className="button button--ghost" onClick={loadMore} disabled={state.loadingMore}>
+          <button type="button" className="button button--ghost" onClick={loadMore} disabled={state.loadingMore || !online}>
             {state.loadingMore ? 'Loading…' : 'Load more'}
           </button>
           {state.moreFailed && <p className="error" role="alert">More sessions couldn't be loaded.</p>}
