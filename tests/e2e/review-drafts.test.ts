@@ -140,7 +140,10 @@ it('saves a draft offline that survives a reload, syncs once online, and stays p
   // The author's game page says so, with Publish.
   await page.goto(`${gateway.url}/game/${HOLLOW_KNIGHT}`);
   await expect.poll(() => page.locator('.draft-note').isVisible(), { timeout: 15_000 }).toBe(true);
+  // The page's own Edit Review controls (action bar, reviews list) open the draft; the note adds no third.
   await page.setViewportSize({ width: 1280, height: 900 });
+  await expect.poll(() => page.getByRole('link', { name: /^Edit/ }).allTextContents()).toEqual(['Edit Review', 'Edit Review']);
+  expect(await page.locator('.draft-note').getByRole('link').count()).toBe(0);
   await page.screenshot({ path: `${SHOTS}/drafts-game-1280.png`, fullPage: true });
   expect(errors).toEqual([]);
   await context.close();

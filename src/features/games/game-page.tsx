@@ -68,7 +68,8 @@ function LoadedGame({ data, remote, freshness, online, memberId }: LoadedGamePro
       )}
       <GameHeader game={game} {...useHeaderRatings(ratings, remote, freshness)} />
       <ActionBar igdbId={game.igdb_id} status={status} signedIn={memberId !== null} actions={actions} />
-      {memberId !== null && me?.review && isDraft(me.review) && <DraftNote memberId={memberId} igdbId={game.igdb_id} />}
+      {/* Without its own Edit Draft: the action bar and the reviews list already open the draft (as 'Edit Review'). */}
+      {memberId !== null && me?.review && isDraft(me.review) && <DraftNote memberId={memberId} igdbId={game.igdb_id} showEdit={false} />}
       <div className="game-page__columns">
         <RatingsCard {...ratings} />
         <GameReviews

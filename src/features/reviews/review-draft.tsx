@@ -48,7 +48,11 @@ export function PublishDraftButton({ memberId, igdbId, onError }: {
   );
 }
 
-/** "Draft: only you can see it", with Edit Draft and Publish (the author's game and review pages). */
+/**
+ * "Draft: only you can see it", with Edit Draft and Publish: on the author's review page, whose
+ * action bar offers Edit Review only for a published review; the game page has its own edit controls
+ * and leaves Edit Draft out.
+ */
 export function DraftNote({ memberId, igdbId, showEdit = true }: {
   readonly memberId: number; readonly igdbId: number; readonly showEdit?: boolean;
 }) {
