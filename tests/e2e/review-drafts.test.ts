@@ -18,6 +18,7 @@ const email = (username: string) => `${username}@demo.checkpoint.local`;
 const SHOTS = '/tmp/shots';
 const HOLLOW_KNIGHT = 14593; // not reviewed by combo_breaker (supabase/local/demo.ts)
 const DRAFT = 'Half-way through: the City of Tears is something else.';
+const MORE = 'More once I reach the Abyss.';
 
 let gateway: Gateway;
 let browser: Browser;
@@ -225,7 +226,10 @@ it('unpublishes the review offline after a confirmation; it syncs once and other
   // Focus goes back to the button that opened it.
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Unpublish');
 
+  // An edit made in the form goes into the draft with it, and the dialog says so.
+  await page.getByLabel(/Your review/).fill(`${DRAFT} ${MORE}`);
   await unpublish.click();
+  await expect.poll(() => dialog.textContent()).toContain('The changes you made here are saved in the draft.');
   await dialog.getByRole('button', { name: 'Unpublish', exact: true }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/review/${authorId}/${HOLLOW_KNIGHT}`);
   await expect.poll(() => page.getByText('Review unpublished. Only you can see it until you publish it again.').isVisible()).toBe(true);
@@ -235,7 +239,8 @@ it('unpublishes the review offline after a confirmation; it syncs once and other
   await expect.poll(() => page.getByRole('link', { name: /^Edit/ }).allTextContents()).toEqual(['Edit Draft']);
   expect(await page.locator('.like-button, .review-page__toggle').count()).toBe(0);
   const queued = await page.evaluate(() => window.checkpoint!.outbox());
-  expect(queued.map((m) => [m.name, m.args])).toEqual([['review.update', { igdb_id: HOLLOW_KNIGHT, draft: true }]]);
+  expect(queued.map((m) => [m.name, m.args])).toEqual([['review.update', { igdb_id: HOLLOW_KNIGHT, draft: true, review: `${DRAFT} ${MORE}` }]]);
+  expect(await page.getByText(MORE).isVisible()).toBe(true);
   expect((await storedReview(authorId))?.is_draft).toBe(false);
   await page.getByRole('link', { name: 'Edit Draft' }).click();
   await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBe('Edit Draft');
@@ -244,6 +249,7 @@ it('unpublishes the review offline after a confirmation; it syncs once and other
   await context.setOffline(false);
   await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 20_000 }).toBe(0);
   await expect.poll(async () => (await storedReview(authorId))?.is_draft, { timeout: 10_000 }).toBe(true);
+  expect((await storedReview(authorId))?.review).toBe(`${DRAFT} ${MORE}`);
   // Applied once: the publish of the test before, then this Unpublish.
   expect(await appliedUpdates(authorId)).toEqual([['ok', false], ['ok', true]]);
   expect(await visitorReview(authorId)).toBeNull();
