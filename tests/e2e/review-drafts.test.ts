@@ -297,10 +297,13 @@ it('a liked review cannot be unpublished: the server refuses an offline Unpublis
   await expect.poll(() => page.locator('.draft-note').isVisible(), { timeout: 15_000 }).toBe(true);
 
   // ...and the server refuses it: the sync's rejection toast says why, and the review is published again.
+  // (A toast lasts 7 s from the push that refused it: it is waited for from before the connection
+  // comes back, so however long the push takes, it cannot come and go unseen.)
+  const refused = page.locator('.toast__message', { hasText: 'A review with likes or comments cannot go back to being a draft' })
+    .waitFor({ state: 'visible', timeout: 30_000 });
   await context.setOffline(false);
+  await refused;
   await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 30_000 }).toBe(0);
-  // (A toast lasts 7 s from the push that just emptied the outbox.)
-  await expect.poll(() => page.locator('.toast__message', { hasText: 'A review with likes or comments cannot go back to being a draft' }).isVisible()).toBe(true);
   await expect.poll(() => page.locator('.draft-note').count(), { timeout: 15_000 }).toBe(0);
   expect(await storedReview(authorId)).toMatchObject({ is_draft: false });
   expect(await appliedUpdates(authorId)).toEqual([['ok', false], ['ok', true], ['ok', false], ['rejected', 'review_has_replies']]);
