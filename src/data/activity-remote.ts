@@ -4,7 +4,7 @@
 // Activity tab still shows them and says so (saved-pages.ts).
 import { ACTIVITY_PAGE_SIZE, parseActivity, type ActivityCursor, type ActivityItem } from '../core/activity.ts';
 import { backend } from './backend.ts';
-import { savedPages } from './saved-pages.ts';
+import { savedPages, type Saved } from './saved-pages.ts';
 
 const STORAGE_KEY = 'checkpoint.activity';
 /** Not in spec: members whose feed is kept for offline, most recently viewed first. */
@@ -25,13 +25,11 @@ export async function fetchActivity(userId: number, cursor: ActivityCursor | nul
   return parseActivity(data);
 }
 
-export interface SavedActivity { items: ActivityItem[]; savedAt: number; more: boolean }
-
 const saved = savedPages(STORAGE_KEY, MEMBERS_KEPT, (entry) => ({ items: parseActivity(entry['items']), more: entry['more'] === true }));
 
-export function savedActivity(userId: number): SavedActivity | null {
-  const entry = saved.read(userId);
-  return entry && { ...entry.value, savedAt: entry.savedAt };
+/** The feed as last shown on this device, with when it was saved; null if none. */
+export function savedActivity(userId: number): Saved<{ items: ActivityItem[]; more: boolean }> | null {
+  return saved.read(userId);
 }
 
 export function saveActivity(userId: number, items: readonly ActivityItem[], more: boolean, now = Date.now()): void {

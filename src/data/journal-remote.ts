@@ -7,7 +7,7 @@ import { z } from '../core/zod.ts';
 import { platformName } from '../core/platforms.ts';
 import { backend } from './backend.ts';
 import type { JournalEntry } from './repos/journal.ts';
-import { savedPages } from './saved-pages.ts';
+import { savedPages, type Saved } from './saved-pages.ts';
 
 export const JOURNAL_PAGE_SIZE = 50;
 /** Not in spec: members whose journal is kept for offline, most recently viewed first. */
@@ -68,9 +68,8 @@ const SavedJournal = z.object({
 const saved = savedPages('checkpoint.journal', MEMBERS_KEPT, (entry): RemoteJournalPage => SavedJournal.parse(entry));
 
 /** The member's journal as last shown on this device, with when it was saved; null if none. */
-export function savedUserJournal(userId: number): (RemoteJournalPage & { readonly savedAt: number }) | null {
-  const entry = saved.read(userId);
-  return entry && { ...entry.value, savedAt: entry.savedAt };
+export function savedUserJournal(userId: number): Saved<RemoteJournalPage> | null {
+  return saved.read(userId);
 }
 
 /** Keeps what is shown of the member's journal (its first sessions) for offline. */

@@ -32,7 +32,7 @@ function OwnJournal({ me }: { readonly me: number }) {
 function MemberJournal({ userId }: { readonly userId: number }) {
   const { state, retry, loadMore, online } = useUserJournal(userId);
   if (state.status === 'loading') return <LoadingJournal />;
-  if (state.status === 'offline') return <p className="profile-journal__status" role="status">You're offline: this member's journal shows when you're back online.</p>;
+  if (state.status === 'offline-empty') return <p className="profile-journal__status" role="status">You're offline: this member's journal shows when you're back online.</p>;
   if (state.status === 'error') {
     return (
       <div className="profile-journal__status" role="alert">
@@ -41,22 +41,23 @@ function MemberJournal({ userId }: { readonly userId: number }) {
       </div>
     );
   }
-  const saved = state.savedAt !== null && (
+  const { value: { entries, more, totalMinutes, count }, savedAt, loadingMore, moreFailed } = state;
+  const saved = savedAt !== null && (
     <p className="profile-journal__saved" role="status">
-      {online ? "Couldn't refresh" : "You're offline"} — showing the journal saved on this device {formatRelativeTime(state.savedAt)}.
+      {online ? "Couldn't refresh" : "You're offline"} — showing the journal saved on this device {formatRelativeTime(savedAt)}.
     </p>
   );
-  if (state.entries.length === 0) return <>{saved}<p className="profile-journal__empty empty">No public play sessions yet.</p></>;
+  if (entries.length === 0) return <>{saved}<p className="profile-journal__empty empty">No public play sessions yet.</p></>;
   return (
     <>
       {saved}
-      <JournalMonths entries={state.entries} totalMinutes={state.totalMinutes} count={state.count} />
-      {state.more && (
+      <JournalMonths entries={entries} totalMinutes={totalMinutes} count={count} />
+      {more && (
         <div className="profile-journal__more">
-          <button type="button" className="button button--ghost" onClick={loadMore} disabled={state.loadingMore || !online}>
-            {state.loadingMore ? 'Loading…' : 'Load more'}
+          <button type="button" className="button button--ghost" onClick={loadMore} disabled={loadingMore || !online}>
+            {loadingMore ? 'Loading…' : 'Load more'}
           </button>
-          {state.moreFailed && <p className="error" role="alert">More sessions couldn't be loaded.</p>}
+          {moreFailed && <p className="error" role="alert">More sessions couldn't be loaded.</p>}
         </div>
       )}
     </>

@@ -45,7 +45,7 @@ export function ActivityFeed({ userId }: { userId: number }) {
     );
   }
 
-  const { items, more, savedAt, loadingMore, moreFailed } = state;
+  const { value: { items, more }, savedAt, loadingMore, moreFailed } = state;
   return (
     <section className="activity" aria-labelledby="activity-title">
       <h2 id="activity-title" className="visually-hidden">Activity</h2>
