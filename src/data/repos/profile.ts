@@ -6,6 +6,8 @@ import { counts } from './shapes.ts';
 
 export interface ProfileData {
   user: UserRow;
+  /** The member it was read for (null: a visitor): is_self and is_following are theirs. */
+  viewer: number | null;
   is_self: boolean;
   is_following: boolean;
   stats: { games: number; reviews: number; lists: number; following: number; followers: number };
@@ -39,6 +41,7 @@ export async function loadProfile(db: CheckpointDb, userId: number, me: number |
   const finished = progress.filter((p) => p.completed).sort((a, b) => (b.completed_date ?? '').localeCompare(a.completed_date ?? ''));
   return {
     user,
+    viewer: me,
     is_self: me === userId,
     is_following: me !== null && (await db.follows.where('[follower_id+following_id]').equals([me, userId]).count()) > 0,
     stats: {

@@ -11,11 +11,13 @@ export type ProfileModalKind = 'games' | 'reviews' | 'following' | 'followers';
 
 export interface ProfileHeaderProps {
   readonly data: ProfileData;
+  /** Whether who is looking is known: until then the action's place is kept, empty. */
+  readonly settled: boolean;
   readonly onOpen: (modal: ProfileModalKind) => void;
   readonly onEdit: () => void;
 }
 
-export function ProfileHeader({ data, onOpen, onEdit }: ProfileHeaderProps) {
+export function ProfileHeader({ data, settled, onOpen, onEdit }: ProfileHeaderProps) {
   const { user, stats } = data;
   const name = displayName(user);
   const joined = joinedText(user.created_at);
@@ -37,7 +39,7 @@ export function ProfileHeader({ data, onOpen, onEdit }: ProfileHeaderProps) {
           {name !== user.username && <p className="profile-header__name">{name}</p>}
         </div>
         <div className="profile-header__action">
-          {data.is_self
+          {!settled ? <span className="profile-header__action-pending" aria-hidden="true" /> : data.is_self
             ? <button type="button" className="button button--ghost profile-header__edit" onClick={onEdit}><ProfileIcon name="edit" /> Edit Profile</button>
             : <FollowButton userId={user.id} username={user.username} following={data.is_following} />}
         </div>

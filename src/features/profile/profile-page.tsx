@@ -49,9 +49,10 @@ function useMissing(userId: number, cached: boolean | undefined, freshness: Fres
 
 function Profile({ userId }: { readonly userId: number }) {
   const me = useMemberId();
-  // Who is looking decides the profile's controls (Edit Profile or Follow) and tabs (one's own
-  // journal from the device): it is shown once that is known, never first as to a visitor.
-  const settled = isAuthSettled(useAuth());
+  // Who is looking decides the profile's controls (Edit Profile or Follow) and its tabs (one's own
+  // Top 5 and journal): those show once that is known, never first as to a visitor. The rest of the
+  // profile does not wait.
+  const authSettled = isAuthSettled(useAuth());
   const freshness = useReadThrough({ user_ids: [userId] }, `user:${userId}`);
   const data = useLive((db) => loadProfile(db, userId, me), [userId, me]);
   const missing = useMissing(userId, data === undefined ? undefined : data !== null, freshness);
@@ -62,7 +63,7 @@ function Profile({ userId }: { readonly userId: number }) {
     if (username) document.title = `${username} · Checkpoint`;
   }, [username]);
 
-  if (!data || !settled) {
+  if (!data) {
     if (missing === 'missing') return <ProfileError message={PROFILE_TEXT.notFound} detail={`There is no member number ${userId}.`} to="/users" />;
     if (missing === 'failed') return <ProfileError message={PROFILE_TEXT.loadFailed} to="/" />;
     if (data === null && freshness === 'offline') {
@@ -71,6 +72,8 @@ function Profile({ userId }: { readonly userId: number }) {
     return <ProfileSkeleton />;
   }
 
+  // (The device's answer may still be the one read before the member was known.)
+  const settled = authSettled && data.viewer === me;
   const close = () => setModal(null);
   return (
     <main className="page profile-page">
@@ -81,8 +84,8 @@ function Profile({ userId }: { readonly userId: number }) {
             : "The server couldn't be reached: this profile is shown as last saved on this device."}
         </p>
       )}
-      <ProfileHeader data={data} onOpen={setModal} onEdit={() => setModal('edit')} />
-      <ProfileTabs data={data} me={me} />
+      <ProfileHeader data={data} settled={settled} onOpen={setModal} onEdit={() => setModal('edit')} />
+      <ProfileTabs data={data} me={me} settled={settled} />
       {(modal === 'followers' || modal === 'following') && (
         <FollowListModal userId={userId} username={data.user.username} kind={modal} me={me} onClose={close} />
       )}

@@ -21,7 +21,8 @@ type Tab = (typeof TABS)[number]['value'];
 
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t.value === value);
 
-export function ProfileTabs({ data, me }: { readonly data: ProfileData; readonly me: number | null }) {
+/** `settled`: whether who is looking is known; until then the panel waits (its owner's view differs). */
+export function ProfileTabs({ data, me, settled }: { readonly data: ProfileData; readonly me: number | null; readonly settled: boolean }) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: Tab = isTab(asked) ? asked : 'top5';
@@ -69,11 +70,12 @@ export function ProfileTabs({ data, me }: { readonly data: ProfileData; readonly
         ))}
       </div>
       <div className="profile-tabs__panel" role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}`}>
-        {tab === 'top5' && <TopFiveSection userId={userId} isOwn={data.is_self} />}
-        {tab === 'top10' && <TopTenSection userId={userId} isOwn={data.is_self} />}
-        {tab === 'want' && <WantToPlay data={data} me={me} />}
-        {tab === 'activity' && <ActivityFeed userId={userId} />}
-        {tab === 'journal' && <ProfileJournal userId={userId} isOwn={data.is_self && me === userId} />}
+        {!settled && <div className="skeleton profile-tabs__pending" aria-busy="true" />}
+        {settled && tab === 'top5' && <TopFiveSection userId={userId} isOwn={data.is_self} />}
+        {settled && tab === 'top10' && <TopTenSection userId={userId} isOwn={data.is_self} />}
+        {settled && tab === 'want' && <WantToPlay data={data} me={me} />}
+        {settled && tab === 'activity' && <ActivityFeed userId={userId} />}
+        {settled && tab === 'journal' && <ProfileJournal userId={userId} isOwn={data.is_self && me === userId} />}
       </div>
     </section>
   );
