@@ -203,6 +203,9 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // expect.poll waits for the browser (an event, a sync, a render): vitest's default of 1 s
+          // is less than a busy 2-core CI machine sometimes needs; a poll that passes returns at once.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
