@@ -74,6 +74,6 @@ export function savedUserJournal(userId: number): Saved<RemoteJournalPage> | nul
 
 /** Keeps what is shown of the member's journal (its first sessions) for offline. */
 export function saveUserJournal(userId: number, page: RemoteJournalPage, now = Date.now()): void {
-  const entries = page.entries.slice(0, ENTRIES_KEPT).map((e) => ({ ...e, game: e.game && { igdb_id: e.game.igdb_id, name: e.game.name, slug: e.game.slug, cover_url: e.game.cover_url ?? null } }));
+  const entries = page.entries.slice(0, ENTRIES_KEPT);
   saved.save(userId, { ...page, entries, more: page.more || page.entries.length > entries.length }, now);
 }

@@ -11,7 +11,7 @@ import { useUserJournal } from './use-user-journal.ts';
 import './journal.css';
 
 export function ProfileJournal({ userId, isOwn }: { readonly userId: number; readonly isOwn: boolean }) {
-  // The profile is shown once who is looking is known (isAuthSettled): isOwn does not change.
+  // The profile's tab panel shows once who is looking is known (isAuthSettled): isOwn does not change.
   return isOwn ? <OwnJournal me={userId} /> : <MemberJournal userId={userId} />;
 }
 

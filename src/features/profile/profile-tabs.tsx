@@ -75,7 +75,7 @@ export function ProfileTabs({ data, me, settled }: { readonly data: ProfileData;
         {settled && tab === 'top10' && <TopTenSection userId={userId} isOwn={data.is_self} />}
         {settled && tab === 'want' && <WantToPlay data={data} me={me} />}
         {settled && tab === 'activity' && <ActivityFeed userId={userId} />}
-        {settled && tab === 'journal' && <ProfileJournal userId={userId} isOwn={data.is_self && me === userId} />}
+        {settled && tab === 'journal' && <ProfileJournal userId={userId} isOwn={data.is_self} />}
       </div>
     </section>
   );
