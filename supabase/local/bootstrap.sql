@@ -3,23 +3,83 @@
 -- the auth tables the gateway's GoTrue stand-in keeps, and Supabase's default privileges.
 -- Idempotent: it runs on every gateway start.
 
+-- The roles of a hosted project (tests/support/hosted/00-roles.sql has each with its source in
+-- supabase/postgres). A new PGlite database is made with `supabase_admin` as its superuser
+-- (db.ts), so `postgres` is created here without superuser, as hosted demotes it, and the
+-- migrations run as it (migrate.ts). A database made before that, or a server reached through
+-- DATABASE_URL whose `postgres` is a superuser, keeps it as it is. Roles are created, and their
+-- settings changed, only by a superuser; the API roles are all a non-superuser owner needs.
 do $$
+declare
+  v_super boolean := (select rolsuper from pg_roles where rolname = current_user);
 begin
   if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin noinherit;
+    create role anon nologin inherit;
   end if;
   if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin noinherit;
+    create role authenticated nologin inherit;
   end if;
   if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin noinherit bypassrls;
+    create role service_role nologin inherit bypassrls;
+  end if;
+  if not v_super then
+    return;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then
+    create role supabase_admin nologin superuser createdb createrole replication bypassrls;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'postgres') then
+    create role postgres login nosuperuser createdb createrole replication bypassrls;
+  end if;
+  -- PostgREST's login role: no rights of its own until it switches to an API role.
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin login noinherit createrole;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
+    create role supabase_storage_admin login noinherit createrole;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'dashboard_user') then
+    create role dashboard_user nologin createdb createrole replication;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_replication_admin') then
+    create role supabase_replication_admin login replication;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'supabase_read_only_user') then
+    create role supabase_read_only_user login bypassrls;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'pgbouncer') then
+    create role pgbouncer login;
+  end if;
+  grant anon, authenticated, service_role to authenticator;
+  grant anon, authenticated, service_role, supabase_auth_admin, supabase_storage_admin to postgres;
+  grant pg_read_all_data to supabase_read_only_user;
+  -- Hosted's per-role timeouts. A role setting applies at login, not at `set role`: the gateway
+  -- applies the API role's settings in each request's transaction, as PostgREST does (rest.ts).
+  alter role anon set statement_timeout = '3s';
+  alter role authenticated set statement_timeout = '8s';
+  alter role authenticator set statement_timeout = '8s';
+  alter role authenticator set lock_timeout = '8s';
+  -- Hosted's postgres owns the project's database (it may create schemas and trusted extensions).
+  if not (select rolsuper from pg_roles where rolname = 'postgres') then
+    execute format('alter database %I owner to postgres', current_database());
+    execute format('grant all on database %I to postgres', current_database());
   end if;
 end
 $$;
 
+-- Hosted keeps extensions in their own schema, owned by postgres, which the migrations create
+-- them in (pg_trgm and unaccent: 0100). Nothing is created in it here.
 create schema if not exists extensions;
-create extension if not exists pg_trgm with schema extensions;
-create extension if not exists unaccent with schema extensions;
+do $$
+begin
+  if (select rolsuper from pg_roles where rolname = current_user) then
+    alter schema extensions owner to postgres;
+  end if;
+end
+$$;
 grant usage on schema extensions to anon, authenticated, service_role;
 
 create schema if not exists auth;
@@ -110,12 +170,32 @@ $$;
 
 grant execute on function auth.jwt(), auth.uid(), auth.role(), auth.email() to anon, authenticated, service_role;
 
--- Supabase's defaults: the API roles may use the public schema, and new objects there are
--- granted to them; row level security is what keeps rows apart. Our migrations narrow this.
+-- Supabase's defaults: the API roles may use the public schema, and new objects there, made by
+-- postgres (the migrations) or supabase_admin, are granted to them; row level security is what
+-- keeps rows apart. Our migrations narrow this (0100). Hosted's postgres may use the auth schema.
 grant usage on schema public to anon, authenticated, service_role;
-alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
-alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
-alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+do $$
+declare
+  v_owner text;
+begin
+  if not exists (select 1 from pg_roles where rolname = 'postgres') then
+    return;
+  end if;
+  -- Once, before the first migration, as on a new hosted project: 0100 narrows these defaults, and
+  -- granting them again on a later start would hand the API roles every table a later migration makes.
+  for v_owner in select rolname from pg_roles
+                  where to_regclass('supabase_migrations.schema_migrations') is null and
+                    rolname in ('postgres', 'supabase_admin', current_user) and pg_has_role(current_user, rolname, 'member') loop
+    execute format('alter default privileges for role %I in schema public grant all on tables to postgres, anon, authenticated, service_role', v_owner);
+    execute format('alter default privileges for role %I in schema public grant all on functions to postgres, anon, authenticated, service_role', v_owner);
+    execute format('alter default privileges for role %I in schema public grant all on sequences to postgres, anon, authenticated, service_role', v_owner);
+  end loop;
+  grant all on schema auth to postgres;
+  grant all on all tables in schema auth to postgres;
+  grant all on all sequences in schema auth to postgres;
+  grant all on all routines in schema auth to postgres;
+end
+$$;
 
 -- The gateway's development mailbox (GET /_dev/mailbox): mail that a real project would send.
 create schema if not exists local_dev;
@@ -133,3 +213,12 @@ create table if not exists supabase_migrations.schema_migrations (
   name text not null,
   applied_at timestamptz not null default now()
 );
+-- The Supabase CLI makes this schema as postgres, which records each migration it applies.
+do $$
+begin
+  if exists (select 1 from pg_roles where rolname = 'postgres') then
+    grant usage, create on schema supabase_migrations to postgres;
+    grant all on supabase_migrations.schema_migrations to postgres;
+  end if;
+end
+$$;

@@ -1,7 +1,7 @@
 // The database behind the local gateway: PGlite (Postgres in WASM) stored in DATA_DIR by default,
 // or a real Postgres server when DATABASE_URL is set. Both are wrapped in one small interface so
 // the gateway, the migrations and the tests run unchanged on either.
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import pg from 'pg';
@@ -23,9 +23,26 @@ export interface Db extends Queryable {
 
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
+/**
+ * A new PGlite database is made as hosted Supabase makes its own: the bootstrap superuser is
+ * `supabase_admin`, so the `postgres` role that bootstrap.sql creates and the migrations run as is
+ * not a superuser. PGlite has one connection, whose session user is always the bootstrap user.
+ */
+export const PGLITE_OPTIONS = {
+  extensions: PGLITE_EXTENSIONS,
+  initDbStartParams: ['--username=supabase_admin'],
+  username: 'supabase_admin',
+} satisfies PGliteOptions;
+
 export async function openPglite(dataDir?: string): Promise<Db> {
-  const lite = await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
-  return wrapPglite(lite);
+  try {
+    return wrapPglite(await PGlite.create({ dataDir, ...PGLITE_OPTIONS }));
+  } catch (error) {
+    // A data directory made before 2026-11-26 has `postgres` as its bootstrap superuser and no
+    // supabase_admin: it opens as it was made, and its migrations keep running as that superuser.
+    if (!dataDir || !/role "supabase_admin" does not exist/.test((error as Error).message)) throw error;
+    return wrapPglite(await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS }));
+  }
 }
 
 export function wrapPglite(lite: PGlite): Db {

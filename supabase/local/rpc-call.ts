@@ -4,6 +4,7 @@
 // PostgREST does; the response JSON is built in SQL so PGlite and node-postgres answer alike.
 import type { Db, Queryable } from './db.ts';
 import { pgrstError, type PgrstError } from './pg-errors.ts';
+import { roleSettingsSql } from './role-settings.ts';
 
 export interface RoutineArg {
   readonly name: string;
@@ -144,7 +145,7 @@ export async function runCall(
       `select set_config('search_path', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.method', $3, true), set_config('request.path', $4, true),
               set_config('request.headers', $5, true), set_config('request.cookies', '{}', true),
-              set_config('role', $6, true)`,
+              set_config('role', $6, true), ${roleSettingsSql(6)}`,
       [settings.searchPath, JSON.stringify(settings.claims), settings.method, settings.path, JSON.stringify(settings.headers), settings.role],
     );
     const rows = await tx.query<{ body: string | null; rows: number; total: number | null }>(sql, given.length > 0 ? [JSON.stringify(args)] : []);

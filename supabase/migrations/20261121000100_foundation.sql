@@ -1,6 +1,12 @@
 -- Foundation: a private schema for helpers the API calls but clients may not, the one way SQL
 -- raises the spec's errors, and the change log that sync_pull reads.
 
+-- The extensions the schema uses, in schema `extensions` as hosted Supabase keeps them. Both are
+-- trusted extensions, so the project's `postgres` role (not a superuser there) may create them; a
+-- new hosted project has neither until a migration does.
+create extension if not exists pg_trgm with schema extensions;
+create extension if not exists unaccent with schema extensions;
+
 create schema if not exists app;
 comment on schema app is 'Private helpers of the Checkpoint API. Not exposed over the REST API.';
 revoke all on schema app from public;

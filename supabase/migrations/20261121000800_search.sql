@@ -100,6 +100,12 @@ to anon, authenticated, service_role;
 --     episodes, so equal text puts the main game first) and a little for the external rating
 --     and rating count (0-4). Tier 0 is a match on companies, franchise, genres or summary only,
 --     or a near miss.
+-- The function below sets pg_trgm.word_similarity_threshold. PostgreSQL lets only a superuser name
+-- a setting of a module that this session has not loaded yet, and `db push` on hosted Supabase runs
+-- as `postgres`, which is not one: calling any pg_trgm function loads the module, so the setting is
+-- known whatever this session did before.
+select extensions.similarity('', '');
+
 create or replace function public.search_games_secure(search_query text, limit_count integer default 50)
 returns table (
   id bigint, igdb_id bigint, game_id text, name text, slug text, summary text, description text, release_date date,

@@ -1,48 +1,68 @@
 // A fresh, fully migrated database for a test file. PGlite in memory by default; with
 // TEST_DATABASE_URL (set by tests/support/with-postgres.ts) a new database on that server, so the
-// same tests run against real PostgreSQL 15 as well.
+// same tests run against real PostgreSQL 15 as well. With TEST_SUPABASE=1 (set by
+// tests/support/with-supabase.ts) the server is built like hosted Supabase: each database is a copy
+// of one the migrations were pushed to as `postgres`, and callers come in through `authenticator`.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_EXTENSIONS, openPostgres, wrapPglite, type Db, type Queryable, type Row } from '../../supabase/local/db.ts';
+import { PGLITE_OPTIONS, openPostgres, wrapPglite, type Db, type Queryable, type Row } from '../../supabase/local/db.ts';
 import { migrate } from '../../supabase/local/migrate.ts';
+import { roleSettingsSql } from '../../supabase/local/role-settings.ts';
 
 let template: Promise<File | Blob> | undefined;
 
 /** Migrating takes seconds; the first PGlite is migrated once and later ones start from its dump. */
 async function pgliteFromTemplate(): Promise<Db> {
   template ??= (async () => {
-    const lite = await PGlite.create({ extensions: PGLITE_EXTENSIONS });
+    const lite = await PGlite.create(PGLITE_OPTIONS);
     await migrate(wrapPglite(lite));
     const dump = await lite.dumpDataDir('none');
     await lite.close();
     return dump;
   })();
-  const lite = await PGlite.create({ extensions: PGLITE_EXTENSIONS, loadDataDir: await template });
+  const lite = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: await template });
   return wrapPglite(lite);
 }
 
 export interface TestDb extends Db {
   /** The database name on a server (undefined for PGlite). */
   readonly url?: string;
+  /** Where API callers connect, when it is not the test's own connection: hosted's `authenticator`. */
+  readonly api?: Db;
+}
+
+const hosted = () => process.env.TEST_SUPABASE === '1';
+
+/** `url` with its database swapped for `name`. */
+function onDatabase(url: string, name: string): string {
+  const next = new URL(url);
+  next.pathname = `/${name}`;
+  return next.toString();
 }
 
 export async function createTestDb(): Promise<TestDb> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return pgliteFromTemplate();
   const name = `cp_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const template = process.env.TEST_SUPABASE_TEMPLATE;
+  const authenticatorUrl = process.env.TEST_SUPABASE_AUTHENTICATOR_URL;
+  if (hosted() && (!template || !authenticatorUrl)) throw new Error('TEST_SUPABASE needs TEST_SUPABASE_TEMPLATE and TEST_SUPABASE_AUTHENTICATOR_URL');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  // A copy of the pushed template keeps hosted's ownership: postgres owns the database.
+  await admin.query(hosted() ? `create database ${name} template ${template} owner postgres` : `create database ${name}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = openPostgres(url.toString());
-  await migrate(db);
+  const url = onDatabase(serverUrl, name);
+  const db = openPostgres(url);
+  if (!hosted()) await migrate(db);
+  const api = hosted() && authenticatorUrl ? openPostgres(onDatabase(authenticatorUrl, name)) : undefined;
   return {
     ...db,
-    url: url.toString(),
+    url,
+    api,
     async close() {
+      await api?.close();
       await db.close();
       const drop = new pg.Client({ connectionString: serverUrl });
       await drop.connect();
@@ -67,9 +87,11 @@ export const VISITOR: Actor = { authId: null, role: 'anon' };
  */
 export function asActor<T>(db: Db, actor: Actor, fn: (q: Queryable) => Promise<T>): Promise<T> {
   const claims = JSON.stringify({ sub: actor.authId ?? undefined, role: actor.role, email: actor.email, user_metadata: {} });
-  return db.transaction(async (tx) => {
-    await tx.query(`select set_config('request.jwt.claims', $1, true)`, [claims]);
-    await tx.exec(`set local role ${actor.role}`);
+  return ((db as TestDb).api ?? db).transaction(async (tx) => {
+    await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true), ${roleSettingsSql(2)}`, [
+      claims,
+      actor.role,
+    ]);
     return fn(tx);
   });
 }
@@ -86,8 +108,8 @@ export async function call<T = unknown>(db: Db, actor: Actor, sql: string, param
 export async function createAccount(db: Db, username: string): Promise<Actor> {
   const email = `${username.toLowerCase()}@example.test`;
   const rows = await db.query<{ id: string }>(
-    `insert into auth.users (email, email_confirmed_at, raw_user_meta_data, raw_app_meta_data)
-     values ($1, now(), jsonb_build_object('username', $2::text), '{"provider":"email","providers":["email"]}') returning id`,
+    `insert into auth.users (id, email, email_confirmed_at, raw_user_meta_data, raw_app_meta_data)
+     values (gen_random_uuid(), $1, now(), jsonb_build_object('username', $2::text), '{"provider":"email","providers":["email"]}') returning id`,
     [email, username],
   );
   const id = rows[0]?.id;
