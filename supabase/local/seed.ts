@@ -3,7 +3,7 @@
 // CATALOGUE_FILE or the bundled seed; with `demo` on, demo members add reviews, comments, likes,
 // follows and lists (see demo.ts).
 import type { Db } from './db.ts';
-import { importCatalogue, SEED_CATALOGUE } from './catalogue.ts';
+import { importCatalogue } from './catalogue.ts';
 import { seedDemo } from './demo.ts';
 
 export interface SeedOptions {
@@ -15,10 +15,9 @@ export interface SeedOptions {
 }
 
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> {
-  const file = options.catalogueFile ?? SEED_CATALOGUE;
-  const games = await importCatalogue(db, file);
-  options.log?.(`catalogue: ${games} games from ${file}`);
+  const games = await importCatalogue(db, options.catalogueFile);
+  options.log?.(`catalogue: ${games} games from ${options.catalogueFile ?? 'the bundled seed'}`);
   // The demo reviews name games of the bundled seed; another catalogue may lack them.
-  if (options.catalogueFile && options.demo) await importCatalogue(db, SEED_CATALOGUE);
+  if (options.catalogueFile && options.demo) await importCatalogue(db);
   if (options.demo) options.log?.(`demo: ${await seedDemo(db)} members`);
 }

@@ -3,9 +3,10 @@
 // reorders by keyboard (Space, arrows, Space) and the order survives a reload and reaches the
 // server; another member's empty Top 5; the Top 10's order and 'Rate More Games'; the activity
 // list and 'Load More Activity' paging further back. Screenshots at 390 and 1280 px.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SEED_ROWS } from '../../supabase/functions/igdb-search/seed-catalogue.ts';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { launchChromium } from './browser.ts';
 import { expectAccessible, PICKER_EXCUSED } from './axe.ts';
@@ -192,8 +193,7 @@ it('lists activity newest first with readable items and pages further back with 
   // speedrun_sage adds 30 games to Want to Play, so the feed is longer than one page.
   const member = await open();
   expect(await signIn(member.page, 'speedrun_sage')).toBe(SPEEDRUN);
-  const ids = readFileSync('supabase/seed/catalogue.jsonl', 'utf8').trim().split('\n')
-    .map((line) => (JSON.parse(line) as { id: number }).id).filter((id) => ![26226, 14593, 113112, 7346].includes(id)).slice(0, 30);
+  const ids = SEED_ROWS.map((row) => Number(row.id)).filter((id) => ![26226, 14593, 113112, 7346].includes(id)).slice(0, 30);
   await mutate(member.page, 'speedrun_sage', ids.map((id) => ['wishlist.set', { igdb_id: id, in: true }]));
   await synced(member.page);
 

@@ -175,12 +175,32 @@ describe('request validation', () => {
     ['a non-numeric gameId', { type: 'getById', gameId: 'abc' }],
     ['an unknown type', { type: 'getAll' }],
     ['a bulk request without requestBody', { isBulkRequest: true, endpoint: 'games' }],
+    ['a searchTerm over 200 characters', { searchTerm: 'z'.repeat(201) }],
+    ['a fractional limit', { searchTerm: 'zelda', limit: 2.5 }],
+    ['a null limit', { searchTerm: 'zelda', limit: null }],
+    ['a gameId of 0', { type: 'getById', gameId: '0' }],
+    ['isBulkRequest false', { isBulkRequest: false, endpoint: 'games', requestBody: 'fields name;' }],
   ])('answers %s with 400 and a message', async (_label, body) => {
     const { status, answer } = await call(body);
     expect(status).toBe(400);
     expect(answer.success).toBe(false);
     expect(answer.games).toEqual([]);
     expect(answer.error).toMatch(/^Invalid request: /);
+  });
+
+  it('names every field that is wrong', async () => {
+    const { status, answer } = await call({ isBulkRequest: true, endpoint: 5, requestBody: 'x'.repeat(4001) });
+    expect(status).toBe(400);
+    expect(answer.error).toBe('Invalid request: endpoint: must be a string of at most 100 characters; requestBody: must be a string of at most 4000 characters');
+  });
+
+  it('accepts a gameId given as digits and a search without a limit', async () => {
+    expect((await call({ type: 'getById', gameId: '427' })).answer.games[0]).toMatchObject({ id: 427, name: 'Final Fantasy VII' });
+    const { status, answer } = await call({ searchTerm: '  the  ' });
+    expect(status).toBe(200);
+    const more = await call({ searchTerm: 'the', limit: 50 });
+    expect(more.answer.games.length).toBeGreaterThan(20);
+    expect(answer.games).toEqual(more.answer.games.slice(0, 20));
   });
 
   it('refuses a body over 16 KiB with 413', async () => {

@@ -1,4 +1,5 @@
-// Builds supabase/seed/catalogue.jsonl, the bundled seed catalogue of ~385 notable real games.
+// Builds supabase/functions/igdb-search/seed-catalogue.json, the bundled seed catalogue of ~385
+// notable real games (a JSON array, one row per line).
 // Usage: npx tsx tests/support/build-seed-catalogue.ts [path/to/games.jsonl]
 // The input is the IGDB-shaped reference file described in /work/shared/data/README.md. It is read
 // only here; the app never depends on it. The output is deterministic (no clock, no randomness).
@@ -21,7 +22,7 @@ interface SeedRow {
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const INPUT = process.argv[2] ?? '/work/shared/data/games.jsonl';
-const OUTPUT = resolve(ROOT, 'supabase/seed/catalogue.jsonl');
+const OUTPUT = resolve(ROOT, 'supabase/functions/igdb-search/seed-catalogue.json');
 const MAIN_TARGET = 300; // main games picked by score (franchise quotas and forced rows count towards it)
 const MAX_YEAR = 2025; // released games only
 const FILL_CAP = 4; // when filling by score, at most this many main games per franchise (quotas may go higher)
@@ -240,7 +241,7 @@ if (ids.size !== out.length) throw new Error('duplicate ids');
 if (new Set(out.map((r) => r.slug)).size !== out.length) throw new Error('duplicate slugs');
 for (const r of out) if (r.parent_game !== undefined && !ids.has(r.parent_game)) throw new Error(`missing parent of ${r.id}`);
 mkdirSync(dirname(OUTPUT), { recursive: true });
-writeFileSync(OUTPUT, out.map((r) => JSON.stringify(r)).join('\n') + '\n'); // undefined keys are dropped
+writeFileSync(OUTPUT, `[\n${out.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`); // undefined keys are dropped
 const count = <T>(xs: T[]): Record<string, number> => xs.reduce<Record<string, number>>((m, x) => ({ ...m, [String(x)]: (m[String(x)] ?? 0) + 1 }), {});
 console.log(`wrote ${out.length} rows to ${OUTPUT}`);
 console.log('by category:', count(out.map((r) => r.category ?? 'unknown')));

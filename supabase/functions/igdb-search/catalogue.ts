@@ -1,11 +1,11 @@
-// The local catalogue (no IGDB credentials): CATALOGUE_FILE or the bundled seed, loaded once per
-// module on first use, with lookups by id and by parent, and the search index.
+// The local catalogue (no IGDB credentials): CATALOGUE_FILE (JSON lines, read at run time) or the
+// bundled seed (a JSON module, see seed-catalogue.ts), built once per module on first use, with
+// lookups by id and by parent, and the search index.
 import { getEnv } from '../_shared/env.ts';
 import { readText } from '../_shared/read-text.ts';
 import { toCatalogueGame, type CatalogueGame } from './catalogue-row.ts';
 import { SearchIndex } from './search-index.ts';
-
-const BUNDLED_SEED = new URL('../../seed/catalogue.jsonl', import.meta.url);
+import { SEED_ROWS } from './seed-catalogue.ts';
 
 export interface Catalogue {
   readonly games: readonly CatalogueGame[];
@@ -27,6 +27,10 @@ function parseLines(text: string): CatalogueGame[] {
     }
   }
   return games;
+}
+
+function seedGames(): CatalogueGame[] {
+  return SEED_ROWS.flatMap((row) => toCatalogueGame(row) ?? []);
 }
 
 export function buildCatalogue(games: CatalogueGame[]): Catalogue {
@@ -67,15 +71,18 @@ export function buildCatalogue(games: CatalogueGame[]): Catalogue {
 
 const loaded = new Map<string, Promise<Catalogue>>();
 
-export function catalogueSource(): string | URL {
-  return getEnv('CATALOGUE_FILE') ?? BUNDLED_SEED;
+/** The CATALOGUE_FILE path, or undefined for the bundled seed. */
+export function catalogueSource(): string | undefined {
+  return getEnv('CATALOGUE_FILE');
 }
 
-export function loadCatalogue(source: string | URL = catalogueSource()): Promise<Catalogue> {
-  const key = String(source);
+export function loadCatalogue(source: string | undefined = catalogueSource()): Promise<Catalogue> {
+  const key = source ?? '';
   let pending = loaded.get(key);
   if (!pending) {
-    pending = readText(source).then((text) => buildCatalogue(parseLines(text)));
+    pending = source === undefined
+      ? Promise.resolve().then(() => buildCatalogue(seedGames()))
+      : readText(source).then((text) => buildCatalogue(parseLines(text)));
     pending.catch(() => loaded.delete(key));
     loaded.set(key, pending);
   }
