@@ -20,6 +20,9 @@ const FUNCTIONS_SQL = `
   create function public.t_whoami() returns jsonb language sql stable
     as $$ select jsonb_build_object('uid', auth.uid(), 'role', current_user, 'method', current_setting('request.method', true)) $$;
   create function public.t_noop() returns void language sql as 'select';
+  create function public.t_timeouts() returns jsonb language sql stable
+    as $$ select jsonb_build_object('statement', current_setting('statement_timeout'), 'lock', current_setting('lock_timeout')) $$;
+  create function public.t_sleep(seconds float8) returns void language sql as 'select pg_sleep(seconds)';
   create table public.t_notes (id serial primary key, owner uuid not null default auth.uid(), body text not null unique);
   alter table public.t_notes enable row level security;
   create policy t_notes_own on public.t_notes for all to authenticated using (owner = auth.uid()) with check (owner = auth.uid());
@@ -187,6 +190,28 @@ describe('JWT and roles', () => {
     const { sb, userId } = await signedInClient('roles');
     const me = await sb.rpc('t_whoami');
     expect(me.data).toEqual({ uid: userId, role: 'authenticated', method: 'POST' });
+  });
+
+  it("each API role runs with hosted's timeouts, applied per request as PostgREST does", async () => {
+    expect((await gw.client().rpc('t_timeouts')).data).toEqual({ statement: '3s', lock: '8s' });
+    const { sb } = await signedInClient('timeouts');
+    expect((await sb.rpc('t_timeouts')).data).toEqual({ statement: '8s', lock: '8s' });
+    // The service role sets none of its own: authenticator's, as on a PostgREST login.
+    const service = await fetch(`${gw.url}/rest/v1/rpc/t_timeouts`, {
+      method: 'POST',
+      headers: { apikey: gw.serviceRoleKey, Authorization: `Bearer ${gw.serviceRoleKey}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(await service.json()).toEqual({ statement: '8s', lock: '8s' });
+  });
+
+  // PGlite (WebAssembly) has no timer signal to cancel a statement with; a server does.
+  it.skipIf(!process.env.TEST_DATABASE_URL)('a visitor\'s statement past 3 s is cancelled (57014)', async () => {
+    const started = Date.now();
+    const slow = await gw.client().rpc('t_sleep', { seconds: 4.5 });
+    expect(slow.error?.code).toBe('57014');
+    expect(Date.now() - started).toBeLessThan(4_400);
+    expect((await gw.client().rpc('t_sleep', { seconds: 0.1 })).error).toBeNull();
   });
 
   it('security invoker functions see only the caller’s rows under RLS', async () => {

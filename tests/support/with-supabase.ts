@@ -17,7 +17,9 @@ import { migrationFiles, pushMigrations } from './supabase-push.ts';
 const BIN = '/usr/lib/postgresql/15/bin';
 const CRON_LIBRARY = '/usr/lib/postgresql/15/lib/pg_cron.so';
 const PACKAGES = ['postgresql-15', 'postgresql-15-cron'];
-const HOSTED_SQL = join(dirname(fileURLToPath(import.meta.url)), 'hosted');
+const HERE = dirname(fileURLToPath(import.meta.url));
+const HOSTED_SQL = join(HERE, 'hosted');
+const MIGRATIONS = join(HERE, '..', '..', 'supabase', 'migrations');
 const TEMPLATE = 'hosted_template';
 const CRON_JOB = 'prune-sync-changes';
 // Roles that log in on hosted; each gets this run's password.
@@ -30,7 +32,7 @@ const fail = (line: string): never => {
 };
 
 function parseArgs(argv: string[]): { migrations: string; command: string[] } {
-  let migrations = resolve('supabase/migrations');
+  let migrations = MIGRATIONS;
   const rest = [...argv];
   if (rest[0] === '--migrations') {
     const dir = rest[1];
@@ -210,6 +212,23 @@ async function push(cluster: Cluster, migrations: string): Promise<boolean> {
 }
 
 
+/**
+ * The README's next deploying step: `npm run catalogue:load -- <url>` as postgres fills the pushed
+ * database's catalogue with the bundled games (import_catalogue, then vacuum analyze as its owner).
+ */
+function loadCatalogue(cluster: Cluster): boolean {
+  const script = join(HERE, '..', '..', 'supabase', 'local', 'load-catalogue.ts');
+  log('npm run catalogue:load -- <postgres url> (as postgres)');
+  const run = spawnSync(process.execPath, ['--import', 'tsx', script, cluster.url('postgres')], { encoding: 'utf8' });
+  const said = `${run.stdout ?? ''}${run.stderr ?? ''}`.trim().split(/\r|\n/).filter(Boolean).at(-1) ?? '';
+  log(`  ${said}`);
+  if (run.status !== 0 || !/the catalogue holds [1-9]\d*$/.test(said)) {
+    console.error(`with-supabase: catalogue:load failed (exit ${run.status}): ${run.stderr}`);
+    return false;
+  }
+  return true;
+}
+
 async function markTemplate(cluster: Cluster): Promise<void> {
   // Marked a template so that a role with CREATEDB (not only a superuser) may clone it.
   await asAdmin(cluster, 'postgres', (client) => client.query(`alter database ${TEMPLATE} with is_template true`));
@@ -258,6 +277,7 @@ async function main(): Promise<number> {
   try {
     await buildHosted(cluster);
     if (!(await push(cluster, migrations))) return 1;
+    if (migrations === MIGRATIONS && !loadCatalogue(cluster)) return 1;
     await markTemplate(cluster);
     if (command.length === 0) {
       log('pushed; no command to run');
