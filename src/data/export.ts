@@ -2,7 +2,6 @@
 // transaction (so it works offline and the file is one consistent moment), rows that writes still
 // in the outbox made or changed marked as not synced, then shaped by core/export. The encoders
 // (papaparse, fflate) are imported only when a member exports.
-import { Dexie } from 'dexie';
 import { buildExport, pendingKey, type ExportSource, type ExportTable } from '../core/export/build.ts';
 import { exportFileName, type ExportFormat } from '../core/export/file-name.ts';
 import type { CheckpointExport } from '../core/export/schema.ts';
@@ -23,8 +22,9 @@ export async function readExportSource(db: CheckpointDb, me: number): Promise<Ex
   return db.transaction('r', [...READ_TABLES], async () => {
     const user = await db.users.get(me);
     if (!user) return null;
-    const lo = [me, Dexie.minKey];
-    const hi = [me, Dexie.maxKey];
+    // Every key of the member in a [user_id+…] index: numbers (ids) below '', strings (days) below '\uffff'.
+    const lo = [me, -Infinity];
+    const hi = [me, '\uffff'];
     const [reviews, comments, reviewLikes, commentLikes, follows, progress, wishlist, collection, topGames, journal] = await Promise.all([
       db.reviews.where('[user_id+igdb_id]').between(lo, hi).toArray(),
       db.comments.where('user_id').equals(me).toArray(),
