@@ -2,7 +2,7 @@
 // username, bio, avatar URL, location, website and platforms, saved with profile.update. Only the
 // changed fields travel; each field shows its own problem in the spec's words, and a refusal of
 // the write (a username someone has) lands under its field.
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { MutationError } from '../../core/mutations.ts';
 import {
   BIO_MAX_LENGTH, PLATFORM_CHOICES, PROFILE_TEXT, profileChanges, profileForm, type ProfileField, type ProfileForm,
@@ -11,7 +11,10 @@ import { write } from '../../data/actions.ts';
 import type { UserRow } from '../../data/db.ts';
 import { useToast } from '../toasts/toast-context.tsx';
 import { ProfileModal } from './profile-modal.tsx';
+import { ProfileIcon } from './profile-icons.tsx';
 import { UserAvatar } from './user-avatar.tsx';
+
+const ExportDataModal = lazy(() => import('./export-data-modal.tsx'));
 
 export interface EditSettingsModalProps {
   readonly user: UserRow;
@@ -28,6 +31,7 @@ export default function EditSettingsModal({ user, memberId, onClose }: EditSetti
   const [form, setForm] = useState<ProfileForm>(saved);
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const choices = [...PLATFORM_CHOICES, ...saved.platforms.filter((p) => !PLATFORM_CHOICES.some((c) => c.toLowerCase() === p.toLowerCase()))];
   const check = profileChanges(saved, form);
   const changed = check.ok ? check.changed : true;
@@ -133,7 +137,19 @@ export default function EditSettingsModal({ user, memberId, onClose }: EditSetti
           </div>
           {problem('platform')}
         </fieldset>
+        <section className="profile-form__data" aria-labelledby={`${id}-data`}>
+          <h3 id={`${id}-data`}>Your data</h3>
+          <p className="profile-form__hint">Download everything you keep on Checkpoint, as JSON or CSV. Works offline.</p>
+          <button type="button" className="button button--ghost" onClick={() => setExporting(true)}>
+            <ProfileIcon name="download" /> Export my data
+          </button>
+        </section>
       </form>
+      {exporting && (
+        <Suspense fallback={null}>
+          <ExportDataModal memberId={memberId} onClose={() => setExporting(false)} />
+        </Suspense>
+      )}
     </ProfileModal>
   );
 }

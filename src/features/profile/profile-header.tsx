@@ -15,9 +15,10 @@ export interface ProfileHeaderProps {
   readonly settled: boolean;
   readonly onOpen: (modal: ProfileModalKind) => void;
   readonly onEdit: () => void;
+  readonly onExport: () => void;
 }
 
-export function ProfileHeader({ data, settled, onOpen, onEdit }: ProfileHeaderProps) {
+export function ProfileHeader({ data, settled, onOpen, onEdit, onExport }: ProfileHeaderProps) {
   const { user, stats } = data;
   const name = displayName(user);
   const joined = joinedText(user.created_at);
@@ -40,7 +41,14 @@ export function ProfileHeader({ data, settled, onOpen, onEdit }: ProfileHeaderPr
         </div>
         <div className="profile-header__action">
           {!settled ? <span className="profile-header__action-pending" aria-hidden="true" /> : data.is_self
-            ? <button type="button" className="button button--ghost profile-header__edit" onClick={onEdit}><ProfileIcon name="edit" /> Edit Profile</button>
+            ? (
+              <>
+                <button type="button" className="button button--ghost profile-header__edit" onClick={onEdit}><ProfileIcon name="edit" /> Edit Profile</button>
+                <button type="button" className="button button--ghost profile-header__export" onClick={onExport} aria-label="Export my data" title="Export my data">
+                  <ProfileIcon name="download" /><span className="profile-header__export-label">Export</span>
+                </button>
+              </>
+            )
             : <FollowButton userId={user.id} username={user.username} following={data.is_following} />}
         </div>
       </div>

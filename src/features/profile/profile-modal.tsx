@@ -1,4 +1,4 @@
-// The profile's dialogs (followers, games, reviews, edit settings): centred on desktop, a sheet
+// The profile's dialogs (followers, games, reviews, edit settings, export): centred on desktop, a sheet
 // from the bottom below 768 px. The shared Modal locks the page, keeps Tab inside, closes on Escape
 // and on the backdrop, and gives focus back to whatever opened it.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
@@ -12,9 +12,11 @@ export interface ProfileModalProps {
   readonly toolbar?: ReactNode;
   readonly footer?: ReactNode;
   readonly size?: 'normal' | 'wide';
+  /** False while something runs that must not be left half done: Escape, the backdrop and × do nothing. */
+  readonly dismissible?: boolean;
 }
 
-export function ProfileModal({ title, onClose, children, toolbar, footer, size = 'normal' }: ProfileModalProps) {
+export function ProfileModal({ title, onClose, children, toolbar, footer, size = 'normal', dismissible = true }: ProfileModalProps) {
   const titleId = useId();
   const close = useRef(onClose);
   useEffect(() => { close.current = onClose; });
@@ -27,10 +29,10 @@ export function ProfileModal({ title, onClose, children, toolbar, footer, size =
   }, []);
 
   return (
-    <Modal onClose={onClose} labelledBy={titleId} backdropClassName="profile-modal-backdrop" className={`profile-modal profile-modal--${size}`}>
+    <Modal onClose={onClose} dismissible={dismissible} labelledBy={titleId} backdropClassName="profile-modal-backdrop" className={`profile-modal profile-modal--${size}`}>
       <header className="profile-modal__head">
         <h2 id={titleId} className="profile-modal__title">{title}</h2>
-        <button type="button" className="profile-modal__close" aria-label="Close" onClick={onClose}>×</button>
+        <button type="button" className="profile-modal__close" aria-label="Close" onClick={onClose} disabled={!dismissible}>×</button>
       </header>
       {toolbar && <div className="profile-modal__toolbar">{toolbar}</div>}
       <div className="profile-modal__body">{children}</div>

@@ -20,6 +20,7 @@ import { ReviewsModal } from './reviews-modal.tsx';
 import './profile.css';
 
 const EditSettingsModal = lazy(() => import('./edit-settings-modal.tsx'));
+const ExportDataModal = lazy(() => import('./export-data-modal.tsx'));
 
 export default function ProfilePage() {
   const { id } = useParams();
@@ -56,7 +57,7 @@ function Profile({ userId }: { readonly userId: number }) {
   const freshness = useReadThrough({ user_ids: [userId] }, `user:${userId}`);
   const data = useLive((db) => loadProfile(db, userId, me), [userId, me]);
   const missing = useMissing(userId, data === undefined ? undefined : data !== null, freshness);
-  const [modal, setModal] = useState<ProfileModalKind | 'edit' | null>(null);
+  const [modal, setModal] = useState<ProfileModalKind | 'edit' | 'export' | null>(null);
 
   const username = data?.user.username;
   useEffect(() => {
@@ -84,7 +85,7 @@ function Profile({ userId }: { readonly userId: number }) {
             : "The server couldn't be reached: this profile is shown as last saved on this device."}
         </p>
       )}
-      <ProfileHeader data={data} settled={settled} onOpen={setModal} onEdit={() => setModal('edit')} />
+      <ProfileHeader data={data} settled={settled} onOpen={setModal} onEdit={() => setModal('edit')} onExport={() => setModal('export')} />
       <ProfileTabs data={data} me={me} settled={settled} />
       {(modal === 'followers' || modal === 'following') && (
         <FollowListModal userId={userId} username={data.user.username} kind={modal} me={me} onClose={close} />
@@ -94,6 +95,11 @@ function Profile({ userId }: { readonly userId: number }) {
       {modal === 'edit' && data.is_self && me !== null && (
         <Suspense fallback={<ProfileModal title="Edit Profile" onClose={close}><div className="skeleton profile-edit-skeleton" aria-busy="true" /></ProfileModal>}>
           <EditSettingsModal user={data.user} memberId={me} onClose={close} />
+        </Suspense>
+      )}
+      {modal === 'export' && data.is_self && me !== null && (
+        <Suspense fallback={<ProfileModal title="Export my data" onClose={close}><div className="skeleton profile-edit-skeleton" aria-busy="true" /></ProfileModal>}>
+          <ExportDataModal memberId={me} onClose={close} />
         </Suspense>
       )}
     </main>

@@ -1,0 +1,153 @@
+// "Export my data" (issue 18) in Chromium against the gateway's demo members, truly offline (the
+// context's network off, the service worker serving the app's code): a write made offline is in the
+// file marked as not synced; the JSON download reads back through the published schema; the CSV
+// download is a .zip of five UTF-8 CSV files with a BOM. The dialog passes axe at 1280 and 390 px.
+// Screenshots at 390 and 1280 px when EXPORT_SHOTS_DIR is set.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
+import Papa from 'papaparse';
+import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { exportSchema } from '../../src/core/export/schema.ts';
+import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { expectAccessible } from './axe.ts';
+import { launchChromium } from './browser.ts';
+
+let gateway: Gateway;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const SHOTS = process.env.EXPORT_SHOTS_DIR;
+const PIXEL = 1;
+const WITCHER_3 = 1942;
+const DAY = /^checkpoint-pixel_pilgrim-\d{4}-\d{2}-\d{2}\.(json|zip)$/;
+
+beforeAll(async () => {
+  gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await gateway?.close();
+});
+
+async function shot(target: Page | Locator, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await target.screenshot({ path: `${SHOTS}/export-${name}.png` });
+}
+
+/** Signed in as pixel_pilgrim on their profile, synced, with the service worker in charge. */
+async function openOwnProfile(width: number): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${gateway.url}/`);
+  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
+  await page.reload();
+  await page.waitForFunction(() => window.checkpoint !== undefined);
+  const { memberId } = await page.evaluate(() => window.checkpoint!.signIn('pixel_pilgrim@demo.checkpoint.local', 'Checkpoint-demo1'));
+  expect(memberId).toBe(PIXEL);
+  await page.goto(`${gateway.url}/user/${PIXEL}`);
+  await page.getByRole('button', { name: 'Edit Profile' }).waitFor({ timeout: 20_000 });
+  await expect.poll(async () => {
+    await page.evaluate(() => window.checkpoint!.syncNow());
+    return page.evaluate(() => window.checkpoint!.pending());
+  }, { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+  return { context, page, errors };
+}
+
+const downloaded = (download: Download) => download.path().then((path) => readFileSync(path));
+
+it('exports JSON and CSV offline, with the write that waits marked, from the profile and from Edit Profile', async () => {
+  const { context, page, errors } = await openOwnProfile(1280);
+  await context.setOffline(true);
+  const note = `Offline export check ${randomUUID().slice(0, 8)}`;
+  await page.evaluate(([key, note, igdb]) => window.checkpoint!.mutate('journal.add', {
+    key: key as string, igdb_id: igdb as number, played_on: new Date().toISOString().slice(0, 10), minutes: 45, note: note as string, is_private: true,
+  }), [randomUUID(), note, WITCHER_3] as const);
+
+  // From the profile's header.
+  await shot(page, 'profile-1280');
+  await page.getByRole('button', { name: 'Export my data' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export my data' });
+  await dialog.waitFor();
+  await expect.poll(() => dialog.locator('.export-data__summary').textContent()).toMatch(/^\d+ games? · \d+ reviews? · .*1 journal session$/);
+  expect(await dialog.getByRole('status').textContent()).toBe('1 change on this device has not synced yet. It is in the file, marked as not synced.');
+  expect(await dialog.getByRole('radio', { name: /^JSON/ }).isChecked()).toBe(true);
+  await expectAccessible(dialog);
+  await shot(page, 'dialog-1280');
+
+  const [json] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+  expect(json.suggestedFilename()).toMatch(DAY);
+  expect(json.suggestedFilename()).toMatch(/\.json$/);
+  const data = exportSchema().parse(JSON.parse((await downloaded(json)).toString('utf8')));
+  expect(data).toMatchObject({ format: 'checkpoint-export', version: 1, unsynced_changes: 1, profile: { id: PIXEL, username: 'pixel_pilgrim', synced: true } });
+  expect(data.journal.find((s) => s.note === note)).toMatchObject({
+    id: null, minutes: 45, private: true, synced: false, game: { igdb_id: WITCHER_3, name: 'The Witcher 3: Wild Hunt', release_year: 2015 },
+  });
+  // What synced earlier is there too, marked synced (the demo member has reviews and a Top 5).
+  expect(data.reviews.length).toBeGreaterThan(0);
+  expect(data.reviews.every((r) => r.synced && r.game.name !== null)).toBe(true);
+  expect(data.top5.length).toBeGreaterThan(0);
+  await expect.poll(() => page.locator('.toast__message').allTextContents()).toContain(`Your data was exported: ${json.suggestedFilename()}`);
+  await dialog.waitFor({ state: 'detached' });
+
+  // From Edit Profile's "Your data" section, as CSV.
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Profile' });
+  await edit.getByRole('region', { name: 'Your data' }).scrollIntoViewIfNeeded();
+  await shot(page, 'settings-1280');
+  await edit.getByRole('button', { name: 'Export my data' }).click();
+  await dialog.waitFor();
+  await dialog.getByText('CSV (.zip)').click();
+  expect(await dialog.getByRole('radio', { name: /^CSV/ }).isChecked()).toBe(true);
+  const [zip] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+  expect(zip.suggestedFilename()).toMatch(DAY);
+  expect(zip.suggestedFilename()).toMatch(/\.zip$/);
+  const files = unzipSync(new Uint8Array(await downloaded(zip)));
+  expect(Object.keys(files).sort()).toEqual(['comments.csv', 'follows.csv', 'games.csv', 'journal.csv', 'reviews.csv']);
+  const table = (name: string) => {
+    const bytes = files[name] ?? new Uint8Array();
+    expect([...bytes.slice(0, 3)], `${name} starts with a BOM`).toEqual([0xef, 0xbb, 0xbf]);
+    const parsed = Papa.parse<Record<string, string>>(strFromU8(bytes), { header: true, skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    return parsed.data;
+  };
+  expect(table('journal.csv').find((row) => row.note === note)).toMatchObject({ igdb_id: String(WITCHER_3), minutes: '45', private: 'true', synced: 'false' });
+  expect(table('reviews.csv').length).toBe(data.reviews.length);
+  expect(table('games.csv').find((row) => row.igdb_id === String(WITCHER_3))).toMatchObject({ game: 'The Witcher 3: Wild Hunt', synced: 'true' });
+  table('comments.csv');
+  table('follows.csv');
+  // Back in Edit Profile, which the export opened over.
+  await dialog.waitFor({ state: 'detached' });
+  await edit.waitFor();
+  expect(errors).toEqual([]);
+});
+
+it('fits a phone: the profile header, the settings section and the dialog at 390 px pass axe', async () => {
+  const { page, errors } = await openOwnProfile(390);
+  await shot(page, 'profile-390');
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit Profile' });
+  const section = edit.getByRole('region', { name: 'Your data' });
+  await section.scrollIntoViewIfNeeded();
+  await expectAccessible(edit);
+  await shot(page, 'settings-390');
+  await section.getByRole('button', { name: 'Export my data' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export my data' });
+  await expect.poll(() => dialog.locator('.export-data__summary').textContent()).toMatch(/games?/);
+  await expectAccessible(dialog);
+  await shot(page, 'dialog-390');
+  // The buttons are reachable and stay inside the screen.
+  const box = await dialog.getByRole('button', { name: 'Download' }).boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  expect(errors).toEqual([]);
+});
