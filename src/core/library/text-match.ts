@@ -19,6 +19,24 @@ const PREFIX_TYPO_MIN = 4;
 /** Grades kept per query word, so each keystroke re-reads only the word being typed. */
 const WORD_CACHE = 64;
 
+/** The letters a-z and digits of a word as bits (digits share one bit): letters the query has and a word lacks each cost an edit. */
+function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c >= 97 && c <= 122) mask |= 1 << (c - 97);
+    else if (c >= 48 && c <= 57) mask |= 1 << 26;
+    else mask |= 1 << 27;
+  }
+  return mask;
+}
+
+function bitCount(n: number): number {
+  let v = n - ((n >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
 export interface TextIndex {
   readonly size: number;
   /** Each item's grade (NO_MATCH, TYPO or EXACT), or null when the text asks for nothing (all match). */
@@ -37,6 +55,7 @@ export function buildTextIndex(texts: readonly string[]): TextIndex {
     }
     return Int32Array.from(own);
   });
+  const masks = Int32Array.from(words, letterMask);
   const cache = new Map<string, Uint8Array>();
 
   /** Every dictionary word's grade against one query word. */
@@ -46,10 +65,12 @@ export function buildTextIndex(texts: readonly string[]): TextIndex {
     const grades = new Uint8Array(words.length);
     const max = maxEdits(token.length);
     const n = token.length;
+    const tokenMask = letterMask(token);
     for (let i = 0; i < words.length; i++) {
       const w = words[i] ?? '';
       if (w.startsWith(token)) grades[i] = EXACT;
-      else if (max > 0 && (boundedDistance(token, w, max) <= max
+      // Each letter the query word has and this word lacks needs an edit: most words stop here.
+      else if (max > 0 && bitCount(tokenMask & ~(masks[i] ?? 0)) <= max && (boundedDistance(token, w, max) <= max
         || (n >= PREFIX_TYPO_MIN && w.length > n && boundedDistance(token, w.slice(0, n), max) <= max))) grades[i] = TYPO;
     }
     if (cache.size >= WORD_CACHE) cache.delete(cache.keys().next().value ?? '');
