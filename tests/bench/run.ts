@@ -29,6 +29,7 @@ import { parseCatalogue } from '../../src/core/search/catalogue-row.ts';
 import { readFile } from 'node:fs/promises';
 import { quantile, report } from './stats.ts';
 import { benchLibrary, LIBRARY_SIZE } from './library.bench.ts';
+import { benchProfileOpen } from './library-profile.bench.ts';
 
 const silent = () => undefined;
 
@@ -149,6 +150,13 @@ async function libraryFigures(): Promise<void> {
   report('library.filter_vs_fuse.p95_ratio', figures.view.p95 / figures.fuse.p95, 'x');
   report('library.typo_found.filter', figures.typoFound.view * 100, '%');
   report('library.typo_found.baseline_substring', figures.typoFound.substring * 100, '%');
+  // Issue 18 §4: a profile with 5,000 games and 2,000 reviews against one with 50, in Chromium.
+  const gateway = await startGateway({ port: 0, inMemory: true, distDir: builtApp(), rateLimits: 'relaxed', log: silent });
+  try {
+    await benchProfileOpen(gateway, report);
+  } finally {
+    await gateway.close();
+  }
 }
 
 async function localReadFigures(): Promise<void> {

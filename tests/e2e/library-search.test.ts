@@ -38,7 +38,7 @@ afterAll(async () => {
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/library-${name}.png` });
+  await page.screenshot({ path: `${SHOTS}/library-${name}.png`, fullPage: name.endsWith('390') });
 }
 
 async function signedIn(width: number): Promise<{ page: Page; errors: string[] }> {
