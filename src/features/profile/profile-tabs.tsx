@@ -16,9 +16,9 @@ const TABS = [
   { value: 'top5', label: 'Top 5' },
   { value: 'top10', label: 'Top 10' },
   { value: 'want', label: 'Want to Play' },
-  { value: 'library', label: 'Library' },
   { value: 'activity', label: 'Activity' },
   { value: 'journal', label: 'Journal' },
+  { value: 'library', label: 'Library' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
