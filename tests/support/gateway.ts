@@ -3,7 +3,9 @@
 // pointed at it and its rate limits off unless a test sets them. Start one per file in beforeAll
 // and close it in afterAll: creating a database takes seconds, a request milliseconds.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { openPglite, type Db } from '../../supabase/local/db.ts';
 import { startGateway, type Gateway, type GatewayOptions } from '../../supabase/local/gateway.ts';
+import { randomSecret } from '../../supabase/local/secret.ts';
 import { createTestDb } from './test-db.ts';
 
 export interface Mail {
@@ -87,4 +89,50 @@ export async function signUpMember(gw: TestGateway, username: string): Promise<S
   const { data, error } = await client.rpc('get_or_create_user', { auth_id: authId, user_email: email, user_name: username, user_provider: 'email' });
   if (error) throw error;
   return { id: Number(data), authId, email, username, client };
+}
+
+/**
+ * A gateway that can be stopped and started again (a server going down and coming back), on the
+ * same port, with the same database and JWT secret: the browser's URL, sessions and data survive.
+ * The database is PGlite in memory, seeded (demo members, the catalogue) like `npm start`'s unless
+ * `seed` says otherwise. `url`, `anonKey` and `db` stay the same across restarts.
+ */
+export interface RestartableGateway {
+  readonly url: string;
+  readonly port: number;
+  readonly anonKey: string;
+  readonly db: Db;
+  readonly running: boolean;
+  /** Closes the server and every open connection; the database stays. */
+  stop(): Promise<void>;
+  /** Listens again on the same port. */
+  start(): Promise<void>;
+  /** Stops the server and closes the database. */
+  close(): Promise<void>;
+}
+
+export async function startRestartableGateway(options: Omit<Partial<GatewayOptions>, 'port' | 'db' | 'dataDir' | 'inMemory' | 'databaseUrl'> = {}): Promise<RestartableGateway> {
+  const db = await openPglite();
+  const fixed = { log: () => undefined, jwtSecret: randomSecret(), ...options, db };
+  let gateway: Gateway | undefined = await startGateway({ ...fixed, port: 0 });
+  const { url, anonKey } = gateway;
+  const port = Number(new URL(url).port);
+  return {
+    url, port, anonKey, db,
+    get running() {
+      return gateway !== undefined;
+    },
+    async stop() {
+      await gateway?.close();
+      gateway = undefined;
+    },
+    async start() {
+      gateway ??= await startGateway({ ...fixed, port });
+    },
+    async close() {
+      await gateway?.close();
+      gateway = undefined;
+      await db.close();
+    },
+  };
 }
