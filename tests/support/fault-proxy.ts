@@ -34,6 +34,10 @@ export interface FaultCounts {
   readonly repliesDropped: number;
   /** Requests refused because the network is off or their server's port is refused. */
   readonly refused: number;
+  /** Requests whose server did not answer (stopped): reset, as the browser would see it. */
+  readonly unreachable: number;
+  /** Requests for hosts other than loopback, refused (the browser's own calls home). */
+  readonly foreign: number;
 }
 
 export interface FaultProxy {
@@ -66,7 +70,7 @@ export async function startFaultProxy(): Promise<FaultProxy> {
   const refusedPorts = new Set<number>();
   let faults: Required<Omit<Faults, 'seed'>> = { reset: 0, dropReply: 0, match: API_REQUESTS };
   let dice = mulberry32(1);
-  const counts = { requests: 0, pushes: 0, pushesAnswered: 0, reset: 0, repliesDropped: 0, refused: 0 };
+  const counts = { requests: 0, pushes: 0, pushesAnswered: 0, reset: 0, repliesDropped: 0, refused: 0, unreachable: 0, foreign: 0 };
   const sockets = new Set<net.Socket>();
 
   const track = (socket: net.Socket) => {
@@ -92,6 +96,7 @@ export async function startFaultProxy(): Promise<FaultProxy> {
       return;
     }
     if (!LOOPBACK.has(target.hostname) || target.protocol !== 'http:') {
+      counts.foreign += 1;
       res.writeHead(403).end('the fault proxy only reaches loopback');
       return;
     }
@@ -127,7 +132,10 @@ export async function startFaultProxy(): Promise<FaultProxy> {
       res.writeHead(reply.statusCode ?? 502, reply.rawHeaders);
       reply.pipe(res);
     });
-    upstream.on('error', () => reset(req.socket));
+    upstream.on('error', () => {
+      counts.unreachable += 1;
+      reset(req.socket);
+    });
     req.pipe(upstream);
   });
   server.on('connection', track);
@@ -138,16 +146,21 @@ export async function startFaultProxy(): Promise<FaultProxy> {
     const [host = '', portText = '443'] = (req.url ?? '').split(/:(?=\d+$)/);
     const port = Number(portText);
     if (!LOOPBACK.has(host) || refuses(port)) {
-      counts.refused += 1;
+      counts[LOOPBACK.has(host) ? 'refused' : 'foreign'] += 1;
       reset(browserSide);
       return;
     }
+    let connected = false;
     const serverSide = net.connect(port, '127.0.0.1', () => {
+      connected = true;
       browserSide.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length > 0) serverSide.write(head);
       serverSide.pipe(browserSide).pipe(serverSide);
     });
     track(serverSide);
+    serverSide.on('error', () => {
+      if (!connected) counts.unreachable += 1;
+    });
     serverSide.on('close', () => reset(browserSide));
     browserSide.on('close', () => serverSide.destroy());
   });
