@@ -96,8 +96,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   /** Never rejects: callers fire and forget it; a failure to count is shown as the error. */
   const refreshPending = (): Promise<void> =>
-    db.outbox.count().then(
-      (pending) => status.update({ pending }),
+    db.transaction('r', db.outbox, async () => ({ pending: await db.outbox.count(), oldest: await db.outbox.orderBy('seq').first() })).then(
+      ({ pending, oldest }) => {
+        const since = oldest ? Date.parse(oldest.created_at) : NaN;
+        status.update({ pending, pendingSince: pending > 0 && Number.isFinite(since) ? since : null });
+      },
       (error: unknown) => status.update({ lastError: error instanceof Error ? error.message : String(error) }),
     );
 
@@ -126,7 +129,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         await withAuth(() => pullChanges(db, remote, { now }));
       }, options.lock);
       failures = 0;
-      status.update({ online: true, lastSyncedAt: now(), lastError: null, backoffUntil: null });
+      // An answer proves a network, whatever navigator.onLine said.
+      status.update({ online: true, reachable: true, sessionExpired: false, lastSyncedAt: now(), lastError: null, backoffUntil: null });
       scheduleNext(intervalMs);
       return true;
     } catch (error) {
@@ -134,14 +138,19 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (error instanceof AuthError || error instanceof MemberChangedError) {
         // The server answered, but retrying cannot help until the member signs in again; the next
         // trigger (a write, `online`, the page shown again) tries anew.
-        status.update({ online: true, lastError: error instanceof AuthError ? SESSION_EXPIRED : message, backoffUntil: null });
+        status.update({
+          online: true, reachable: true, sessionExpired: error instanceof AuthError,
+          lastError: error instanceof AuthError ? SESSION_EXPIRED : message, backoffUntil: null,
+        });
         scheduleNext(null);
       } else {
         // NetworkError, or anything unexpected: try again later, further apart each time.
         failures += 1;
         const delay = backoffDelay(failures, random);
+        // Whether the device has a network at all is the browser's to say (`offline`); here the
+        // server did not answer, which with a network up reads "the server can't be reached".
         status.update({
-          online: error instanceof NetworkError ? false : status.getSnapshot().online,
+          reachable: error instanceof NetworkError ? false : status.getSnapshot().reachable,
           lastError: message, backoffUntil: now() + delay,
         });
         scheduleNext(delay);
@@ -184,7 +193,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     started = true;
     const unwatch = watchEnvironment({
       online: () => {
-        status.update({ online: true });
+        // Whether the server answers is not known yet: the sync this starts will say.
+        status.update({ online: true, reachable: true });
         void syncNow();
       },
       offline: () => status.update({ online: false }),

@@ -57,9 +57,11 @@ export async function pushOutbox(db: CheckpointDb, remote: Remote): Promise<Push
   let rejected = 0;
   if ((await db.outbox.count()) === 0) return { accepted, rejected };
   const state = await loadSyncState(db);
-  // Local applies and the rebase need the member id; an empty push asks the server who we are
-  // (and creates the member row of a brand-new account).
-  const me = state.user_id ?? (await remote.push(state.client_id, [])).user_id;
+  // An empty push asks the server whose session this is (and creates the member row of a brand-new
+  // account) before any write goes out: after another member signed in on this device, the first
+  // member's writes must wait for them (auth layer), never be applied as the second's.
+  const me = (await remote.push(state.client_id, [])).user_id;
+  if (state.user_id !== null && state.user_id !== me) throw new MemberChangedError(state.user_id, me);
   await adoptMember(db, me);
 
   for (;;) {

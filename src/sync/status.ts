@@ -3,10 +3,19 @@
 // what useSyncExternalStore needs to avoid render loops.
 
 export interface SyncStatus {
-  /** The browser says it is online and the last call (if any) reached the server. */
+  /** The device has a network: navigator.onLine and its `online`/`offline` events. */
   readonly online: boolean;
+  /**
+   * The last call reached the server (an answer, even a refusal), or none was made yet. False
+   * with `online` true: the network is up and the server down or out of reach.
+   */
+  readonly reachable: boolean;
+  /** The server refused the session and it could not be refreshed: the member must sign in again. */
+  readonly sessionExpired: boolean;
   /** Mutations in the outbox, not yet accepted or rejected by the server. */
   readonly pending: number;
+  /** When the oldest of them was made (ms since the epoch), or null when none waits. */
+  readonly pendingSince: number | null;
   readonly syncing: boolean;
   /** When the last push + pull finished without error (ms since the epoch). */
   readonly lastSyncedAt: number | null;
@@ -27,10 +36,10 @@ export interface WritableSyncStatus extends SyncStatusStore {
   update(patch: Partial<SyncStatus>): void;
 }
 
-const FIELDS = ['online', 'pending', 'syncing', 'lastSyncedAt', 'lastError', 'backoffUntil'] as const satisfies ReadonlyArray<keyof SyncStatus>;
+const FIELDS = ['online', 'reachable', 'sessionExpired', 'pending', 'pendingSince', 'syncing', 'lastSyncedAt', 'lastError', 'backoffUntil'] as const satisfies ReadonlyArray<keyof SyncStatus>;
 
 export const INITIAL_STATUS: SyncStatus = {
-  online: true, pending: 0, syncing: false, lastSyncedAt: null, lastError: null, backoffUntil: null,
+  online: true, reachable: true, sessionExpired: false, pending: 0, pendingSince: null, syncing: false, lastSyncedAt: null, lastError: null, backoffUntil: null,
 };
 
 export function createSyncStatus(initial: Partial<SyncStatus> = {}): WritableSyncStatus {
