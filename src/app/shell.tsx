@@ -3,12 +3,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandMark } from '../features/brand/brand-mark.tsx';
+import { useAuthUi } from '../features/auth/auth-context.tsx';
 import { HeaderAccount } from '../features/auth/header-account.tsx';
 import { HeaderSearch } from '../features/search/header-search.tsx';
+import { SessionBanner } from '../features/sync/session-banner.tsx';
 import { SyncBadge } from '../features/sync/sync-badge.tsx';
 import type { ServiceWorkerControl } from './service-worker.ts';
 import { useAppSync } from './sync-provider.tsx';
 import { SiteFooter } from './site-footer.tsx';
+import { useSyncAfterSignIn } from './sync-after-sign-in.ts';
 import { ToastHost } from './toast-host.tsx';
 import type { ToastStore } from './toasts.ts';
 import { UpdatePrompt } from './update-prompt.tsx';
@@ -21,6 +24,9 @@ export interface ShellProps {
 
 export function Shell({ toasts, serviceWorker, children }: ShellProps) {
   const sync = useAppSync();
+  const authUi = useAuthUi();
+  useSyncAfterSignIn(sync);
+  const signIn = () => authUi.open('login');
   return (
     <>
       <a className="shell__skip" href="#main-content">Skip to content</a>
@@ -30,9 +36,10 @@ export function Shell({ toasts, serviceWorker, children }: ShellProps) {
           <span className="brand__name">Checkpoint</span>
         </Link>
         <HeaderSearch />
-        <SyncBadge status={sync.status} onSyncNow={() => void sync.syncNow()} />
+        <SyncBadge status={sync.status} onSyncNow={() => void sync.syncNow()} onSignIn={signIn} />
         <HeaderAccount />
       </header>
+      <SessionBanner status={sync.status} onSignIn={signIn} />
       <div className="shell__main" id="main-content" tabIndex={-1}>{children}</div>
       <SiteFooter />
       {serviceWorker && <UpdatePrompt control={serviceWorker} />}

@@ -71,6 +71,11 @@ export interface SyncStateRow {
   cursor: string | null;
   /** The member the mirrors belong to (member id), or null when signed out. */
   user_id: number | null;
+  /**
+   * The auth account (session user id) that member id was resolved for: a session of another
+   * account must not borrow it. Absent on devices from before it was kept (then trusted as before).
+   */
+  auth_id?: string;
   last_success: string | null;
   last_error: string | null;
   /** Ids of public things the client has cached, sent to sync_pull as its scope. */

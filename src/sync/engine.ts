@@ -3,13 +3,13 @@
 // periodic pull when all is well and the backoff after a failure. No window needed: the service
 // worker and Node run it too.
 import type { CheckpointDb } from '../data/db.ts';
-import { onLocalWrite } from '../data/events.ts';
+import { emitServerReached, onLocalWrite } from '../data/events.ts';
 import { backoffDelay } from './backoff.ts';
 import { withSyncLock, type SyncLocks } from './leader.ts';
 import { pullChanges } from './pull.ts';
 import { pushOutbox } from './push.ts';
 import { AuthError, MemberChangedError, NetworkError, type Remote } from './remote.ts';
-import { createSyncStatus, type SyncStatusStore } from './status.ts';
+import { createSyncStatus, SESSION_EXPIRED, type SyncStatusStore } from './status.ts';
 import { browserOnline, watchEnvironment } from './triggers.ts';
 
 /** Pull for other members' changes this often while nothing else triggers a sync. */
@@ -17,7 +17,7 @@ export const SYNC_INTERVAL_MS = 60_000;
 /** Local writes closer together than this go in one push. */
 export const LOCAL_WRITE_DEBOUNCE_MS = 500;
 
-export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+export { SESSION_EXPIRED } from './status.ts';
 
 /**
  * Timers, injected so tests control time. setTimeout returns the function that cancels it; the
@@ -131,6 +131,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       failures = 0;
       // An answer proves a network, whatever navigator.onLine said.
       status.update({ online: true, reachable: true, sessionExpired: false, lastSyncedAt: now(), lastError: null, backoffUntil: null });
+      emitServerReached();
       scheduleNext(intervalMs);
       return true;
     } catch (error) {

@@ -2,6 +2,9 @@
 // useSyncExternalStore. Snapshots are immutable and replaced only when a field changes, which is
 // what useSyncExternalStore needs to avoid render loops.
 
+/** What the member is told when the server no longer accepts the session (kept here, light, for the UI). */
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
 export interface SyncStatus {
   /** The device has a network: navigator.onLine and its `online`/`offline` events. */
   readonly online: boolean;

@@ -25,6 +25,7 @@ const plain = (label: string, tone: BadgeTone): BadgeSummary => ({ label, count:
 export const SERVER_UNREACHABLE = "Can't reach server";
 export const SERVER_UNREACHABLE_DESCRIPTION = "The server can't be reached";
 export const SESSION_EXPIRED_LABEL = 'Session expired';
+export { SESSION_EXPIRED as SESSION_EXPIRED_MESSAGE } from '../../sync/status.ts';
 
 /** A state with a counter of what waits beside its label. */
 const counted = (label: string, description: string, pending: number, tone: BadgeTone): BadgeSummary =>
