@@ -60,7 +60,8 @@ export function SyncBadge({ status, onSyncNow, onSignIn }: SyncBadgeProps) {
         >
           <span className="sync-badge__dot" aria-hidden="true" />
           <span className="sync-badge__label">{shown.label}</span>
-          {shown.count !== null && <span className="sync-badge__count">{shown.count}</span>}
+          {/* The space keeps "Offline 2" in the text, as the name ("Offline · 2 changes waiting") says it. */}
+          {shown.count !== null && <>{' '}<span className="sync-badge__count">{shown.count}</span></>}
         </button>
       )}
       {shown && open && <SyncPanel

@@ -28,10 +28,10 @@ it("says the server can't be reached when the network is up and the server does 
   expect(connectionOf(status({ reachable: false }))).toBe('unreachable');
   expect(connectionOf(status({ online: false, reachable: false }))).toBe('offline');
   expect(summarizeSync(status({ reachable: false }), false)).toEqual({
-    label: "Can't reach server", count: null, description: "The server can't be reached", tone: 'offline',
+    label: "Can't reach server", count: null, description: "Can't reach server", tone: 'offline',
   });
   expect(summarizeSync(status({ reachable: false, pending: 1 }), false)).toEqual({
-    label: "Can't reach server", count: 1, description: "The server can't be reached · 1 change waiting", tone: 'offline',
+    label: "Can't reach server", count: 1, description: "Can't reach server · 1 change waiting", tone: 'offline',
   });
   // No network outranks the server: it cannot be told apart then.
   expect(summarizeSync(status({ online: false, reachable: false, pending: 1 }), false)).toMatchObject({ label: 'Offline', count: 1 });

@@ -21,9 +21,8 @@ export function changesWaiting(count: number): string {
 
 const plain = (label: string, tone: BadgeTone): BadgeSummary => ({ label, count: null, description: label, tone });
 
-/** The header's words for a server that does not answer while the network is up. */
+/** The header's words for a server that does not answer while the network is up (its name says them too, as axe wants). */
 export const SERVER_UNREACHABLE = "Can't reach server";
-export const SERVER_UNREACHABLE_DESCRIPTION = "The server can't be reached";
 export const SESSION_EXPIRED_LABEL = 'Session expired';
 export { SESSION_EXPIRED as SESSION_EXPIRED_MESSAGE } from '../../sync/status.ts';
 
@@ -52,7 +51,7 @@ export function summarizeSync(status: SyncStatus, storageFull: boolean): BadgeSu
   const connection = connectionOf(status);
   if (status.syncing && connection !== 'offline') return plain('Syncing…', 'syncing');
   if (connection === 'offline') return counted('Offline', 'Offline', status.pending, 'offline');
-  if (connection === 'unreachable') return counted(SERVER_UNREACHABLE, SERVER_UNREACHABLE_DESCRIPTION, status.pending, 'offline');
+  if (connection === 'unreachable') return counted(SERVER_UNREACHABLE, SERVER_UNREACHABLE, status.pending, 'offline');
   if (status.pending > 0) return plain(changesWaiting(status.pending), 'pending');
   return null;
 }
