@@ -48,6 +48,16 @@ const RELEASED: readonly Release[] = [
       }],
     },
   },
+  {
+    version: 3,
+    stores: { imports: 'id, member_id' },
+    data: {
+      imports: [{
+        id: 'import-1', member_id: 1, file_name: 'grouvee.csv', created_at: EARLIER, done: 1, state: 'running', refused: [],
+        mutations: [{ name: 'wishlist.set', args: { igdb_id: 1942, in: true } }, { name: 'collection.set', args: { igdb_id: 72, in: true } }],
+      }],
+    },
+  },
 ];
 
 const opened: Dexie[] = [];
@@ -70,7 +80,7 @@ describe('schema', () => {
     const db = track(openLocalDb());
     await db.open();
     const s = shape(db);
-    expect(Object.keys(s).sort()).toEqual([...MIRROR_NAMES, 'platforms', 'shadows', 'outbox', 'syncState', 'auth'].sort());
+    expect(Object.keys(s).sort()).toEqual([...MIRROR_NAMES, 'platforms', 'shadows', 'outbox', 'syncState', 'auth', 'imports'].sort());
     const needs: Record<string, string[]> = {
       games: ['igdb_id', 'slug', 'name'], users: ['provider_id', 'username'],
       reviews: ['[user_id+igdb_id]', '[game_id+post_date_time]', '[user_id+post_date_time]', 'post_date_time'],

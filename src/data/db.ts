@@ -86,6 +86,25 @@ export interface ShadowRow {
 
 export interface KeyValueRow { key: string; value: string }
 
+/**
+ * An import the member confirmed (data/import/apply.ts): its writes in order and how many are
+ * applied. Each batch is applied, queued in the outbox and counted in one transaction, so an import
+ * cut off by a closed tab goes on from `done` on the next visit and no write is made twice.
+ */
+export interface ImportJobRow {
+  id: string;
+  member_id: number;
+  file_name: string;
+  created_at: string;
+  /** The planned mutations ({ name, args }), review text already sanitised. */
+  mutations: Array<{ name: string; args: unknown }>;
+  done: number;
+  /** running: goes on by itself (also after a reload); paused: the member cancelled; done: finished. */
+  state: 'running' | 'paused' | 'done';
+  /** Writes the device refused while applying (a rule the file broke), with the message. */
+  refused: Array<{ index: number; message: string }>;
+}
+
 export class CheckpointDb extends Dexie {
   games!: EntityTable<GameRow, 'id'>;
   platforms!: EntityTable<PlatformRow, 'id'>;
@@ -103,6 +122,7 @@ export class CheckpointDb extends Dexie {
   outbox!: EntityTable<OutboxRow, 'seq'>;
   syncState!: EntityTable<SyncStateRow, 'key'>;
   auth!: EntityTable<KeyValueRow, 'key'>;
+  imports!: EntityTable<ImportJobRow, 'id'>;
 
   constructor(name = DEVICE_DB_NAME) {
     super(name);
@@ -127,6 +147,10 @@ export class CheckpointDb extends Dexie {
     // The play journal (issue 14): by key (an entry logged offline), by game, newest first.
     this.version(2).stores({
       journal: 'id, client_key, [user_id+igdb_id], [user_id+played_on]',
+    });
+    // Imports (issue 18): a confirmed import's writes and progress, so one cut off resumes.
+    this.version(3).stores({
+      imports: 'id, member_id',
     });
   }
 }
