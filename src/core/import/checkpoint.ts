@@ -12,8 +12,8 @@ export type ExportUpgrade = (file: Loose) => Loose;
 /** Version n → n + 1. Version 1 is the first, so there is nothing to upgrade yet. */
 export const EXPORT_UPGRADES: Readonly<Record<number, ExportUpgrade>> = {};
 
-/** The file brought to the current version and checked; a clear ImportFileError otherwise. */
-export function readExport(raw: unknown, upgrades: Readonly<Record<number, ExportUpgrade>> = EXPORT_UPGRADES, current: number = EXPORT_VERSION): CheckpointExport {
+/** The file brought to `current`, one step at a time; a clear ImportFileError for a file of no known version. */
+export function upgradeExport(raw: unknown, upgrades: Readonly<Record<number, ExportUpgrade>> = EXPORT_UPGRADES, current: number = EXPORT_VERSION): Loose {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || (raw as Loose)['format'] !== EXPORT_FORMAT) {
     throw new ImportFileError('wrong_format', IMPORT_TEXT.notCheckpointJson);
   }
@@ -26,6 +26,12 @@ export function readExport(raw: unknown, upgrades: Readonly<Record<number, Expor
     if (!step) throw new ImportFileError('old_version', `Version ${v} exports can no longer be read.`);
     file = { ...step(file), version: v + 1 };
   }
+  return file;
+}
+
+/** The file brought to the current version and checked with its schema; a clear ImportFileError otherwise. */
+export function readExport(raw: unknown): CheckpointExport {
+  const file = upgradeExport(raw);
   const parsed = exportSchema().safeParse(file);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -81,9 +81,10 @@ export const dayToTimestamp = (day: string): string => `${day}T12:00:00.000Z`;
 export interface PlayThrough { started: string | null; finished: string | null; minutes: number }
 
 /**
- * A play-through's time as journal sessions: a session holds at most a day (1,440 minutes), so
- * longer play is spread over the days from its start, never past its finish or today. Without a
- * date there is no session (the journal is by day): the caller reports it.
+ * A play-through's time as journal sessions. A session holds at most a day (1,440 minutes), so
+ * longer play fills the days from its start one after another, never past its finish or today
+ * (what does not fit is left out, and the caller says so). Without a date there is no session
+ * (the journal is by day): the caller reports it.
  */
 export function sessionsOf(play: PlayThrough, today: string): Array<{ played_on: string; minutes: number }> {
   const first = play.started ?? play.finished;
@@ -92,15 +93,11 @@ export function sessionsOf(play: PlayThrough, today: string): Array<{ played_on:
   let left = Math.round(play.minutes);
   let day = Date.parse(`${first}T00:00:00Z`);
   const last = Date.parse(`${[play.finished ?? today, today].sort()[0]}T00:00:00Z`);
-  while (left > 0) {
-    const iso = new Date(day).toISOString().slice(0, 10);
-    const days = Math.max(1, Math.round((last - day) / 86_400_000) + 1);
-    // Spread what is left over the days left, at most a day's worth each; the last day takes the rest.
-    const share = days === 1 ? Math.min(left, JOURNAL_MINUTES_MAX) : Math.min(JOURNAL_MINUTES_MAX, Math.max(1, Math.ceil(left / days)));
-    out.push({ played_on: iso, minutes: share });
+  do {
+    const share = Math.min(left, JOURNAL_MINUTES_MAX);
+    out.push({ played_on: new Date(day).toISOString().slice(0, 10), minutes: share });
     left -= share;
-    if (day < last) day += 86_400_000;
-    else if (left > 0) break; // no day left: the rest cannot be logged without inventing days
-  }
+    day += 86_400_000;
+  } while (left > 0 && day <= last);
   return out;
 }
