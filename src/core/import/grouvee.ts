@@ -96,6 +96,7 @@ export function grouveeRows(sheet: CsvSheet, today: string): ImportRow[] {
     const review = cell(row, 'review').trim() || null;
     return {
       ...base,
+      source_id: cell(row, 'id').trim() || null,
       year: parseYear(cell(row, 'release_date')),
       rating: rating === 'invalid' ? null : rating,
       review,

@@ -45,7 +45,8 @@ export function readRows(file: FileKind, today: string, mapping?: ColumnMapping)
   return withoutDuplicates({ source: 'csv', rows: mappedRows(file.sheet, use, today), top5: [], follows: [], notes: [] });
 }
 
-const rowKey = (r: ImportRow) => (r.igdb_id !== null ? `igdb:${r.igdb_id}` : `name:${normalizeText(r.title)}:${r.year ?? ''}`);
+/** A game's identity in the file: its own id (Grouvee lists two editions of one name under two ids), its IGDB id, or its title and year. */
+const rowKey = (r: ImportRow) => (r.source_id !== null ? `id:${r.source_id}` : r.igdb_id !== null ? `igdb:${r.igdb_id}` : `name:${normalizeText(r.title)}:${r.year ?? ''}`);
 const sameData = (a: ImportRow, b: ImportRow) => JSON.stringify({ ...a, line: 0, sessions: a.sessions.map((s) => s.played_on + s.minutes) })
   === JSON.stringify({ ...b, line: 0, sessions: b.sessions.map((s) => s.played_on + s.minutes) });
 

@@ -15,6 +15,8 @@ export interface ImportSession {
 export interface ImportRow {
   /** Where the row is in the file (1 = the first data row), for messages. */
   readonly line: number;
+  /** The file's own id of the row's game (Grouvee's `id`), when it has one: duplicates are told by it. */
+  readonly source_id: string | null;
   readonly title: string;
   readonly year: number | null;
   /** When the file names the game by its IGDB id (a Checkpoint export, or a mapped column). */
@@ -51,7 +53,7 @@ export interface ParsedImport {
 }
 
 export const emptyRow = (line: number, title: string): ImportRow => ({
-  line, title, year: null, igdb_id: null, rating: null, review: null, draft: false, posted_at: null,
+  line, source_id: null, title, year: null, igdb_id: null, rating: null, review: null, draft: false, posted_at: null,
   is_recommended: null, playtime_hours: null, started: false, finished: false, started_at: null, finished_at: null,
   wishlist: false, collection: false, sessions: [], unmapped: [], problems: [],
 });
