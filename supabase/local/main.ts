@@ -12,9 +12,8 @@ async function main(): Promise<void> {
     port: config.port,
     host: config.host,
     ...gatewayOptions(config),
-    publicUrl: config.port === 0 ? undefined : `http://localhost:${config.port}`,
   });
-  const appUrl = config.port === 0 ? gateway.url : `http://localhost:${config.port}`;
+  const appUrl = config.publicUrl ?? gateway.url;
   console.log(`\n  Checkpoint is running at ${appUrl}\n  Dev mailbox:            ${appUrl}/_dev/mailbox\n`);
   stopOnSignals(gateway);
 }
