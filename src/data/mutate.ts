@@ -6,6 +6,7 @@ import type { CheckpointDb } from './db.ts';
 import { emitLocalWrite } from './events.ts';
 import { applyLocal, type ApplyContext } from './mutators/registry.ts';
 import { APPLY_TABLES } from './mutators/scope.ts';
+import { randomUuid } from '../core/random-uuid.ts';
 
 /**
  * Validates and applies the mutation and queues it; returns the mutation id. A refusal throws
@@ -13,7 +14,7 @@ import { APPLY_TABLES } from './mutators/scope.ts';
  */
 export async function mutate<N extends MutationName>(db: CheckpointDb, name: N, args: MutationArgs<N>, ctx: ApplyContext): Promise<string> {
   const parsed = parseMutation(name, args);
-  const id = crypto.randomUUID();
+  const id = randomUuid();
   await db.transaction('rw', [...APPLY_TABLES, 'outbox'], async () => {
     await applyLocal(db, name, parsed, ctx);
     await db.outbox.add({ id, name, args: parsed, created_at: ctx.now, attempts: 0 });
