@@ -43,11 +43,14 @@ function buildSchemas() {
 
   const GameRef = { igdb_id: IgdbId, game: z.optional(GameSummary) };
 
+  // The server's messages (…_reviews.sql), word for word: tests/integration/mutation-contract.test.ts.
+  const ratingMessage = 'Rating must be from 1 to 10 in steps of 0.5';
   const Rating = z.number().check(
-    z.minimum(RATING_MIN), z.maximum(RATING_MAX),
-    z.refine<number>((r) => Number.isInteger(r * 2), 'Rating must be from 1 to 10 in steps of 0.5'),
+    z.minimum(RATING_MIN, ratingMessage), z.maximum(RATING_MAX, ratingMessage),
+    z.refine<number>((r) => Number.isInteger(r * 2), ratingMessage),
   );
-  const Playtime = z.nullish(int(z.minimum(PLAYTIME_MIN), z.maximum(PLAYTIME_MAX, 'Playtime must be whole hours from 1 to 99999')));
+  const playtimeMessage = 'Playtime must be whole hours from 1 to 99999';
+  const Playtime = z.nullish(z.number().check(z.int(playtimeMessage), z.minimum(PLAYTIME_MIN, playtimeMessage), z.maximum(PLAYTIME_MAX, playtimeMessage)));
   const CommentText = trimmed(1, 'Comment cannot be empty', COMMENT_MAX_LENGTH, 'Comment exceeds 500 characters');
   const Timestamp = z.iso.datetime({ offset: true });
   const ReviewText = z.nullish(text(10_000, 'Review exceeds 10000 characters'));
