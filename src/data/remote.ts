@@ -117,7 +117,7 @@ export function createRpcRemote(rpc: RpcCall, options: SupabaseRemoteOptions = {
     const parsed = PullPageSchema.safeParse(data);
     if (!parsed.success) throw unexpected('sync_pull', parsed.error);
     const changes = parsed.data.changes.map(toChange).filter((c): c is ServerChange => c !== null);
-    return { ...parsed.data, changes };
+    return { ...parsed.data, changes, clock: parsed.data.clock ?? null };
   }
 
   return {
