@@ -15,8 +15,9 @@
 --   was made on; absent: the list the server holds) is each game's slot or absence, one field per
 --   game; games the edit did not touch keep their place. Ties at a position go to the newer edit;
 --   past five, the last drop out (reported when they were the edit's own).
--- - Creates, deletes, likes, follows and progress marks (which only go on) are not clocked: a
---   delete wins over edits of what it deletes, as before.
+-- - review.create dates every field of the new review. Deletes, likes, follows, comments added,
+--   journal entries added and progress marks (which only go on) are not clocked: a delete wins
+--   over edits of what it deletes, as before.
 
 create table public.edit_clock (
   user_id bigint not null references public."user" (id) on delete cascade,
@@ -233,6 +234,13 @@ begin
   end if;
 
   v_result := app.apply_mutation(p_user, p_name, v_args);
+  if p_name = 'review.create' then
+    -- A new review's fields are dated by its creation, so an edit dated before it (a device whose
+    -- clock is behind and that had not seen it) cannot quietly replace them.
+    foreach f in array array['rating', 'review', 'is_recommended', 'platform', 'playtime_hours', 'draft'] loop
+      perform app.clock_take(p_user, 'rating', (v_result ->> 'id')::bigint, f, p_hlc);
+    end loop;
+  end if;
   if p_name in ('review.delete', 'journal.delete', 'comment.delete') then
     -- What was deleted keeps no clocks (a later review of the game starts afresh).
     delete from public.edit_clock k where k.user_id = p_user and k.entity in ('rating', 'play_session', 'comment')

@@ -6,7 +6,7 @@
 // a subset of the mutations (review.create/update, review_like.set, comment.add/delete,
 // follow.set, wishlist.set, progress.set, journal.add/update/delete); any other name is rejected
 // as unknown. Review drafts (…_review_drafts.sql) reach their author only. Edit clocks
-// (…_conflicts.sql): the newest edit of each field of review.update and journal.update, and of a
+// (…_conflicts.sql): the newest edit of each field of review.create/update and journal.update, and of a
 // game's shelf (wishlist.set), wins by HLC and an older one answers `superseded`; the sync protocol
 // (…_sync_protocol.sql): a row shaped for a protocol below `minProtocol` stops the push with
 // client_too_old, unapplied and unrecorded.
@@ -226,6 +226,9 @@ export class FakeSyncServer {
       }
     }
     const result = this.apply(me, name, args);
+    if (name === 'review.create' && typeof result === 'object' && result !== null && 'id' in result && typeof result.id === 'number') {
+      for (const field of ['rating', 'review', 'is_recommended', 'platform', 'playtime_hours', 'draft']) this.clockTake(me, 'rating', result.id, field, hlc);
+    }
     return lost.length ? { result, superseded: lost } : { result };
   }
 
