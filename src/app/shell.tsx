@@ -5,7 +5,10 @@ import { Link } from 'react-router-dom';
 import { BrandMark } from '../features/brand/brand-mark.tsx';
 import { HeaderAccount } from '../features/auth/header-account.tsx';
 import { HeaderSearch } from '../features/search/header-search.tsx';
+import { useMemberId } from '../features/auth/auth-context.tsx';
+import { ConflictNotice } from '../features/sync/conflict-notice.tsx';
 import { SyncBadge } from '../features/sync/sync-badge.tsx';
+import { VersionBanner } from '../features/sync/version-banner.tsx';
 import type { ServiceWorkerControl } from './service-worker.ts';
 import { useAppSync } from './sync-provider.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -21,6 +24,7 @@ export interface ShellProps {
 
 export function Shell({ toasts, serviceWorker, children }: ShellProps) {
   const sync = useAppSync();
+  const memberId = useMemberId();
   return (
     <>
       <a className="shell__skip" href="#main-content">Skip to content</a>
@@ -36,6 +40,9 @@ export function Shell({ toasts, serviceWorker, children }: ShellProps) {
       <div className="shell__main" id="main-content" tabIndex={-1}>{children}</div>
       <SiteFooter />
       {serviceWorker && <UpdatePrompt control={serviceWorker} />}
+      {/* Issue 19: an edit another device replaced, and the app too old for the server. */}
+      <ConflictNotice memberId={memberId} />
+      <VersionBanner status={sync.status} onUpdate={() => (serviceWorker ? serviceWorker.checkAndApplyUpdate() : window.location.reload())} />
       <ToastHost store={toasts} />
     </>
   );
