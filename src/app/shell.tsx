@@ -4,11 +4,13 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandMark } from '../features/brand/brand-mark.tsx';
 import { HeaderAccount } from '../features/auth/header-account.tsx';
-import { useMemberId } from '../features/auth/auth-context.tsx';
 import { useToast } from '../features/toasts/toast-context.tsx';
 import { afterStartup } from './after-startup.ts';
 import { HeaderSearch } from '../features/search/header-search.tsx';
+import { useMemberId } from '../features/auth/auth-context.tsx';
+import { ConflictNotice } from '../features/sync/conflict-notice.tsx';
 import { SyncBadge } from '../features/sync/sync-badge.tsx';
+import { VersionBanner } from '../features/sync/version-banner.tsx';
 import type { ServiceWorkerControl } from './service-worker.ts';
 import { useAppSync } from './sync-provider.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -41,6 +43,7 @@ function useResumeImports(): void {
 
 export function Shell({ toasts, serviceWorker, children }: ShellProps) {
   const sync = useAppSync();
+  const memberId = useMemberId();
   useResumeImports();
   return (
     <>
@@ -57,6 +60,9 @@ export function Shell({ toasts, serviceWorker, children }: ShellProps) {
       <div className="shell__main" id="main-content" tabIndex={-1}>{children}</div>
       <SiteFooter />
       {serviceWorker && <UpdatePrompt control={serviceWorker} />}
+      {/* Issue 19: an edit another device replaced, and the app too old for the server. */}
+      <ConflictNotice memberId={memberId} />
+      <VersionBanner status={sync.status} onUpdate={() => (serviceWorker ? serviceWorker.checkAndApplyUpdate() : window.location.reload())} />
       <ToastHost store={toasts} />
     </>
   );

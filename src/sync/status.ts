@@ -14,6 +14,8 @@ export interface SyncStatus {
   readonly lastError: string | null;
   /** When the next retry is due after a failure (ms since the epoch), or null. */
   readonly backoffUntil: number | null;
+  /** The server answered client_too_old: the outbox waits for an updated app (issue 19 §5). */
+  readonly updateNeeded: boolean;
 }
 
 /** The read side, handed to the UI. */
@@ -27,10 +29,10 @@ export interface WritableSyncStatus extends SyncStatusStore {
   update(patch: Partial<SyncStatus>): void;
 }
 
-const FIELDS = ['online', 'pending', 'syncing', 'lastSyncedAt', 'lastError', 'backoffUntil'] as const satisfies ReadonlyArray<keyof SyncStatus>;
+const FIELDS = ['online', 'pending', 'syncing', 'lastSyncedAt', 'lastError', 'backoffUntil', 'updateNeeded'] as const satisfies ReadonlyArray<keyof SyncStatus>;
 
 export const INITIAL_STATUS: SyncStatus = {
-  online: true, pending: 0, syncing: false, lastSyncedAt: null, lastError: null, backoffUntil: null,
+  online: true, pending: 0, syncing: false, lastSyncedAt: null, lastError: null, backoffUntil: null, updateNeeded: false,
 };
 
 export function createSyncStatus(initial: Partial<SyncStatus> = {}): WritableSyncStatus {

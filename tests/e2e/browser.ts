@@ -3,11 +3,12 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export function launchChromium(): Promise<Browser> {
+/** `extraArgs`: more command-line switches (e.g. --host-resolver-rules for a second host name). */
+export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic'],
+      '--disable-sync', '--no-first-run', '--disable-quic', ...extraArgs],
   });
 }
 

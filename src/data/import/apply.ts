@@ -11,6 +11,8 @@ import type { CheckpointDb, ImportJobRow } from '../db.ts';
 import { emitLocalWrite } from '../events.ts';
 import { applyLocal } from '../mutators/registry.ts';
 import { APPLY_TABLES } from '../mutators/scope.ts';
+import { enqueue, QUEUE_TABLES } from '../mutate.ts';
+import { randomUuid } from '../../core/random-uuid.ts';
 
 export interface ImportProgress { readonly done: number; readonly total: number; readonly refused: number; readonly state: ImportJobRow['state'] }
 
@@ -18,7 +20,7 @@ const progressOf = (job: ImportJobRow): ImportProgress => ({ done: job.done, tot
 
 /** Stores a confirmed plan as a running job; returns its id. Nothing is applied yet. */
 export async function createImportJob(db: CheckpointDb, me: number, fileName: string, mutations: readonly PlannedMutation[], now = new Date()): Promise<string> {
-  const id = crypto.randomUUID();
+  const id = randomUuid();
   await db.imports.add({
     id, member_id: me, file_name: fileName, created_at: now.toISOString(), done: 0,
     state: mutations.length === 0 ? 'done' : 'running', refused: [],
@@ -33,7 +35,7 @@ export async function createImportJob(db: CheckpointDb, me: number, fileName: st
  * named in the job, never queued: the rest of the batch goes on.
  */
 export async function applyImportBatch(db: CheckpointDb, jobId: string, now: () => string = () => new Date().toISOString(), size = IMPORT_BATCH_SIZE): Promise<ImportProgress> {
-  const progress = await db.transaction('rw', [...APPLY_TABLES, 'outbox', 'imports'], async () => {
+  const progress = await db.transaction('rw', [...APPLY_TABLES, ...QUEUE_TABLES, 'imports'], async () => {
     const job = await db.imports.get(jobId);
     if (!job) throw new Error('This import is no longer on the device.');
     if (job.state !== 'running') return progressOf(job);
@@ -48,7 +50,7 @@ export async function applyImportBatch(db: CheckpointDb, jobId: string, now: () 
         const args = parseMutation(planned.name, planned.args);
         // Check everything, then write: a refusal leaves no trace (mutators/CONTEXT.md, rule 2).
         await applyLocal(db, planned.name, args, ctx);
-        await db.outbox.add({ id: crypto.randomUUID(), name: planned.name, args, created_at: ctx.now, attempts: 0 });
+        await enqueue(db, randomUuid(), planned.name, args, ctx.now);
       } catch (error) {
         if (!(error instanceof MutationError)) throw error;
         refused.push({ index: i, message: error.message });

@@ -13,7 +13,7 @@ import { fromHit } from '../../data/import/candidates.ts';
 import type { ImportProgressEvent, ImportSession } from '../../data/import/client.ts';
 import { loadLibrary, memberImports, discardImport, pauseImport, resumeImport, runImport, startImportJob, type ImportProgress } from '../../data/import/jobs.ts';
 import type { ImportJobRow } from '../../data/db.ts';
-import { sanitizeReviewText } from '../reviews/sanitize.ts';
+import { cleanText } from '../../core/blank-text.ts';
 import { LazyGamePicker as GamePicker } from '../search/lazy-game-picker.tsx';
 import { useSearchService } from '../search/search-context.tsx';
 import { useToast } from '../toasts/toast-context.tsx';
@@ -98,7 +98,7 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
   };
 
   const plan = useMemo(() => (step.step === 'preview'
-    ? planImport(step.parsed, matches, step.library, { choices, all, now: Date.now(), sanitizeReview: sanitizeReviewText })
+    ? planImport(step.parsed, matches, step.library, { choices, all, now: Date.now(), sanitizeReview: cleanText })
     : null), [step, matches, choices, all]);
 
   const apply = async (jobId: string, resume = false) => {
