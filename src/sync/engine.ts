@@ -8,7 +8,7 @@ import { backoffDelay } from './backoff.ts';
 import { withSyncLock, type SyncLocks } from './leader.ts';
 import { pullChanges } from './pull.ts';
 import { pushOutbox } from './push.ts';
-import { AuthError, MemberChangedError, NetworkError, type Remote } from './remote.ts';
+import { AuthError, ClientTooOldError, MemberChangedError, NetworkError, type Remote } from './remote.ts';
 import { createSyncStatus, SESSION_EXPIRED, type SyncStatusStore } from './status.ts';
 import { browserOnline, watchEnvironment } from './triggers.ts';
 
@@ -130,13 +130,19 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }, options.lock);
       failures = 0;
       // An answer proves a network, whatever navigator.onLine said.
-      status.update({ online: true, reachable: true, sessionExpired: false, lastSyncedAt: now(), lastError: null, backoffUntil: null });
+      status.update({ online: true, reachable: true, sessionExpired: false, lastSyncedAt: now(), lastError: null, backoffUntil: null, updateNeeded: false });
       emitServerReached();
       scheduleNext(intervalMs);
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof AuthError || error instanceof MemberChangedError) {
+      if (error instanceof ClientTooOldError) {
+        // Retrying cannot help until the app is updated (the Update button reloads into the new
+        // version, which syncs on start); the periodic timer still asks now and then, in case the
+        // server is rolled back.
+        status.update({ online: true, reachable: true, lastError: message, backoffUntil: null, updateNeeded: true });
+        scheduleNext(intervalMs);
+      } else if (error instanceof AuthError || error instanceof MemberChangedError) {
         // The server answered, but retrying cannot help until the member signs in again; the next
         // trigger (a write, `online`, the page shown again) tries anew.
         status.update({

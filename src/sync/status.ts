@@ -26,6 +26,8 @@ export interface SyncStatus {
   readonly lastError: string | null;
   /** When the next retry is due after a failure (ms since the epoch), or null. */
   readonly backoffUntil: number | null;
+  /** The server answered client_too_old: the outbox waits for an updated app (issue 19 §5). */
+  readonly updateNeeded: boolean;
 }
 
 /** The read side, handed to the UI. */
@@ -39,10 +41,11 @@ export interface WritableSyncStatus extends SyncStatusStore {
   update(patch: Partial<SyncStatus>): void;
 }
 
-const FIELDS = ['online', 'reachable', 'sessionExpired', 'pending', 'pendingSince', 'syncing', 'lastSyncedAt', 'lastError', 'backoffUntil'] as const satisfies ReadonlyArray<keyof SyncStatus>;
+const FIELDS = ['online', 'reachable', 'sessionExpired', 'pending', 'pendingSince', 'syncing', 'lastSyncedAt', 'lastError', 'backoffUntil', 'updateNeeded'] as const satisfies ReadonlyArray<keyof SyncStatus>;
 
 export const INITIAL_STATUS: SyncStatus = {
   online: true, reachable: true, sessionExpired: false, pending: 0, pendingSince: null, syncing: false, lastSyncedAt: null, lastError: null, backoffUntil: null,
+  updateNeeded: false,
 };
 
 export function createSyncStatus(initial: Partial<SyncStatus> = {}): WritableSyncStatus {

@@ -12,12 +12,15 @@ export interface LaunchOptions {
    * that it can fail the service worker's requests too.
    */
   readonly proxy?: { readonly url: string };
+  /** More command-line switches (e.g. --host-resolver-rules for a second host name). */
+  readonly extraArgs?: readonly string[];
 }
 
 /** Chromium's flags, with the proxy's when one is given (for launchPersistentContext too). */
-export function chromiumArgs({ proxy }: LaunchOptions = {}): string[] {
+export function chromiumArgs({ proxy, extraArgs = [] }: LaunchOptions = {}): string[] {
   // `<-loopback>` takes loopback off the implicit bypass list: the app and its backend are on 127.0.0.1.
-  return proxy ? [...CHROMIUM_ARGS, `--proxy-server=${proxy.url}`, '--proxy-bypass-list=<-loopback>'] : [...CHROMIUM_ARGS];
+  const proxied = proxy ? [`--proxy-server=${proxy.url}`, '--proxy-bypass-list=<-loopback>'] : [];
+  return [...CHROMIUM_ARGS, ...proxied, ...extraArgs];
 }
 
 export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {

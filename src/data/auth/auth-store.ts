@@ -9,6 +9,8 @@ import { signOutAndClear, type SignOutOutcome } from '../../sync/sign-out.ts';
 import { adoptMember, loadSyncState } from '../../sync/state.ts';
 import type { CheckpointDb } from '../db.ts';
 import { browserRememberMe, type RememberMe } from './remember.ts';
+import { enabledOAuthProviders, type OAuthProvider } from '../../core/oauth-providers.ts';
+export type { OAuthProvider } from '../../core/oauth-providers.ts';
 
 /** "database user id lookup times out at 5000 ms". */
 export const MEMBER_LOOKUP_TIMEOUT_MS = 5000;
@@ -38,9 +40,12 @@ export type AuthSnapshot =
     readonly heldChanges?: HeldChanges;
   };
 
-/** The OAuth providers the product offers (the local gateway's development flow signs in any of them). */
-export const OAUTH_PROVIDERS = ['github', 'google', 'discord'] as const;
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+/**
+ * The OAuth providers this build offers: all of them by default (the local gateway's development
+ * flow signs in any), or those VITE_OAUTH_PROVIDERS names for a hosted project (vite.config.ts
+ * refuses a bad value at build time).
+ */
+export const offeredOAuthProviders = (): readonly OAuthProvider[] => enabledOAuthProviders(import.meta.env['VITE_OAUTH_PROVIDERS']);
 
 export interface SignUpInput { readonly username: string; readonly email: string; readonly password: string }
 
