@@ -4,6 +4,8 @@ import path from 'node:path';
 import { defineConfig } from 'vite';
 import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { buildTimeBackend } from './src/core/config.ts';
+import { enabledOAuthProviders } from './src/core/oauth-providers.ts';
 
 /**
  * The app's entry (src/app/main.tsx) is imported by src/app/boot.ts after the shell's first paint.
@@ -99,6 +101,20 @@ function linkManifestLater(): Plugin {
   };
 }
 
+/**
+ * Build-time settings are checked when the build starts, so a bad value stops it with a message
+ * naming the setting rather than shipping an app that fails in every member's browser.
+ */
+function checkBuildSettings(): Plugin {
+  return {
+    name: 'checkpoint:check-settings',
+    configResolved(config) {
+      buildTimeBackend(config.env);
+      enabledOAuthProviders(config.env['VITE_OAUTH_PROVIDERS']);
+    },
+  };
+}
+
 /** The integration test files that start the local gateway (tests/support/gateway.ts). */
 function testsOfTheGateway(dir = 'tests/integration'): string[] {
   return readdirSync(dir)
@@ -112,6 +128,7 @@ const INLINE_CHUNKS_BELOW_BYTES = 12 * 1024;
 // The service worker source lives in sw/ (injectManifest), the app in src/.
 export default defineConfig({
   plugins: [
+    checkBuildSettings(),
     collectAppModules(),
     preloadAppEntry(),
     VitePWA({

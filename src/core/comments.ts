@@ -1,6 +1,7 @@
 // How a review's comments are arranged and checked (spec 000 §4 "Comments", §5, §9): threads
 // newest first; every reply under its top-level ancestor, oldest first; two displayed levels, 24 px
 // indent per level; a reply to a reply starts with an @ mention of the replied-to author.
+import { cleanText } from './blank-text.ts';
 import { COMMENT_MAX_LENGTH } from './constants.ts';
 
 /** "reply-nesting walk depth 10": the ancestor walk stops after this many steps. */
@@ -112,7 +113,7 @@ export type CommentCheck = 'new' | 'edit';
  * (the same as comment.edit's validation in mutations.ts).
  */
 export function commentProblem(text: string, check: CommentCheck = 'new'): string | null {
-  const trimmed = text.trim();
+  const trimmed = cleanText(text);
   if (trimmed === '') return check === 'new' ? 'Comment cannot be empty' : 'Comment content cannot be empty';
   if (trimmed.length > COMMENT_MAX_LENGTH) {
     return check === 'new' ? 'Comment exceeds 500 characters' : 'Comment content exceeds maximum length (500 characters)';

@@ -2,6 +2,7 @@
 // arguments validated by zod. The same names and argument shapes are applied locally
 // (src/data/mutators/*) and on the server (app.apply_mutation in supabase/migrations/…_sync.sql).
 // Mutations are intents that are safe to repeat ("liked = true", "Top 5 = [a, b]"), never toggles.
+import { cleanText } from './blank-text.ts';
 import { MutationError } from './mutation-error.ts';
 import { z } from './zod.ts';
 import { JOURNAL_MESSAGES, minutesProblem, noteProblem } from './journal.ts';
@@ -14,9 +15,9 @@ import { COMMENT_MAX_LENGTH, PLAYTIME_MAX, PLAYTIME_MIN, RATING_MAX, RATING_MIN,
 function buildSchemas() {
   const int = (...checks: Array<z.core.$ZodCheck<number>>) => z.number().check(z.int(), ...checks);
   const text = (max: number, message?: string) => z.string().check(z.maxLength(max, message));
-  /** Trimmed, then from `min` to `max` characters. */
+  /** Cleaned (core/blank-text.ts: blank is '', blank edges trimmed), then from `min` to `max` characters. */
   const trimmed = (min: number, minMessage: string, max: number, maxMessage?: string) =>
-    z.string().check(z.trim(), z.minLength(min, minMessage), z.maxLength(max, maxMessage));
+    z.string().check(z.overwrite(cleanText), z.minLength(min, minMessage), z.maxLength(max, maxMessage));
   const httpUrl = (max: number) => z.url({ protocol: /^https?$/, message: 'Please enter a valid URL (http or https)' }).check(z.maxLength(max));
 
   const Id = int(z.positive());
@@ -42,11 +43,14 @@ function buildSchemas() {
 
   const GameRef = { igdb_id: IgdbId, game: z.optional(GameSummary) };
 
+  // The server's messages (…_reviews.sql), word for word: tests/integration/mutation-contract.test.ts.
+  const ratingMessage = 'Rating must be from 1 to 10 in steps of 0.5';
   const Rating = z.number().check(
-    z.minimum(RATING_MIN), z.maximum(RATING_MAX),
-    z.refine<number>((r) => Number.isInteger(r * 2), 'Rating must be from 1 to 10 in steps of 0.5'),
+    z.minimum(RATING_MIN, ratingMessage), z.maximum(RATING_MAX, ratingMessage),
+    z.refine<number>((r) => Number.isInteger(r * 2), ratingMessage),
   );
-  const Playtime = z.nullish(int(z.minimum(PLAYTIME_MIN), z.maximum(PLAYTIME_MAX, 'Playtime must be whole hours from 1 to 99999')));
+  const playtimeMessage = 'Playtime must be whole hours from 1 to 99999';
+  const Playtime = z.nullish(z.number().check(z.int(playtimeMessage), z.minimum(PLAYTIME_MIN, playtimeMessage), z.maximum(PLAYTIME_MAX, playtimeMessage)));
   const CommentText = trimmed(1, 'Comment cannot be empty', COMMENT_MAX_LENGTH, 'Comment exceeds 500 characters');
   const Timestamp = z.iso.datetime({ offset: true });
   const ReviewText = z.nullish(text(10_000, 'Review exceeds 10000 characters'));
@@ -96,7 +100,11 @@ function buildSchemas() {
     'wishlist.set': z.object({ ...GameRef, in: z.boolean(), priority: z.optional(int(z.minimum(0), z.maximum(10))), notes: z.nullish(text(500)) }),
     'collection.set': z.object({ ...GameRef, in: z.boolean() }),
     'collection.move': z.object({ ...GameRef, to: z.enum(['collection', 'wishlist']) }),
-    'top5.replace': z.object({ games: z.array(z.object({ igdb_id: IgdbId })).check(z.maxLength(TOP_GAMES_SLOTS, 'Top 5 holds at most 5 games')) }),
+    // base: the list the edit was made on, so the server can merge it with edits from other devices by edit time.
+    'top5.replace': z.object({
+      games: z.array(z.object({ igdb_id: IgdbId })).check(z.maxLength(TOP_GAMES_SLOTS, 'Top 5 holds at most 5 games')),
+      base: z.optional(z.array(z.object({ igdb_id: IgdbId })).check(z.maxLength(TOP_GAMES_SLOTS))),
+    }),
     'profile.update': z.object({
       username: z.optional(z.string().check(
         z.trim(), z.minLength(3, 'Username must be at least 3 characters'), z.maxLength(30, 'Username must be less than 30 characters'),

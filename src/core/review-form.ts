@@ -1,6 +1,7 @@
 // The review form's rules (spec 000 §2 and §5 "Review", spec 002 §5): the rating's clamping and
 // rounding, digits-only playtime, what must be answered before Submit, and the edit mode's
 // "a field differs from the loaded values" check. Pure: the page keeps the state, this decides.
+import { cleanText } from './blank-text.ts';
 import { PLAYTIME_MAX, PLAYTIME_MIN, RATING_DEFAULT, RATING_MAX, RATING_MIN, RATING_STEP } from './constants.ts';
 
 /** mutations.ts: 'Review exceeds 10000 characters'. */
@@ -96,7 +97,7 @@ export function changedFields(loaded: ReviewFormValues, current: ReviewFormValue
   const keys: Array<keyof ReviewFormValues> = ['rating', 'platform', 'finished', 'recommended', 'playtime', 'text'];
   return keys.filter((key) => {
     if (key === 'playtime') return parsePlaytime(loaded.playtime) !== parsePlaytime(current.playtime);
-    if (key === 'text') return loaded.text.trim() !== current.text.trim();
+    if (key === 'text') return cleanText(loaded.text) !== cleanText(current.text);
     return loaded[key] !== current[key];
   });
 }

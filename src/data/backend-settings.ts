@@ -4,6 +4,18 @@
 // them in, and no round trip for them sits between the app's code and the screen's data.
 import type { DirectSettings } from './direct-rpc.ts';
 
+/**
+ * A build without a hosted project is served by the gateway itself, so its backend is the page's
+ * (or the worker's) own origin, whatever address it was opened at: localhost, 127.0.0.1, a LAN
+ * address, a reverse proxy's https name. The address /_dev/config.json names (the gateway's
+ * PUBLIC_URL) is only one of those, and the page's CSP (connect-src 'self') refuses the others.
+ * Outside a browser (tests in Node) there is no own origin and the named address stands.
+ */
+export function onOwnOrigin<T extends { readonly supabaseUrl: string }>(settings: T): T {
+  const own = typeof location === 'undefined' ? undefined : location.origin;
+  return own && own !== 'null' ? { ...settings, supabaseUrl: own } : settings;
+}
+
 /** A build for a hosted project has its backend's address and anon key built in. */
 export const hostedBuild = (): boolean => Boolean(import.meta.env['VITE_SUPABASE_URL'] && import.meta.env['VITE_SUPABASE_ANON_KEY']);
 
@@ -40,5 +52,5 @@ export async function directSettings(): Promise<DirectSettings | null> {
   if (typeof settings !== 'object' || settings === null) return null;
   const { supabaseUrl, anonKey } = settings as Record<string, unknown>;
   const [url, key] = [text(supabaseUrl), text(anonKey)];
-  return url && key ? { supabaseUrl: url, anonKey: key } : null;
+  return url && key ? onOwnOrigin({ supabaseUrl: url, anonKey: key }) : null;
 }

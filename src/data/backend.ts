@@ -1,6 +1,6 @@
 // The supabase-js client. With VITE_SUPABASE_URL/ANON_KEY set at build time it talks to that
-// hosted project; otherwise to the local gateway that serves this app, whose public settings come
-// from /_dev/config.json (backend-settings.ts). The session is kept in IndexedDB (auth-storage.ts)
+// hosted project; otherwise to the local gateway that serves this app, on the page's own origin,
+// with the anon key from /_dev/config.json (backend-settings.ts). The session is kept in IndexedDB (auth-storage.ts)
 // so the page and the service worker, each with its own client, share one session and one refresh
 // lock.
 import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js';
@@ -8,7 +8,7 @@ import type { BackendConfig } from '../core/config.ts';
 import { createAuthStorage } from './auth-storage.ts';
 import { serialisedRefreshFetch } from './auth-refresh.ts';
 import { CheckpointDb } from './db.ts';
-import { directSettings, fetchSettings, hostedBuild } from './backend-settings.ts';
+import { directSettings, fetchSettings, hostedBuild, onOwnOrigin } from './backend-settings.ts';
 import { takeFirstRead } from './first-read.ts';
 import { directRpc, directToken, trackRead, type RpcAnswer } from './direct-rpc.ts';
 import { watchStorageErrors } from './storage-persist.ts';
@@ -41,11 +41,11 @@ async function backendConfig(db: CheckpointDb): Promise<BackendConfig> {
     if (!fetched) throw new Error('Backend settings missing');
     const config = BackendConfigSchema.parse(await fetched);
     await db.auth.put({ key: CONFIG_KEY, value: JSON.stringify(config) }).catch(() => undefined);
-    return config;
+    return onOwnOrigin(config);
   } catch (error) {
     const kept = await db.auth.get(CONFIG_KEY).catch(() => undefined);
     const parsed = kept ? BackendConfigSchema.safeParse(JSON.parse(kept.value)) : undefined;
-    if (parsed?.success) return parsed.data;
+    if (parsed?.success) return onOwnOrigin(parsed.data);
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CTX, gameRow, ME, NOW, openLocalDb, OTHER, reviewRow, snapshot, userRow } from '../../tests/support/local-db.ts';
+import { randomUuid } from '../core/random-uuid.ts';
 import type { CheckpointDb } from './db.ts';
 import { emitRejected, onLocalWrite, onRejected } from './events.ts';
 import { mutate } from './mutate.ts';
@@ -76,9 +77,10 @@ describe('mutate', () => {
   });
 
   it('applies nothing when the outbox row cannot be added', async () => {
-    const taken = randomUUID();
+    // No randomness: every id comes out the same, so the mutation's id is the queued row's.
+    vi.spyOn(crypto, 'getRandomValues').mockImplementation((array) => array);
+    const taken = randomUuid();
     await db.outbox.add({ id: taken, name: 'follow.set', args: {}, created_at: NOW, attempts: 0 });
-    vi.spyOn(crypto, 'randomUUID').mockReturnValue(taken);
     const before = await snapshot(db);
     await expect(mutate(db, 'review_like.set', { rating_id: 5, liked: true }, CTX)).rejects.toThrow();
     expect(await db.outbox.count()).toBe(1);

@@ -2,6 +2,7 @@
 // member the mirrors belong to, and the scope of public rows to keep fresh.
 import type { CheckpointDb, SyncStateRow } from '../data/db.ts';
 import { MemberChangedError, type SyncScope } from './remote.ts';
+import { randomUuid } from '../core/random-uuid.ts';
 
 export type ScopeKind = keyof SyncScope;
 
@@ -16,7 +17,7 @@ export function loadSyncState(db: CheckpointDb): Promise<SyncStateRow> {
     const existing = await db.syncState.get('main');
     if (existing) return existing;
     const created: SyncStateRow = {
-      key: 'main', client_id: crypto.randomUUID(), cursor: null, user_id: null,
+      key: 'main', client_id: randomUuid(), cursor: null, user_id: null,
       last_success: null, last_error: null, scope: EMPTY_SCOPE,
     };
     await db.syncState.add(created);

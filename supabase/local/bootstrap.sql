@@ -12,46 +12,34 @@
 do $$
 declare
   v_super boolean := (select rolsuper from pg_roles where rolname = current_user);
+  v_role record;
 begin
-  if not exists (select 1 from pg_roles where rolname = 'anon') then
-    create role anon nologin inherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
-    create role authenticated nologin inherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'service_role') then
-    create role service_role nologin inherit bypassrls;
-  end if;
+  -- The API roles come first: they are all a non-superuser owner can (and needs to) create.
+  -- authenticator is PostgREST's login role: no rights of its own until it switches to an API role.
+  for v_role in
+    select * from (values
+      (1, 'anon', 'nologin inherit'),
+      (2, 'authenticated', 'nologin inherit'),
+      (3, 'service_role', 'nologin inherit bypassrls'),
+      (4, 'supabase_admin', 'nologin superuser createdb createrole replication bypassrls'),
+      (5, 'postgres', 'login nosuperuser createdb createrole replication bypassrls'),
+      (6, 'authenticator', 'login noinherit'),
+      (7, 'supabase_auth_admin', 'login noinherit createrole'),
+      (8, 'supabase_storage_admin', 'login noinherit createrole'),
+      (9, 'dashboard_user', 'nologin createdb createrole replication'),
+      (10, 'supabase_replication_admin', 'login replication'),
+      (11, 'supabase_read_only_user', 'login bypassrls'),
+      (12, 'pgbouncer', 'login')
+    ) as roles (n, name, attributes)
+    where v_super or n <= 3
+    order by n
+  loop
+    if not exists (select 1 from pg_roles where rolname = v_role.name) then
+      execute format('create role %I %s', v_role.name, v_role.attributes);
+    end if;
+  end loop;
   if not v_super then
     return;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_admin') then
-    create role supabase_admin nologin superuser createdb createrole replication bypassrls;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'postgres') then
-    create role postgres login nosuperuser createdb createrole replication bypassrls;
-  end if;
-  -- PostgREST's login role: no rights of its own until it switches to an API role.
-  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
-    create role authenticator login noinherit;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
-    create role supabase_auth_admin login noinherit createrole;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_storage_admin') then
-    create role supabase_storage_admin login noinherit createrole;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'dashboard_user') then
-    create role dashboard_user nologin createdb createrole replication;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_replication_admin') then
-    create role supabase_replication_admin login replication;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'supabase_read_only_user') then
-    create role supabase_read_only_user login bypassrls;
-  end if;
-  if not exists (select 1 from pg_roles where rolname = 'pgbouncer') then
-    create role pgbouncer login;
   end if;
   grant anon, authenticated, service_role to authenticator;
   grant anon, authenticated, service_role, supabase_auth_admin, supabase_storage_admin to postgres;

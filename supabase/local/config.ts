@@ -31,6 +31,26 @@ const duration = z
     return part('h') * 3600 + part('m') * 60 + part('s');
   });
 
+/**
+ * PUBLIC_URL: where browsers reach the server, an origin only (http(s), no path, query or
+ * fragment), since the app, the API and mail links all hang off it. A trailing `/` is fine.
+ */
+const origin = optionalText.pipe(
+  z
+    .string()
+    .refine((v) => {
+      try {
+        const url = new URL(v);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === ''
+          && url.pathname === '/' && url.search === '' && url.hash === '' && !/[?#]/.test(v);
+      } catch {
+        return false;
+      }
+    }, 'must be an http(s) address with no path, query or fragment, like https://checkpoint.example or http://192.168.1.20:5173')
+    .transform((v) => new URL(v).origin)
+    .optional(),
+);
+
 const ENV_SCHEMA = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5173),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -42,6 +62,8 @@ const ENV_SCHEMA = z.object({
   DEMO: onOff.default(true),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   JWT_EXPIRY: z.coerce.number().int().min(30).max(604_800).default(3600),
+  PUBLIC_URL: origin,
+  TRUST_PROXY: onOff.default(false),
   SITE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   RATE_LIMIT_SIGN_IN_SIGN_UPS: limit(DEFAULT_RATE_LIMITS.signInSignUps),
   RATE_LIMIT_TOKEN_REFRESH: limit(DEFAULT_RATE_LIMITS.tokenRefresh),
@@ -67,7 +89,15 @@ export interface Config {
   /** Unset: a secret generated once and kept in dataDir/jwt-secret (see secret.ts). */
   readonly jwtSecret?: string;
   readonly jwtExpiry: number;
-  readonly siteUrl: string;
+  /**
+   * Where browsers reach the server (PUBLIC_URL): mail links, the token issuer, allowed redirects.
+   * Default http://localhost:PORT; unset only with PORT=0 (then the gateway's own address).
+   */
+  readonly publicUrl?: string;
+  /** Where the app lives for mail links (SITE_URL), when not at publicUrl. */
+  readonly siteUrl?: string;
+  /** Believe a reverse proxy's X-Forwarded-Proto and X-Forwarded-Host (TRUST_PROXY). */
+  readonly trustProxy: boolean;
   /** GoTrue's limits on the auth endpoints (auth/rate-limit.ts). */
   readonly rateLimits: RateLimits;
   /** Days the sync change log keeps; older changes are pruned hourly (retention.ts). */
@@ -101,7 +131,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: e.DEMO,
     jwtSecret: e.JWT_SECRET,
     jwtExpiry: e.JWT_EXPIRY,
-    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl: e.PUBLIC_URL ?? (e.PORT === 0 ? undefined : `http://localhost:${e.PORT}`),
+    siteUrl: e.SITE_URL?.replace(/\/+$/, ''),
+    trustProxy: e.TRUST_PROXY,
     rateLimits: {
       signInSignUps: e.RATE_LIMIT_SIGN_IN_SIGN_UPS,
       tokenRefresh: e.RATE_LIMIT_TOKEN_REFRESH,

@@ -9,10 +9,16 @@ export type Log = (message: string) => void;
 export interface GatewayContext {
   readonly db: Db;
   readonly keys: JwtKeys;
-  /** Where clients reach the Supabase API (`supabaseUrl`), e.g. http://localhost:5173. */
+  /**
+   * The gateway's public address (PUBLIC_URL), e.g. http://localhost:5173 or https://checkpoint.lan:
+   * the token issuer (`<publicUrl>/auth/v1`), an allowed redirect origin. The app it serves calls
+   * its page's own origin instead (src/data/backend-settings.ts).
+   */
   readonly publicUrl: string;
-  /** Where the app lives; mail links and default redirects point here. */
+  /** Where the app lives (SITE_URL, default publicUrl); mail links and default redirects point here. */
   readonly siteUrl: string;
+  /** Believe a reverse proxy's X-Forwarded-Proto and X-Forwarded-Host (TRUST_PROXY; origin.ts). */
+  readonly trustProxy: boolean;
   /** Lifetime of access tokens, in seconds. */
   readonly jwtExpiry: number;
   /** GoTrue's rate limits on the auth endpoints (auth/rate-limit.ts). */

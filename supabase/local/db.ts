@@ -35,14 +35,21 @@ export const PGLITE_OPTIONS = {
 } satisfies PGliteOptions;
 
 export async function openPglite(dataDir?: string): Promise<Db> {
+  // A data directory made before 2026-11-26 has `postgres` as its bootstrap superuser (and, once
+  // bootstrap.sql ran on it, a supabase_admin that is not its session user): it opens as it was
+  // made, as postgres, and its migrations keep running as that superuser.
+  const legacy = () => PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS });
+  let lite: PGlite;
   try {
-    return wrapPglite(await PGlite.create({ dataDir, ...PGLITE_OPTIONS }));
+    lite = await PGlite.create({ dataDir, ...PGLITE_OPTIONS });
   } catch (error) {
-    // A data directory made before 2026-11-26 has `postgres` as its bootstrap superuser and no
-    // supabase_admin: it opens as it was made, and its migrations keep running as that superuser.
     if (!dataDir || !/role "supabase_admin" does not exist/.test((error as Error).message)) throw error;
-    return wrapPglite(await PGlite.create({ dataDir, extensions: PGLITE_EXTENSIONS }));
+    return wrapPglite(await legacy());
   }
+  const [row] = (await lite.query<{ user: string }>('select session_user as user')).rows;
+  if (row?.user === PGLITE_OPTIONS.username) return wrapPglite(lite);
+  await lite.close();
+  return wrapPglite(await legacy());
 }
 
 export function wrapPglite(lite: PGlite): Db {

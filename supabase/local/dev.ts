@@ -11,7 +11,7 @@ const PROXIED = ['/auth', '/rest', '/functions', '/.netlify', '/_dev'];
 async function main(): Promise<void> {
   loadDotEnv();
   const config = loadConfig();
-  const publicUrl = `http://localhost:${config.port}`;
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   const gateway = await startGateway({
     port: 0,
     host: '127.0.0.1',

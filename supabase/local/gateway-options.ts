@@ -11,7 +11,9 @@ export function gatewayOptions(config: Config): GatewayOptions {
     jwtExpiry: config.jwtExpiry,
     demo: config.demo,
     catalogueFile: config.catalogueFile,
+    publicUrl: config.publicUrl,
     siteUrl: config.siteUrl,
+    trustProxy: config.trustProxy,
     rateLimits: config.rateLimits,
     syncRetention: { days: config.syncRetentionDays },
     seed: (db) =>

@@ -50,10 +50,15 @@ export interface GatewayOptions {
   readonly catalogueFile?: string;
   /** Runs once on a fresh database after the migrations. Default: seedDatabase; false: none. */
   readonly seed?: SeedHook | false;
-  /** The origin clients use (e.g. the Vite dev server). Default: the gateway's own URL. */
+  /**
+   * The gateway's public address (PUBLIC_URL: a proxy's https://… name, the Vite dev server):
+   * token issuer, allowed redirects, default for siteUrl. Default: the gateway's own URL.
+   */
   readonly publicUrl?: string;
   /** Where the app lives (mail links). Default: publicUrl. */
   readonly siteUrl?: string;
+  /** Believe X-Forwarded-Proto and X-Forwarded-Host (a TLS reverse proxy in front; origin.ts). Default false. */
+  readonly trustProxy?: boolean;
   /**
    * GoTrue's limits on sign-in, sign-up, recovery, resend, verification and token refresh. Default:
    * GoTrue's defaults (auth/rate-limit.ts); 'relaxed' turns them off (tests that sign up many
@@ -108,6 +113,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       keys,
       publicUrl,
       siteUrl: (options.siteUrl ?? publicUrl).replace(/\/+$/, ''),
+      trustProxy: options.trustProxy ?? false,
       jwtExpiry: options.jwtExpiry ?? 3600,
       limits: new RateLimiter(resolveRateLimits(options.rateLimits), options.clock),
       log,

@@ -12,10 +12,12 @@ async function main(): Promise<void> {
     port: config.port,
     host: config.host,
     ...gatewayOptions(config),
-    publicUrl: config.port === 0 ? undefined : `http://localhost:${config.port}`,
   });
-  const appUrl = config.port === 0 ? gateway.url : `http://localhost:${config.port}`;
-  console.log(`\n  Checkpoint is running at ${appUrl}\n  Dev mailbox:            ${appUrl}/_dev/mailbox\n`);
+  const appUrl = config.publicUrl ?? gateway.url;
+  // Behind a proxy, or at a LAN address, the public address is not the one the server listens on.
+  const [shown, own] = [new URL(appUrl), new URL(gateway.url)];
+  const listening = shown.protocol === own.protocol && shown.port === own.port ? '' : `  Listening on:           ${gateway.url}\n`;
+  console.log(`\n  Checkpoint is running at ${appUrl}\n  Dev mailbox:            ${appUrl}/_dev/mailbox\n${listening}`);
   stopOnSignals(gateway);
 }
 

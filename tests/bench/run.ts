@@ -21,6 +21,7 @@ import { benchFuzz } from './fuzz.bench.ts';
 import { benchLoad, benchLoadStress } from './load.bench.ts';
 import type { LoadRun } from '../support/load.ts';
 import { benchBundle } from './bundle.bench.ts';
+import { benchImport } from './import.bench.ts';
 import { benchLighthouse } from './lighthouse.bench.ts';
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -237,6 +238,26 @@ async function lighthouseFigures(): Promise<void> {
   }
 }
 
+async function importFigures(): Promise<void> {
+  // Issue 18: parse + match 5,000 Grouvee rows < 5 s; apply them into the outbox < 3 s; sync_push ≥ 1,000/s.
+  const { file, source } = await benchCatalogue();
+  console.log(`# import catalogue: ${source}`);
+  const db = await createTestDb();
+  try {
+    const r = await benchImport(parseCatalogue(await readFile(file, 'utf8')), db);
+    report('import.rows', r.rows, 'rows');
+    report('import.parse_match_5000', r.parseMatchMs, 'ms');
+    report('import.matched', r.matched, 'rows');
+    report('import.needs_choice', r.choices, 'rows');
+    report('import.not_found', r.notFound, 'rows');
+    report('import.mutations', r.mutations, 'mutations');
+    report('import.apply_5000', r.applyMs, 'ms');
+    report('import.sync_push', r.pushPerSecond, 'mutations/s');
+  } finally {
+    await db.close();
+  }
+}
+
 const cpu = cpus();
 console.log(`# Checkpoint benchmarks`);
 console.log(`# cpu: ${cpu[0]?.model ?? 'unknown'} x${cpu.length}`);
@@ -255,6 +276,7 @@ const GROUPS: Record<string, () => Promise<void>> = {
   load: loadFigures,
   bundle: bundleFigures,
   lighthouse: lighthouseFigures,
+  import: importFigures,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in GROUPS));

@@ -46,42 +46,50 @@ function describe(error: unknown, sql: string): string {
   return lines.join('\n');
 }
 
-/** Applies the folder's migrations to the database at `url`; the first failure stops the push. */
-export async function pushMigrations(url: string, dir: string, log: (line: string) => void): Promise<PushFailure | undefined> {
+/** A connection to `url`, closed after `work`. */
+async function connected<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    // The CLI's history table, made by whoever pushes (so owned by postgres on hosted).
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Applies the folder's migrations to the database at `url`; the first failure stops the push. The
+ * CLI pushes in one session, but a project's migrations reach it over many pushes: each file here
+ * gets a session of its own, so a migration that works only because an earlier file loaded a
+ * module or set something in the same session (0800 once did, with pg_trgm's setting) fails here.
+ */
+export async function pushMigrations(url: string, dir: string, log: (line: string) => void): Promise<PushFailure | undefined> {
+  // The CLI's history table, made by whoever pushes (so owned by postgres on hosted).
+  const applied = await connected(url, async (client) => {
     await client.query(`set lock_timeout = '4s';
       create schema if not exists supabase_migrations;
       create table if not exists supabase_migrations.schema_migrations (version text not null primary key);
       alter table supabase_migrations.schema_migrations add column if not exists statements text[];
       alter table supabase_migrations.schema_migrations add column if not exists name text;`);
-    const applied = new Set(
-      (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((row) => row.version),
-    );
-    for (const { file, version, name } of migrationFiles(dir)) {
-      if (applied.has(version)) continue;
-      const sql = readFileSync(join(dir, file), 'utf8');
-      log(`applying ${file}`);
-      // Like the CLI: no setting left over from the previous file.
-      await client.query('reset all');
+    return new Set((await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((row) => row.version));
+  });
+  for (const { file, version, name } of migrationFiles(dir)) {
+    if (applied.has(version)) continue;
+    const sql = readFileSync(join(dir, file), 'utf8');
+    log(`applying ${file}`);
+    const failure = await connected(url, async (client) => {
       await client.query('begin');
       try {
         await client.query(sql);
-        await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
-          version,
-          name,
-          [sql],
-        ]);
+        await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [version, name, [sql]]);
         await client.query('commit');
+        return undefined;
       } catch (error) {
         await client.query('rollback').catch(() => undefined);
         return { file: join(dir, file), report: describe(error, sql) };
       }
-    }
-    return undefined;
-  } finally {
-    await client.end().catch(() => undefined);
+    });
+    if (failure) return failure;
   }
+  return undefined;
 }

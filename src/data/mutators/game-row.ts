@@ -2,9 +2,10 @@
 // app.normalize_game and app.upsert_game make it (…_catalogue.sql), so the mirror shows what the
 // server will hold. The row's id is -igdb_id until the server's row replaces it (spec: games
 // found only externally get the negative id).
+import { cleanText } from '../../core/blank-text.ts';
 import type { GameSummary } from '../../core/mutations.ts';
 import type { GameRow } from '../db.ts';
-import { btrim, textOrNull } from './rows.ts';
+import { textOrNull } from './rows.ts';
 
 /**
  * The spec's slug rule (app.slugify): accents folded, lower-case, a-z 0-9 space and hyphen kept,
@@ -54,7 +55,7 @@ export function gameFacts(s: GameSummary): Partial<GameRow> {
 /** A whole new row in the server's shape (every column sync_pull sends for a game). */
 export function newGameRow(igdbId: number, s: GameSummary, slug: string, now: string): GameRow {
   return {
-    id: -igdbId, igdb_id: igdbId, game_id: String(igdbId), name: btrim(s.name), slug, description: null,
+    id: -igdbId, igdb_id: igdbId, game_id: String(igdbId), name: cleanText(s.name), slug, description: null,
     ...gameFacts(s),
     involved_companies: [], alternative_names: [], franchise: null, collection: null, igdb_rating: null,
     rating_count: null, metacritic_score: null, popularity: {}, screenshots: [], videos: [], is_verified: false,

@@ -1,5 +1,7 @@
 // profile.update, twin of app.m_profile_update (…_members.sql): the fields given, trimmed, an
-// empty one cleared; a username taken by another member (case-insensitive) is refused.
+// empty one cleared (names, bio, location and platforms by the blank-text rule, core/blank-text.ts,
+// as the server's user_blank_text trigger does, …1900_blank_text.sql); a username taken by another member (case-insensitive) is refused.
+import { cleanOrNull } from '../../core/blank-text.ts';
 import type { MutationArgs } from '../../core/mutations.ts';
 import type { CheckpointDb, UserRow } from '../db.ts';
 import { writeRow } from '../overlay.ts';
@@ -7,6 +9,8 @@ import { btrim, reject, textOrNull } from './rows.ts';
 import type { ApplyContext } from './types.ts';
 
 const OPTIONAL = ['name', 'display_name', 'bio', 'avatar_url', 'location', 'website', 'platform'] as const;
+/** The fields people read, cleaned by the blank-text rule; the addresses keep btrim. */
+const READ_TEXT: ReadonlySet<string> = new Set(['name', 'display_name', 'bio', 'location', 'platform']);
 
 export async function applyProfileUpdate(db: CheckpointDb, a: MutationArgs<'profile.update'>, ctx: ApplyContext): Promise<void> {
   const username = a.username === undefined ? undefined : btrim(a.username);
@@ -19,6 +23,6 @@ export async function applyProfileUpdate(db: CheckpointDb, a: MutationArgs<'prof
   const me = await db.users.get(ctx.me);
   if (!me) return;
   const next: UserRow = { ...me, username: username ?? me.username, updated_at: ctx.now };
-  for (const field of OPTIONAL) if (a[field] !== undefined) next[field] = textOrNull(a[field]);
+  for (const field of OPTIONAL) if (a[field] !== undefined) next[field] = READ_TEXT.has(field) ? cleanOrNull(a[field]) : textOrNull(a[field]);
   await writeRow(db, 'users', next);
 }

@@ -2,6 +2,7 @@
 // trigger (…_reviews.sql, drafts in …_review_drafts.sql). A member has one review per game, found
 // by [user_id+igdb_id]. `draft` keeps the review private; `draft: false` publishes it, dated when
 // it was published, and a review with likes or comments cannot go back to draft.
+import { cleanOrNull } from '../../core/blank-text.ts';
 import type { MutationArgs } from '../../core/mutations.ts';
 import { DRAFT_TEXT, hasReplies, isDraft } from '../../core/review-draft.ts';
 import type { CheckpointDb, ReviewRow } from '../db.ts';
@@ -10,7 +11,7 @@ import { deleteReviewWithContent } from './cascade.ts';
 import { resolveGame, saveGame } from './games.ts';
 import { ownReview } from './own-rows.ts';
 import { choosesPlatform, resolvePlatform } from './platforms.ts';
-import { recentOrNow, reject, textOrNull } from './rows.ts';
+import { recentOrNow, reject } from './rows.ts';
 import type { ApplyContext } from './types.ts';
 
 const FORBIDDEN = 'Review not found or you do not have permission to edit it';
@@ -25,7 +26,7 @@ export async function applyReviewCreate(db: CheckpointDb, a: MutationArgs<'revie
   const posted = recentOrNow(a.post_date_time, ctx.now);
   await writeRow<ReviewRow>(db, 'reviews', {
     id: tempId(), user_id: ctx.me, game_id: game.row.id, igdb_id: game.row.igdb_id, rating: a.rating,
-    review: textOrNull(a.review), post_date_time: posted, updated_at: posted, is_recommended: a.is_recommended ?? null,
+    review: cleanOrNull(a.review), post_date_time: posted, updated_at: posted, is_recommended: a.is_recommended ?? null,
     platform_id: platformId, playtime_hours: a.playtime_hours ?? null, slug: game.row.slug, like_count: 0, comment_count: 0,
     is_draft: a.draft ?? false,
   });
@@ -41,7 +42,7 @@ export async function applyReviewUpdate(db: CheckpointDb, a: MutationArgs<'revie
   const next: ReviewRow = {
     ...current,
     rating: a.rating ?? current.rating,
-    review: a.review === undefined ? current.review : textOrNull(a.review),
+    review: a.review === undefined ? current.review : cleanOrNull(a.review),
     is_recommended: a.is_recommended === undefined ? current.is_recommended : a.is_recommended,
     platform_id: choosesPlatform(a) ? await resolvePlatform(db, a) : current.platform_id,
     playtime_hours: a.playtime_hours === undefined ? current.playtime_hours : a.playtime_hours,

@@ -1,6 +1,6 @@
 // "Or continue with": OAuth sign-in by provider (spec 000 §7). The browser leaves for the provider
 // and comes back to /auth/callback with the session.
-import { OAUTH_PROVIDERS, type OAuthProvider } from '../../data/auth/auth-store.ts';
+import { offeredOAuthProviders, type OAuthProvider } from '../../data/auth/auth-store.ts';
 import { useAuthStore } from './auth-context.tsx';
 import { messageOf } from './auth-forms.ts';
 
@@ -17,6 +17,7 @@ function ProviderIcon({ provider }: { readonly provider: OAuthProvider }) {
 
 export function OAuthButtons({ busy, onBusy, onError }: { readonly busy: boolean; readonly onBusy: (b: boolean) => void; readonly onError: (message: string) => void }) {
   const store = useAuthStore();
+  const providers = offeredOAuthProviders();
   const go = async (provider: OAuthProvider) => {
     onBusy(true);
     try {
@@ -27,11 +28,12 @@ export function OAuthButtons({ busy, onBusy, onError }: { readonly busy: boolean
       onError(messageOf(cause, 'Login failed. Please try again.'));
     }
   };
+  if (providers.length === 0) return null;
   return (
     <div className="auth-oauth">
       <p className="auth-oauth__divider"><span>or continue with</span></p>
       <div className="auth-oauth__buttons">
-        {OAUTH_PROVIDERS.map((provider) => (
+        {providers.map((provider) => (
           <button key={provider} type="button" className="button button--ghost auth-oauth__button" disabled={busy} onClick={() => void go(provider)}>
             <ProviderIcon provider={provider} />
             <span>{NAMES[provider]}</span>

@@ -6,6 +6,7 @@ import type { JournalFormValues } from '../../core/journal.ts';
 import { write } from '../../data/actions.ts';
 import type { GameRow } from '../../data/db.ts';
 import { gameSummaryOf } from '../../data/repos/game-page.ts';
+import { randomUuid } from '../../core/random-uuid.ts';
 
 export interface JournalActions {
   add(values: JournalFormValues): Promise<void>;
@@ -22,7 +23,7 @@ export function useJournalActions(memberId: number, game: GameRow | null): Journ
   return useMemo(() => ({
     async add(values) {
       if (!game) throw new Error('No game to log a session of');
-      await write(memberId, 'journal.add', { key: crypto.randomUUID(), igdb_id: game.igdb_id, game: gameSummaryOf(game), ...fields(values) });
+      await write(memberId, 'journal.add', { key: randomUuid(), igdb_id: game.igdb_id, game: gameSummaryOf(game), ...fields(values) });
     },
     async update(key, values) {
       await write(memberId, 'journal.update', { key, ...fields(values) });

@@ -33,7 +33,7 @@ export function FullReviewModal({ open, onClose, author, game, rating, text }: F
             </svg>
           </button>
         </header>
-        <div className="full-review__text" tabIndex={0}><SpoilerText text={text} /></div>
+        <div className="full-review__text" tabIndex={0}><SpoilerText text={text} rich /></div>
       </div>
     </Modal>
   );

@@ -60,7 +60,8 @@ export function ReviewCardView({ review, mode, showGame = false, actions, childr
           {compact ? <h3 className="review-card__game">{gameTitle}</h3> : <h2 className="review-card__game">{gameTitle}</h2>}
         </div>
       )}
-      {text !== null && <p className="review-card__text">{compact ? text : <SpoilerText text={text} />}</p>}
+      {/* A card is plain text; the full card (review page) shows the allowed tags as formatting. */}
+      {text !== null && (compact ? <p className="review-card__text">{text}</p> : <div className="review-card__text"><SpoilerText text={text} rich /></div>)}
 
       {compact ? (
         <footer className="review-card__foot">

@@ -7,6 +7,7 @@
 // unpublished here (draft: true again, with whatever was changed in the form).
 import { useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { cleanText } from '../../core/blank-text.ts';
 import { MutationError, type MutationArgs } from '../../core/mutations.ts';
 import { reviewPlatformOptions, samePlatform } from '../../core/platforms.ts';
 import {
@@ -24,7 +25,6 @@ import { UNPUBLISH_TEXT, UnpublishButton } from './review-form-unpublish.tsx';
 import { ChoiceGroup, PlaytimeField, RatingField, type Choice } from './review-form-fields.tsx';
 import { SpoilerButton } from './spoiler-button.tsx';
 import { DRAFT_UI_TEXT, DraftBadge } from './review-draft.tsx';
-import { sanitizeReviewText } from './sanitize.ts';
 
 export interface ReviewFormProps {
   readonly memberId: number;
@@ -117,7 +117,9 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
     }
     const playtime = parsePlaytime(values.playtime);
     if (playtime === 'invalid') return;
-    const text = sanitizeReviewText(values.text);
+    // Saved as typed (blank edges trimmed): formatting is read, and everything else shown as text,
+    // where the review is rendered (rich-text.tsx), so "2 > 1 <tag>" stays "2 > 1 <tag>".
+    const text = cleanText(values.text);
     const platformRow = values.platform === null ? undefined : findPlatform(platforms, values.platform);
     // By id when the device knows it; else by name, which the server resolves (and refuses if unknown).
     const platform = values.platform === null ? { platform_id: null } : platformRow ? { platform_id: platformRow.id } : { platform: values.platform };

@@ -2,14 +2,12 @@
 // - rich: only b, i, em, strong, u, s, br, p, ul, ol, li, blockquote, code, pre, h3–h6, no attributes;
 //   script, style, iframe, object, embed and form are removed with their content;
 // - basic: b, i, em, strong, br, p; strict: no tags at all (the text only); url: http, https, mailto.
-// sanitizeReviewText is the rich profile for text typed in a plain text box: the allowed tags are
-// kept, but text is not turned into entities ("Tom & Jerry" stays as typed), only a "<" that could
-// open a tag is escaped, so the stored text reads right as text and is harmless as HTML.
+// A review's text is not sanitised into HTML: it is saved as typed and read at render time
+// (core/rich-text.ts, rich-text.tsx), where the rich profile's tags become elements and the rest text.
 // Without a DOM (DOMPurify unsupported) every profile fails closed: no tags survive.
 import DOMPurify, { type Config } from 'dompurify';
-import { spoilerPieces, SPOILER_MARKER } from '../../core/spoiler.ts';
+import { RICH_TAGS } from '../../core/rich-text.ts';
 
-export const RICH_TAGS = ['b', 'i', 'em', 'strong', 'u', 's', 'br', 'p', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'h3', 'h4', 'h5', 'h6'] as const;
 export const BASIC_TAGS = ['b', 'i', 'em', 'strong', 'br', 'p'] as const;
 export const FORBIDDEN_TAGS = ['script', 'style', 'iframe', 'object', 'embed', 'form'] as const;
 export const URL_PROTOCOLS = ['http:', 'https:', 'mailto:'] as const;
@@ -59,44 +57,4 @@ export function sanitizeUrl(input: string): string {
     return '';
   }
   return (URL_PROTOCOLS as readonly string[]).includes(url.protocol) ? trimmed : '';
-}
-
-/** A "<" that a browser would read as the start of a tag, comment or declaration. */
-const TAG_OPENER = /<(?=[A-Za-z/!?])/g;
-
-function serialise(node: Node, out: string[]): void {
-  for (const child of Array.from(node.childNodes)) {
-    if (child.nodeType === 3) {
-      out.push((child.nodeValue ?? '').replace(TAG_OPENER, '&lt;'));
-    } else if (child.nodeType === 1) {
-      const tag = (child as Element).tagName.toLowerCase();
-      if (tag === 'br') { out.push('<br>'); continue; }
-      out.push(`<${tag}>`);
-      serialise(child, out);
-      out.push(`</${tag}>`);
-    }
-  }
-}
-
-/**
- * A review's text as it is saved: the rich profile, text kept as typed, trimmed. Each spoiler
- * (`||…||`, core/spoiler.ts) is sanitised on its own, between its markers kept as they are, so
- * markup inside one can neither escape it nor swallow its closing marker (which would leave its
- * text readable).
- */
-export function sanitizeReviewText(input: string): string {
-  const pieces = spoilerPieces(input);
-  if (!pieces.some((p) => p.kind === 'spoiler')) return sanitizePiece(input).trim();
-  return pieces.map((p) => (p.kind === 'spoiler' ? `${SPOILER_MARKER}${sanitizePiece(p.raw)}${SPOILER_MARKER}` : sanitizePiece(p.raw))).join('').trim();
-}
-
-function sanitizePiece(input: string): string {
-  if (!DOMPurify.isSupported) return stripTags(input);
-  const fragment = DOMPurify.sanitize(input, { ...CONFIGS.rich, RETURN_DOM_FRAGMENT: true });
-  // Removing an element can leave text nodes side by side ("<" then "/script>"): join them first,
-  // or each would look harmless alone.
-  fragment.normalize();
-  const out: string[] = [];
-  serialise(fragment, out);
-  return out.join('');
 }

@@ -10,7 +10,7 @@ import { findUserByEmail, insertUser } from './users.ts';
 
 const PROVIDER_PATTERN = /^[a-z][a-z0-9_-]{0,31}$/;
 
-export async function authorize(ctx: GatewayContext, { url }: AuthRequest): Promise<AuthReply> {
+export async function authorize(ctx: GatewayContext, { url, requestOrigin }: AuthRequest): Promise<AuthReply> {
   if (url.searchParams.has('code_challenge')) throw pkceUnsupported();
   const provider = url.searchParams.get('provider') ?? '';
   if (!PROVIDER_PATTERN.test(provider)) throw validationFailed('Unsupported provider: provider is not enabled');
@@ -27,6 +27,6 @@ export async function authorize(ctx: GatewayContext, { url }: AuthRequest): Prom
       }));
     return startSession(ctx, tx, user, 'oauth');
   });
-  const target = redirectTarget(ctx, url.searchParams.get('redirect_to'));
+  const target = redirectTarget(ctx, url.searchParams.get('redirect_to'), requestOrigin);
   return { redirect: withFragment(target, sessionFragment(session)), status: 302 };
 }

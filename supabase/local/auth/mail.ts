@@ -24,6 +24,7 @@ export async function sendLinkMail(
   user: UserRow,
   kind: MailKind,
   redirectTo: string | null,
+  requestOrigin?: string,
 ): Promise<void> {
   const email = user.email;
   if (!email) return;
@@ -38,7 +39,7 @@ export async function sendLinkMail(
     email,
   ]);
   await tx.query(`update auth.users set ${SENT_AT_COLUMN[kind]} = now() where id = $1::uuid`, [user.id]);
-  const link = allowedRedirect(ctx, redirectTo) ?? new URL(APP_PATH[kind], ctx.siteUrl);
+  const link = allowedRedirect(ctx, redirectTo, requestOrigin) ?? new URL(APP_PATH[kind], ctx.siteUrl);
   link.searchParams.set('token_hash', tokenHash);
   link.searchParams.set('type', kind);
   await tx.query('insert into local_dev.mailbox ("to", kind, link) values ($1, $2, $3)', [email, kind, link.toString()]);

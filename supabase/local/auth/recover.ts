@@ -6,7 +6,7 @@ import { sendLinkMail } from './mail.ts';
 import { ok, wantsPkce, type AuthReply, type AuthRequest } from './reply.ts';
 import { findUserByEmail, normaliseEmail } from './users.ts';
 
-export async function recover(ctx: GatewayContext, { body, url }: AuthRequest): Promise<AuthReply> {
+export async function recover(ctx: GatewayContext, { body, url, requestOrigin }: AuthRequest): Promise<AuthReply> {
   if (wantsPkce(body, url)) throw pkceUnsupported();
   const email = normaliseEmail(body.email);
   if (!email) throw validationFailed('Unable to validate email address: invalid format');
@@ -14,7 +14,7 @@ export async function recover(ctx: GatewayContext, { body, url }: AuthRequest): 
   const redirectTo = url.searchParams.get('redirect_to');
   await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
-    if (user) await sendLinkMail(ctx, tx, user, 'recovery', redirectTo);
+    if (user) await sendLinkMail(ctx, tx, user, 'recovery', redirectTo, requestOrigin);
   });
   return ok({});
 }

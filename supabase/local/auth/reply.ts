@@ -6,6 +6,8 @@ export interface AuthRequest {
   readonly url: URL;
   /** The JSON body (an empty object for GET or an empty body). */
   readonly body: Record<string, unknown>;
+  /** The origin a trusted proxy says the request was made to (origin.ts); undefined otherwise. */
+  readonly requestOrigin?: string;
 }
 
 export type AuthReply =

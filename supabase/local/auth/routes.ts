@@ -6,6 +6,7 @@ import { authorize } from './authorize.ts';
 import { API_VERSION_HEADER, AuthApiError, requestedApiVersion, sendAuthError } from './errors.ts';
 import type { IpLimit } from './rate-limit.ts';
 import { recover } from './recover.ts';
+import { trustedRequestOrigin } from '../origin.ts';
 import type { AuthReply, AuthRequest } from './reply.ts';
 import { resend, signup } from './signup.ts';
 import { token } from './token.ts';
@@ -66,7 +67,7 @@ export async function handleAuth(ctx: GatewayContext, req: IncomingMessage, res:
     const limit = ipLimit(route, url);
     if (limit) ctx.limits.checkIp(limit, ctx.limits.clientIp(req));
     const body = method === 'GET' ? {} : await jsonBody(req);
-    render(req, res, await handler(ctx, { req, url, body }));
+    render(req, res, await handler(ctx, { req, url, body, requestOrigin: trustedRequestOrigin(req, ctx.trustProxy) }));
   } catch (error) {
     if (error instanceof AuthApiError) sendAuthError(req, res, error);
     else if (error instanceof BodyTooLargeError) sendAuthError(req, res, new AuthApiError(413, 'request_too_large', error.message));

@@ -14,7 +14,7 @@ import { findUserByEmail, insertUser, normaliseEmail, updateUser, userJson } fro
 
 const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
-export async function signup(ctx: GatewayContext, { body, url }: AuthRequest): Promise<AuthReply> {
+export async function signup(ctx: GatewayContext, { body, url, requestOrigin }: AuthRequest): Promise<AuthReply> {
   if (wantsPkce(body, url)) throw pkceUnsupported();
   if (body.phone !== undefined && body.email === undefined) throw new AuthApiError(400, 'phone_provider_disabled', 'Phone signups are disabled');
   const email = normaliseEmail(body.email);
@@ -39,14 +39,14 @@ export async function signup(ctx: GatewayContext, { body, url }: AuthRequest): P
         ? // Not confirmed yet: the new signup's password and metadata win, and a fresh link is sent.
           await updateUser(tx, existing.id, { encrypted_password: passwordHash, raw_user_meta_data: data })
         : await insertUser(tx, { email, passwordHash, appMetadata: EMAIL_APP_METADATA, userMetadata: data, confirmed: false });
-      await sendLinkMail(ctx, tx, row, 'signup', redirectTo);
+      await sendLinkMail(ctx, tx, row, 'signup', redirectTo, requestOrigin);
       return (await findUserByEmail(tx, email)) ?? row;
     });
   const user = await retryOnUniqueViolation(signUp);
   return ok(user ? userJson(user) : lookAlikeUser(email, data));
 }
 
-export async function resend(ctx: GatewayContext, { body, url }: AuthRequest): Promise<AuthReply> {
+export async function resend(ctx: GatewayContext, { body, url, requestOrigin }: AuthRequest): Promise<AuthReply> {
   if (wantsPkce(body, url)) throw pkceUnsupported();
   if (body.type !== 'signup') throw validationFailed('Only type "signup" can be resent by email on the local gateway');
   const email = normaliseEmail(body.email);
@@ -56,7 +56,7 @@ export async function resend(ctx: GatewayContext, { body, url }: AuthRequest): P
   await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     // Unknown or already confirmed: nothing to send, and the answer must not say which.
-    if (user && !user.email_confirmed_at) await sendLinkMail(ctx, tx, user, 'signup', redirectTo);
+    if (user && !user.email_confirmed_at) await sendLinkMail(ctx, tx, user, 'signup', redirectTo, requestOrigin);
   });
   return ok({});
 }

@@ -28,10 +28,10 @@ export async function verifyPost(ctx: GatewayContext, { body }: AuthRequest): Pr
   return ok(await redeem(ctx, tokenHash, type));
 }
 
-export async function verifyGet(ctx: GatewayContext, { url }: AuthRequest): Promise<AuthReply> {
+export async function verifyGet(ctx: GatewayContext, { url, requestOrigin }: AuthRequest): Promise<AuthReply> {
   const type = url.searchParams.get('type') ?? 'signup';
   const tokenHash = url.searchParams.get('token') ?? url.searchParams.get('token_hash') ?? '';
-  const target = redirectTarget(ctx, url.searchParams.get('redirect_to'));
+  const target = redirectTarget(ctx, url.searchParams.get('redirect_to'), requestOrigin);
   try {
     if (!isVerifyType(type) || tokenHash === '') throw otpExpired();
     const session = await redeem(ctx, tokenHash, type);

@@ -11,6 +11,7 @@ import { useAuthUi } from '../../auth/auth-context.tsx';
 import { LOADING_USER_DATA, WAIT_FOR_USER_DATA, type Viewer } from '../viewer.ts';
 import { parentRef } from './comment-ref.ts';
 import { SpoilerButton } from '../spoiler-button.tsx';
+import { randomUuid } from '../../../core/random-uuid.ts';
 
 export interface CommentFormProps {
   readonly reviewId: number;
@@ -48,7 +49,7 @@ export function CommentForm({ reviewId, viewer, reply, onDone, autoFocus = false
     setError(null);
     try {
       await write(memberId, 'comment.add', {
-        key: crypto.randomUUID(), rating_id: reviewId, content, ...(reply ? parentRef(reply.thread) : {}),
+        key: randomUuid(), rating_id: reviewId, content, ...(reply ? parentRef(reply.thread) : {}),
       });
       setText('');
       onDone?.();
