@@ -85,6 +85,7 @@ export class FakeSyncServer {
   private tx = 0;
   /** The change log's low-water mark: no change of a transaction below it is kept. */
   private lowWater = 0;
+  private nowMs = 0;
   private now = new Date().toISOString();
   private readonly applied = new Map<string, { user: number; result: PushResult }>();
 
@@ -146,7 +147,11 @@ export class FakeSyncServer {
 
   private transaction<T>(fn: () => T): T {
     this.tx += 1;
-    this.now = new Date().toISOString();
+    // Each transaction is dated after the one before, as the real server's are (a call through the gateway takes
+    // milliseconds). Two in one millisecond would give server-dated edits (rows without `hlc`) the same time, and
+    // the random client ids in their clocks would then decide which of two successive edits of a field wins.
+    this.nowMs = Math.max(Date.now(), this.nowMs + 1);
+    this.now = new Date(this.nowMs).toISOString();
     return fn();
   }
 
