@@ -47,7 +47,7 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the local database (PGl
       ]);
       // What the migrations made belongs to postgres, the extensions included.
       expect(await one(db, `select pg_get_userbyid(relowner) as owner from pg_class where oid = 'public.game'::regclass`)).toEqual({ owner: 'postgres' });
-      expect(await one(db, `select pg_get_userbyid(proowner) as owner from pg_proc where oid = 'public.sync_push(uuid, jsonb)'::regprocedure`)).toEqual({ owner: 'postgres' });
+      expect(await one(db, `select pg_get_userbyid(proowner) as owner from pg_proc where oid = 'public.sync_push(uuid, jsonb, integer)'::regprocedure`)).toEqual({ owner: 'postgres' });
       expect(await db.query(`select extname, extnamespace::regnamespace::text as schema from pg_extension where extname in ('pg_trgm', 'unaccent') order by 1`))
         .toEqual([{ extname: 'pg_trgm', schema: 'extensions' }, { extname: 'unaccent', schema: 'extensions' }]);
       expect(await db.query(
