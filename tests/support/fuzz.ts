@@ -1,7 +1,8 @@
 // Fuzzing the gateway's public surface (issue 7 §3): every RPC a client may call and the catalogue
 // function, with random and malformed payloads — wrong types, huge strings, deep JSON, unicode
-// edge cases, SQL and HTML injection. What must hold: no 5xx, the gateway keeps answering, and a
-// rejected call changes nothing (row counts and checksums of every table unchanged).
+// edge cases, SQL and HTML injection. What must hold: no 5xx (but the 503 a too-new sync protocol
+// is meant to get), the gateway keeps answering, and a rejected call changes nothing (row counts
+// and checksums of every table unchanged).
 import type { Gateway } from '../../supabase/local/gateway.ts';
 import type { Db } from '../../supabase/local/db.ts';
 
@@ -104,7 +105,20 @@ export async function databaseChecksum(db: Db): Promise<string> {
   return parts.join(';');
 }
 
-interface CallResult { status: number; accepted: boolean }
+interface CallResult { status: number; accepted: boolean; text: string }
+
+/**
+ * The one 5xx the server means to send: a sync protocol newer than it speaks is 503 with the hint
+ * `unsupported_protocol` (…_sync_protocol.sql), which clients retry while the server is upgraded.
+ */
+function isRetryLater(status: number, text: string): boolean {
+  if (status !== 503) return false;
+  try {
+    return (JSON.parse(text) as { hint?: unknown }).hint === 'unsupported_protocol';
+  } catch {
+    return false;
+  }
+}
 
 async function call(gateway: Gateway, path: string, body: string, token: string, readOnly: boolean): Promise<CallResult> {
   const res = await fetch(`${gateway.url}${path}`, {
@@ -122,7 +136,7 @@ async function call(gateway: Gateway, path: string, body: string, token: string,
   }
   // The catalogue function and read-only functions never write, whatever they answer.
   if (readOnly || path.includes('igdb-search')) accepted = false;
-  return { status: res.status, accepted };
+  return { status: res.status, accepted, text };
 }
 
 /**
@@ -152,7 +166,7 @@ export async function fuzzGateway(gateway: Gateway, options: { cases: number; ra
       batch.push(call(gateway, path, body, token, !onFunction && target.readOnly).then((r) => {
         byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
         log.push(`${r.status} ${path} ${body.slice(0, 160)}`);
-        if (r.status >= 500) failures.push(`${r.status} from ${path}: ${body.slice(0, 300)}`);
+        if (r.status >= 500 && !isRetryLater(r.status, r.text)) failures.push(`${r.status} from ${path}: ${body.slice(0, 300)}`);
         if (r.accepted) { accepted += 1; changed = true; }
       }, (error: unknown) => { failures.push(`no answer from ${path}: ${String(error)} for ${body.slice(0, 200)}`); }));
       // Keep a few calls in flight, like real clients, without drowning a 2-core machine.
