@@ -119,7 +119,27 @@ it('signs up with the spec messages and the meter, resends the mail, and the mai
   await dialog(page).getByLabel('Username').fill('new_player');
   await dialog(page).getByLabel('Email', { exact: true }).fill(email);
   await dialog(page).getByLabel('Confirm password', { exact: true }).fill('Str0ng!Pass');
-  await dialog(page).getByRole('checkbox').check();
+  // Ticking the terms checkbox opens the terms and privacy modal too (and ticks it); Escape closes
+  // the modal and gives the focus back to the checkbox. By keyboard: Space unticks it without a
+  // modal, Space again ticks it and opens the modal.
+  const checkbox = dialog(page).getByRole('checkbox');
+  await checkbox.click();
+  await expect.poll(() => terms.getByText('Last updated: January 15, 2024').first().isVisible()).toBe(true);
+  await expectAccessible(terms);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => terms.count()).toBe(0);
+  expect(await checkbox.isChecked()).toBe(true);
+  expect(await checkbox.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('Space');
+  expect(await checkbox.isChecked()).toBe(false);
+  await page.waitForTimeout(300);
+  expect(await terms.count()).toBe(0);
+  await page.keyboard.press('Space');
+  await expect.poll(() => terms.count()).toBe(1);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => terms.count()).toBe(0);
+  expect(await checkbox.isChecked()).toBe(true);
+  await expectAccessible(dialog(page));
   await dialog(page).getByRole('button', { name: 'Create Account' }).click();
   await expect.poll(() => dialog(page).getByRole('heading', { name: 'Check Your Email!' }).isVisible()).toBe(true);
   expect(await page.evaluate(() => sessionStorage.getItem('pendingVerificationEmail'))).toBe(email);
