@@ -3,6 +3,7 @@
 // the header (asked first over an unsynced change); the reset link to /reset-password; a guest's
 // like that waits for sign-in (requireMember); OAuth through the gateway's development flow;
 // deleting the account.
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
@@ -177,8 +178,16 @@ it('signs up with the spec messages and the meter, resends the mail, and the mai
   await context.close();
 });
 
-it('a used or unknown verification link says so', async () => {
+it('a made-up verification link fails, a really expired one says so', async () => {
   const { context, page } = await open('/auth/callback?token_hash=deadbeef&type=signup');
+  await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Email verification failed');
+  // A real link, 25 hours old (a confirmation link lasts 24).
+  const email = 'aged_link@example.test';
+  const anon = createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  expect((await anon.auth.signUp({ email, password: 'Str0ng!Pass' })).error).toBeNull();
+  const mail = await lastMail(email, 'signup');
+  await gateway.db.query(`update auth.one_time_tokens set created_at = now() - interval '25 hours' where token_hash = $1`, [linkToken(mail).tokenHash]);
+  await page.goto(mail.link);
   await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Email verification link has expired. Please request a new one.');
   await page.goto(`${gateway.url}/auth/callback`);
   await expect.poll(() => page.getByRole('alert').textContent()).toBe('No valid authentication tokens received. Please try signing up again.');
