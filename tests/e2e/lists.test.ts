@@ -76,7 +76,10 @@ async function synced(page: Page): Promise<void> {
 /** Focuses a game's handle in the Top 5 editor and picks it up with Space. */
 async function pickUp(page: Page, name: string): Promise<void> {
   const section = page.locator('section.top5');
-  await section.getByRole('button', { name: new RegExp(`^Reorder ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) }).focus();
+  const handle = section.getByRole('button', { name: new RegExp(`^Reorder ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+  // The handles are disabled while the previous move saves.
+  await expect.poll(() => handle.isEnabled(), { timeout: 15_000 }).toBe(true);
+  await handle.focus();
   await page.keyboard.press('Space');
   await expect.poll(() => section.locator('.top5-slot--dragging').count()).toBe(1);
   // dnd-kit starts listening for arrows a task after the pick-up.
