@@ -11,6 +11,11 @@ export interface ServiceWorkerControl {
   readonly updateReady: { subscribe(listener: () => void): () => void; getSnapshot(): boolean };
   /** Tells the waiting worker to take over (or, if another tab already did, reloads); the page reloads once. */
   applyUpdate(): void;
+  /**
+   * Asks the server for a new version first (the sync server said this one is too old, issue 19
+   * §5), waits for it to install, then applies it as applyUpdate does; without one, reloads.
+   */
+  checkAndApplyUpdate(): void;
 }
 
 /** How long Reload waits for the new worker to take over before reloading anyway. */
@@ -58,6 +63,21 @@ export function registerServiceWorker(): ServiceWorkerControl | null {
     wb.update().catch(() => undefined);
   }, SW_UPDATE_CHECK_MS);
 
+  const applyUpdate = (): void => {
+    requested = true;
+    void navigator.serviceWorker.getRegistration().then((registration) => {
+      // Waiting: hand over, the controllerchange above reloads. Already taken over elsewhere: reload now.
+      // Posted to the registration's waiting worker itself: workbox-window only knows a worker it
+      // saw install, and one found by another tab's update check would never hear it.
+      if (registration?.waiting) {
+        registration.waiting.postMessage({ type: 'SKIP_WAITING' });
+        // The member asked to reload: should the hand-over's controllerchange not reach this
+        // page (a worker that another tab's check installed), reload all the same.
+        setTimeout(reload, RELOAD_FALLBACK_MS);
+      } else reload();
+    }, reload);
+  };
+
   return {
     updateReady: {
       subscribe(listener) {
@@ -66,18 +86,21 @@ export function registerServiceWorker(): ServiceWorkerControl | null {
       },
       getSnapshot: () => ready,
     },
-    applyUpdate: () => {
-      requested = true;
-      void navigator.serviceWorker.getRegistration().then((registration) => {
-        // Waiting: hand over, the controllerchange above reloads. Already taken over elsewhere: reload now.
-        // Posted to the registration's waiting worker itself: workbox-window only knows a worker it
-        // saw install, and one found by another tab's update check would never hear it.
-        if (registration?.waiting) {
-          registration.waiting.postMessage({ type: 'SKIP_WAITING' });
-          // The member asked to reload: should the hand-over's controllerchange not reach this
-          // page (a worker that another tab's check installed), reload all the same.
-          setTimeout(reload, RELOAD_FALLBACK_MS);
-        } else reload();
+    applyUpdate,
+    checkAndApplyUpdate: () => {
+      void navigator.serviceWorker.getRegistration().then(async (registration) => {
+        // An update check that fails (the server is down) still reloads: the page then syncs again.
+        await registration?.update().catch(() => undefined);
+        const installing = registration?.installing;
+        if (installing) {
+          await new Promise<void>((resolve) => {
+            installing.addEventListener('statechange', () => {
+              if (installing.state !== 'installing') resolve();
+            });
+            setTimeout(resolve, RELOAD_FALLBACK_MS);
+          });
+        }
+        applyUpdate();
       }, reload);
     },
   };

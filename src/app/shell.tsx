@@ -1,14 +1,21 @@
 // The page around every screen: header (brand, search box, sync badge, account), the screen, the footer,
 // the update prompt and the toasts.
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandMark } from '../features/brand/brand-mark.tsx';
+import { useAuthUi, useMemberId } from '../features/auth/auth-context.tsx';
 import { HeaderAccount } from '../features/auth/header-account.tsx';
+import { useToast } from '../features/toasts/toast-context.tsx';
+import { afterStartup } from './after-startup.ts';
 import { HeaderSearch } from '../features/search/header-search.tsx';
+import { SessionBanner } from '../features/sync/session-banner.tsx';
+import { ConflictNotice } from '../features/sync/conflict-notice.tsx';
 import { SyncBadge } from '../features/sync/sync-badge.tsx';
+import { VersionBanner } from '../features/sync/version-banner.tsx';
 import type { ServiceWorkerControl } from './service-worker.ts';
 import { useAppSync } from './sync-provider.tsx';
 import { SiteFooter } from './site-footer.tsx';
+import { useSyncAfterSignIn } from './sync-after-sign-in.ts';
 import { ToastHost } from './toast-host.tsx';
 import type { ToastStore } from './toasts.ts';
 import { UpdatePrompt } from './update-prompt.tsx';
@@ -19,8 +26,30 @@ export interface ShellProps {
   readonly children: ReactNode;
 }
 
+/** How long after start-up an import cut off by a closed tab resumes (the first screen comes first). */
+const RESUME_IMPORT_DELAY_MS = 3000;
+
+/** An import the last visit left running goes on (its code loads only then; see resume-imports.ts). */
+function useResumeImports(): void {
+  const memberId = useMemberId();
+  const toast = useToast();
+  useEffect(() => {
+    if (memberId === null) return;
+    return afterStartup(() => {
+      void import('../features/profile/resume-imports.ts')
+        .then((m) => m.resumeImports(memberId, (message) => toast.push(message, 'info')))
+        .catch(() => toast.push('An import could not resume. Open Import on your profile to resume it.', 'error'));
+    }, RESUME_IMPORT_DELAY_MS);
+  }, [memberId, toast]);
+}
+
 export function Shell({ toasts, serviceWorker, children }: ShellProps) {
   const sync = useAppSync();
+  const authUi = useAuthUi();
+  useSyncAfterSignIn(sync);
+  const signIn = () => authUi.open('login');
+  const memberId = useMemberId();
+  useResumeImports();
   return (
     <>
       <a className="shell__skip" href="#main-content">Skip to content</a>
@@ -30,12 +59,16 @@ export function Shell({ toasts, serviceWorker, children }: ShellProps) {
           <span className="brand__name">Checkpoint</span>
         </Link>
         <HeaderSearch />
-        <SyncBadge status={sync.status} onSyncNow={() => void sync.syncNow()} />
+        <SyncBadge status={sync.status} onSyncNow={() => void sync.syncNow()} onSignIn={signIn} />
         <HeaderAccount />
       </header>
+      <SessionBanner status={sync.status} onSignIn={signIn} />
       <div className="shell__main" id="main-content" tabIndex={-1}>{children}</div>
       <SiteFooter />
       {serviceWorker && <UpdatePrompt control={serviceWorker} />}
+      {/* Issue 19: an edit another device replaced, and the app too old for the server. */}
+      <ConflictNotice memberId={memberId} />
+      <VersionBanner status={sync.status} onUpdate={() => (serviceWorker ? serviceWorker.checkAndApplyUpdate() : window.location.reload())} />
       <ToastHost store={toasts} />
     </>
   );

@@ -11,6 +11,12 @@ export const TOP_GAMES_SLOTS = 5;
 export const TOP_TEN_SIZE = 10;
 /** Sync: at most this many mutations go to sync_push in one request (the server takes 500). */
 export const PUSH_BATCH_SIZE = 100;
+/**
+ * The sync protocol this build speaks (issue 19 §5), sent with every sync_push / sync_pull and
+ * stored on each outbox row as the shape of its arguments. 1: before edit clocks (no `hlc`, a
+ * Top 5 without `base`); 2: every edit carries its hybrid logical clock.
+ */
+export const SYNC_PROTOCOL = 2;
 
 /** The name of the device's IndexedDB database (src/data/db.ts). */
 export const DEVICE_DB_NAME = 'checkpoint';

@@ -100,7 +100,11 @@ function buildSchemas() {
     'wishlist.set': z.object({ ...GameRef, in: z.boolean(), priority: z.optional(int(z.minimum(0), z.maximum(10))), notes: z.nullish(text(500)) }),
     'collection.set': z.object({ ...GameRef, in: z.boolean() }),
     'collection.move': z.object({ ...GameRef, to: z.enum(['collection', 'wishlist']) }),
-    'top5.replace': z.object({ games: z.array(z.object({ igdb_id: IgdbId })).check(z.maxLength(TOP_GAMES_SLOTS, 'Top 5 holds at most 5 games')) }),
+    // base: the list the edit was made on, so the server can merge it with edits from other devices by edit time.
+    'top5.replace': z.object({
+      games: z.array(z.object({ igdb_id: IgdbId })).check(z.maxLength(TOP_GAMES_SLOTS, 'Top 5 holds at most 5 games')),
+      base: z.optional(z.array(z.object({ igdb_id: IgdbId })).check(z.maxLength(TOP_GAMES_SLOTS))),
+    }),
     'profile.update': z.object({
       username: z.optional(z.string().check(
         z.trim(), z.minLength(3, 'Username must be at least 3 characters'), z.maxLength(30, 'Username must be less than 30 characters'),

@@ -48,6 +48,25 @@ const RELEASED: readonly Release[] = [
       }],
     },
   },
+  {
+    // Issue 19: edits another device's newer edit replaced; outbox rows gain hlc and protocol (no index).
+    version: 3,
+    stores: { conflicts: 'id, created_at' },
+    data: {
+      conflicts: [{ id: '1d2c3b4a-5e6f-4a0b-8c9d-0e1f2a3b4c5d', name: 'review.update', args: { igdb_id: 1942, review: 'Mine' }, fields: ['review'], created_at: EARLIER }],
+    },
+  },
+  {
+    // Issue 18: a confirmed import's writes and progress.
+    version: 4,
+    stores: { imports: 'id, member_id' },
+    data: {
+      imports: [{
+        id: 'import-1', member_id: 1, file_name: 'grouvee.csv', created_at: EARLIER, done: 1, state: 'running', refused: [],
+        mutations: [{ name: 'wishlist.set', args: { igdb_id: 1942, in: true } }, { name: 'collection.set', args: { igdb_id: 72, in: true } }],
+      }],
+    },
+  },
 ];
 
 const opened: Dexie[] = [];
@@ -70,7 +89,7 @@ describe('schema', () => {
     const db = track(openLocalDb());
     await db.open();
     const s = shape(db);
-    expect(Object.keys(s).sort()).toEqual([...MIRROR_NAMES, 'platforms', 'shadows', 'outbox', 'syncState', 'auth'].sort());
+    expect(Object.keys(s).sort()).toEqual([...MIRROR_NAMES, 'platforms', 'shadows', 'outbox', 'conflicts', 'syncState', 'auth', 'imports'].sort());
     const needs: Record<string, string[]> = {
       games: ['igdb_id', 'slug', 'name'], users: ['provider_id', 'username'],
       reviews: ['[user_id+igdb_id]', '[game_id+post_date_time]', '[user_id+post_date_time]', 'post_date_time'],

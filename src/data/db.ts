@@ -63,6 +63,25 @@ export interface OutboxRow {
   created_at: string;
   /** Pushes tried and failed for a transient reason. */
   attempts: number;
+  /** When the edit was made (core/hlc.ts); absent on rows queued by a build before protocol 2. */
+  hlc?: string;
+  /** The sync protocol the args are shaped for (SYNC_PROTOCOL); absent: 1. */
+  protocol?: number;
+}
+
+/**
+ * An edit of this device that the server kept out because another device had changed the same
+ * fields later (issue 19 §1). Shown once, until the member chooses Use mine or Keep theirs.
+ */
+export interface ConflictRow {
+  /** The losing mutation's id. */
+  id: string;
+  name: string;
+  /** The mutation's arguments as this device sent them: "Yours". */
+  args: unknown;
+  /** The fields (or, for Top 5, 'games') whose newer value came from elsewhere. */
+  fields: string[];
+  created_at: string;
 }
 
 export interface SyncStateRow {
@@ -71,8 +90,15 @@ export interface SyncStateRow {
   cursor: string | null;
   /** The member the mirrors belong to (member id), or null when signed out. */
   user_id: number | null;
+  /**
+   * The auth account (session user id) that member id was resolved for: a session of another
+   * account must not borrow it. Absent on devices from before it was kept (then trusted as before).
+   */
+  auth_id?: string;
   last_success: string | null;
   last_error: string | null;
+  /** The newest edit clock this device issued or saw from the server (core/hlc.ts). */
+  hlc?: string | null;
   /** Ids of public things the client has cached, sent to sync_pull as its scope. */
   scope: { game_ids: number[]; user_ids: number[]; rating_ids: number[]; author_ids: number[] };
 }
@@ -85,6 +111,25 @@ export interface ShadowRow {
 }
 
 export interface KeyValueRow { key: string; value: string }
+
+/**
+ * An import the member confirmed (data/import/apply.ts): its writes in order and how many are
+ * applied. Each batch is applied, queued in the outbox and counted in one transaction, so an import
+ * cut off by a closed tab goes on from `done` on the next visit and no write is made twice.
+ */
+export interface ImportJobRow {
+  id: string;
+  member_id: number;
+  file_name: string;
+  created_at: string;
+  /** The planned mutations ({ name, args }), review text already sanitised. */
+  mutations: Array<{ name: string; args: unknown }>;
+  done: number;
+  /** running: goes on by itself (also after a reload); paused: the member cancelled; done: finished. */
+  state: 'running' | 'paused' | 'done';
+  /** Writes the device refused while applying (a rule the file broke), with the message. */
+  refused: Array<{ index: number; message: string }>;
+}
 
 export class CheckpointDb extends Dexie {
   games!: EntityTable<GameRow, 'id'>;
@@ -101,8 +146,10 @@ export class CheckpointDb extends Dexie {
   journal!: EntityTable<PlaySessionRow, 'id'>;
   shadows!: Table<ShadowRow, [MirrorName, number]>;
   outbox!: EntityTable<OutboxRow, 'seq'>;
+  conflicts!: EntityTable<ConflictRow, 'id'>;
   syncState!: EntityTable<SyncStateRow, 'key'>;
   auth!: EntityTable<KeyValueRow, 'key'>;
+  imports!: EntityTable<ImportJobRow, 'id'>;
 
   constructor(name = DEVICE_DB_NAME) {
     super(name);
@@ -127,6 +174,14 @@ export class CheckpointDb extends Dexie {
     // The play journal (issue 14): by key (an entry logged offline), by game, newest first.
     this.version(2).stores({
       journal: 'id, client_key, [user_id+igdb_id], [user_id+played_on]',
+    });
+    // Edits another device's newer edit replaced (issue 19 §1), oldest first.
+    this.version(3).stores({
+      conflicts: 'id, created_at',
+    });
+    // Imports (issue 18): a confirmed import's writes and progress, so one cut off resumes.
+    this.version(4).stores({
+      imports: 'id, member_id',
     });
   }
 }

@@ -1,7 +1,9 @@
 // In-page signals of the data layer, without the DOM (the service worker uses them too):
 // - local write: a mutation was committed to the mirrors and the outbox (the sync engine pushes
 //   soon after; the pending count refreshes);
-// - rejected: the server refused a queued mutation (the toast shows its message from the spec).
+// - rejected: the server refused a queued mutation (the toast shows its message from the spec);
+// - server reached: a sync (push + pull) got its answers, so reads that failed are worth another
+//   try (the screens' "couldn't be reached" banners clear themselves then).
 // Listeners run synchronously after the commit; one that throws does not stop the others, and
 // its error is rethrown on its own task rather than swallowed.
 
@@ -38,6 +40,7 @@ function createHub<E>() {
 
 const localWrites = createHub<void>();
 const rejections = createHub<Rejection>();
+const serverReached = createHub<void>();
 
 export function onLocalWrite(listener: () => void): () => void {
   return localWrites.on(listener);
@@ -53,4 +56,12 @@ export function onRejected(listener: (rejection: Rejection) => void): () => void
 
 export function emitRejected(rejection: Rejection): void {
   rejections.emit(rejection);
+}
+
+export function onServerReached(listener: () => void): () => void {
+  return serverReached.on(listener);
+}
+
+export function emitServerReached(): void {
+  serverReached.emit();
 }

@@ -5,6 +5,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { ReadScope } from '../sync/read-through.ts';
 import { localDb, readRpc } from './backend.ts';
+import { onServerReached } from './events.ts';
 import type { CheckpointDb } from './db.ts';
 import { trackRead } from './direct-rpc.ts';
 import { readThroughCode } from './read-code.ts';
@@ -51,10 +52,24 @@ export function useReadThrough(scope: ReadScope | null, key: string): FreshnessS
     }
     if (!online) { setState('offline'); return; }
     let live = true;
-    setState('refreshing');
-    fetchScope(scope)
-      .then(() => { if (live) setState('fresh'); }, () => { if (live) setState(navigator.onLine ? 'failed' : 'offline'); });
-    return () => { live = false; };
+    let stopWaiting = () => {};
+    const read = (retry: boolean) => {
+      // A retry keeps what the screen shows (the device's rows, the banner) until it has an answer.
+      if (!retry) setState('refreshing');
+      fetchScope(scope).then(() => { if (live) setState('fresh'); }, () => {
+        if (!live) return;
+        setState(navigator.onLine ? 'failed' : 'offline');
+        // The server did not answer: read again once a sync reaches it, so the screen's "couldn't
+        // be reached" banner clears itself instead of staying until a reload.
+        stopWaiting();
+        stopWaiting = onServerReached(() => {
+          stopWaiting();
+          if (live) read(true);
+        });
+      });
+    };
+    read(false);
+    return () => { live = false; stopWaiting(); };
     // The key stands for the scope's contents.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, online]);

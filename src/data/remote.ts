@@ -2,9 +2,10 @@
 // with zod at this boundary; failures become the engine's three error kinds (src/sync/remote.ts).
 // Refreshing the session on a 401 is the engine's decision, not this module's.
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
+import { SYNC_PROTOCOL } from '../core/constants.ts';
 import { z } from '../core/zod.ts';
 import {
-  AuthError, NetworkError, RejectedBatchError,
+  AuthError, ClientTooOldError, NetworkError, RejectedBatchError,
   type PullPage, type PushMutation, type PushReply, type PushResult, type Remote, type SyncScope,
   type ScopeReader,
 } from '../sync/remote.ts';
@@ -17,11 +18,14 @@ import type { ServerChange } from './overlay.ts';
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 const PushResultSchema = z.discriminatedUnion('status', [
-  z.object({ id: z.string(), status: z.literal('ok'), result: z.unknown() }),
+  z.object({ id: z.string(), status: z.literal('ok'), result: z.unknown(), superseded: z.optional(z.array(z.string())) }),
   // A mutation id that is not a UUID is echoed back as sent (possibly null).
   z.object({ id: z.nullable(z.string()), status: z.literal('rejected'), code: z.string(), message: z.string() }),
 ]);
-const PushReplySchema = z.object({ results: z.array(PushResultSchema), user_id: z.number() });
+const TooOldSchema = z.nullish(z.object({ id: z.nullish(z.string()), message: z.string() }));
+const PushReplySchema = z.object({
+  results: z.array(PushResultSchema), user_id: z.number(), clock: z.nullish(z.string()), client_too_old: TooOldSchema,
+});
 
 const ChangeSchema = z.discriminatedUnion('op', [
   z.object({ table: z.string(), op: z.literal('upsert'), id: z.number(), row: z.looseObject({ id: z.number() }) }),
@@ -33,7 +37,10 @@ const PullPageSchema = z.object({
   snapshot: z.boolean(),
   changes: z.array(ChangeSchema),
   user_id: z.nullable(z.number()),
+  clock: z.nullish(z.string()),
 });
+/** sync_pull's whole answer when it can no longer read this app's calls. */
+const PullTooOldSchema = z.object({ client_too_old: z.object({ message: z.string() }) });
 
 function isServerTable(table: string): table is ServerTable {
   return Object.hasOwn(MIRRORS, table);
@@ -50,7 +57,7 @@ function toChange(change: z.infer<typeof ChangeSchema>): ServerChange | null {
 
 function toResult(result: z.infer<typeof PushResultSchema>): PushResult {
   return result.status === 'ok'
-    ? { id: result.id, status: 'ok', result: result.result }
+    ? { id: result.id, status: 'ok', result: result.result, ...(result.superseded?.length ? { superseded: result.superseded } : {}) }
     : { id: result.id ?? '', status: 'rejected', code: result.code, message: result.message };
 }
 
@@ -105,25 +112,32 @@ export function createRpcRemote(rpc: RpcCall, options: SupabaseRemoteOptions = {
 
   async function pullPage(args: Record<string, unknown>): Promise<PullPage> {
     const data = await call('sync_pull', args);
+    const tooOld = PullTooOldSchema.safeParse(data);
+    if (tooOld.success) throw new ClientTooOldError(tooOld.data.client_too_old.message);
     const parsed = PullPageSchema.safeParse(data);
     if (!parsed.success) throw unexpected('sync_pull', parsed.error);
     const changes = parsed.data.changes.map(toChange).filter((c): c is ServerChange => c !== null);
-    return { ...parsed.data, changes };
+    return { ...parsed.data, changes, clock: parsed.data.clock ?? null };
   }
 
   return {
     async push(clientId: string, mutations: readonly PushMutation[]): Promise<PushReply> {
       const data = await call('sync_push', {
         p_client_id: clientId,
-        p_mutations: mutations.map(({ id, name, args }) => ({ id, name, args })),
+        p_mutations: mutations.map(({ id, name, args, hlc, v }) => ({ id, name, args, hlc, v })),
+        p_protocol: SYNC_PROTOCOL,
       });
       const parsed = PushReplySchema.safeParse(data);
       if (!parsed.success) throw unexpected('sync_push', parsed.error);
-      return { results: parsed.data.results.map(toResult), user_id: parsed.data.user_id };
+      const { results, user_id, clock, client_too_old: tooOld } = parsed.data;
+      return {
+        results: results.map(toResult), user_id, clock: clock ?? null,
+        client_too_old: tooOld ? { id: tooOld.id ?? null, message: tooOld.message } : null,
+      };
     },
 
     pull(cursor: string | null, scope: SyncScope, limit: number): Promise<PullPage> {
-      return pullPage({ p_cursor: cursor, p_scope: scope, p_limit: limit });
+      return pullPage({ p_cursor: cursor, p_scope: scope, p_limit: limit, p_protocol: SYNC_PROTOCOL });
     },
 
     scopeSnapshot(scope: Partial<SyncScope>): Promise<PullPage> {

@@ -17,6 +17,12 @@ export async function requestPersistence(): Promise<boolean> {
   return storage.persist();
 }
 
+/** Whether the browser keeps this origin's data under storage pressure; null where it will not say. */
+export async function storagePersisted(): Promise<boolean | null> {
+  const storage: Partial<Pick<StorageManager, 'persisted'>> | undefined = globalThis.navigator?.storage;
+  return storage?.persisted ? storage.persisted() : null;
+}
+
 export interface StorageUse {
   /** Bytes used by this origin. */
   readonly usage: number;

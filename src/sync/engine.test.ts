@@ -13,7 +13,7 @@ import { FakeSyncServer } from '../../tests/support/fake-remote.ts';
 import { GAMES, IGDB } from '../../tests/support/fixtures.ts';
 import { openLocalDb } from '../../tests/support/local-db.ts';
 import { createSyncEngine, type SyncEngine } from './engine.ts';
-import { NetworkError, RejectedBatchError, type PullPage, type PushMutation, type PushReply, type Remote, type SyncScope } from './remote.ts';
+import { AuthError, NetworkError, RejectedBatchError, type PullPage, type PushMutation, type PushReply, type Remote, type SyncScope } from './remote.ts';
 import { addToScope } from './state.ts';
 
 const dbs: CheckpointDb[] = [];
@@ -64,7 +64,8 @@ describe('the sync engine on the fake server', () => {
       ids.push(await mutate(db, 'wishlist.set', { igdb_id: games[i % games.length] ?? IGDB.hades, in: true, priority: i % 10 }, { me, now: at() }));
     }
     await engine.syncNow();
-    expect(batches.map((b) => b.length)).toEqual([PUSH_BATCH_SIZE, PUSH_BATCH_SIZE, 30]);
+    // First an empty push: whose session is this (push.ts), then the batches.
+    expect(batches.map((b) => b.length)).toEqual([0, PUSH_BATCH_SIZE, PUSH_BATCH_SIZE, 30]);
     expect(batches.flat()).toEqual(ids);
     expect(ids.every((id) => server.hasApplied(id))).toBe(true);
     expect(engine.status.getSnapshot()).toMatchObject({ pending: 0, lastError: null });
@@ -211,6 +212,72 @@ describe('the sync engine on the fake server', () => {
       lastError: 'Signed in as another member than the one whose data is on this device', backoffUntil: null,
     });
     expect((await db.syncState.get('main'))?.user_id).toBe(first);
+  });
+
+  it("tells a server that does not answer from no network, and an expired session from both; says since when changes wait", async () => {
+    const server = new FakeSyncServer(GAMES);
+    const me = server.addMember('status');
+    const db = freshDb();
+    const inner = server.remoteFor(me);
+    let fault: 'down' | 'revoked' | null = null;
+    const remote: Remote = {
+      push: (clientId, mutations) => {
+        if (fault === 'down') return Promise.reject(new NetworkError('sync_push failed (no answer)'));
+        if (fault === 'revoked') return Promise.reject(new AuthError('JWT expired'));
+        return inner.push(clientId, mutations);
+      },
+      pull: (cursor, scope, limit) => (fault === null ? inner.pull(cursor, scope, limit) : Promise.reject(new NetworkError('no answer'))),
+    };
+    let refreshes = 0;
+    const refreshSession = async () => {
+      refreshes += 1;
+      if (fault === 'revoked') throw new Error('Invalid Refresh Token: Refresh Token Not Found');
+    };
+    const engine = createSyncEngine({ db, remote, refreshSession, random: () => 0 });
+    await addToScope(db, 'game_ids', server.gameIds());
+    await engine.syncNow();
+    expect(engine.status.getSnapshot()).toMatchObject({ online: true, reachable: true, sessionExpired: false, pending: 0, pendingSince: null });
+
+    const madeAt = '2026-11-20T08:30:00.000Z';
+    await mutate(db, 'wishlist.set', { igdb_id: IGDB.hades, in: true }, { me, now: madeAt });
+    await mutate(db, 'wishlist.set', { igdb_id: IGDB.zelda, in: true }, { me, now: at() });
+    fault = 'down';
+    await engine.syncNow();
+    expect(engine.status.getSnapshot()).toMatchObject({
+      online: true, reachable: false, sessionExpired: false, pending: 2, pendingSince: Date.parse(madeAt), lastError: 'sync_push failed (no answer)',
+    });
+
+    fault = 'revoked';
+    await engine.syncNow();
+    expect(refreshes).toBe(1);
+    expect(engine.status.getSnapshot()).toMatchObject({
+      reachable: true, sessionExpired: true, pending: 2, lastError: 'Your session has expired. Please sign in again.', backoffUntil: null,
+    });
+
+    // Signed in again: the waiting writes go once and every flag clears.
+    fault = null;
+    await engine.syncNow();
+    expect(engine.status.getSnapshot()).toMatchObject({ reachable: true, sessionExpired: false, pending: 0, pendingSince: null, lastError: null });
+    expect((await db.wishlist.toArray()).map((w) => w.igdb_id).sort()).toEqual([IGDB.hades, IGDB.zelda].sort());
+  });
+
+  it("never pushes the first member's waiting write under another member's session", async () => {
+    const server = new FakeSyncServer(GAMES);
+    const first = server.addMember('first');
+    const second = server.addMember('second');
+    const db = freshDb();
+    await addToScope(db, 'game_ids', server.gameIds());
+    await createSyncEngine({ db, remote: server.remoteFor(first), refreshSession: noRefresh }).syncNow();
+    const id = await mutate(db, 'wishlist.set', { igdb_id: IGDB.hades, in: true }, { me: first, now: at() });
+    const engine = createSyncEngine({ db, remote: server.remoteFor(second), refreshSession: noRefresh });
+    await engine.syncNow();
+    expect(server.hasApplied(id)).toBe(false);
+    expect(engine.status.getSnapshot()).toMatchObject({ pending: 1, lastError: 'Signed in as another member than the one whose data is on this device' });
+    // The first member, back, syncs it once.
+    const back = createSyncEngine({ db, remote: server.remoteFor(first), refreshSession: noRefresh });
+    await back.syncNow();
+    expect(server.hasApplied(id)).toBe(true);
+    expect(back.status.getSnapshot()).toMatchObject({ pending: 0, lastError: null });
   });
 });
 

@@ -3,13 +3,13 @@
 // periodic pull when all is well and the backoff after a failure. No window needed: the service
 // worker and Node run it too.
 import type { CheckpointDb } from '../data/db.ts';
-import { onLocalWrite } from '../data/events.ts';
+import { emitServerReached, onLocalWrite } from '../data/events.ts';
 import { backoffDelay } from './backoff.ts';
 import { withSyncLock, type SyncLocks } from './leader.ts';
 import { pullChanges } from './pull.ts';
 import { pushOutbox } from './push.ts';
-import { AuthError, MemberChangedError, NetworkError, type Remote } from './remote.ts';
-import { createSyncStatus, type SyncStatusStore } from './status.ts';
+import { AuthError, ClientTooOldError, MemberChangedError, NetworkError, type Remote } from './remote.ts';
+import { createSyncStatus, SESSION_EXPIRED, type SyncStatusStore } from './status.ts';
 import { browserOnline, watchEnvironment } from './triggers.ts';
 
 /** Pull for other members' changes this often while nothing else triggers a sync. */
@@ -17,7 +17,7 @@ export const SYNC_INTERVAL_MS = 60_000;
 /** Local writes closer together than this go in one push. */
 export const LOCAL_WRITE_DEBOUNCE_MS = 500;
 
-export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+export { SESSION_EXPIRED } from './status.ts';
 
 /**
  * Timers, injected so tests control time. setTimeout returns the function that cancels it; the
@@ -96,8 +96,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   /** Never rejects: callers fire and forget it; a failure to count is shown as the error. */
   const refreshPending = (): Promise<void> =>
-    db.outbox.count().then(
-      (pending) => status.update({ pending }),
+    db.transaction('r', db.outbox, async () => ({ pending: await db.outbox.count(), oldest: await db.outbox.orderBy('seq').first() })).then(
+      ({ pending, oldest }) => {
+        const since = oldest ? Date.parse(oldest.created_at) : NaN;
+        status.update({ pending, pendingSince: pending > 0 && Number.isFinite(since) ? since : null });
+      },
       (error: unknown) => status.update({ lastError: error instanceof Error ? error.message : String(error) }),
     );
 
@@ -126,22 +129,35 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         await withAuth(() => pullChanges(db, remote, { now }));
       }, options.lock);
       failures = 0;
-      status.update({ online: true, lastSyncedAt: now(), lastError: null, backoffUntil: null });
+      // An answer proves a network, whatever navigator.onLine said.
+      status.update({ online: true, reachable: true, sessionExpired: false, lastSyncedAt: now(), lastError: null, backoffUntil: null, updateNeeded: false });
+      emitServerReached();
       scheduleNext(intervalMs);
       return true;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof AuthError || error instanceof MemberChangedError) {
+      if (error instanceof ClientTooOldError) {
+        // Retrying cannot help until the app is updated (the Update button reloads into the new
+        // version, which syncs on start); the periodic timer still asks now and then, in case the
+        // server is rolled back.
+        status.update({ online: true, reachable: true, lastError: message, backoffUntil: null, updateNeeded: true });
+        scheduleNext(intervalMs);
+      } else if (error instanceof AuthError || error instanceof MemberChangedError) {
         // The server answered, but retrying cannot help until the member signs in again; the next
         // trigger (a write, `online`, the page shown again) tries anew.
-        status.update({ online: true, lastError: error instanceof AuthError ? SESSION_EXPIRED : message, backoffUntil: null });
+        status.update({
+          online: true, reachable: true, sessionExpired: error instanceof AuthError,
+          lastError: error instanceof AuthError ? SESSION_EXPIRED : message, backoffUntil: null,
+        });
         scheduleNext(null);
       } else {
         // NetworkError, or anything unexpected: try again later, further apart each time.
         failures += 1;
         const delay = backoffDelay(failures, random);
+        // Whether the device has a network at all is the browser's to say (`offline`); here the
+        // server did not answer, which with a network up reads "the server can't be reached".
         status.update({
-          online: error instanceof NetworkError ? false : status.getSnapshot().online,
+          reachable: error instanceof NetworkError ? false : status.getSnapshot().reachable,
           lastError: message, backoffUntil: now() + delay,
         });
         scheduleNext(delay);
@@ -184,7 +200,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     started = true;
     const unwatch = watchEnvironment({
       online: () => {
-        status.update({ online: true });
+        // Whether the server answers is not known yet: the sync this starts will say.
+        status.update({ online: true, reachable: true });
         void syncNow();
       },
       offline: () => status.update({ online: false }),

@@ -1,6 +1,7 @@
 // Pull: brings server truth into the mirrors from the stored cursor (none: a snapshot), page by
 // page. Each page is stored in ONE transaction with the rebase and the new cursor, so the cursor
 // never moves past rows that were not stored, and the pending writes are never shown undone.
+import { maxHlc } from '../core/hlc.ts';
 import type { CheckpointDb } from '../data/db.ts';
 import { MIRROR_NAMES } from '../data/db.ts';
 import { applyServerChanges } from '../data/overlay.ts';
@@ -50,9 +51,12 @@ async function storePage(db: CheckpointDb, from: string | null, page: PullPage, 
     const authors = page.changes
       .filter((c) => c.table === 'user' && c.op === 'upsert' && c.id !== page.user_id && !state.scope.user_ids.includes(c.id))
       .map((c) => c.id);
+    // The server's newest edit clock: this device's next edit is dated after every edit it now shows.
+    const hlc = maxHlc(state.hlc, page.clock);
     await db.syncState.update('main', {
       cursor: page.cursor, user_id: page.user_id, last_success: new Date(now()).toISOString(), last_error: null,
       ...(authors.length ? { scope: withScopeIds(state.scope, 'author_ids', authors) } : {}),
+      ...(hlc !== (state.hlc ?? null) ? { hlc } : {}),
     });
     return true;
   });

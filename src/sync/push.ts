@@ -1,12 +1,18 @@
 // Push: sends the outbox to sync_push in order, in batches of PUSH_BATCH_SIZE. The server applies
 // each mutation id once, so a batch may be sent again after any failure. An accepted or rejected
 // mutation leaves the outbox; a rejected one is reported with the server's message and never
-// holds up the ones behind it. Only "no answer" (NetworkError) or a 401 (AuthError) stop a push.
-import { PUSH_BATCH_SIZE } from '../core/constants.ts';
-import type { CheckpointDb, OutboxRow } from '../data/db.ts';
+// holds up the ones behind it. Only "no answer" (NetworkError) or a 401 (AuthError) stop a push,
+// and client_too_old (ClientTooOldError), which keeps every row from the one the server could not
+// read. An accepted edit whose fields lost to a newer edit from another device becomes a conflict
+// row in the same transaction that removes it from the outbox: the member is shown it once.
+import { PUSH_BATCH_SIZE, SYNC_PROTOCOL } from '../core/constants.ts';
+import { maxHlc } from '../core/hlc.ts';
+import type { CheckpointDb, ConflictRow, OutboxRow } from '../data/db.ts';
 import { emitRejected, type Rejection } from '../data/events.ts';
 import { adoptMember, loadSyncState } from './state.ts';
-import { MemberChangedError, NetworkError, RejectedBatchError, type PushResult, type Remote } from './remote.ts';
+import {
+  ClientTooOldError, MemberChangedError, NetworkError, RejectedBatchError, type PushMutation, type PushResult, type Remote,
+} from './remote.ts';
 
 export interface PushOutcome {
   readonly accepted: number;
@@ -35,11 +41,39 @@ function pair(rows: readonly QueuedRow[], results: readonly PushResult[]): Answe
   return answered;
 }
 
-/** Removes the answered rows from the outbox in one transaction; returns the rejections. */
-async function settle(db: CheckpointDb, answered: readonly Answered[]): Promise<Rejection[]> {
-  await db.transaction('rw', db.outbox, () => db.outbox.bulkDelete(answered.map(({ row }) => row.seq)));
+/** The row as sync_push takes it: its clock, and its shape when an older build queued it. */
+export function toPushMutation({ id, name, args, hlc, protocol }: OutboxRow): PushMutation {
+  const v = protocol ?? 1;
+  return { id, name, args, ...(hlc ? { hlc } : {}), ...(v !== SYNC_PROTOCOL ? { v } : {}) };
+}
+
+function conflictOf({ row, result }: Answered, at: string): ConflictRow[] {
+  if (result.status !== 'ok' || !result.superseded?.length) return [];
+  return [{ id: row.id, name: row.name, args: row.args, fields: [...result.superseded], created_at: at }];
+}
+
+/**
+ * Removes the answered rows from the outbox, records the edits that lost to newer ones and merges
+ * the server's clock, in one transaction; returns the rejections.
+ */
+async function settle(db: CheckpointDb, answered: readonly Answered[], clock: string | null | undefined): Promise<Rejection[]> {
+  const at = new Date().toISOString();
+  await db.transaction('rw', [db.outbox, db.conflicts, db.syncState], async () => {
+    await db.outbox.bulkDelete(answered.map(({ row }) => row.seq));
+    // put, not add: the same answer read twice (a retried batch) is still one conflict.
+    await db.conflicts.bulkPut(answered.flatMap((a) => conflictOf(a, at)));
+    await mergeClock(db, clock);
+  });
   return answered.flatMap(({ row, result }) =>
     result.status === 'rejected' ? [{ name: row.name, code: result.code, message: result.message }] : []);
+}
+
+/** Keeps the newest clock seen from the server, so this device's next edit is newer still. */
+export async function mergeClock(db: CheckpointDb, clock: string | null | undefined): Promise<void> {
+  if (!clock) return;
+  const state = await db.syncState.get('main');
+  const merged = maxHlc(state?.hlc, clock);
+  if (state && merged !== state.hlc) await db.syncState.update('main', { hlc: merged });
 }
 
 async function countAttempt(db: CheckpointDb, rows: readonly QueuedRow[]): Promise<void> {
@@ -57,18 +91,25 @@ export async function pushOutbox(db: CheckpointDb, remote: Remote): Promise<Push
   let rejected = 0;
   if ((await db.outbox.count()) === 0) return { accepted, rejected };
   const state = await loadSyncState(db);
-  // Local applies and the rebase need the member id; an empty push asks the server who we are
-  // (and creates the member row of a brand-new account).
-  const me = state.user_id ?? (await remote.push(state.client_id, [])).user_id;
+  // An empty push asks the server whose session this is (and creates the member row of a brand-new
+  // account) before any write goes out: after another member signed in on this device, the first
+  // member's writes must wait for them (auth layer), never be applied as the second's.
+  const me = (await remote.push(state.client_id, [])).user_id;
+  if (state.user_id !== null && state.user_id !== me) throw new MemberChangedError(state.user_id, me);
   await adoptMember(db, me);
 
   for (;;) {
     const rows = (await db.outbox.orderBy('seq').limit(PUSH_BATCH_SIZE).toArray()).filter(hasSeq);
     if (rows.length === 0) return { accepted, rejected };
     let answered: Answered[];
+    let clock: string | null | undefined;
+    let tooOld = false;
     try {
-      const reply = await remote.push(state.client_id, rows.map(({ id, name, args }) => ({ id, name, args })));
+      const reply = await remote.push(state.client_id, rows.map(toPushMutation));
       if (reply.user_id !== me) throw new MemberChangedError(me, reply.user_id);
+      clock = reply.clock;
+      tooOld = Boolean(reply.client_too_old);
+      if (tooOld && reply.results.length === 0) throw new ClientTooOldError();
       answered = pair(rows, reply.results);
     } catch (error) {
       if (error instanceof NetworkError) await countAttempt(db, rows);
@@ -77,10 +118,11 @@ export async function pushOutbox(db: CheckpointDb, remote: Remote): Promise<Push
       // rejected with that message, so the queue can never jam on it.
       answered = rows.map((row) => ({ row, result: { id: row.id, status: 'rejected', code: error.code, message: error.message } }));
     }
-    const rejections = await settle(db, answered);
+    const rejections = await settle(db, answered, clock);
     accepted += answered.length - rejections.length;
     rejected += rejections.length;
     // Told only after the commit: a listener that reads the outbox sees the row gone.
     for (const rejection of rejections) emitRejected(rejection);
+    if (tooOld) throw new ClientTooOldError();
   }
 }

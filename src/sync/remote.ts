@@ -8,17 +8,29 @@ export interface PushMutation {
   readonly id: string;
   readonly name: string;
   readonly args: unknown;
+  /** When the edit was made (core/hlc.ts); absent: the server dates it on arrival. */
+  readonly hlc?: string;
+  /** The protocol the args are shaped for, when older than the call's. */
+  readonly v?: number;
 }
 
-/** One answer per pushed mutation, in the order pushed. */
+/**
+ * One answer per pushed mutation, in the order pushed. `superseded`: the fields of an accepted edit
+ * that the server kept out because another device had changed them later (newer by clock).
+ */
 export type PushResult =
-  | { readonly id: string; readonly status: 'ok'; readonly result: unknown }
+  | { readonly id: string; readonly status: 'ok'; readonly result: unknown; readonly superseded?: readonly string[] }
   | { readonly id: string; readonly status: 'rejected'; readonly code: string; readonly message: string };
 
 export interface PushReply {
+  /** Answers for the mutations pushed, in order; fewer when the server stopped at client_too_old. */
   readonly results: readonly PushResult[];
   /** The member the server applied the batch as. */
   readonly user_id: number;
+  /** The newest edit clock the server holds for the member: merged into the device's clock. */
+  readonly clock?: string | null;
+  /** The mutation (or, id null, the whole call) the server can no longer read: update the app. */
+  readonly client_too_old?: { readonly id: string | null; readonly message: string } | null;
 }
 
 /** The public ids a client has cached; sync_pull also sends their changes. */
@@ -39,6 +51,8 @@ export interface PullPage {
   readonly changes: readonly ServerChange[];
   /** The signed-in member, or null for a visitor. */
   readonly user_id: number | null;
+  /** The newest edit clock the server holds for the member (protocol 2). */
+  readonly clock?: string | null;
 }
 
 export interface Remote {
@@ -83,6 +97,21 @@ export class RejectedBatchError extends Error {
   constructor(readonly code: string, message: string) {
     super(message);
     this.name = 'RejectedBatchError';
+  }
+}
+
+/** The code and the spec's words when the server no longer understands this app's sync calls. */
+export const CLIENT_TOO_OLD = 'client_too_old';
+export const CLIENT_TOO_OLD_MESSAGE = 'A new version is needed to sync your changes';
+
+/**
+ * The server can no longer read this app's calls or one of its queued mutations (issue 19 §5).
+ * Nothing was lost: the outbox keeps every row from that one on, and syncing waits for an update.
+ */
+export class ClientTooOldError extends Error {
+  constructor(message = CLIENT_TOO_OLD_MESSAGE) {
+    super(message);
+    this.name = 'ClientTooOldError';
   }
 }
 

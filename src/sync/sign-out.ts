@@ -7,7 +7,7 @@ import { withSyncLock } from './leader.ts';
 export type SignOutOutcome = { readonly signedOut: true } | { readonly signedOut: false; readonly unsynced: number };
 
 /**
- * Clears the member's private data (mirrors, shadows, outbox, sync state) and ends the session.
+ * Clears the member's private data (mirrors, shadows, outbox, sync state, imports) and ends the session.
  * With unsynced changes and no `discardUnsynced`, changes nothing and reports how many there are.
  * Public catalogue rows (games) stay: they are the offline search catalogue, not the member's.
  * Runs under the sync lock, so no push or pull is half-way through when the data goes.
@@ -21,7 +21,7 @@ export function signOutAndClear(
     const unsynced = await db.outbox.count();
     if (unsynced > 0 && !options.discardUnsynced) return { signedOut: false, unsynced };
     await endSession();
-    const tables = [...MIRROR_NAMES.filter((name) => name !== 'games'), 'shadows', 'outbox', 'syncState'] as const;
+    const tables = [...MIRROR_NAMES.filter((name) => name !== 'games'), 'shadows', 'outbox', 'conflicts', 'syncState', 'imports'] as const;
     await db.transaction('rw', [...tables, 'games'], async () => {
       for (const name of tables) await db.table(name).clear();
       // Games the member added locally but never synced (negative ids) are theirs, not the catalogue's.

@@ -2,11 +2,23 @@
 // useSyncExternalStore. Snapshots are immutable and replaced only when a field changes, which is
 // what useSyncExternalStore needs to avoid render loops.
 
+/** What the member is told when the server no longer accepts the session (kept here, light, for the UI). */
+export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
 export interface SyncStatus {
-  /** The browser says it is online and the last call (if any) reached the server. */
+  /** The device has a network: navigator.onLine and its `online`/`offline` events. */
   readonly online: boolean;
+  /**
+   * The last call reached the server (an answer, even a refusal), or none was made yet. False
+   * with `online` true: the network is up and the server down or out of reach.
+   */
+  readonly reachable: boolean;
+  /** The server refused the session and it could not be refreshed: the member must sign in again. */
+  readonly sessionExpired: boolean;
   /** Mutations in the outbox, not yet accepted or rejected by the server. */
   readonly pending: number;
+  /** When the oldest of them was made (ms since the epoch), or null when none waits. */
+  readonly pendingSince: number | null;
   readonly syncing: boolean;
   /** When the last push + pull finished without error (ms since the epoch). */
   readonly lastSyncedAt: number | null;
@@ -14,6 +26,8 @@ export interface SyncStatus {
   readonly lastError: string | null;
   /** When the next retry is due after a failure (ms since the epoch), or null. */
   readonly backoffUntil: number | null;
+  /** The server answered client_too_old: the outbox waits for an updated app (issue 19 §5). */
+  readonly updateNeeded: boolean;
 }
 
 /** The read side, handed to the UI. */
@@ -27,10 +41,11 @@ export interface WritableSyncStatus extends SyncStatusStore {
   update(patch: Partial<SyncStatus>): void;
 }
 
-const FIELDS = ['online', 'pending', 'syncing', 'lastSyncedAt', 'lastError', 'backoffUntil'] as const satisfies ReadonlyArray<keyof SyncStatus>;
+const FIELDS = ['online', 'reachable', 'sessionExpired', 'pending', 'pendingSince', 'syncing', 'lastSyncedAt', 'lastError', 'backoffUntil', 'updateNeeded'] as const satisfies ReadonlyArray<keyof SyncStatus>;
 
 export const INITIAL_STATUS: SyncStatus = {
-  online: true, pending: 0, syncing: false, lastSyncedAt: null, lastError: null, backoffUntil: null,
+  online: true, reachable: true, sessionExpired: false, pending: 0, pendingSince: null, syncing: false, lastSyncedAt: null, lastError: null, backoffUntil: null,
+  updateNeeded: false,
 };
 
 export function createSyncStatus(initial: Partial<SyncStatus> = {}): WritableSyncStatus {

@@ -21,6 +21,7 @@ import { benchFuzz } from './fuzz.bench.ts';
 import { benchLoad, benchLoadStress } from './load.bench.ts';
 import type { LoadRun } from '../support/load.ts';
 import { benchBundle } from './bundle.bench.ts';
+import { benchImport } from './import.bench.ts';
 import { benchLighthouse } from './lighthouse.bench.ts';
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -28,6 +29,8 @@ import { DEFAULT_DIST_DIR } from '../../supabase/local/gateway.ts';
 import { parseCatalogue } from '../../src/core/search/catalogue-row.ts';
 import { readFile } from 'node:fs/promises';
 import { quantile, report } from './stats.ts';
+import { benchLibrary, LIBRARY_SIZE } from './library.bench.ts';
+import { benchProfileOpen } from './library-profile.bench.ts';
 
 const silent = () => undefined;
 
@@ -131,6 +134,32 @@ async function syncFigures(): Promise<void> {
   }
 }
 
+async function libraryFigures(): Promise<void> {
+  // Issue 18 §3: the profile's library filter, p95 under 16 ms a keystroke over 5,000 games, beside
+  // a plain substring filter and Fuse.js over the same library in the same run.
+  const { file, source } = await benchCatalogue();
+  console.log(`# library: ${LIBRARY_SIZE} games from ${source}`);
+  const figures = benchLibrary(parseCatalogue(await readFile(file, 'utf8')));
+  report('library.keystrokes', figures.keystrokes, 'keystrokes');
+  report('library.build', figures.buildMs, 'ms');
+  report('library.filter.p50', figures.view.p50, 'ms');
+  report('library.filter.p95', figures.view.p95, 'ms');
+  report('library.baseline_substring.p50', figures.substring.p50, 'ms');
+  report('library.baseline_substring.p95', figures.substring.p95, 'ms');
+  report('library.baseline_fuse.p50', figures.fuse.p50, 'ms');
+  report('library.baseline_fuse.p95', figures.fuse.p95, 'ms');
+  report('library.filter_vs_fuse.p95_ratio', figures.view.p95 / figures.fuse.p95, 'x');
+  report('library.typo_found.filter', figures.typoFound.view * 100, '%');
+  report('library.typo_found.baseline_substring', figures.typoFound.substring * 100, '%');
+  // Issue 18 §4: a profile with 5,000 games and 2,000 reviews against one with 50, in Chromium.
+  const gateway = await startGateway({ port: 0, inMemory: true, distDir: builtApp(), rateLimits: 'relaxed', log: silent });
+  try {
+    await benchProfileOpen(gateway, report);
+  } finally {
+    await gateway.close();
+  }
+}
+
 async function localReadFigures(): Promise<void> {
   // Issue 3: p95 under 20 ms with 10,000 cached games and 50,000 cached reviews (fake-indexeddb).
   for (const [screen, { p50, p95 }] of Object.entries(await benchLocalReads())) {
@@ -209,6 +238,26 @@ async function lighthouseFigures(): Promise<void> {
   }
 }
 
+async function importFigures(): Promise<void> {
+  // Issue 18: parse + match 5,000 Grouvee rows < 5 s; apply them into the outbox < 3 s; sync_push ≥ 1,000/s.
+  const { file, source } = await benchCatalogue();
+  console.log(`# import catalogue: ${source}`);
+  const db = await createTestDb();
+  try {
+    const r = await benchImport(parseCatalogue(await readFile(file, 'utf8')), db);
+    report('import.rows', r.rows, 'rows');
+    report('import.parse_match_5000', r.parseMatchMs, 'ms');
+    report('import.matched', r.matched, 'rows');
+    report('import.needs_choice', r.choices, 'rows');
+    report('import.not_found', r.notFound, 'rows');
+    report('import.mutations', r.mutations, 'mutations');
+    report('import.apply_5000', r.applyMs, 'ms');
+    report('import.sync_push', r.pushPerSecond, 'mutations/s');
+  } finally {
+    await db.close();
+  }
+}
+
 const cpu = cpus();
 console.log(`# Checkpoint benchmarks`);
 console.log(`# cpu: ${cpu[0]?.model ?? 'unknown'} x${cpu.length}`);
@@ -222,10 +271,12 @@ const GROUPS: Record<string, () => Promise<void>> = {
   sync: syncFigures,
   search: searchFigures,
   'search-local': searchLocalFigures,
+  library: libraryFigures,
   fuzz: fuzzFigures,
   load: loadFigures,
   bundle: bundleFigures,
   lighthouse: lighthouseFigures,
+  import: importFigures,
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in GROUPS));

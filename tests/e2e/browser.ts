@@ -3,13 +3,28 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** `extraArgs`: more command-line switches (e.g. --host-resolver-rules for a second host name). */
-export function launchChromium(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--disable-sync', '--no-first-run', '--disable-quic', ...extraArgs],
-  });
+export const CHROMIUM_ARGS: readonly string[] = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+
+export interface LaunchOptions {
+  /**
+   * Send every request through this proxy (tests/support/fault-proxy.ts), loopback included, so
+   * that it can fail the service worker's requests too.
+   */
+  readonly proxy?: { readonly url: string };
+  /** More command-line switches (e.g. --host-resolver-rules for a second host name). */
+  readonly extraArgs?: readonly string[];
+}
+
+/** Chromium's flags, with the proxy's when one is given (for launchPersistentContext too). */
+export function chromiumArgs({ proxy, extraArgs = [] }: LaunchOptions = {}): string[] {
+  // `<-loopback>` takes loopback off the implicit bypass list: the app and its backend are on 127.0.0.1.
+  const proxied = proxy ? [`--proxy-server=${proxy.url}`, '--proxy-bypass-list=<-loopback>'] : [];
+  return [...CHROMIUM_ARGS, ...proxied, ...extraArgs];
+}
+
+export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: chromiumArgs(options) });
 }
 
 /** The app's own code in the built app (React, the router, Dexie and the app: vite.config.ts's 'main' chunk). */

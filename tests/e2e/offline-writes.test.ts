@@ -7,11 +7,11 @@
 // "Offline" is two things here. context.setOffline() is what the page sees (navigator.onLine and
 // the `online`/`offline` events the engine listens to). But it does not reach a service worker
 // that Chromium wakes for Background Sync as it starts, before Playwright attaches to it: that
-// worker would push through a live network while the page says offline. So the browser also
-// reaches the gateway only through a relay the test unplugs, as a device loses its network.
+// worker would push through a live network while the page says offline. So the browser runs
+// through the fault proxy (tests/support/fault-proxy.ts), which refuses every request while the
+// device is offline, the worker's included.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -22,12 +22,9 @@ import type { MutationArgs, MutationName } from '../../src/core/mutations.ts';
 import type { MirrorName } from '../../src/data/db.ts';
 import type { Row } from '../../supabase/local/db.ts';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.ts';
 import { linkToken, TEST_PASSWORD, type Mail } from '../support/gateway.ts';
-import { CHROMIUM_PATH } from './browser.ts';
-
-/** launchChromium's flags (browser.ts), for a persistent profile instead of a fresh one. */
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic'];
+import { CHROMIUM_PATH, chromiumArgs } from './browser.ts';
 
 /** A game the bundled catalogue does not have: the member adds it offline (game.ensure). */
 const NEW_GAME = { igdb_id: 990_001, name: 'Lighthouse Keeper Offline', summary: 'Keep the light on through a week of storms.', genres: ['Adventure'], platforms: ['PC (Microsoft Windows)'] };
@@ -43,7 +40,7 @@ type Mirrors = { [T in MirrorName]: Array<MirrorRows[T]> };
 interface Member { readonly id: number; readonly email: string; readonly username: string }
 
 let gateway: Gateway;
-let cable: Cable;
+let proxy: FaultProxy;
 let profileDir: string;
 let context: BrowserContext | undefined;
 const clients: SupabaseClient[] = [];
@@ -52,60 +49,6 @@ function client(): SupabaseClient {
   const created = createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
   clients.push(created);
   return created;
-}
-
-/** The browser's only way to the gateway: a TCP relay that can be unplugged and plugged in again. */
-interface Cable {
-  readonly url: string;
-  connectTo(port: number): void;
-  unplug(): void;
-  plugIn(): void;
-  close(): Promise<void>;
-}
-
-async function startCable(): Promise<Cable> {
-  let target = 0;
-  let plugged = true;
-  const sockets = new Set<net.Socket>();
-  const track = (socket: net.Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    // A reset is what unplugging means; the close that follows ends the other side too.
-    socket.on('error', () => undefined);
-  };
-  const server = net.createServer((browserSide) => {
-    track(browserSide);
-    if (!plugged || target === 0) {
-      browserSide.destroy();
-      return;
-    }
-    const gatewaySide = net.connect(target, '127.0.0.1');
-    track(gatewaySide);
-    browserSide.pipe(gatewaySide).pipe(browserSide);
-    browserSide.on('close', () => gatewaySide.destroy());
-    gatewaySide.on('close', () => browserSide.destroy());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  if (address === null || typeof address === 'string') throw new Error('the relay has no TCP port');
-  const unplug = () => {
-    plugged = false;
-    for (const socket of sockets) socket.destroy();
-  };
-  return {
-    url: `http://127.0.0.1:${address.port}`,
-    connectTo: (port) => {
-      target = port;
-    },
-    unplug,
-    plugIn: () => {
-      plugged = true;
-    },
-    close: () => {
-      unplug();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
 }
 
 /** Signs a member up as the app will: sign-up, the link from the dev mailbox, verify, get_or_create_user. */
@@ -133,11 +76,11 @@ async function one<T extends Row>(sql: string, params: unknown[] = []): Promise<
 
 /** The browser as a member's device: one profile directory, kept across launches. */
 async function launch(offline: boolean): Promise<{ browser: BrowserContext; page: Page }> {
-  const browser = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, offline });
+  const browser = await chromium.launchPersistentContext(profileDir, { executablePath: CHROMIUM_PATH, args: chromiumArgs({ proxy }), offline });
   context = browser;
   await browser.addInitScript(() => localStorage.setItem('checkpoint.devtools', '1'));
   const page = browser.pages()[0] ?? (await browser.newPage());
-  const response = await page.goto(cable.url);
+  const response = await page.goto(gateway.url);
   // Offline, only the service worker can have answered.
   if (offline) expect(response?.fromServiceWorker()).toBe(true);
   await expect.poll(() => page.locator('header .brand').textContent()).toBe('Checkpoint');
@@ -195,17 +138,15 @@ async function serverState({ me, friend, demoReview, droppedKey }: { me: number;
 }
 
 beforeAll(async () => {
-  cable = await startCable();
-  // The app learns its backend's URL from /_dev/config.json: the relay's, so its calls go through it.
-  gateway = await startGateway({ port: 0, inMemory: true, publicUrl: cable.url, log: () => undefined });
-  cable.connectTo(Number(new URL(gateway.url).port));
+  proxy = await startFaultProxy();
+  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
   profileDir = await mkdtemp(path.join(tmpdir(), 'checkpoint-profile-'));
 });
 
 afterAll(async () => {
   await context?.close();
   for (const c of clients) await c.auth.signOut({ scope: 'local' }).catch(() => undefined);
-  await cable?.close();
+  await proxy?.close();
   await gateway?.close();
   if (profileDir) await rm(profileDir, { recursive: true, force: true });
 });
@@ -239,7 +180,7 @@ it('keeps one offline write of every kind through a reload and a browser restart
 
   // Offline: one write of every kind.
   await browser.setOffline(true);
-  cable.unplug();
+  proxy.offline();
   await expect.poll(() => page.evaluate(() => window.checkpoint?.status().online)).toBe(false);
   const kept = randomUUID();
   const dropped = randomUUID();
@@ -305,7 +246,11 @@ it('keeps one offline write of every kind through a reload and a browser restart
   expect(await mirrors(page)).toEqual(local);
 
   // Back online: the page engine (on `online`) or the worker (Background Sync) pushes; not a fixed wait.
-  cable.plugIn();
+  // Nothing got out while offline, not even from a service worker woken for Background Sync.
+  const whileOffline = await gateway.db.query<{ mutation_id: string }>('select mutation_id::text from public.sync_applied where user_id = $1', [me.id]);
+  expect(whileOffline.map((r) => r.mutation_id)).toEqual(applied.slice(0, 1));
+  console.log(`offline-writes: the proxy refused ${proxy.counts().refused} requests while offline`);
+  proxy.online();
   await browser.setOffline(false);
   await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
   const settled = await page.evaluate(() => window.checkpoint?.syncNow());

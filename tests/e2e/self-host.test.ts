@@ -38,8 +38,8 @@ beforeAll(async () => {
   port = await freePort();
   gateway = await startGateway({ port, inMemory: true, publicUrl: `http://localhost:${port}`, log: () => undefined });
   const resolver = '--host-resolver-rules=MAP checkpoint.test 127.0.0.1, MAP lan.checkpoint.test 127.0.0.1';
-  browser = await launchChromium([resolver, `--unsafely-treat-insecure-origin-as-secure=http://checkpoint.test:${port}`]);
-  insecureBrowser = await launchChromium([resolver]);
+  browser = await launchChromium({ extraArgs: [resolver, `--unsafely-treat-insecure-origin-as-secure=http://checkpoint.test:${port}`] });
+  insecureBrowser = await launchChromium({ extraArgs: [resolver] });
 });
 
 afterAll(async () => {

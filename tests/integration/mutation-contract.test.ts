@@ -183,7 +183,7 @@ const SAMPLES: { readonly [N in MutationName]: readonly Sample[] } = {
 // ---------------------------------------------------------------------------------------------
 // The two sides
 
-const CASTS: Record<string, string> = { p_client_id: 'uuid', p_mutations: 'jsonb', p_cursor: 'text', p_scope: 'jsonb', p_limit: 'integer' };
+const CASTS: Record<string, string> = { p_client_id: 'uuid', p_mutations: 'jsonb', p_cursor: 'text', p_scope: 'jsonb', p_limit: 'integer', p_protocol: 'integer' };
 
 /** The app's own remote (createRpcRemote) over the test database, calling as the actor. */
 function rpcAs(actor: Actor): RpcCall {

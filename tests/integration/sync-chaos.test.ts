@@ -6,6 +6,10 @@
 // the server keeps its change log (it is pruned while they are away: their next pull is refused as
 // cursor_too_old and they take a new snapshot). Afterwards: every queued write was applied exactly once,
 // none was lost, and every device's mirrors equal the server's rows for its scope.
+// Issue 19: every device's clock is off by up to a day either way, and the first member's two
+// devices keep editing the same review fields and profile bio. Invariant: every surviving value is
+// that of the newest edit by HLC, and every edit that lost was recorded once as a conflict on the
+// device that made it.
 // Reproduce a run with SYNC_CHAOS_SEED=<seed printed below>.
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
@@ -44,6 +48,7 @@ class FaultyRemote implements Remote {
   constructor(private readonly inner: Remote) {}
 
   async push(clientId: string, mutations: readonly PushMutation[]): Promise<PushReply> {
+    for (const m of mutations) sent.set(m.id, { name: m.name, args: { ...(m.args as Record<string, unknown>) }, hlc: m.hlc });
     if (this.offline) throw new NetworkError('offline');
     if (this.faults && mutations.length > 0) {
       const roll = random();
@@ -71,7 +76,14 @@ class FaultyRemote implements Remote {
   }
 }
 
-interface Device { name: string; member: SignedUpMember; db: CheckpointDb; engine: SyncEngine; remote: FaultyRemote }
+/** Each device's clock error: the first member's two devices a day slow and a day fast. */
+const DAY = 86_400_000;
+const SKEW = [-DAY, (random() * 2 - 1) * DAY, (random() * 2 - 1) * DAY, DAY];
+
+interface Device { name: string; member: SignedUpMember; db: CheckpointDb; engine: SyncEngine; remote: FaultyRemote; skew: number }
+
+/** Every mutation pushed, by id: what it was, when (HLC) and which device queued it. */
+const sent = new Map<string, { name: string; args: Record<string, unknown>; hlc: string | undefined }>();
 
 let gw: TestGateway;
 let refreshes = 0;
@@ -79,7 +91,7 @@ let members: SignedUpMember[] = [];
 const devices: Device[] = [];
 const gameIds: number[] = [];
 
-function open(name: string, member: SignedUpMember, remote: FaultyRemote): Device {
+function open(name: string, member: SignedUpMember, remote: FaultyRemote, skew: number): Device {
   const db = new CheckpointDb(name);
   const engine = createSyncEngine({
     db, remote,
@@ -90,7 +102,7 @@ function open(name: string, member: SignedUpMember, remote: FaultyRemote): Devic
     // Backoff timers never fire here: the test decides when each device syncs.
     timers: { setTimeout: () => () => undefined }, random, lock: { name: `sync-${name}`, locks: null },
   });
-  return { name, member, db, engine, remote };
+  return { name, member, db, engine, remote, skew };
 }
 
 async function randomWrite(d: Device): Promise<[MutationName, unknown] | null> {
@@ -102,8 +114,15 @@ async function randomWrite(d: Device): Promise<[MutationName, unknown] | null> {
   const roll = random();
   const w = <N extends MutationName>(name: N, args: MutationArgs<N>): [MutationName, unknown] => [name, args];
   if (roll < 0.14) return w('review.create', { igdb_id: igdb, rating: 1 + Math.floor(random() * 19) / 2, review: chance(0.7) ? `Chaos ${SEED} ${random()}` : null });
-  if (roll < 0.22 && mine.length) return w('review.update', { igdb_id: pick(mine)!.igdb_id, rating: 1 + Math.floor(random() * 19) / 2 });
-  if (roll < 0.25 && mine.length) return w('review.delete', { rating_id: pick(mine)!.id });
+  // The first member's two devices edit the same reviews' fields concurrently (each its own mix).
+  if (roll < 0.3 && mine.length) {
+    return w('review.update', {
+      igdb_id: pick(mine)!.igdb_id,
+      ...(chance(0.7) ? { rating: 1 + Math.floor(random() * 19) / 2 } : {}),
+      ...(chance(0.6) ? { review: `${d.name} edit ${random()}` } : {}),
+    });
+  }
+  if (roll < 0.32 && mine.length) return w('review.delete', { rating_id: pick(mine)!.id });
   if (roll < 0.4 && reviews.length) {
     const parent = chance(0.3) ? pick(comments.filter((c) => c.id > 0)) : undefined;
     return w('comment.add', { key: randomUUID(), rating_id: parent?.rating_id ?? pick(reviews)!.id, ...(parent ? { parent_id: parent.id } : {}), content: `c${random()}` });
@@ -118,7 +137,7 @@ async function randomWrite(d: Device): Promise<[MutationName, unknown] | null> {
   if (roll < 0.87) return w('collection.set', { igdb_id: igdb, in: chance(0.7) });
   if (roll < 0.91) return w('progress.set', { igdb_id: igdb, ...(chance(0.5) ? { completed: true } : { started: true }) });
   if (roll < 0.96) return w('top5.replace', { games: [...new Set(mine.map((r) => r.igdb_id))].slice(0, 5).map((id) => ({ igdb_id: id })) });
-  return w('profile.update', { bio: `Bio ${random()}` });
+  return w('profile.update', { bio: `Bio ${d.name} ${random()}` });
 }
 
 beforeAll(async () => {
@@ -128,7 +147,7 @@ beforeAll(async () => {
   members = await Promise.all(['chaos_a', 'chaos_b', 'chaos_c'].map((n) => signUpMember(gw, n)));
   // Four devices: each member has one; the first member has a second (a phone and a laptop).
   for (const [i, member] of [...members, members[0]!].entries()) {
-    const d = open(`chaos-${SEED}-${i}`, member, new FaultyRemote(createSupabaseRemote(member.client)));
+    const d = open(`chaos-${SEED}-${i}`, member, new FaultyRemote(createSupabaseRemote(member.client)), SKEW[i] ?? 0);
     await addToScope(d.db, 'game_ids', gameIds);
     await addToScope(d.db, 'user_ids', members.map((m) => m.id));
     devices.push(d);
@@ -143,6 +162,7 @@ afterAll(async () => {
 it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled and concurrent deliveries, and devices away past a change-log prune, converge exactly once (seed ${SEED})`, async () => {
   console.log(`sync chaos seed ${SEED} (rerun with SYNC_CHAOS_SEED=${SEED})`);
   const queued = new Set<string>();
+  const queuedBy = new Map<string, string>();
   let refusedLocally = 0;
   let restarts = 0;
   let prunedRows = 0;
@@ -167,7 +187,9 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
       const write = await randomWrite(d);
       if (!write) continue;
       try {
-        queued.add(await mutate(d.db, write[0], write[1] as never, { me: d.member.id, now: new Date().toISOString() }));
+        const id = await mutate(d.db, write[0], write[1] as never, { me: d.member.id, now: new Date(Date.now() + d.skew).toISOString() });
+        queued.add(id);
+        queuedBy.set(id, d.name);
       } catch (error) {
         if (!(error instanceof MutationError)) throw error;
         refusedLocally++;
@@ -177,7 +199,7 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
     } else {
       // A restart between the local write and its push: close IndexedDB, open it again.
       d.db.close();
-      devices[index] = open(d.name, d.member, d.remote);
+      devices[index] = open(d.name, d.member, d.remote, d.skew);
       restarts++;
     }
   }
@@ -221,6 +243,40 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
      where u.follower_count <> (select count(*) from public.user_follow f where f.following_id = u.id)
         or u.following_count <> (select count(*) from public.user_follow f where f.follower_id = u.id)`);
   expect(drift).toEqual([]);
+
+  // The newest edit by HLC survives, field by field; every edit that lost was told to its device once.
+  const results = await gw.db.query<{ mutation_id: string; result: { status: string; result?: { id?: number }; superseded?: string[] } }>(
+    `select mutation_id, result from public.sync_applied where status = 'ok'`);
+  const newest = new Map<string, { hlc: string; value: unknown }>();
+  let superseded = 0;
+  for (const { mutation_id: id, result } of results) {
+    const m = sent.get(id);
+    if (!m?.hlc) continue;
+    const fields = m.name === 'review.create' || m.name === 'review.update' ? ['rating', 'review'] : m.name === 'profile.update' ? ['bio'] : [];
+    const target = m.name === 'profile.update' ? `user:${queuedBy.has(id) ? devices.find((x) => x.name === queuedBy.get(id))?.member.id : '?'}` : `rating:${result.result?.id}`;
+    for (const field of fields.filter((f) => f in m.args)) {
+      const key = `${target}:${field}`;
+      const held = newest.get(key);
+      if (!held || m.hlc > held.hlc) newest.set(key, { hlc: m.hlc, value: m.args[field] });
+    }
+    if (result.superseded?.length) {
+      superseded++;
+      const device = devices.find((x) => x.name === queuedBy.get(id))!;
+      expect(await device.db.conflicts.get(id), `conflict ${id} on ${device.name}`).toMatchObject({ id, fields: result.superseded });
+    }
+  }
+  const conflictRows = (await Promise.all(devices.map((d) => d.db.conflicts.toArray()))).flat();
+  expect(conflictRows).toHaveLength(superseded);
+  const reviewsNow = await gw.db.query<{ id: number; rating: number; review: string | null }>('select id, rating::float8 as rating, review from public.rating');
+  const biosNow = await gw.db.query<{ id: number; bio: string | null }>('select id, bio from public."user"');
+  const survivors = [
+    ...reviewsNow.flatMap((r) => [[`rating:${r.id}:rating`, r.rating], [`rating:${r.id}:review`, r.review]] as const),
+    ...biosNow.map((u) => [`user:${u.id}:bio`, u.bio] as const),
+  ].filter(([key]) => newest.has(key));
+  for (const [key, value] of survivors) expect(value, key).toEqual(newest.get(key)!.value);
+  console.log(`sync chaos clocks: ${survivors.length} fields checked against their newest edit, ${superseded} edits superseded and shown once`);
+  expect(survivors.length).toBeGreaterThan(20);
+  expect(superseded).toBeGreaterThan(0);
 
   // Every device holds exactly the server's rows for its scope.
   for (const d of devices) {

@@ -4,6 +4,7 @@
 // both is what the fake may be trusted with.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatHlc } from '../../src/core/hlc.ts';
 import { createSupabaseRemote } from '../../src/data/remote.ts';
 import {
   AuthError, RejectedBatchError, type PullPage, type PushMutation, type Remote, type SyncScope,
@@ -22,6 +23,8 @@ interface Harness {
   visitor(): Remote;
   /** Prunes the change log as if its retention window had passed over everything logged so far. */
   pruneChangeLog(): Promise<void>;
+  /** The oldest protocol (argument shapes) the server still reads (sync_protocol.min_protocol). */
+  setMinProtocol(protocol: number): Promise<void>;
 }
 
 const EMPTY: SyncScope = { game_ids: [], user_ids: [], rating_ids: [], author_ids: [] };
@@ -66,7 +69,49 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
 
     it('tells the member who they are, even for an empty batch', async () => {
       const a = await h.member('who');
-      expect(await a.remote.push(randomUUID(), [])).toEqual({ results: [], user_id: a.id });
+      expect(await a.remote.push(randomUUID(), [])).toEqual({ results: [], user_id: a.id, clock: null, client_too_old: null });
+    });
+
+    it('keeps the newest edit of each field by its clock, and says which fields an older edit lost', async () => {
+      const a = await h.member('clocks');
+      await pushOk(a, 'review.create', { igdb_id: IGDB.hades, rating: 5, review: 'Start' });
+      const future = Date.now() + 30 * 86_400_000;
+      const later = formatHlc({ ms: future + 60_000, counter: 0, device: 'bbbbbbbb-0000-4000-8000-00000000000b' });
+      const earlier = formatHlc({ ms: future, counter: 0, device: 'aaaaaaaa-0000-4000-8000-00000000000a' });
+      const b = await a.remote.push(randomUUID(), [{ id: randomUUID(), name: 'review.update', args: { igdb_id: IGDB.hades, review: 'B edited LATER', rating: 10 }, hlc: later }]);
+      expect(b.results[0]).toEqual(expect.objectContaining({ status: 'ok' }));
+      expect(b.results[0]).not.toHaveProperty('superseded');
+      const older = { id: randomUUID(), name: 'review.update', args: { igdb_id: IGDB.hades, review: 'A edited FIRST', rating: 2, playtime_hours: 3 }, hlc: earlier };
+      const reply = await a.remote.push(randomUUID(), [older]);
+      expect(reply.results[0]).toMatchObject({ id: older.id, status: 'ok', superseded: ['rating', 'review'] });
+      expect(reply.clock).toBe(later);
+      expect(await a.remote.push(randomUUID(), [older])).toEqual(reply);
+      const snap = await a.remote.pull(null, EMPTY, 1000);
+      expect(snap.clock).toBe(later);
+      expect(upserts(snap, 'rating').find((r) => r.user_id === a.id)).toMatchObject({ review: 'B edited LATER', rating: 10, playtime_hours: 3 });
+    });
+
+    it('stops at a row shaped for a protocol it no longer reads: the ones before apply, it and the rest are not recorded', async () => {
+      const a = await h.member('tooold');
+      const review = await pushOk(a, 'review.create', { igdb_id: IGDB.celeste, rating: 5 });
+      const [before, retired, after] = batch(
+        ['review.update', { igdb_id: IGDB.celeste, rating: 6 }],
+        ['review.update', { igdb_id: IGDB.celeste, rating: 9 }],
+        ['review.update', { igdb_id: IGDB.celeste, rating: 3 }],
+      ) as [PushMutation, PushMutation, PushMutation];
+      await h.setMinProtocol(2);
+      try {
+        const reply = await a.remote.push(randomUUID(), [before, { ...retired, v: 1 }, after]);
+        expect(reply.results.map((r) => r.id)).toEqual([before.id]);
+        expect(reply.client_too_old).toEqual({ id: retired.id, message: 'A new version is needed to sync your changes' });
+      } finally {
+        await h.setMinProtocol(1);
+      }
+      const again = await a.remote.push(randomUUID(), [before, { ...retired, v: 1 }, after]);
+      expect(again.results.map((r) => r.status)).toEqual(['ok', 'ok', 'ok']);
+      expect(again.client_too_old).toBeNull();
+      const snap = await a.remote.pull(null, EMPTY, 1000);
+      expect(upserts(snap, 'rating').find((r) => r.id === review.id)).toMatchObject({ rating: 3 });
     });
 
     it('the same batch pushed three times answers the same each time and takes effect once', async () => {
@@ -383,6 +428,9 @@ contract('sync contract: the real server (supabase-js → gateway → Postgres)'
     async pruneChangeLog() {
       await gw.db.query(`select app.prune_sync_changes('0 seconds')`);
     },
+    async setMinProtocol(protocol) {
+      await gw.db.query('update public.sync_protocol set min_protocol = $1', [protocol]);
+    },
   };
   return { harness, close: () => gw.close() };
 });
@@ -397,6 +445,9 @@ contract('sync contract: the in-memory fake', async () => {
     visitor: () => server.remoteFor(null),
     async pruneChangeLog() {
       server.pruneChangeLog();
+    },
+    async setMinProtocol(protocol) {
+      server.minProtocol = protocol;
     },
   };
   return { harness, close: async () => undefined };

@@ -5,15 +5,21 @@
 // split a transaction, the same scope rules, retention (a pruned log refuses older cursors) — and
 // a subset of the mutations (review.create/update, review_like.set, comment.add/delete,
 // follow.set, wishlist.set, progress.set, journal.add/update/delete); any other name is rejected
-// as unknown. Review drafts (…_review_drafts.sql) reach their author only.
+// as unknown. Review drafts (…_review_drafts.sql) reach their author only. Edit clocks
+// (…_conflicts.sql): the newest edit of each field of review.create/update and journal.update, and of a
+// game's shelf (wishlist.set), wins by HLC and an older one answers `superseded`; the sync protocol
+// (…_sync_protocol.sql): a row shaped for a protocol below `minProtocol` stops the push with
+// client_too_old, unapplied and unrecorded.
 // tests/integration/sync-contract.test.ts runs the same suite against this and the real server,
 // which is what makes it a fake worth testing with.
 import type {
   CommentRow, FollowRow, GameRow, LikeRow, PlaySessionRow, ProgressRow, ReviewRow, UserRow, WishlistRow,
 } from '../../src/data/db.ts';
 import type { ServerChange } from '../../src/data/overlay.ts';
+import { SYNC_PROTOCOL } from '../../src/core/constants.ts';
+import { formatHlc, HLC_PATTERN } from '../../src/core/hlc.ts';
 import {
-  AuthError, RejectedBatchError, type PullPage, type PushMutation, type PushReply, type PushResult, type Remote, type SyncScope,
+  AuthError, CLIENT_TOO_OLD_MESSAGE, RejectedBatchError, type PullPage, type PushMutation, type PushReply, type PushResult, type Remote, type SyncScope,
 } from '../../src/sync/remote.ts';
 
 interface RowTypes {
@@ -29,7 +35,8 @@ interface LogEntry {
   user: number | null; subject: number | null; game: number | null; rating: number | null;
 }
 
-interface State { tables: Tables; log: LogEntry[]; nextId: number }
+/** clocks: `user:entity:row:field` → the HLC of the newest edit of that field. */
+interface State { tables: Tables; log: LogEntry[]; nextId: number; clocks: Record<string, string> }
 
 type Args = Record<string, unknown>;
 
@@ -71,7 +78,10 @@ export class FakeSyncServer {
     },
     log: [],
     nextId: 1,
+    clocks: {},
   };
+  /** sync_protocol.min_protocol: rows shaped for an older protocol are answered client_too_old. */
+  minProtocol = 1;
   private tx = 0;
   /** The change log's low-water mark: no change of a transaction below it is kept. */
   private lowWater = 0;
@@ -140,29 +150,95 @@ export class FakeSyncServer {
     return fn();
   }
 
-  private push(me: number | null, _clientId: string, mutations: readonly PushMutation[]): PushReply {
+  private push(me: number | null, clientId: string, mutations: readonly PushMutation[]): PushReply {
     if (me === null) throw new AuthError('User not authenticated');
     if (mutations.length > MAX_BATCH) throw new RejectedBatchError('batch_too_large', 'At most 500 mutations per push');
     return this.transaction(() => {
-      const results = mutations.map((m): PushResult => {
-        if (!UUID.test(m.id)) return { id: m.id, status: 'rejected', code: 'invalid_args', message: 'Mutation id must be a UUID' };
+      const results: PushResult[] = [];
+      let tooOld: PushReply['client_too_old'] = null;
+      for (const m of mutations) {
+        if (!UUID.test(m.id)) {
+          results.push({ id: m.id, status: 'rejected', code: 'invalid_args', message: 'Mutation id must be a UUID' });
+          continue;
+        }
         const seen = this.applied.get(m.id.toLowerCase());
-        if (seen && seen.user !== me) return { id: m.id, status: 'rejected', code: 'id_conflict', message: 'Mutation id already used' };
-        if (seen) return seen.result;
-        const result = this.savepoint(m, me);
+        if (seen && seen.user !== me) {
+          results.push({ id: m.id, status: 'rejected', code: 'id_conflict', message: 'Mutation id already used' });
+          continue;
+        }
+        if (seen) {
+          results.push(seen.result);
+          continue;
+        }
+        const shape = Math.min(m.v ?? SYNC_PROTOCOL, SYNC_PROTOCOL);
+        if (shape < this.minProtocol) {
+          tooOld = { id: m.id, message: CLIENT_TOO_OLD_MESSAGE };
+          break;
+        }
+        const hlc = shape >= 2 && HLC_PATTERN.test(m.hlc ?? '') ? m.hlc! : formatHlc({ ms: Date.parse(this.now), counter: 0, device: clientId.toLowerCase() });
+        const result = this.savepoint(m, me, hlc);
         this.applied.set(m.id.toLowerCase(), { user: me, result });
-        return result;
-      });
-      return { results, user_id: me };
+        results.push(result);
+      }
+      return { results, user_id: me, clock: this.memberClock(me), client_too_old: tooOld };
     });
   }
 
+  private memberClock(me: number): string | null {
+    const prefix = `${me}:`;
+    return Object.entries(this.state.clocks).reduce<string | null>((max, [key, hlc]) => (key.startsWith(prefix) && (max === null || hlc > max) ? hlc : max), null);
+  }
+
+  /** app.clock_take: true (and the clock kept) when the edit is the newest of the field. */
+  private clockTake(me: number, entity: string, row: number, field: string, hlc: string): boolean {
+    const key = `${me}:${entity}:${row}:${field}`;
+    const held = this.state.clocks[key];
+    if (held !== undefined && held > hlc) return false;
+    this.state.clocks[key] = hlc;
+    return true;
+  }
+
+  /** app.apply_clocked: the fields a newer edit holds are taken out before the mutation applies. */
+  private applyClocked(me: number, name: string, a: Args, hlc: string): { result: unknown; superseded?: string[] } {
+    let target: { entity: string; row: number | undefined; fields: readonly string[] } | null = null;
+    if (name === 'review.update') {
+      const byId = digits(a.rating_id);
+      const igdb = digits(a.igdb_id);
+      const row = [...this.state.tables.rating.values()].find((r) => r.user_id === me && (byId !== null ? r.id === byId : r.igdb_id === igdb));
+      target = { entity: 'rating', row: row?.id, fields: ['rating', 'review', 'is_recommended', 'platform', 'playtime_hours', 'draft'] };
+    } else if (name === 'journal.update') {
+      const row = this.findSession(a);
+      target = { entity: 'play_session', row: row?.user_id === me ? row.id : undefined, fields: ['played_on', 'minutes', 'platform_id', 'note', 'is_private'] };
+    } else if (name === 'wishlist.set') {
+      const igdb = digits(a.igdb_id);
+      const game = [...this.state.tables.game.values()].find((g) => g.igdb_id === igdb);
+      if (game && !this.clockTake(me, 'shelf', game.id, 'shelf', hlc)) return { result: { igdb_id: game.igdb_id }, superseded: ['shelf'] };
+    }
+    const lost: string[] = [];
+    const args: Args = { ...a };
+    if (target?.row !== undefined) {
+      for (const field of target.fields) {
+        if (!(field in args) && !(field === 'platform' && 'platform_id' in args)) continue;
+        if (this.clockTake(me, target.entity, target.row, field, hlc)) continue;
+        lost.push(field);
+        delete args[field];
+        if (field === 'platform') delete args.platform_id;
+      }
+    }
+    const result = this.apply(me, name, args);
+    if (name === 'review.create' && typeof result === 'object' && result !== null && 'id' in result && typeof result.id === 'number') {
+      for (const field of ['rating', 'review', 'is_recommended', 'platform', 'playtime_hours', 'draft']) this.clockTake(me, 'rating', result.id, field, hlc);
+    }
+    return lost.length ? { result, superseded: lost } : { result };
+  }
+
   /** Applies one mutation; a refusal undoes its writes and becomes its result. */
-  private savepoint(m: PushMutation, me: number): PushResult {
+  private savepoint(m: PushMutation, me: number, hlc: string): PushResult {
     const before = clone(this.state);
     try {
       if (typeof m.args !== 'object' || m.args === null || Array.isArray(m.args)) fail('invalid_args', 'Mutation arguments must be an object');
-      return { id: m.id, status: 'ok', result: this.apply(me, m.name, { ...m.args }) };
+      const { result, superseded } = this.applyClocked(me, m.name, { ...m.args }, hlc);
+      return { id: m.id, status: 'ok', result, ...(superseded ? { superseded } : {}) };
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       this.state = before;
@@ -175,7 +251,8 @@ export class FakeSyncServer {
     const users = new Set(scope.user_ids);
     const games = new Set(scope.game_ids);
     const next = `v1:${this.tx + 1}`;
-    if (cursor === null) return { cursor: next, has_more: false, snapshot: true, changes: this.snapshot(me, users, games, ratings), user_id: me };
+    const clock = me === null ? null : this.memberClock(me);
+    if (cursor === null) return { cursor: next, has_more: false, snapshot: true, changes: this.snapshot(me, users, games, ratings), user_id: me, clock };
     const from = /^v1:(\d+)$/.exec(cursor);
     if (!from) throw new RejectedBatchError('invalid_cursor', 'Invalid sync cursor');
     if (Number(from[1]) < this.lowWater) throw new RejectedBatchError('cursor_too_old', 'Sync cursor is older than the change log; take a new snapshot');
@@ -207,7 +284,7 @@ export class FakeSyncServer {
     });
     return {
       cursor: hasMore ? `v1:${txs[taken]}` : next, has_more: hasMore, snapshot: false,
-      changes: this.withGames(changes), user_id: me,
+      changes: this.withGames(changes), user_id: me, clock,
     };
   }
 

@@ -23,10 +23,22 @@ export interface AuthUser {
   readonly emailConfirmed: boolean;
 }
 
+/** Another member's changes that never reached the server, found on the device at sign-in. */
+export interface HeldChanges {
+  readonly memberId: number;
+  /** Their username, when the device still has their member row. */
+  readonly username: string | null;
+  readonly unsynced: number;
+}
+
 export type AuthSnapshot =
   | { readonly status: 'loading' }
   | { readonly status: 'signedOut' }
-  | { readonly status: 'signedIn'; readonly user: AuthUser; readonly memberId: number | null; readonly memberLoading: boolean };
+  | {
+    readonly status: 'signedIn'; readonly user: AuthUser; readonly memberId: number | null; readonly memberLoading: boolean;
+    /** Set while the member must choose what becomes of them (keepHeldChanges / discardHeldChanges). */
+    readonly heldChanges?: HeldChanges;
+  };
 
 /**
  * The OAuth providers this build offers: all of them by default (the local gateway's development
@@ -55,6 +67,10 @@ export interface AuthStore {
   signInWithProvider(provider: OAuthProvider): Promise<void>;
   signOut(options?: { discardUnsynced?: boolean }): Promise<SignOutOutcome>;
   deleteAccount(): Promise<void>;
+  /** Another member's changes are waiting: end this session on the device and keep them for that member. */
+  keepHeldChanges(): Promise<void>;
+  /** Another member's changes are waiting: delete them (and that member's data) and go on as the one signed in. */
+  discardHeldChanges(): Promise<void>;
   /** The client, for screens that call RPCs as the member. */
   client(): Promise<SupabaseClient>;
   /**
@@ -81,6 +97,13 @@ export class AuthError extends Error {
   constructor(message: string, readonly code?: string) {
     super(message);
     this.name = 'AuthError';
+  }
+}
+
+/** The device holds another member's unsynced changes: the member signing in must choose. */
+class HeldChangesError extends AuthError {
+  constructor(readonly held: HeldChanges) {
+    super(`This device still has ${held.unsynced} unsynced change(s) of another account. Sign in as that account to sync them first.`, 'member_changed');
   }
 }
 
@@ -143,12 +166,19 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     if (!Number.isSafeInteger(id) || id <= 0) throw new AuthError('User creation returned no data');
     try {
       await adoptMember(db, id);
+      await db.syncState.update('main', { auth_id: user.id });
     } catch (cause) {
       if (!(cause instanceof MemberChangedError)) throw cause;
-      // Another member's data is on this device: cleared when nothing of theirs is unsynced.
+      // Another member's data is on this device: cleared when nothing of theirs is unsynced, else
+      // the member signing in is asked (keepHeldChanges / discardHeldChanges); never merged.
       const cleared = await signOutAndClear(db, async () => undefined);
-      if (!cleared.signedOut) throw new AuthError(`This device still has ${cleared.unsynced} unsynced change(s) of another account. Sign in as that account to sync them first.`, 'member_changed');
+      if (!cleared.signedOut) {
+        const other = cause.expected;
+        const row = await db.users.get(other);
+        throw new HeldChangesError({ memberId: other, username: row?.username ?? null, unsynced: cleared.unsynced });
+      }
       await adoptMember(db, id);
+      await db.syncState.update('main', { auth_id: user.id });
     }
     return id;
   }
@@ -161,10 +191,11 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
       .then((memberId) => {
         const now = snapshot;
         if (now.status === 'signedIn' && now.user.id === user.id) set({ ...now, memberId, memberLoading: false });
-      }, () => {
+      }, (error: unknown) => {
         // Spec: after 5 s it gives up and the id stays null (tried again when the connection returns).
         const now = snapshot;
-        if (now.status === 'signedIn' && now.user.id === user.id) set({ ...now, memberLoading: false });
+        if (now.status !== 'signedIn' || now.user.id !== user.id) return;
+        set({ ...now, memberLoading: false, ...(error instanceof HeldChangesError ? { heldChanges: error.held } : {}) });
       })
       .finally(() => { lookup = undefined; });
   }
@@ -177,7 +208,10 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     const user = toUser(session.user);
     const known = snapshot.status === 'signedIn' && snapshot.user.id === user.id ? snapshot.memberId : null;
     // The device remembers the member id: offline, that is all a write needs.
-    const stored = known ?? (await loadSyncState(db)).user_id;
+    const state = await loadSyncState(db);
+    // The remembered member is this account's only if it was resolved for it: after another
+    // account signed in, the lookup finds out whose the device's data is (and asks, see resolveMember).
+    const stored = known ?? (state.auth_id === undefined || state.auth_id === user.id ? state.user_id : null);
     set({ status: 'signedIn', user, memberId: stored, memberLoading: stored === null });
     if (stored === null) lookupMember(session.user);
   }
@@ -274,6 +308,21 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
         set({ status: 'signedOut' });
       }
       return outcome;
+    },
+    async keepHeldChanges() {
+      const supabase = await client();
+      // Only this device's session ends: the member stays signed in elsewhere; the data stays.
+      await supabase.auth.signOut({ scope: 'local' });
+      set({ status: 'signedOut' });
+    },
+    async discardHeldChanges() {
+      const current = snapshot;
+      if (current.status !== 'signedIn') return;
+      await signOutAndClear(db, async () => undefined, { discardUnsynced: true });
+      const { heldChanges: _dropped, ...rest } = current;
+      set({ ...rest, memberLoading: true });
+      const { data } = await (await client()).auth.getUser();
+      if (data.user) lookupMember(data.user);
     },
     async deleteAccount() {
       if (snapshot.status !== 'signedIn') throw new AuthError('No user found');

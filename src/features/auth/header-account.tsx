@@ -6,6 +6,7 @@ import { InstallMenuItem } from '../install/install-menu-item.tsx';
 import { IosInstallHelp } from '../install/ios-install-help.tsx';
 import { useAuth, useAuthUi } from './auth-context.tsx';
 import { AccountMenu } from './account-menu.tsx';
+import { HeldChangesDialog } from './held-changes-dialog.tsx';
 import { PHONE, useMediaQuery } from '../layout/media-query.ts';
 import './auth.css';
 
@@ -22,6 +23,7 @@ export function HeaderAccount() {
           extraItems={(close) => <InstallMenuItem onChosen={close} onShowIosHelp={() => setIosHelp(true)} />}
         />
         {iosHelp && <IosInstallHelp onClose={() => setIosHelp(false)} />}
+        {auth.heldChanges && <HeldChangesDialog held={auth.heldChanges} username={auth.user.username} />}
       </div>
     );
   }

@@ -1,10 +1,16 @@
 // The profile's "Journal" tab: sessions newest first, grouped by month, with the time played in
 // total. My own come from the device (private ones and those not synced yet included, editable);
 // another member's from the server, only the public ones (offline, as last shown on this device).
+// The filter box (?q=) finds sessions by game, note or platform, typos forgiven, over what the
+// device holds; JOURNAL_PAGE sessions show at first, "Show more" adds the next (issue 18 §3, §4).
+import { useState } from 'react';
 import { formatRelativeTime } from '../../core/dates.ts';
 import { formatMinutes, groupByMonth } from '../../core/journal.ts';
 import { useLive } from '../../data/live.ts';
 import { loadOwnJournal, type JournalEntry } from '../../data/repos/journal.ts';
+import { countText, FilterBox } from '../profile/library/filter-box.tsx';
+import { useLibraryQuery } from '../profile/library/use-library-query.ts';
+import { useTextFilter } from '../profile/library/use-text-filter.ts';
 import { JournalEntryItem } from './journal-entry.tsx';
 import { useJournalActions, type JournalActions } from './use-journal-actions.ts';
 import { useUserJournal } from './use-user-journal.ts';
@@ -71,14 +77,24 @@ interface MonthsProps {
   readonly actions?: JournalActions;
 }
 
+/** Sessions shown at first, and more per "Show more". */
+export const JOURNAL_PAGE = 100;
+
 function JournalMonths({ entries, totalMinutes, count, actions }: MonthsProps) {
+  const [query, change] = useLibraryQuery();
+  const [pages, setPages] = useState(1);
+  const found = useTextFilter(entries, (e) => `${e.game?.name ?? ''} ${e.note ?? ''} ${e.platform ?? ''}`, query.text) ?? entries;
+  const shown = found.slice(0, pages * JOURNAL_PAGE);
   return (
     <div className="profile-journal">
       <p className="profile-journal__total">
         <span className="profile-journal__total-time">{formatMinutes(totalMinutes)}</span>
         <span className="profile-journal__total-label"> played · {count} {count === 1 ? 'session' : 'sessions'}</span>
       </p>
-      {groupByMonth(entries).map((month) => (
+      <FilterBox label="Filter sessions" value={query.text} onChange={(text) => { change({ text }); setPages(1); }}
+        count={countText(found.length, entries.length, ['session', 'sessions'])} />
+      {found.length === 0 && <p className="profile-journal__empty empty">No sessions match this search.</p>}
+      {groupByMonth(shown).map((month) => (
         <section key={month.key} className="profile-journal__month" aria-labelledby={`journal-month-${month.key}`}>
           <h3 id={`journal-month-${month.key}`} className="profile-journal__month-title">
             {month.label}<span className="profile-journal__month-total">{formatMinutes(month.minutes)}</span>
@@ -88,6 +104,13 @@ function JournalMonths({ entries, totalMinutes, count, actions }: MonthsProps) {
           </ul>
         </section>
       ))}
+      {found.length > shown.length && (
+        <div className="list-more">
+          <button type="button" className="button button--ghost" onClick={() => setPages(pages + 1)}>
+            Show more ({found.length - shown.length} left)
+          </button>
+        </div>
+      )}
     </div>
   );
 }

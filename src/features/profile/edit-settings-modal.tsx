@@ -15,6 +15,7 @@ import { ProfileIcon } from './profile-icons.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 
 const ExportDataModal = lazy(() => import('./export-data-modal.tsx'));
+const ImportDataModal = lazy(() => import('./import-data-modal.tsx'));
 
 export interface EditSettingsModalProps {
   readonly user: UserRow;
@@ -32,6 +33,7 @@ export default function EditSettingsModal({ user, memberId, onClose }: EditSetti
   const [errors, setErrors] = useState<Errors>({});
   const [saving, setSaving] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
   const choices = [...PLATFORM_CHOICES, ...saved.platforms.filter((p) => !PLATFORM_CHOICES.some((c) => c.toLowerCase() === p.toLowerCase()))];
   const check = profileChanges(saved, form);
   const changed = check.ok ? check.changed : true;
@@ -139,15 +141,25 @@ export default function EditSettingsModal({ user, memberId, onClose }: EditSetti
         </fieldset>
         <section className="profile-form__data" aria-labelledby={`${id}-data`}>
           <h3 id={`${id}-data`}>Your data</h3>
-          <p className="profile-form__hint">Download everything you keep on Checkpoint, as JSON or CSV. Works offline.</p>
-          <button type="button" className="button button--ghost" onClick={() => setExporting(true)}>
-            <ProfileIcon name="download" /> Export my data
-          </button>
+          <p className="profile-form__hint">Download everything you keep on Checkpoint, as JSON or CSV, or bring games in from a Checkpoint or Grouvee export or any CSV. Works offline.</p>
+          <div className="profile-form__data-actions">
+            <button type="button" className="button button--ghost" onClick={() => setExporting(true)}>
+              <ProfileIcon name="download" /> Export my data
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setImporting(true)}>
+              <ProfileIcon name="upload" /> Import…
+            </button>
+          </div>
         </section>
       </form>
       {exporting && (
         <Suspense fallback={null}>
           <ExportDataModal memberId={memberId} onClose={() => setExporting(false)} />
+        </Suspense>
+      )}
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDataModal memberId={memberId} onClose={() => setImporting(false)} />
         </Suspense>
       )}
     </ProfileModal>

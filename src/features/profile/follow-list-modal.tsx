@@ -1,11 +1,16 @@
 // Followers / Following of a member (spec 002 §2 Modals, §6): each row links to the profile and,
 // for everyone but the viewer, has a Follow button — except on one's own lists (the list's owner
-// sees no buttons there).
+// sees no buttons there). The filter box finds members by name or bio (issue 18 §3); a long list is
+// windowed (§4).
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { displayName } from '../../core/profile.ts';
 import { useLive } from '../../data/live.ts';
 import { loadFollowList } from '../../data/repos/profile.ts';
 import { FollowButton } from './follow-button.tsx';
+import { countText, FilterBox } from './library/filter-box.tsx';
+import { useTextFilter } from './library/use-text-filter.ts';
+import { WindowedList } from './library/windowed-list.tsx';
 import { ProfileModal } from './profile-modal.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 
@@ -21,18 +26,24 @@ export function FollowListModal({ userId, username, kind, me, onClose }: FollowL
   const entries = useLive((db) => loadFollowList(db, userId, kind, me), [userId, kind, me]);
   const isOwnList = me === userId;
   const title = kind === 'followers' ? 'Followers' : 'Following';
+  const [text, setText] = useState('');
+  const shown = useTextFilter(entries, ({ user }) => `${user.username} ${displayName(user)} ${user.bio ?? ''}`, text);
   return (
-    <ProfileModal title={`${title}${entries ? ` (${entries.length})` : ''}`} onClose={onClose}>
+    <ProfileModal title={`${title}${entries ? ` (${entries.length})` : ''}`} onClose={onClose}
+      toolbar={entries && entries.length > 0 && (
+        <FilterBox label="Filter members" value={text} onChange={setText} count={countText(shown?.length ?? 0, entries.length, ['member', 'members'])} />
+      )}>
       {entries === undefined && <ListSkeleton />}
       {entries?.length === 0 && (
         <p className="profile-modal__empty">
           {kind === 'followers' ? `Nobody follows ${isOwnList ? 'you' : username} yet.` : `${isOwnList ? "You aren't" : `${username} isn't`} following anyone yet.`}
         </p>
       )}
-      {entries && entries.length > 0 && (
-        <ul className="follow-list" aria-label={title}>
-          {entries.map(({ user, i_follow }) => (
-            <li key={user.id} className="follow-list__row">
+      {entries && entries.length > 0 && shown?.length === 0 && <p className="profile-modal__empty">No members match this search.</p>}
+      {shown && shown.length > 0 && (
+        <WindowedList items={shown} itemKey={({ user }) => String(user.id)} estimate={68} scroller="parent" className="follow-list" label={title}
+          itemClassName="follow-list__row" renderItem={({ user, i_follow }) => (
+            <>
               <Link to={`/user/${user.id}`} className="follow-list__link" onClick={onClose}>
                 <UserAvatar name={user.username} url={user.avatar_url} size={44} />
                 <span className="follow-list__text">
@@ -42,9 +53,8 @@ export function FollowListModal({ userId, username, kind, me, onClose }: FollowL
                 </span>
               </Link>
               {!isOwnList && user.id !== me && <FollowButton userId={user.id} username={user.username} following={i_follow} compact />}
-            </li>
-          ))}
-        </ul>
+            </>
+          )} />
       )}
     </ProfileModal>
   );

@@ -16,9 +16,10 @@ export interface ProfileHeaderProps {
   readonly onOpen: (modal: ProfileModalKind) => void;
   readonly onEdit: () => void;
   readonly onExport: () => void;
+  readonly onImport: () => void;
 }
 
-export function ProfileHeader({ data, settled, onOpen, onEdit, onExport }: ProfileHeaderProps) {
+export function ProfileHeader({ data, settled, onOpen, onEdit, onExport, onImport }: ProfileHeaderProps) {
   const { user, stats } = data;
   const name = displayName(user);
   const joined = joinedText(user.created_at);
@@ -46,6 +47,9 @@ export function ProfileHeader({ data, settled, onOpen, onEdit, onExport }: Profi
                 <button type="button" className="button button--ghost profile-header__edit" onClick={onEdit}><ProfileIcon name="edit" /> Edit Profile</button>
                 <button type="button" className="button button--ghost profile-header__export" onClick={onExport} aria-label="Export my data" title="Export my data">
                   <ProfileIcon name="download" /><span className="profile-header__export-label">Export</span>
+                </button>
+                <button type="button" className="button button--ghost profile-header__export" onClick={onImport} aria-label="Import" title="Import games from a file">
+                  <ProfileIcon name="upload" /><span className="profile-header__export-label">Import</span>
                 </button>
               </>
             )

@@ -7,6 +7,7 @@ const PATHS = {
   edit: 'M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4',
   lock: 'M6 11h12v9H6zM8.5 11V8a3.5 3.5 0 0 1 7 0v3',
   download: 'M12 4v11M7.5 10.5 12 15l4.5-4.5M5 19h14',
+  upload: 'M12 15V4M7.5 8.5 12 4l4.5 4.5M5 19h14',
   user: 'M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0',
 } as const;
 

@@ -21,6 +21,7 @@ import './profile.css';
 
 const EditSettingsModal = lazy(() => import('./edit-settings-modal.tsx'));
 const ExportDataModal = lazy(() => import('./export-data-modal.tsx'));
+const ImportDataModal = lazy(() => import('./import-data-modal.tsx'));
 
 export default function ProfilePage() {
   const { id } = useParams();
@@ -57,7 +58,7 @@ function Profile({ userId }: { readonly userId: number }) {
   const freshness = useReadThrough({ user_ids: [userId] }, `user:${userId}`);
   const data = useLive((db) => loadProfile(db, userId, me), [userId, me]);
   const missing = useMissing(userId, data === undefined ? undefined : data !== null, freshness);
-  const [modal, setModal] = useState<ProfileModalKind | 'edit' | 'export' | null>(null);
+  const [modal, setModal] = useState<ProfileModalKind | 'edit' | 'export' | 'import' | null>(null);
 
   const username = data?.user.username;
   useEffect(() => {
@@ -85,7 +86,7 @@ function Profile({ userId }: { readonly userId: number }) {
             : "The server couldn't be reached: this profile is shown as last saved on this device."}
         </p>
       )}
-      <ProfileHeader data={data} settled={settled} onOpen={setModal} onEdit={() => setModal('edit')} onExport={() => setModal('export')} />
+      <ProfileHeader data={data} settled={settled} onOpen={setModal} onEdit={() => setModal('edit')} onExport={() => setModal('export')} onImport={() => setModal('import')} />
       <ProfileTabs data={data} me={me} settled={settled} />
       {(modal === 'followers' || modal === 'following') && (
         <FollowListModal userId={userId} username={data.user.username} kind={modal} me={me} onClose={close} />
@@ -100,6 +101,11 @@ function Profile({ userId }: { readonly userId: number }) {
       {modal === 'export' && data.is_self && me !== null && (
         <Suspense fallback={<ProfileModal title="Export my data" onClose={close}><div className="skeleton profile-edit-skeleton" aria-busy="true" /></ProfileModal>}>
           <ExportDataModal memberId={me} onClose={close} />
+        </Suspense>
+      )}
+      {modal === 'import' && data.is_self && me !== null && (
+        <Suspense fallback={<ProfileModal title="Import" onClose={close}><div className="skeleton profile-edit-skeleton" aria-busy="true" /></ProfileModal>}>
+          <ImportDataModal memberId={me} onClose={close} />
         </Suspense>
       )}
     </main>

@@ -1,11 +1,13 @@
 // The profile's tabs (spec 002 §2): Top 5, Top 10, Want to Play (collection and wishlist),
-// Activity and the play Journal (issue 14), as an ARIA tab list (arrow keys, Home and End move between tabs). The chosen tab is
+// Activity, the play Journal (issue 14) and the Library (issue 18: every game, filtered and sorted), as an ARIA tab list (arrow keys, Home and End move between tabs). The chosen tab is
 // kept in the address (?tab=) so a reload or a shared link opens it again.
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ProfileData } from '../../data/repos/profile.ts';
+import { LIBRARY_PARAMS } from '../../core/library/library-query.ts';
 import { ProfileJournal } from '../journal/profile-journal.tsx';
 import { ActivityFeed } from './activity/activity-feed.tsx';
+import { LibraryTab } from './library/library-tab.tsx';
 import { TopTenSection } from './top10/top-ten-section.tsx';
 import { TopFiveSection } from './top5/top-five-section.tsx';
 import { WantToPlay } from './want-to-play.tsx';
@@ -16,6 +18,7 @@ const TABS = [
   { value: 'want', label: 'Want to Play' },
   { value: 'activity', label: 'Activity' },
   { value: 'journal', label: 'Journal' },
+  { value: 'library', label: 'Library' },
 ] as const;
 type Tab = (typeof TABS)[number]['value'];
 
@@ -42,6 +45,8 @@ export function ProfileTabs({ data, me, settled }: { readonly data: ProfileData;
   const choose = (next: Tab) => {
     setParams((prev) => {
       const out = new URLSearchParams(prev);
+      // A tab's filter and sort belong to that tab: another tab opens unfiltered.
+      if (next !== tab) for (const name of LIBRARY_PARAMS) out.delete(name);
       if (next === 'top5') out.delete('tab'); else out.set('tab', next);
       return out;
     }, { replace: true, preventScrollReset: true });
@@ -74,6 +79,7 @@ export function ProfileTabs({ data, me, settled }: { readonly data: ProfileData;
         {settled && tab === 'top5' && <TopFiveSection userId={userId} isOwn={data.is_self} />}
         {settled && tab === 'top10' && <TopTenSection userId={userId} isOwn={data.is_self} />}
         {settled && tab === 'want' && <WantToPlay data={data} me={me} />}
+        {settled && tab === 'library' && <LibraryTab userId={userId} isOwn={data.is_self} username={data.user.username} />}
         {settled && tab === 'activity' && <ActivityFeed userId={userId} />}
         {settled && tab === 'journal' && <ProfileJournal userId={userId} isOwn={data.is_self} />}
       </div>

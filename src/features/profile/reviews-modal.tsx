@@ -1,7 +1,9 @@
 // A member's reviews (spec 002 §2 Modals, §9): sorted Recent, Oldest, Highest or Lowest; text cut
 // to 150 characters with Show more / Show less; each opens its review page. The owner's own
 // private drafts are listed for them alone, badged "Draft" (repos/profile.ts loadUserReviews).
-import { useState } from 'react';
+// The filter box finds reviews by game or by words of the text, typos forgiven (issue 18 §3); a
+// long list is windowed (§4).
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRating } from '../../core/format.ts';
 import { isDraft } from '../../core/review-draft.ts';
@@ -14,6 +16,9 @@ import { useMemberId } from '../auth/auth-context.tsx';
 import { DraftBadge } from '../reviews/review-draft.tsx';
 import { GameCover } from '../search/game-cover.tsx';
 import { ListSkeleton } from './follow-list-modal.tsx';
+import { countText, FilterBox } from './library/filter-box.tsx';
+import { useTextFilter } from './library/use-text-filter.ts';
+import { WindowedList } from './library/windowed-list.tsx';
 import { ProfileModal, SegmentedButtons } from './profile-modal.tsx';
 import { shortDate } from './profile-dates.ts';
 
@@ -21,18 +26,28 @@ export function ReviewsModal({ userId, username, onClose }: { readonly userId: n
   const [sort, setSort] = useState<ReviewSort>('recent');
   const me = useMemberId();
   const entries = useLive((db) => loadUserReviews(db, userId, me), [userId, me]);
-  const sorted = entries ? sortReviews(entries.map((e) => ({ ...e.review, game: e.game })), sort) : undefined;
+  const [text, setText] = useState('');
+  const sorted = useMemo(() => (entries ? sortReviews(entries.map((e) => ({ ...e.review, game: e.game })), sort) : undefined), [entries, sort]);
+  const shown = useTextFilter(sorted, (r) => `${r.game?.name ?? ''} ${r.review ?? ''}`, text);
   return (
     <ProfileModal title={`${username}'s Reviews${entries ? ` (${entries.filter((e) => !isDraft(e.review)).length})` : ''}`} onClose={onClose} size="wide"
-      toolbar={<SegmentedButtons label="Sort reviews" options={REVIEW_SORTS} value={sort} onChange={setSort} />}>
+      toolbar={(
+        <>
+          <SegmentedButtons label="Sort reviews" options={REVIEW_SORTS} value={sort} onChange={setSort} />
+          {sorted && sorted.length > 0 && (
+            <FilterBox label="Filter reviews" value={text} onChange={setText} count={countText(shown?.length ?? 0, sorted.length, ['review', 'reviews'])} />
+          )}
+        </>
+      )}>
       {sorted === undefined && <ListSkeleton />}
       {sorted?.length === 0 && <p className="profile-modal__empty">No reviews yet.</p>}
-      {sorted && sorted.length > 0 && (
-        <ul className="profile-reviews">
-          {/* Keyed by member and game (one review each), not id: a review written offline keeps its
-              open/closed state when the server's id replaces the temporary one. */}
-          {sorted.map((r) => <ReviewItem key={`${r.user_id}:${r.igdb_id}`} review={r} game={r.game} userId={userId} onOpen={onClose} />)}
-        </ul>
+      {sorted && sorted.length > 0 && shown?.length === 0 && <p className="profile-modal__empty">No reviews match this search.</p>}
+      {shown && shown.length > 0 && (
+        // Keyed by member and game (one review each), not id: a review written offline keeps its
+        // open/closed state when the server's id replaces the temporary one.
+        <WindowedList items={shown} itemKey={(r) => `${r.user_id}:${r.igdb_id}`} estimate={150} scroller="parent" className="profile-reviews"
+          itemClassName="profile-reviews__item"
+          renderItem={(r) => <ReviewItem review={r} game={r.game} userId={userId} onOpen={onClose} />} />
       )}
     </ProfileModal>
   );
@@ -45,7 +60,7 @@ function ReviewItem({ review, game, userId, onOpen }: { review: ReviewRow; game:
   const text = hideSpoilers(review.review?.trim() ?? '');
   const cut = excerpt(text);
   return (
-    <li className="profile-reviews__item">
+    <>
       <Link to={`/review/${userId}/${game?.igdb_id ?? review.igdb_id}`} className="profile-reviews__cover" onClick={onOpen} tabIndex={-1} aria-hidden="true">
         <GameCover name={name} url={game?.cover_url ?? null} width={56} />
       </Link>
@@ -67,6 +82,6 @@ function ReviewItem({ review, game, userId, onOpen }: { review: ReviewRow; game:
           </p>
         ) : <p className="profile-reviews__text profile-reviews__text--none">Rated without a written review.</p>}
       </div>
-    </li>
+    </>
   );
 }

@@ -1,7 +1,9 @@
 // The Want to Play tab (spec 002 §2, §4, §6): the member's collection and wishlist with covers and
 // links. On one's own profile: Add Games (the game picker; started or finished games are left
-// out), remove from either list, and Move to Collection for a wishlist game.
-import { useState } from 'react';
+// out), remove from either list, and Move to Collection for a wishlist game. The filter box (its
+// text in the address, ?q=) narrows both lists, typos forgiven; each list shows WANT_PAGE covers and
+// "Show more" for the next ones (issue 18 §3, §4), so a grid of thousands never renders at once.
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { GameSummary } from '../../core/mutations.ts';
 import { write } from '../../data/actions.ts';
@@ -11,6 +13,12 @@ import type { GameHit } from '../../data/search/types.ts';
 import { GameCover, gamePath } from '../search/game-cover.tsx';
 import { LazyGamePicker as GamePicker } from '../search/lazy-game-picker.tsx';
 import { useToast } from '../toasts/toast-context.tsx';
+import { countText, FilterBox } from './library/filter-box.tsx';
+import { useLibraryQuery } from './library/use-library-query.ts';
+import { useTextFilter } from './library/use-text-filter.ts';
+
+/** Covers a list shows at first, and more per "Show more": a few screens of the grid. */
+export const WANT_PAGE = 48;
 
 type ListKind = 'collection' | 'wishlist';
 
@@ -71,8 +79,26 @@ export function WantToPlay({ data, me }: WantToPlayProps) {
     }
   };
 
-  const collection = data.collection.flatMap((c) => (c.game ? [c.game] : []));
-  const wishlist = data.wishlist.flatMap((w) => (w.game ? [w.game] : []));
+  const [query, change] = useLibraryQuery();
+  const [pages, setPages] = useState<Record<ListKind, number>>({ collection: 1, wishlist: 1 });
+  // After "Show more", focus goes to the first new cover: Tab then goes on through the new ones.
+  const focusNext = useRef<{ kind: ListKind; index: number } | null>(null);
+  useEffect(() => {
+    const next = focusNext.current;
+    if (!next) return;
+    focusNext.current = null;
+    document.querySelector<HTMLElement>(`#wtp-list-${next.kind} > li:nth-child(${next.index + 1}) a`)?.focus();
+  }, [pages]);
+  const showMore = (kind: ListKind) => {
+    focusNext.current = { kind, index: pages[kind] * WANT_PAGE };
+    setPages({ ...pages, [kind]: pages[kind] + 1 });
+  };
+  const allCollection = useMemo(() => data.collection.flatMap((c) => (c.game ? [c.game] : [])), [data.collection]);
+  const allWishlist = useMemo(() => data.wishlist.flatMap((w) => (w.game ? [w.game] : [])), [data.wishlist]);
+  const collection = useTextFilter(allCollection, (g) => g.name, query.text) ?? allCollection;
+  const wishlist = useTextFilter(allWishlist, (g) => g.name, query.text) ?? allWishlist;
+  const filtering = query.text.trim() !== '';
+  const total = allCollection.length + allWishlist.length;
   const lists: Array<{ kind: ListKind; title: string; games: GameRow[]; empty: string }> = [
     { kind: 'collection', title: 'Collection', games: collection,
       empty: own ? 'Your collection is empty. Add the games you own.' : `${data.user.username} hasn't added any games to their collection yet.` },
@@ -82,15 +108,19 @@ export function WantToPlay({ data, me }: WantToPlayProps) {
 
   return (
     <div className="want-to-play">
+      {total > 0 && (
+        <FilterBox label="Filter games" value={query.text} onChange={(text) => { change({ text }); setPages({ collection: 1, wishlist: 1 }); }}
+          count={countText(collection.length + wishlist.length, total, ['game', 'games'])} />
+      )}
       {lists.map((list) => (
         <section key={list.kind} className="want-to-play__list" aria-labelledby={`wtp-${list.kind}`}>
           <header className="want-to-play__head">
             <h2 id={`wtp-${list.kind}`}>{list.title} <span className="want-to-play__count">{list.games.length}</span></h2>
             {own && <button type="button" className="button button--ghost want-to-play__add" onClick={() => setPicking(list.kind)}>+ Add Games</button>}
           </header>
-          {list.games.length === 0 ? <p className="want-to-play__empty">{list.empty}</p> : (
-            <ul className="want-to-play__grid">
-              {list.games.map((game) => (
+          {list.games.length === 0 ? <p className="want-to-play__empty">{filtering ? 'No games match this search.' : list.empty}</p> : (
+            <ul className="want-to-play__grid" id={`wtp-list-${list.kind}`}>
+              {list.games.slice(0, pages[list.kind] * WANT_PAGE).map((game) => (
                 <li key={game.id} className="want-to-play__item">
                   <Link to={gamePath(game)} className="want-to-play__link">
                     <GameCover name={game.name} url={game.cover_url ?? null} width={120} className="want-to-play__cover" />
@@ -110,6 +140,13 @@ export function WantToPlay({ data, me }: WantToPlayProps) {
                 </li>
               ))}
             </ul>
+          )}
+          {list.games.length > pages[list.kind] * WANT_PAGE && (
+            <div className="list-more">
+              <button type="button" className="button button--ghost" onClick={() => showMore(list.kind)}>
+                Show more <span className="visually-hidden">of {list.title} </span>({list.games.length - pages[list.kind] * WANT_PAGE} left)
+              </button>
+            </div>
           )}
         </section>
       ))}

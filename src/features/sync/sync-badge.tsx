@@ -1,5 +1,6 @@
 // The header's sync badge: hidden while everything is saved on the server, otherwise a pill that
-// says why not ("Offline", "3 changes waiting", "Syncing…", "Storage full") and opens the details.
+// says why not ("Offline", "Can't reach server", "Session expired", "3 changes waiting", "Syncing…",
+// "Storage full") and opens the details.
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { storageErrorStore } from '../../data/storage-persist.ts';
 import type { SyncStatusStore } from '../../sync/status.ts';
@@ -10,9 +11,10 @@ import './sync.css';
 export interface SyncBadgeProps {
   readonly status: SyncStatusStore;
   readonly onSyncNow: () => void;
+  readonly onSignIn: () => void;
 }
 
-export function SyncBadge({ status, onSyncNow }: SyncBadgeProps) {
+export function SyncBadge({ status, onSyncNow, onSignIn }: SyncBadgeProps) {
   const snapshot = useSyncExternalStore(status.subscribe, status.getSnapshot);
   const storageError = useSyncExternalStore(storageErrorStore.subscribe, storageErrorStore.getSnapshot);
   const [open, setOpen] = useState(false);
@@ -58,10 +60,14 @@ export function SyncBadge({ status, onSyncNow }: SyncBadgeProps) {
         >
           <span className="sync-badge__dot" aria-hidden="true" />
           <span className="sync-badge__label">{shown.label}</span>
-          {shown.count !== null && <span className="sync-badge__count">{shown.count}</span>}
+          {/* The space keeps "Offline 2" in the text, as the name ("Offline · 2 changes waiting") says it. */}
+          {shown.count !== null && <>{' '}<span className="sync-badge__count">{shown.count}</span></>}
         </button>
       )}
-      {shown && open && <SyncPanel id={panelId} status={snapshot} storageError={storageError} onSyncNow={onSyncNow} />}
+      {shown && open && <SyncPanel
+        id={panelId} status={snapshot} storageError={storageError} onSyncNow={onSyncNow}
+        onSignIn={() => { setOpen(false); onSignIn(); }}
+      />}
     </div>
   );
 }

@@ -1,10 +1,17 @@
-// The details behind the sync badge: connection, what waits, when the last sync finished, the
-// last error, a full disk, and a "Sync now" button.
+// The details behind the sync badge: connection (no network, or a server out of reach), what
+// waits and since when, when the last sync finished, the last error, an expired session with its
+// Sign In button, a full disk, whether the browser keeps this site's data, and "Sync now".
 import { useEffect, useState } from 'react';
-import { storageEstimate, type StorageError, type StorageUse } from '../../data/storage-persist.ts';
+import { storageEstimate, storagePersisted, type StorageError, type StorageUse } from '../../data/storage-persist.ts';
 import type { SyncStatus } from '../../sync/status.ts';
-import { formatRelativeTime } from '../../core/dates.ts';
-import { changesWaiting, describeLastError } from './sync-summary.ts';
+import { formatMoment, formatRelativeTime } from '../../core/dates.ts';
+import { changesWaiting, connectionOf, describeLastError, SESSION_EXPIRED_MESSAGE, type Connection } from './sync-summary.ts';
+
+const CONNECTION: Record<Connection, { readonly text: string; readonly className: string }> = {
+  online: { text: 'Online', className: 'sync-panel__ok' },
+  offline: { text: 'Offline', className: 'sync-panel__warn' },
+  unreachable: { text: "Server can't be reached", className: 'sync-panel__warn' },
+};
 
 /** How often an open panel refreshes "Nm ago". */
 const CLOCK_TICK_MS = 15_000;
@@ -14,6 +21,8 @@ export interface SyncPanelProps {
   readonly status: SyncStatus;
   readonly storageError: StorageError | null;
   readonly onSyncNow: () => void;
+  /** Opens the sign-in form (an expired session). */
+  readonly onSignIn: () => void;
 }
 
 function useNow(everyMs: number): number {
@@ -36,31 +45,40 @@ function formatBytes(bytes: number): string {
   return `${value < 10 && unit > 0 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`;
 }
 
-export function SyncPanel({ id, status, storageError, onSyncNow }: SyncPanelProps) {
+export function SyncPanel({ id, status, storageError, onSyncNow, onSignIn }: SyncPanelProps) {
   const now = useNow(CLOCK_TICK_MS);
   const [use, setUse] = useState<StorageUse | null>(null);
+  const [persisted, setPersisted] = useState<boolean | null>(null);
   useEffect(() => {
     let live = true;
     // A browser that will not say how much is used leaves the line out; nothing to report.
     storageEstimate().then((estimate) => live && setUse(estimate), () => undefined);
+    storagePersisted().then((kept) => live && setPersisted(kept), () => undefined);
     return () => {
       live = false;
     };
   }, [storageError]);
 
-  const canSync = status.online && !status.syncing;
+  const canSync = status.online && !status.syncing && !status.sessionExpired;
   const lastError = describeLastError(status, storageError !== null);
+  const connection = CONNECTION[connectionOf(status)];
   return (
     <section id={id} className="sync-panel" aria-label="Sync details">
       <dl className="sync-panel__facts">
         <div>
           <dt>Connection</dt>
-          <dd className={status.online ? 'sync-panel__ok' : 'sync-panel__warn'}>{status.online ? 'Online' : 'Offline'}</dd>
+          <dd className={connection.className}>{connection.text}</dd>
         </div>
         <div>
           <dt>Waiting</dt>
           <dd>{status.pending > 0 ? changesWaiting(status.pending) : 'Nothing waiting'}</dd>
         </div>
+        {status.pendingSince !== null && (
+          <div>
+            <dt>Waiting since</dt>
+            <dd title={formatMoment(status.pendingSince)}>{formatRelativeTime(status.pendingSince, now)}</dd>
+          </div>
+        )}
         <div>
           <dt>Last synced</dt>
           <dd>{status.lastSyncedAt === null ? 'Not yet' : formatRelativeTime(status.lastSyncedAt, now)}</dd>
@@ -70,12 +88,29 @@ export function SyncPanel({ id, status, storageError, onSyncNow }: SyncPanelProp
           <dd className={lastError ? 'sync-panel__error' : undefined} title={status.lastError ?? undefined}>{lastError ?? 'None'}</dd>
         </div>
       </dl>
+      {status.sessionExpired && <p className="sync-panel__alert" role="alert">{SESSION_EXPIRED_MESSAGE} Your changes are kept on this device until then.</p>}
       {storageError && <p className="sync-panel__alert" role="alert">Storage is full: {storageError.message}</p>}
       {use && <p className="sync-panel__note">Stored on this device: {formatBytes(use.usage)} of {formatBytes(use.quota)}</p>}
+      {persisted !== null && (
+        <p className="sync-panel__note">
+          {persisted ? 'Storage is persistent: the browser keeps this data until you clear it.' : 'Storage is not persistent: the browser may clear this data when space runs low.'}
+        </p>
+      )}
+      {status.pending > 0 && (
+        <p className="sync-panel__warning">
+          Clearing this site's data in your browser would delete {status.pending === 1 ? 'the change' : `the ${status.pending} changes`} that
+          {status.pending === 1 ? " hasn't" : " haven't"} reached the server yet.
+        </p>
+      )}
+      {status.online && !status.reachable && <p className="sync-panel__note">Changes are kept on this device and sent when the server can be reached again.</p>}
       {!status.online && <p className="sync-panel__note">Changes are kept on this device and sent when you are back online.</p>}
-      <button type="button" className="sync-panel__action" disabled={!canSync} onClick={onSyncNow}>
-        {status.syncing ? 'Syncing…' : 'Sync now'}
-      </button>
+      {status.sessionExpired ? (
+        <button type="button" className="sync-panel__action" onClick={onSignIn}>Sign In</button>
+      ) : (
+        <button type="button" className="sync-panel__action" disabled={!canSync} onClick={onSyncNow}>
+          {status.syncing ? 'Syncing…' : 'Sync now'}
+        </button>
+      )}
     </section>
   );
 }

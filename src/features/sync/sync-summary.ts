@@ -21,29 +21,48 @@ export function changesWaiting(count: number): string {
 
 const plain = (label: string, tone: BadgeTone): BadgeSummary => ({ label, count: null, description: label, tone });
 
+/** The header's words for a server that does not answer while the network is up (its name says them too, as axe wants). */
+export const SERVER_UNREACHABLE = "Can't reach server";
+export const SESSION_EXPIRED_LABEL = 'Session expired';
+export { SESSION_EXPIRED as SESSION_EXPIRED_MESSAGE } from '../../sync/status.ts';
+
+/** A state with a counter of what waits beside its label. */
+const counted = (label: string, description: string, pending: number, tone: BadgeTone): BadgeSummary =>
+  pending === 0 ? { label, count: null, description, tone } : { label, count: pending, description: `${description} · ${changesWaiting(pending)}`, tone };
+
+/** Where the device stands with the server, for the panel's "Connection" line. */
+export type Connection = 'online' | 'offline' | 'unreachable';
+
+/** No network is "offline"; a network without the server's answers is "unreachable". */
+export function connectionOf(status: SyncStatus): Connection {
+  if (!status.online) return 'offline';
+  return status.reachable ? 'online' : 'unreachable';
+}
+
 /**
  * The badge, or null when there is nothing to say (online, nothing pending, nothing wrong).
- * A full disk outranks everything: writes are being refused. Then syncing, then offline (with
- * what waits), then what waits.
+ * A full disk outranks everything: writes are being refused. Then an expired session (nothing
+ * syncs until the member signs in again), then syncing, then no network, then a server out of
+ * reach (each with what waits), then what waits.
  */
 export function summarizeSync(status: SyncStatus, storageFull: boolean): BadgeSummary | null {
   if (storageFull) return { ...plain('Storage full', 'danger'), description: 'Storage is full' };
-  if (status.syncing && status.online) return plain('Syncing…', 'syncing');
-  if (!status.online) {
-    if (status.pending === 0) return plain('Offline', 'offline');
-    return { label: 'Offline', count: status.pending, description: `Offline · ${changesWaiting(status.pending)}`, tone: 'offline' };
-  }
+  if (status.sessionExpired) return counted(SESSION_EXPIRED_LABEL, SESSION_EXPIRED_LABEL, status.pending, 'danger');
+  const connection = connectionOf(status);
+  if (status.syncing && connection !== 'offline') return plain('Syncing…', 'syncing');
+  if (connection === 'offline') return counted('Offline', 'Offline', status.pending, 'offline');
+  if (connection === 'unreachable') return counted(SERVER_UNREACHABLE, SERVER_UNREACHABLE, status.pending, 'offline');
   if (status.pending > 0) return plain(changesWaiting(status.pending), 'pending');
   return null;
 }
 
 /**
- * The last error as the member should read it. A failure to reach the server (the engine marks it
- * offline and schedules a retry) reads as such, not as the fetch error behind it; a write the full
- * disk refused reads as the full disk, which the panel explains below.
+ * The last error as the member should read it. A failure to reach the server (the engine retries
+ * it later) reads as such, not as the fetch error behind it; a write the full disk refused reads
+ * as the full disk, which the panel explains below.
  */
 export function describeLastError(status: SyncStatus, storageFull = false): string | null {
   if (status.lastError === null) return null;
   if (storageFull && status.lastError.includes('QuotaExceededError')) return 'Storage is full';
-  return !status.online && status.backoffUntil !== null ? 'Could not reach the server' : status.lastError;
+  return connectionOf(status) !== 'online' && status.backoffUntil !== null ? 'Could not reach the server' : status.lastError;
 }

@@ -59,7 +59,7 @@ export function TopFiveSection({ userId, isOwn }: { userId: number; isOwn: boole
     setDraft(next);
     setSaving(true);
     try {
-      await write(me, 'top5.replace', { games: next.map((g) => ({ igdb_id: g.igdb_id })) });
+      await write(me, 'top5.replace', { games: next.map((g) => ({ igdb_id: g.igdb_id })), base: previous.map((g) => ({ igdb_id: g.igdb_id })) });
       setAnnounce(announcement);
     } catch (error) {
       setDraft(previous);

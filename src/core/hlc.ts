@@ -1,0 +1,56 @@
+// Hybrid logical clocks (issue 19 §1): when an edit was made, comparable across devices whose
+// clocks disagree. A clock is a string that sorts as it compares — milliseconds since the epoch
+// (15 digits), a counter (6 digits) and the device's client id — so the server compares them
+// as plain text (collate "C") and a tie between two devices is broken by device id.
+// A device never issues a clock below one it has seen (its own or the server's), so once a device
+// whose clock runs ahead has synced, every other device's next edit is newer than its edits.
+
+/** `<ms:15>-<counter:6>-<device>`. */
+export type Hlc = string;
+
+export const HLC_PATTERN = /^\d{15}-\d{6}-[0-9a-z-]{1,64}$/;
+
+const COUNTER_MAX = 999_999;
+
+export interface HlcParts {
+  readonly ms: number;
+  readonly counter: number;
+  readonly device: string;
+}
+
+export function formatHlc({ ms, counter, device }: HlcParts): Hlc {
+  return `${String(Math.max(0, Math.floor(ms))).padStart(15, '0')}-${String(counter).padStart(6, '0')}-${device}`;
+}
+
+/** The parts of a clock, or null for anything that is not one. */
+export function parseHlc(value: unknown): HlcParts | null {
+  if (typeof value !== 'string' || !HLC_PATTERN.test(value)) return null;
+  return { ms: Number(value.slice(0, 15)), counter: Number(value.slice(16, 22)), device: value.slice(23) };
+}
+
+/** Negative, zero or positive as a is older than, equal to or newer than b (text order). */
+export function compareHlc(a: Hlc, b: Hlc): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The newer of two clocks; null and malformed ones are ignored. */
+export function maxHlc(a: Hlc | null | undefined, b: Hlc | null | undefined): Hlc | null {
+  const okA = parseHlc(a) ? a! : null;
+  const okB = parseHlc(b) ? b! : null;
+  if (okA === null) return okB;
+  if (okB === null) return okA;
+  return compareHlc(okA, okB) >= 0 ? okA : okB;
+}
+
+/**
+ * The clock of a new edit on `device` at physical time `nowMs`, given the newest clock this device
+ * has issued or seen (`last`): later than both. When the wall clock is behind what was seen, the
+ * seen time is kept and the counter goes up (a counter that would overflow moves to the next ms).
+ */
+export function tickHlc(last: Hlc | null | undefined, nowMs: number, device: string): Hlc {
+  const seen = parseHlc(last);
+  const wall = Math.floor(nowMs);
+  if (!seen || wall > seen.ms) return formatHlc({ ms: wall, counter: 0, device });
+  if (seen.counter >= COUNTER_MAX) return formatHlc({ ms: seen.ms + 1, counter: 0, device });
+  return formatHlc({ ms: seen.ms, counter: seen.counter + 1, device });
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { buildTextIndex, EXACT, filterByText, NO_MATCH, TYPO } from './text-match.ts';
+
+const TITLES = [
+  'The Legend of Zelda: Breath of the Wild', 'Final Fantasy VII', 'Pokémon Red', 'Super Mario Odyssey',
+  'Mario Kart 8 Deluxe', 'Hollow Knight', 'Marie’s Atelier', 'Grand Theft Auto V',
+];
+const index = buildTextIndex(TITLES);
+const find = (q: string) => filterByText(TITLES, index, q);
+
+describe('library filter box matcher', () => {
+  it('matches whole words and the start of words, in any order', () => {
+    expect(find('zelda')).toEqual(['The Legend of Zelda: Breath of the Wild']);
+    expect(find('wild zel')).toEqual(['The Legend of Zelda: Breath of the Wild']);
+    expect(find('odyssey')).toEqual(['Super Mario Odyssey']);
+  });
+
+  it('folds like the header search: accents, roman numerals, short forms', () => {
+    expect(find('pokemon')).toEqual(['Pokémon Red']);
+    expect(find('final fantasy 7')).toEqual(['Final Fantasy VII']);
+    expect(find('ff7')).toEqual(['Final Fantasy VII']);
+    expect(find('gta 5')).toEqual(['Grand Theft Auto V']);
+  });
+
+  it('forgives typos, and lists exact matches first', () => {
+    expect(find('zleda')).toEqual(['The Legend of Zelda: Breath of the Wild']);
+    expect(find('hollw knigt')).toEqual(['Hollow Knight']);
+    expect(find('odysey')).toEqual(['Super Mario Odyssey']);
+    // "marie" is one edit from "mario": the exact "Mario" games first, then the near miss.
+    expect(find('mario')).toEqual(['Super Mario Odyssey', 'Mario Kart 8 Deluxe', 'Marie’s Atelier']);
+    const grades = index.grade('mariu');
+    expect(grades?.[3]).toBe(TYPO);
+    expect(grades?.[0]).toBe(NO_MATCH);
+    expect(find('marie')[0]).toBe('Marie’s Atelier');
+    expect(find('marie')).toContain('Super Mario Odyssey');
+  });
+
+  it('forgives a typo in a word still being typed, from 4 letters', () => {
+    expect(find('breth')).toEqual(['The Legend of Zelda: Breath of the Wild']);
+    expect(find('hllow')).toEqual(['Hollow Knight']);
+    expect(find('kbi')).toEqual([]);
+  });
+
+  it('asks every word to match', () => {
+    expect(find('mario zelda')).toEqual([]);
+    expect(index.grade('zelda')?.[0]).toBe(EXACT);
+  });
+
+  it('treats an empty or punctuation-only text as no filter', () => {
+    expect(index.grade('')).toBeNull();
+    expect(index.grade('  ;; ')).toBeNull();
+    expect(find('')).toEqual(TITLES);
+  });
+});

@@ -1,0 +1,122 @@
+// The filter box's typo-tolerant matcher (issue 18 §3), built once per list and asked once per
+// keystroke. It folds text exactly as the header search does (search/query.ts prepareQuery:
+// sanitised, accents and roman numerals folded, short forms like "ff7" expanded) and forgives typos
+// with the header search's own rule (search/typo.ts: 1 edit up to 5 letters, 2 beyond, adjacent
+// swaps count once). Every word of the query must match a word of the item:
+//   - exactly, or as the start of a word ("zel" → "zelda"): grade EXACT;
+//   - within the allowed edits, as a whole word or (4 letters or more) as the start of one: grade TYPO.
+// An item's grade is its worst word's; exact matches are listed before typo matches.
+import { tokenize } from '../search/normalize.ts';
+import { prepareQuery } from '../search/query.ts';
+import { boundedDistance, maxEdits } from '../search/typo.ts';
+
+export const NO_MATCH = 0;
+export const TYPO = 1;
+export const EXACT = 2;
+
+/** Below this many letters a query word matches no word's start with a typo ("mar" would reach "bar…"). */
+const PREFIX_TYPO_MIN = 4;
+/** Grades kept per query word, so each keystroke re-reads only the word being typed. */
+const WORD_CACHE = 64;
+
+/** The letters a-z and digits of a word as bits (digits share one bit): letters the query has and a word lacks each cost an edit. */
+function letterMask(word: string): number {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) {
+    const c = word.charCodeAt(i);
+    if (c >= 97 && c <= 122) mask |= 1 << (c - 97);
+    else if (c >= 48 && c <= 57) mask |= 1 << 26;
+    else mask |= 1 << 27;
+  }
+  return mask;
+}
+
+function bitCount(n: number): number {
+  let v = n - ((n >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+}
+
+export interface TextIndex {
+  readonly size: number;
+  /** Each item's grade (NO_MATCH, TYPO or EXACT), or null when the text asks for nothing (all match). */
+  grade(raw: string): Uint8Array | null;
+}
+
+export function buildTextIndex(texts: readonly string[]): TextIndex {
+  const ids = new Map<string, number>();
+  const words: string[] = [];
+  const docs = texts.map((text) => {
+    const own = new Set<number>();
+    for (const word of tokenize(text)) {
+      let id = ids.get(word);
+      if (id === undefined) { id = words.length; ids.set(word, id); words.push(word); }
+      own.add(id);
+    }
+    return Int32Array.from(own);
+  });
+  const masks = Int32Array.from(words, letterMask);
+  const cache = new Map<string, Uint8Array>();
+
+  /** Every dictionary word's grade against one query word. */
+  const gradeWords = (token: string): Uint8Array => {
+    const cached = cache.get(token);
+    if (cached) return cached;
+    const grades = new Uint8Array(words.length);
+    const max = maxEdits(token.length);
+    const n = token.length;
+    const tokenMask = letterMask(token);
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i] ?? '';
+      if (w.startsWith(token)) grades[i] = EXACT;
+      // Each letter the query word has and this word lacks needs an edit: most words stop here.
+      else if (max > 0 && bitCount(tokenMask & ~(masks[i] ?? 0)) <= max && (boundedDistance(token, w, max) <= max
+        || (n >= PREFIX_TYPO_MIN && w.length > n && boundedDistance(token, w.slice(0, n), max) <= max))) grades[i] = TYPO;
+    }
+    if (cache.size >= WORD_CACHE) cache.delete(cache.keys().next().value ?? '');
+    cache.set(token, grades);
+    return grades;
+  };
+
+  return {
+    size: texts.length,
+    grade(raw) {
+      const { tokens } = prepareQuery(raw);
+      if (tokens.length === 0) return null;
+      const perToken = [...new Set(tokens)].map(gradeWords);
+      const out = new Uint8Array(docs.length);
+      for (let d = 0; d < docs.length; d++) {
+        const own = docs[d] ?? new Int32Array(0);
+        let worst = EXACT;
+        for (const grades of perToken) {
+          let best = NO_MATCH;
+          for (let k = 0; k < own.length && best < EXACT; k++) {
+            const g = grades[own[k] ?? 0] ?? NO_MATCH;
+            if (g > best) best = g;
+          }
+          if (best < worst) worst = best;
+          if (worst === NO_MATCH) break;
+        }
+        out[d] = worst;
+      }
+      return out;
+    },
+  };
+}
+
+/**
+ * The items (in their given order) matching the text, exact matches before typo matches.
+ * `index` must have been built from these items' texts, in this order.
+ */
+export function filterByText<T>(items: readonly T[], index: TextIndex, raw: string): T[] {
+  const grades = index.grade(raw);
+  if (grades === null) return [...items];
+  const exact: T[] = [];
+  const typo: T[] = [];
+  items.forEach((item, i) => {
+    const g = grades[i];
+    if (g === EXACT) exact.push(item);
+    else if (g === TYPO) typo.push(item);
+  });
+  return exact.concat(typo);
+}

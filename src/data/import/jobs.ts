@@ -1,0 +1,44 @@
+// What the import screens call (issue 18 §2): the member's library for the preview, and the jobs
+// on this device's database (apply.ts) started, run, paused and resumed. Only one run of a job at
+// a time in this page: a second call for a job already running joins the first.
+import type { Library, PlannedMutation } from '../../core/import/plan.ts';
+import { localDb } from '../backend.ts';
+import type { ImportJobRow } from '../db.ts';
+import { createImportJob, discardImportJob, resumeImportJob, runImportJob, unfinishedImports, type ImportProgress } from './apply.ts';
+import { readLibrary } from './library.ts';
+
+export type { ImportProgress };
+
+export const loadLibrary = (me: number): Promise<Library> => readLibrary(localDb(), me);
+export const startImportJob = (me: number, fileName: string, mutations: readonly PlannedMutation[]): Promise<string> => createImportJob(localDb(), me, fileName, mutations);
+export const memberImports = (me: number): Promise<ImportJobRow[]> => unfinishedImports(localDb(), me);
+export const discardImport = (jobId: string): Promise<void> => discardImportJob(localDb(), jobId);
+export const importJob = (jobId: string): Promise<ImportJobRow | undefined> => localDb().imports.get(jobId);
+
+interface Run { readonly promise: Promise<ImportProgress>; readonly controller: AbortController; readonly listeners: Set<(p: ImportProgress) => void> }
+const runs = new Map<string, Run>();
+
+/** Runs (or joins the run of) a job until it is done or paused; `onProgress` hears every batch. */
+export function runImport(jobId: string, onProgress: (p: ImportProgress) => void): Promise<ImportProgress> {
+  const running = runs.get(jobId);
+  if (running) { running.listeners.add(onProgress); return running.promise; }
+  const controller = new AbortController();
+  const listeners = new Set([onProgress]);
+  const promise = runImportJob(localDb(), jobId, { signal: controller.signal, onProgress: (p) => listeners.forEach((l) => l(p)) })
+    .finally(() => runs.delete(jobId));
+  runs.set(jobId, { promise, controller, listeners });
+  return promise;
+}
+
+/** Stops a running job after its current batch (it is paused: Resume goes on from there). */
+export function pauseImport(jobId: string): void {
+  runs.get(jobId)?.controller.abort();
+}
+
+/** Sets a paused job running and runs it. */
+export async function resumeImport(jobId: string, onProgress: (p: ImportProgress) => void): Promise<ImportProgress> {
+  await resumeImportJob(localDb(), jobId);
+  return runImport(jobId, onProgress);
+}
+
+export const isImportRunning = (jobId: string): boolean => runs.has(jobId);

@@ -1,0 +1,34 @@
+// The filter box (issue 18 §3): a search field that filters the list under it as one types, typos
+// forgiven (core/library/text-match.ts). Escape clears it. The count says how much is shown.
+import { useId } from 'react';
+import './library.css';
+
+export interface FilterBoxProps {
+  readonly label: string;
+  readonly value: string;
+  readonly onChange: (value: string) => void;
+  /** "Showing 3 of 120 games", read out politely as the list changes. */
+  readonly count?: string;
+}
+
+export function FilterBox({ label, value, onChange, count }: FilterBoxProps) {
+  const id = useId();
+  return (
+    <div className="filter-box" role="search">
+      <label className="visually-hidden" htmlFor={id}>{label}</label>
+      <span className="filter-box__icon" aria-hidden="true">
+        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" /></svg>
+      </span>
+      <input id={id} className="filter-box__input" type="search" placeholder={`${label}…`} autoComplete="off" spellCheck={false}
+        enterKeyHint="search" maxLength={100} value={value} onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => { if (e.key === 'Escape' && value !== '') { e.stopPropagation(); onChange(''); } }} />
+      {count !== undefined && <p className="filter-box__count" aria-live="polite">{count}</p>}
+    </div>
+  );
+}
+
+/** "Showing 3 of 120 games" when filtered, "120 games" otherwise. */
+export function countText(shown: number, total: number, noun: [string, string]): string {
+  const word = (n: number) => (n === 1 ? noun[0] : noun[1]);
+  return shown === total ? `${total} ${word(total)}` : `Showing ${shown} of ${total} ${word(total)}`;
+}

@@ -1,0 +1,101 @@
+// Issue 19 on the engine (fake server + fake-indexeddb): two devices of one member edit the same
+// review offline; the later edit wins whichever syncs last, the device whose edit lost records it
+// once (and Use mine brings it back as a newer edit); a server that no longer reads a queued row
+// answers client_too_old and the outbox keeps it until the app (or the server) moves on.
+import { afterEach, describe, expect, it } from 'vitest';
+import { SYNC_PROTOCOL } from '../core/constants.ts';
+import { parseHlc } from '../core/hlc.ts';
+import { resolveConflict } from '../data/conflicts.ts';
+import type { CheckpointDb } from '../data/db.ts';
+import { mutate } from '../data/mutate.ts';
+import { FakeSyncServer } from '../../tests/support/fake-remote.ts';
+import { GAMES, IGDB } from '../../tests/support/fixtures.ts';
+import { openLocalDb } from '../../tests/support/local-db.ts';
+import { createSyncEngine } from './engine.ts';
+import { CLIENT_TOO_OLD_MESSAGE } from './remote.ts';
+import { addToScope } from './state.ts';
+
+const dbs: CheckpointDb[] = [];
+afterEach(() => {
+  for (const db of dbs.splice(0)) db.close();
+});
+
+const DAY = 86_400_000;
+
+async function device(server: FakeSyncServer, me: number) {
+  const db = openLocalDb();
+  dbs.push(db);
+  const engine = createSyncEngine({ db, remote: server.remoteFor(me), refreshSession: async () => {}, lock: { locks: null } });
+  await addToScope(db, 'game_ids', server.gameIds());
+  await engine.syncNow();
+  return { db, engine };
+}
+
+describe('conflicting edits on two devices', () => {
+  it('keeps the later edit even when the earlier syncs last, and shows the loser once', async () => {
+    const server = new FakeSyncServer(GAMES);
+    const me = server.addMember('two_devices');
+    const a = await device(server, me);
+    const b = await device(server, me);
+    await mutate(a.db, 'review.create', { igdb_id: IGDB.hades, rating: 5, review: 'Start' }, { me, now: new Date().toISOString() });
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    // Both offline: A edits first with a clock a day slow, B an hour later with a clock a day fast.
+    const t = Date.now();
+    await mutate(a.db, 'review.update', { igdb_id: IGDB.hades, review: 'A edited FIRST', rating: 2 }, { me, now: new Date(t - DAY).toISOString() });
+    await mutate(b.db, 'review.update', { igdb_id: IGDB.hades, review: 'B edited LATER', rating: 10 }, { me, now: new Date(t + DAY).toISOString() });
+    await b.engine.syncNow();
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    for (const d of [a, b]) {
+      expect(await d.db.reviews.where('[user_id+igdb_id]').equals([me, IGDB.hades]).first()).toMatchObject({ review: 'B edited LATER', rating: 10 });
+      expect(await d.db.outbox.count()).toBe(0);
+    }
+    const [conflict] = await a.db.conflicts.toArray();
+    expect(conflict).toMatchObject({ name: 'review.update', fields: ['rating', 'review'], args: { review: 'A edited FIRST', rating: 2 } });
+    expect(await a.db.conflicts.count()).toBe(1);
+    expect(await b.db.conflicts.count()).toBe(0);
+    // A merged B's (fast) clock: its next edit is newer than B's, though its wall clock is behind.
+    const clockA = parseHlc((await a.db.syncState.get('main'))?.hlc);
+    expect(clockA?.ms).toBeGreaterThanOrEqual(t + DAY);
+
+    // Use mine: a new edit, newer than B's; the conflict is answered and gone.
+    await resolveConflict(me, conflict!, 'mine', a.db);
+    expect(await a.db.conflicts.count()).toBe(0);
+    await a.engine.syncNow();
+    await b.engine.syncNow();
+    expect(await a.db.conflicts.count()).toBe(0);
+    expect(await b.db.reviews.where('[user_id+igdb_id]').equals([me, IGDB.hades]).first()).toMatchObject({ review: 'A edited FIRST', rating: 2 });
+  });
+
+  it('Keep theirs sends nothing', async () => {
+    const server = new FakeSyncServer(GAMES);
+    const me = server.addMember('keep_theirs');
+    const a = await device(server, me);
+    await a.db.conflicts.add({ id: crypto.randomUUID(), name: 'review.update', args: { igdb_id: IGDB.hades, review: 'x' }, fields: ['review'], created_at: new Date().toISOString() });
+    const [conflict] = await a.db.conflicts.toArray();
+    await resolveConflict(me, conflict!, 'theirs', a.db);
+    expect(await a.db.conflicts.count()).toBe(0);
+    expect(await a.db.outbox.count()).toBe(0);
+  });
+});
+
+describe('a server that no longer reads a queued row', () => {
+  it('keeps the outbox, says a new version is needed, and syncs once it can', async () => {
+    const server = new FakeSyncServer(GAMES);
+    const me = server.addMember('old_outbox');
+    const a = await device(server, me);
+    await mutate(a.db, 'wishlist.set', { igdb_id: IGDB.celeste, in: true }, { me, now: new Date().toISOString() });
+    // A row an old build queued: no clock, no protocol (its shape is protocol 1).
+    await a.db.outbox.add({ id: crypto.randomUUID(), name: 'wishlist.set', args: { igdb_id: IGDB.stardew, in: true }, created_at: new Date().toISOString(), attempts: 0 });
+    server.minProtocol = SYNC_PROTOCOL;
+    await a.engine.syncNow();
+    expect(a.engine.status.getSnapshot()).toMatchObject({ updateNeeded: true, lastError: CLIENT_TOO_OLD_MESSAGE, pending: 1 });
+    expect((await a.db.outbox.toArray()).map((r) => r.args)).toEqual([{ igdb_id: IGDB.stardew, in: true }]);
+    // The server reads it again (as an updated app would find): it syncs, once.
+    server.minProtocol = 1;
+    await a.engine.syncNow();
+    expect(a.engine.status.getSnapshot()).toMatchObject({ updateNeeded: false, lastError: null, pending: 0 });
+    expect((await a.db.wishlist.toArray()).map((w) => w.igdb_id).sort()).toEqual([IGDB.celeste, IGDB.stardew].sort());
+  });
+});

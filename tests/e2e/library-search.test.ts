@@ -1,0 +1,143 @@
+// Search inside a member's library (issue 18 §3, §4) in Chromium, against the gateway's demo member
+// pixel_pilgrim given 150 more wishlisted games: the Library tab's filter box and filters at 1280
+// and 390 px, the view kept in the address (a reload shows it again), a typo still finding the game,
+// the long list windowed yet Tab walking its rows in order, a modal's filter box; axe on each.
+// Screenshots at 390 and 1280 px when LIBRARY_SHOTS_DIR is set.
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { expectAccessible } from './axe.ts';
+import { launchChromium } from './browser.ts';
+
+let gateway: Gateway;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const SHOTS = process.env.LIBRARY_SHOTS_DIR;
+const PIXEL = 1;
+const EXTRA = 150;
+
+beforeAll(async () => {
+  gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
+  await gateway.db.query(`
+    insert into public.game (igdb_id, name, slug, release_date, platforms)
+    select 900000 + g, 'Starfall Odyssey ' || g, 'starfall-odyssey-' || g, date '2000-01-01' + g * 30, array['PC (Microsoft Windows)']
+    from generate_series(1, ${EXTRA}) g`);
+  await gateway.db.query(`
+    insert into public.user_wishlist (user_id, igdb_id, game_id, added_at)
+    select ${PIXEL}, igdb_id, id, now() - (igdb_id - 900000) * interval '1 minute' from public.game where igdb_id > 900000`);
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await gateway?.close();
+});
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/library-${name}.png`, fullPage: name.endsWith('390') });
+}
+
+async function signedIn(width: number): Promise<{ page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${gateway.url}/`);
+  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
+  await page.reload();
+  await page.waitForFunction(() => window.checkpoint !== undefined);
+  await page.evaluate(() => window.checkpoint!.signIn('pixel_pilgrim@demo.checkpoint.local', 'Checkpoint-demo1'));
+  return { page, errors };
+}
+
+const rowNames = (page: Page) => page.locator('.library-list .library-row__name').allTextContents();
+const params = (page: Page) => new URL(page.url()).searchParams;
+
+for (const width of [1280, 390]) {
+  it(`filters the library at ${width} px: typos, filters and sort in the address, kept by a reload`, async () => {
+    const { page, errors } = await signedIn(width);
+    await page.goto(`${gateway.url}/user/${PIXEL}?tab=library`);
+    const library = page.getByRole('region', { name: 'Library' });
+    const count = library.locator('.library-bar__count');
+    await expect.poll(async () => Number(/^(\d+) games$/.exec((await count.textContent({ timeout: 20_000 })) ?? '')?.[1] ?? 0), { timeout: 30_000 })
+      .toBeGreaterThan(EXTRA);
+
+    // A typo (two letters swapped, one missing) still finds the game.
+    await library.getByRole('searchbox', { name: 'Filter games' }).fill('strafall odysey 42');
+    await expect.poll(() => rowNames(page)).toEqual(['Starfall Odyssey 42']);
+    expect(params(page).get('q')).toBe('strafall odysey 42');
+
+    // Filters and sort.
+    await library.getByRole('searchbox', { name: 'Filter games' }).fill('starfall');
+    await library.getByRole('button', { name: /^Filters/ }).click();
+    await library.getByLabel('Status').selectOption('wishlist');
+    await library.getByLabel('Release year').selectOption('2001');
+    await library.getByLabel('Sort by').selectOption('name');
+    // Released in 2001: numbers 13 to 24 (day 30 × n after 2000-01-01).
+    await expect.poll(() => rowNames(page)).toEqual(Array.from({ length: 12 }, (_, i) => `Starfall Odyssey ${13 + i}`));
+    expect(Object.fromEntries(params(page))).toEqual({ tab: 'library', q: 'starfall', status: 'wishlist', year: '2001', sort: 'name' });
+    expect(await count.textContent()).toMatch(/^Showing 12 of \d+ games$/);
+    expect(await library.locator('.library-badge').textContent()).toBe('2');
+    await expectAccessible(library);
+    await shot(page, `filtered-${width}`);
+
+    // A rating range leaves out the unrated wishlist.
+    await library.getByLabel('Lowest rating').selectOption('8');
+    await expect.poll(() => library.getByText('No games match these filters.').isVisible()).toBe(true);
+    expect(params(page).get('rating')).toBe('8-');
+    await library.getByLabel('Lowest rating').selectOption('');
+
+    // A reload (or the link shared) opens the same view.
+    await page.reload();
+    await expect.poll(() => rowNames(page), { timeout: 20_000 }).toHaveLength(12);
+    expect(await page.getByRole('searchbox', { name: 'Filter games' }).inputValue()).toBe('starfall');
+    expect(await page.getByLabel('Sort by').inputValue()).toBe('name');
+    expect(await page.getByLabel('Status').inputValue()).toBe('wishlist');
+
+    // Another tab opens unfiltered; coming back, the plain list.
+    await page.getByRole('tab', { name: 'Want to Play' }).click();
+    expect(params(page).get('q')).toBeNull();
+    expect(params(page).get('status')).toBeNull();
+    expect(errors).toEqual([]);
+  });
+}
+
+it('windows the long library yet Tab walks its rows in order, and filters a modal', async () => {
+  const { page, errors } = await signedIn(1280);
+  await page.goto(`${gateway.url}/user/${PIXEL}?tab=library&q=starfall&status=wishlist&sort=name`);
+  const list = page.locator('.library-list');
+  await list.waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.locator('.library-bar__count').textContent()).toMatch(new RegExp(`^Showing ${EXTRA} of \\d+ games$`));
+  // Far fewer rows in the page than in the list.
+  const rendered = await list.locator(':scope > li').count();
+  expect(rendered).toBeLessThan(60);
+  expect(await list.locator(':scope > li').first().getAttribute('aria-setsize')).toBe(String(EXTRA));
+
+  await list.locator('a').first().focus();
+  const seen: number[] = [];
+  for (let i = 0; i < 90; i++) {
+    seen.push(await page.evaluate(() => Number(document.activeElement?.closest('li')?.getAttribute('aria-posinset') ?? 0)));
+    await page.keyboard.press('Tab');
+  }
+  expect(seen).toEqual(Array.from({ length: 90 }, (_, i) => i + 1));
+  expect(await list.locator(':scope > li').count()).toBeLessThan(60);
+  await shot(page, 'windowed-1280');
+
+  // The reviews modal's filter box.
+  await page.getByRole('button', { name: /Reviews$/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Reviews/ });
+  await dialog.waitFor();
+  const first = (await dialog.locator('.profile-reviews__game').first().textContent()) ?? '';
+  const word = first.split(/[^A-Za-z]+/).find((w) => w.length >= 6) ?? first;
+  // One letter dropped from a word of the game's name.
+  await dialog.getByRole('searchbox', { name: 'Filter reviews' }).fill(word.slice(0, 2) + word.slice(3));
+  await expect.poll(() => dialog.locator('.profile-reviews__game').allTextContents()).toContain(first);
+  await expectAccessible(dialog);
+  await shot(page, 'reviews-modal-1280');
+  expect(errors).toEqual([]);
+});
