@@ -17,7 +17,9 @@ export type ActivityType = keyof typeof ACTIVITY_PRIORITY;
 
 export const ACTIVITY_TEXT = {
   loadFailed: 'Failed to load activity feed',
+  /** Spec 002: "'Load More Activity' is disabled (coming soon)". */
   loadMore: 'Load More Activity',
+  loadMoreSoon: 'Coming soon',
 } as const;
 
 export interface ActivityGame { id: number; igdb_id: number | null; name: string; cover_url: string | null }

@@ -41,6 +41,11 @@ describe('formatRelativeTime', () => {
 });
 
 describe('formatDate', () => {
+  it('shows the year of a release known only to the year, not TBA or January 1st', () => {
+    expect(formatDate('1998', NOW)).toBe('1998');
+    expect(formatDate('2030', NOW)).toBe('2030 (Upcoming)');
+    expect(formatDate(null, NOW)).toBe('TBA');
+  });
   it('writes a past date in full', () => {
     expect(formatDate('2017-03-03', NOW)).toBe('Mar 3, 2017');
     expect(formatDate(new Date(Date.UTC(2020, 0, 15, 12)), NOW)).toBe('Jan 15, 2020');

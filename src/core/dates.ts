@@ -32,6 +32,8 @@ export function formatRelativeTime(at: DateInput, now: number = Date.now()): str
 }
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+/** A release known only to the year ('1998', as the seed catalogue has some classics). */
+const YEAR_ONLY = /^\d{4}$/;
 
 // Formatters are made once: building an Intl formatter costs far more than using one (the first
 // one loads the locale's data), and a list of reviews or comments formats a date on every row.
@@ -87,8 +89,12 @@ export function formatMoment(at: DateInput): string | undefined {
 /**
  * 'Mar 5, 2026', or 'Mar 5, 2026 (Upcoming)' when it is still ahead, or 'TBA'. A date without a
  * time ('2026-03-05', as release dates are stored) is that calendar day wherever the reader is.
+ * A year alone ('1998') reads as that year, not as January 1st.
  */
 export function formatDate(at: DateInput, now: number = Date.now()): string {
+  if (typeof at === 'string' && YEAR_ONLY.test(at)) {
+    return Number(at) > new Date(now).getUTCFullYear() ? `${at} (Upcoming)` : at;
+  }
   const time = timeOf(at);
   if (!Number.isFinite(time)) return 'TBA';
   const dateOnly = typeof at === 'string' && DATE_ONLY.test(at);

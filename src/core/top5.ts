@@ -73,8 +73,6 @@ export const DRAG_POINTER_DISTANCE_PHONE = 10;
 /** A finger must rest this long (ms), moving no more than the tolerance (px), to pick a game up. */
 export const DRAG_TOUCH_DELAY_MS = 250;
 export const DRAG_TOUCH_TOLERANCE = 5;
-/** Each arrow key moves a picked-up game this far (px). */
-export const DRAG_KEYBOARD_STEP = 25;
 /** A short buzz on pick-up where the device can (mobile). */
 export const DRAG_VIBRATE_MS = 10;
 export const DRAG_DROP_MS = 200;

@@ -3,6 +3,7 @@
 // the header (asked first over an unsynced change); the reset link to /reset-password; a guest's
 // like that waits for sign-in (requireMember); OAuth through the gateway's development flow;
 // deleting the account.
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
@@ -119,7 +120,27 @@ it('signs up with the spec messages and the meter, resends the mail, and the mai
   await dialog(page).getByLabel('Username').fill('new_player');
   await dialog(page).getByLabel('Email', { exact: true }).fill(email);
   await dialog(page).getByLabel('Confirm password', { exact: true }).fill('Str0ng!Pass');
-  await dialog(page).getByRole('checkbox').check();
+  // Ticking the terms checkbox opens the terms and privacy modal too (and ticks it); Escape closes
+  // the modal and gives the focus back to the checkbox. By keyboard: Space unticks it without a
+  // modal, Space again ticks it and opens the modal.
+  const checkbox = dialog(page).getByRole('checkbox');
+  await checkbox.click();
+  await expect.poll(() => terms.getByText('Last updated: January 15, 2024').first().isVisible()).toBe(true);
+  await expectAccessible(terms);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => terms.count()).toBe(0);
+  expect(await checkbox.isChecked()).toBe(true);
+  expect(await checkbox.evaluate((el) => el === document.activeElement)).toBe(true);
+  await page.keyboard.press('Space');
+  expect(await checkbox.isChecked()).toBe(false);
+  await page.waitForTimeout(300);
+  expect(await terms.count()).toBe(0);
+  await page.keyboard.press('Space');
+  await expect.poll(() => terms.count()).toBe(1);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => terms.count()).toBe(0);
+  expect(await checkbox.isChecked()).toBe(true);
+  await expectAccessible(dialog(page));
   await dialog(page).getByRole('button', { name: 'Create Account' }).click();
   await expect.poll(() => dialog(page).getByRole('heading', { name: 'Check Your Email!' }).isVisible()).toBe(true);
   expect(await page.evaluate(() => sessionStorage.getItem('pendingVerificationEmail'))).toBe(email);
@@ -157,8 +178,16 @@ it('signs up with the spec messages and the meter, resends the mail, and the mai
   await context.close();
 });
 
-it('a used or unknown verification link says so', async () => {
+it('a made-up verification link fails, a really expired one says so', async () => {
   const { context, page } = await open('/auth/callback?token_hash=deadbeef&type=signup');
+  await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Email verification failed');
+  // A real link, 25 hours old (a confirmation link lasts 24).
+  const email = 'aged_link@example.test';
+  const anon = createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  expect((await anon.auth.signUp({ email, password: 'Str0ng!Pass' })).error).toBeNull();
+  const mail = await lastMail(email, 'signup');
+  await gateway.db.query(`update auth.one_time_tokens set created_at = now() - interval '25 hours' where token_hash = $1`, [linkToken(mail).tokenHash]);
+  await page.goto(mail.link);
   await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Email verification link has expired. Please request a new one.');
   await page.goto(`${gateway.url}/auth/callback`);
   await expect.poll(() => page.getByRole('alert').textContent()).toBe('No valid authentication tokens received. Please try signing up again.');

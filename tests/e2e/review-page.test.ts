@@ -91,6 +91,9 @@ it('shows a demo review with its author, game, likes and comments, newest thread
   await expect.poll(() => card.locator('.review-card__author').textContent(), { timeout: 15_000 }).toBe('story_first');
   expect(await card.locator('.review-card__game').textContent()).toBe('Disco Elysium');
   expect(await card.locator('.review-card__text').textContent()).toBe('The best-written RPG ever made. Your own mind is the most interesting character.');
+  // Review details: a guest (not the author) sees the Platform row too.
+  const platformRow = page.locator('.review-page__facts > div').filter({ has: page.locator('dt', { hasText: /^Platform$/ }) });
+  await expect.poll(() => platformRow.locator('dd').textContent(), { timeout: 15_000 }).toBe('PC');
   const onServer = await serverReview(story, DISCO_ELYSIUM);
   await expect.poll(() => likeCount(page)).toBe(onServer?.review.like_count);
   // Two top-level demo comments: the later one (the author's answer) comes first.

@@ -154,6 +154,28 @@ describe('sign-up, confirmation and the signed-in life cycle', () => {
   });
 });
 
+describe('made-up and expired links', () => {
+  it('answers otp_invalid for a token it never issued and otp_expired for one past its 24 hours', async () => {
+    for (const token_hash of ['deadbeef', 'a'.repeat(56)]) {
+      const made = await gw.client().auth.verifyOtp({ token_hash, type: 'signup' });
+      expect(made.error?.code).toBe('otp_invalid');
+      expect(made.error?.status).toBe(403);
+    }
+    const email = newEmail('aged');
+    await gw.client().auth.signUp({ email, password: 'secret-pw1' });
+    const { tokenHash } = linkToken(await gw.lastMail(email, 'signup'));
+    await gw.db.query(`update auth.one_time_tokens set created_at = now() - interval '25 hours' where token_hash = $1`, [tokenHash]);
+    const aged = await gw.client().auth.verifyOtp({ token_hash: tokenHash, type: 'signup' });
+    expect(aged.error?.code).toBe('otp_expired');
+    expect(aged.error?.message).toBe('Email link is invalid or has expired');
+
+    // The browser's GET /verify puts the same codes in the redirect's hash.
+    const redirectTo = encodeURIComponent('http://localhost:5173/auth/callback');
+    const res = await fetch(`${gw.url}/auth/v1/verify?token=deadbeef&type=signup&redirect_to=${redirectTo}`, { redirect: 'manual' });
+    expect(new URLSearchParams(new URL(res.headers.get('location') ?? '').hash.slice(1)).get('error_code')).toBe('otp_invalid');
+  });
+});
+
 describe('password reset', () => {
   it('mails a recovery link that signs in and lets the password be changed', async () => {
     const email = await confirmedAccount('reset');

@@ -240,6 +240,13 @@ const ids = new Set(out.map((r) => r.id));
 if (ids.size !== out.length) throw new Error('duplicate ids');
 if (new Set(out.map((r) => r.slug)).size !== out.length) throw new Error('duplicate slugs');
 for (const r of out) if (r.parent_game !== undefined && !ids.has(r.parent_game)) throw new Error(`missing parent of ${r.id}`);
+// Every date the source has reaches the seed: the day when known, else the year (the vgsales-only
+// classics, e.g. Ocarina of Time, have only the year; the app shows it instead of "TBA").
+for (const r of out) {
+  const source = byId.get(r.id);
+  if (source?.first_release_date !== undefined && r.first_release_date !== source.first_release_date) throw new Error(`release date of ${r.id} lost`);
+  if (source?.release_year != null && r.release_year !== source.release_year) throw new Error(`release year of ${r.id} lost`);
+}
 mkdirSync(dirname(OUTPUT), { recursive: true });
 writeFileSync(OUTPUT, `[\n${out.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`); // undefined keys are dropped
 const count = <T>(xs: T[]): Record<string, number> => xs.reduce<Record<string, number>>((m, x) => ({ ...m, [String(x)]: (m[String(x)] ?? 0) + 1 }), {});

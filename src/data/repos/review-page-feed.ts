@@ -8,6 +8,7 @@ import { backend, localDb } from '../backend.ts';
 import type { CheckpointDb } from '../db.ts';
 import { useLive, useOnline, useReadThrough, type FreshnessState } from '../live.ts';
 import { createSupabaseRemote } from '../remote.ts';
+import { refreshPlatforms } from './review-form.ts';
 import { loadReviewComments, loadReviewPage, type ReviewPageData } from './review-page.ts';
 import type { CommentNode } from './shapes.ts';
 
@@ -46,6 +47,14 @@ export function useReviewPage(userId: number, gameId: number, me: number | null)
   const [lookup, setLookup] = useState<{ key: string; done: boolean; found: boolean; error: string | null }>({ key: '', done: false, found: false, error: null });
   const key = `${userId}/${gameId}`;
   const absent = data === null;
+  // The Platform row is for every reader, not only the author: a device that has never opened the
+  // review form holds no platform names, so it fetches the list (kept on the device) once it needs one.
+  const platformUnknown = data != null && data.review.platform_id !== null && data.platform === null;
+
+  useEffect(() => {
+    if (!platformUnknown || !online) return;
+    refreshPlatforms().catch((error: unknown) => console.warn('Platform list not refreshed:', error));
+  }, [platformUnknown, online]);
 
   useEffect(() => {
     if (!absent || !online) return;

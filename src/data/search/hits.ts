@@ -38,6 +38,16 @@ function yearOf(seconds: number | null, date: string | null): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** The year of IGDB's release_dates ([{y, …}]): the earliest, for a game known only to the year. */
+function yearOfReleaseDates(v: unknown): number | null {
+  if (!Array.isArray(v)) return null;
+  const years = v.flatMap((d: unknown) => {
+    const y = typeof d === 'object' && d !== null ? num((d as Loose)['y']) : null;
+    return y !== null && Number.isInteger(y) ? [y] : [];
+  });
+  return years.length > 0 ? Math.min(...years) : null;
+}
+
 function secondsOf(seconds: number | null, date: string | null): number | null {
   if (seconds !== null) return seconds;
   if (date === null || !/^\d{4}-\d{2}-\d{2}/.test(date)) return null;
@@ -112,7 +122,7 @@ export function fromIgdbGame(raw: Loose): CatalogueEntry | null {
     slug: str(raw['slug']) ?? slugify(name), cover_url: coverUrl(cover),
     alternative_names: names(raw['alternative_names']),
     category: num(raw['category']),
-    first_release_date: seconds, release_year: yearOf(seconds, null),
+    first_release_date: seconds, release_year: yearOf(seconds, null) ?? yearOfReleaseDates(raw['release_dates']),
     platforms: names(raw['platforms']), genres: names(raw['genres']),
     developer: involved.developer, publisher: involved.publisher, involved_companies: involved.all,
     summary: str(raw['summary']),
@@ -136,7 +146,9 @@ export function toHit(e: CatalogueEntry): GameHit {
 
 /** A device-catalogue row for a game found remotely (the server's shape; -igdb_id until it has it). */
 export function toGameRow(e: CatalogueEntry, now: string): GameRow {
-  const date = e.first_release_date == null ? null : new Date(e.first_release_date * 1000).toISOString().slice(0, 10);
+  // Known only to the year: the year alone ('1998'), which formatDate shows as such.
+  const date = e.first_release_date != null ? new Date(e.first_release_date * 1000).toISOString().slice(0, 10)
+    : e.release_year != null ? String(e.release_year) : null;
   return {
     id: e.local_id, igdb_id: e.igdb_id, game_id: String(e.igdb_id), name: e.name, slug: e.slug ?? slugify(e.name),
     summary: e.summary ?? null, description: e.description ?? null, release_date: date,

@@ -40,6 +40,9 @@ describe('messages', () => {
   it('says why a verification link failed', () => {
     expect(verifyError('tokenHash', 'otp_expired')).toBe('Email verification link has expired. Please request a new one.');
     expect(verifyError('tokenHash', 'validation_failed')).toBe('Email verification failed');
+    expect(verifyError('tokenHash', 'otp_invalid')).toBe('Email verification failed');
+    expect(verifyError('link', 'otp_invalid')).toBe('Email verification failed');
+    expect(verifyError('link', 'otp_expired')).toBe('Email verification link has expired. Please request a new one.');
     expect(verifyError('tokens', 'bad_jwt')).toBe('Authentication failed');
   });
 });

@@ -57,6 +57,7 @@ export const VERIFY_TEXT = {
 } as const;
 
 const EXPIRED_CODES = new Set(['otp_expired', 'flow_state_expired']);
+const INVALID_LINK_CODE = 'otp_invalid';
 const SESSION_CODES = new Set(['session_not_found', 'session_expired', 'bad_jwt', 'no_authorization', 'refresh_token_not_found', 'refresh_token_already_used', 'user_not_found']);
 
 /** A reset link that carries an error (GoTrue redirected with one). */
@@ -85,6 +86,7 @@ export function resetUpdateError(code: string | undefined, message: string | und
 /** The verification (or OAuth) link failed. */
 export function verifyError(step: 'link' | 'tokens' | 'tokenHash', code: string | undefined): string {
   if (code && EXPIRED_CODES.has(code)) return VERIFY_TEXT.expired;
-  if (step === 'tokenHash') return VERIFY_TEXT.verifyFailed;
+  // otp_invalid: the local gateway's answer to a link it never issued (hosted GoTrue says otp_expired).
+  if (step === 'tokenHash' || code === INVALID_LINK_CODE) return VERIFY_TEXT.verifyFailed;
   return VERIFY_TEXT.failed;
 }

@@ -65,7 +65,12 @@ export function SignupForm({ busy, onBusy, onMode, onDone, onCheckEmail }: AuthF
       <TextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
       <CheckboxField
         ref={refs.agreeToTerms} checked={form.values.agreeToTerms} disabled={busy} error={form.errorOf('agreeToTerms')}
-        onChange={(e) => form.set('agreeToTerms', e.target.checked)}
+        onChange={(e) => {
+          form.set('agreeToTerms', e.target.checked);
+          // Spec 000: "The terms checkbox opens the terms and privacy modal": ticking it (by
+          // pointer or Space) shows what is agreed to; unticking opens nothing.
+          if (e.target.checked) setTermsOpen(true);
+        }}
       >
         I agree to the{' '}
         <button type="button" className="auth-link" disabled={busy} onClick={(e) => { e.preventDefault(); setTermsOpen(true); }}>

@@ -77,6 +77,14 @@ export function toCatalogueGame(row: Row): CatalogueGame | undefined {
     version_parent: num(row.version_parent),
     similar_games: Array.isArray(row.similar_games) ? row.similar_games : undefined,
   };
+  // A game known only to the year (some seed classics) says so as IGDB does: a release date of
+  // category 2 ("YYYY"), so the app shows the year instead of "TBA".
+  const year = num(row.release_year);
+  if (game.first_release_date === undefined && year !== undefined && !Array.isArray(row.release_dates)) {
+    game.release_dates = [{ category: 2, y: year }];
+  } else if (Array.isArray(row.release_dates)) {
+    game.release_dates = row.release_dates;
+  }
   for (const key of Object.keys(game)) if (game[key] === undefined) delete game[key];
   return { id, name, alternativeNames, parentName: str(row.parent_name), game };
 }

@@ -25,6 +25,11 @@ export class AuthApiError extends Error {
 export const invalidCredentials = () => new AuthApiError(400, 'invalid_credentials', 'Invalid login credentials');
 export const validationFailed = (message: string) => new AuthApiError(400, 'validation_failed', message);
 export const otpExpired = () => new AuthApiError(403, 'otp_expired', 'Email link is invalid or has expired');
+/**
+ * A link this gateway never issued (mail.ts wasIssuedHere). GoTrue answers otp_expired here too; the
+ * gateway's own code lets the app say 'Email verification failed' instead of "expired".
+ */
+export const otpInvalid = () => new AuthApiError(403, 'otp_invalid', 'Email link is invalid');
 export const weakPassword = () =>
   new AuthApiError(422, 'weak_password', 'Password should be at least 6 characters.', { weak_password: { reasons: ['length'] } });
 export const pkceUnsupported = () =>

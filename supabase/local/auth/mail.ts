@@ -2,7 +2,9 @@
 // mailbox (local_dev.mailbox) whose link opens the app with `token_hash` and `type`, which the app
 // passes to verifyOtp. Each token works once and expires (24 h confirmation, 1 h recovery); issuing
 // a new one replaces the user's previous token of that kind, as GoTrue does.
-import { randomBytes } from 'node:crypto';
+// Unlike GoTrue, a token carries a checksum, so verify can tell a made-up link ('Email verification
+// failed') from one this gateway issued that is used, replaced or expired ('… has expired').
+import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db.ts';
 import type { GatewayContext } from '../context.ts';
 import { allowedRedirect } from './redirect.ts';
@@ -29,8 +31,7 @@ export async function sendLinkMail(
   const email = user.email;
   if (!email) return;
   const tokenType = TOKEN_TYPE[kind];
-  // Like GoTrue's token_hash: 56 hex characters.
-  const tokenHash = randomBytes(28).toString('hex');
+  const tokenHash = mintTokenHash();
   await tx.query('delete from auth.one_time_tokens where user_id = $1::uuid and token_type = $2', [user.id, tokenType]);
   await tx.query('insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1::uuid, $2, $3, $4)', [
     user.id,
@@ -45,6 +46,25 @@ export async function sendLinkMail(
   await tx.query('insert into local_dev.mailbox ("to", kind, link) values ($1, $2, $3)', [email, kind, link.toString()]);
   ctx.limits.mailSent();
   ctx.log(`mail: ${kind} link for ${email} (see /_dev/mailbox)`);
+}
+
+const CHECKSUM_LENGTH = 8;
+const checksum = (body: string) => createHash('sha256').update(body).digest('hex').slice(0, CHECKSUM_LENGTH);
+
+/** 56 hex characters like GoTrue's token_hash: 48 random, then 8 of their checksum. */
+function mintTokenHash(): string {
+  const body = randomBytes(24).toString('hex');
+  return body + checksum(body);
+}
+
+/**
+ * Whether this gateway could have issued the token. Not a secret: a guessed checksum only earns the
+ * "expired" message, since redeeming still needs the token in auth.one_time_tokens.
+ */
+export function wasIssuedHere(tokenHash: string): boolean {
+  if (!/^[0-9a-f]{56}$/.test(tokenHash)) return false;
+  const body = tokenHash.slice(0, -CHECKSUM_LENGTH);
+  return checksum(body) === tokenHash.slice(-CHECKSUM_LENGTH);
 }
 
 /** The verify `type`s and the tokens each may redeem (GoTrue: 'email' accepts either kind). */

@@ -1,8 +1,8 @@
 // POST /verify (auth-js verifyOtp with a token_hash) answers with a session; GET /verify (a link
 // opened in the browser) redirects to redirect_to with the session, or the error, in the hash.
 import type { GatewayContext } from '../context.ts';
-import { AuthApiError, otpExpired, validationFailed } from './errors.ts';
-import { isVerifyType, redeemToken } from './mail.ts';
+import { AuthApiError, otpExpired, otpInvalid, validationFailed } from './errors.ts';
+import { isVerifyType, redeemToken, wasIssuedHere } from './mail.ts';
 import { ok, stringField, type AuthReply, type AuthRequest } from './reply.ts';
 import { redirectTarget, withFragment } from './redirect.ts';
 import { sessionFragment, startSession, type AmrMethod, type SessionJson } from './sessions.ts';
@@ -44,6 +44,7 @@ export async function verifyGet(ctx: GatewayContext, { url, requestOrigin }: Aut
 }
 
 async function redeem(ctx: GatewayContext, tokenHash: string, type: string): Promise<SessionJson> {
+  if (!wasIssuedHere(tokenHash)) throw otpInvalid();
   return ctx.db.transaction(async (tx) => {
     const redeemed = await redeemToken(tx, tokenHash, type);
     if (!redeemed) throw otpExpired();

@@ -1,6 +1,7 @@
 // The Activity tab of a profile (spec 002 §2, §4, §8, §9): what the member did, newest first, with
-// loading, error (Retry), empty and loaded states, 'Load More Activity' reaching further back, and
-// offline the items this device kept from last time, saying so.
+// loading, error (Retry), empty and loaded states, and offline the items this device kept from last
+// time, saying so. Spec 002: "'Load More Activity' is disabled (coming soon)", so the feed shows its
+// newest page and the button stays disabled (use-activity.ts can already page further back).
 import { Link } from 'react-router-dom';
 import { ACTIVITY_TEXT, activityKey, activitySentence, type ActivityItem, type ActivityType } from '../../../core/activity.ts';
 import { formatRelativeTime } from '../../../core/dates.ts';
@@ -18,7 +19,7 @@ const ICONS: Record<ActivityType, string> = {
 const reviewPath = (authorId: number, item: ActivityItem) => `/review/${authorId}/${item.game.igdb_id ?? item.game.id}`;
 
 export function ActivityFeed({ userId }: { userId: number }) {
-  const { state, retry, loadMore, online } = useActivity(userId);
+  const { state, retry, online } = useActivity(userId);
 
   if (state.status === 'loading') {
     return (
@@ -45,7 +46,7 @@ export function ActivityFeed({ userId }: { userId: number }) {
     );
   }
 
-  const { value: { items, more }, savedAt, loadingMore, moreFailed } = state;
+  const { value: { items }, savedAt } = state;
   return (
     <section className="activity" aria-labelledby="activity-title">
       <h2 id="activity-title" className="visually-hidden">Activity</h2>
@@ -61,14 +62,14 @@ export function ActivityFeed({ userId }: { userId: number }) {
           {items.map((item) => <ActivityRow key={activityKey(item)} item={item} userId={userId} />)}
         </ol>
       )}
-      {moreFailed && <p className="activity__more-error error" role="alert">{ACTIVITY_TEXT.loadFailed}</p>}
-      {items.length > 0 && (more ? (
-        <button type="button" className="button button--ghost activity__more" onClick={loadMore} disabled={loadingMore || !online} aria-busy={loadingMore}>
-          {loadingMore ? 'Loading…' : ACTIVITY_TEXT.loadMore}
-        </button>
-      ) : (
-        <p className="activity__end">That's all the activity so far.</p>
-      ))}
+      {items.length > 0 && (
+        <div className="activity__more-row">
+          <button type="button" className="button button--ghost activity__more" disabled aria-describedby="activity-more-soon">
+            {ACTIVITY_TEXT.loadMore}
+          </button>
+          <p id="activity-more-soon" className="activity__soon">{ACTIVITY_TEXT.loadMoreSoon}</p>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,9 +1,9 @@
 // The owner's Top 5 editor (spec 002 §9 "Drag"): the slots sortable by drag or keyboard, each with
 // a handle and a remove button. It and dnd-kit download when the owner first presses Edit, not
 // with every profile (top-five-section.tsx shows the plain slots meanwhile).
-import { closestCenter, DndContext, DragOverlay, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
+import { closestCenter, DndContext, DragOverlay, type Announcements, type DragEndEvent, type DragStartEvent, type UniqueIdentifier } from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { DRAG_DROP_MS, DRAG_VIBRATE_MS, slots } from '../../../core/top5.ts';
 import type { TopFiveEntry } from '../../../data/repos/lists.ts';
 import { PHONE, useMediaQuery } from '../../layout/media-query.ts';
@@ -39,6 +39,27 @@ export default function TopFiveEditor({ list, saving, onAdd, onRemove, onMove }:
     if (from >= 0 && to >= 0) onMove(from, to);
   }
 
+  // What a screen reader hears at each step, by name and position (dnd-kit's own lines name ids).
+  const nameOf = (id: UniqueIdentifier) => list.find((g) => g.igdb_id === id)?.game.name ?? 'The game';
+  const positionOf = (id: UniqueIdentifier) => list.findIndex((g) => g.igdb_id === id) + 1;
+  const of = `of ${list.length}`;
+  // dnd-kit reports the game over its own slot right after the pick-up: that is no move, and
+  // announcing it would cut off "Picked up …".
+  const lastOver = useRef<UniqueIdentifier | null>(null);
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => {
+      lastOver.current = active.id;
+      return `Picked up ${nameOf(active.id)}, position ${positionOf(active.id)} ${of}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      if (!over || over.id === lastOver.current) return undefined;
+      lastOver.current = over.id;
+      return `${nameOf(active.id)} moved to position ${positionOf(over.id)} ${of}.`;
+    },
+    onDragEnd: ({ active, over }) => `${nameOf(active.id)} dropped at position ${positionOf(over?.id ?? active.id)} ${of}.`,
+    onDragCancel: ({ active }) => `Moving cancelled. ${nameOf(active.id)} stays at position ${positionOf(active.id)} ${of}.`,
+  };
+
   const draggedEntry = dragged === null ? null : list.find((g) => g.igdb_id === dragged) ?? null;
   return (
     <DndContext
@@ -48,6 +69,7 @@ export default function TopFiveEditor({ list, saving, onAdd, onRemove, onMove }:
       onDragEnd={onDragEnd}
       onDragCancel={() => setDragged(null)}
       accessibility={{
+        announcements,
         screenReaderInstructions: { draggable: 'To pick up a game, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop it, Escape to cancel.' },
       }}
     >

@@ -1,0 +1,201 @@
+// Review text in Chromium against the gateway (spec 000 "rich text", issue 20 §1): the allowed tags
+// show as formatting on the review page and in the full-review modal and as plain text on cards;
+// "2 > 1 <tag>" comes back as typed; a comment of only zero-width characters is refused; and an
+// XSS corpus typed as a review and as comments executes nothing. The page runs with the
+// Content-Security-Policy bypassed, so the rendering itself is under test (the CSP would also
+// block inline handlers), and a control injection shows the counting hook does fire.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { launchChromium } from './browser.ts';
+
+declare global {
+  interface Window { __xss?: () => void; __xssCount?: number }
+}
+
+const PASSWORD = 'Checkpoint-demo1';
+const CELESTE = 26226;
+const PORTAL_2 = 72;
+const HOOK = 'window.__xss()';
+// Classic payloads, each calling the hook if anything in it ever runs.
+const CORPUS = [
+  `<img src=x onerror=${HOOK}>`, `<svg onload=${HOOK}><circle/></svg>`, `<svg><script>${HOOK}</script></svg>`,
+  `<script>${HOOK}</script>`, `<<script>script>${HOOK}<</script>/script>`, `<a href="javascript:${HOOK}">click</a>`,
+  `<b onmouseover="${HOOK}">hover</b>`, `<body onload=${HOOK}>`, `<iframe src="javascript:${HOOK}"></iframe>`,
+  `<iframe srcdoc="<script>parent.__xss()</script>"></iframe>`, `<input autofocus onfocus=${HOOK}>`,
+  `<details open ontoggle=${HOOK}>`, `<video><source onerror=${HOOK}></video>`, `<audio src=x onerror=${HOOK}>`,
+  `<marquee onstart=${HOOK}>m</marquee>`, `<object data="javascript:${HOOK}"></object>`, `<embed src="javascript:${HOOK}">`,
+  `<math><mtext><table><mglyph><style><img src=x onerror=${HOOK}></style></mglyph></table></mtext></math>`,
+  `<noscript><p title="</noscript><img src=x onerror=${HOOK}>"></noscript>`, `"><img src=x onerror=${HOOK}>`,
+  `'><svg/onload=${HOOK}>`, `<img src="x" onerror="${HOOK}"/>`, `<IMG SRC=x OnErRoR=${HOOK}>`,
+  `<img src=x onerror=&#119;indow.__xss()>`, `<form><button formaction="javascript:${HOOK}">go</button></form>`,
+  `<style>@import 'javascript:${HOOK}';</style>`, `<meta http-equiv="refresh" content="0;url=javascript:${HOOK}">`,
+  `<base href="javascript:${HOOK}//">`, `<p onclick=${HOOK}>click me</p>`, `<b><img src=x onerror=${HOOK}></b>`,
+  `||<img src=x onerror=${HOOK}>||`, `<select autofocus onfocus=${HOOK}>`, `<textarea autofocus onfocus=${HOOK}>`,
+  `<svg><animate onbegin=${HOOK} attributeName=x dur=1s>`, `<x contenteditable onblur=${HOOK}>lose focus</x>`,
+  `javascript:${HOOK}`, `&lt;script&gt;${HOOK}&lt;/script&gt;`,
+];
+
+/** Elements none of the payloads may become. */
+const DANGEROUS = 'img, svg, script, iframe, a, object, embed, input, select, textarea, form, button, style, meta, base, video, audio, source, details, marquee, math, noscript, x, body';
+
+let gateway: Gateway;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+/** retro_ranger, whose Celeste review the first test writes. */
+let retro = 0;
+
+beforeAll(async () => {
+  gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await gateway?.close();
+});
+
+interface Opened { page: Page; errors: string[]; dialogs: string[] }
+
+async function open(width = 1280): Promise<Opened> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+  contexts.push(context);
+  await context.addInitScript(() => {
+    window.__xssCount = 0;
+    window.__xss = () => { window.__xssCount = (window.__xssCount ?? 0) + 1; };
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+  return { page, errors, dialogs };
+}
+
+async function signIn(page: Page, username: string): Promise<number> {
+  await page.goto(`${gateway.url}/`);
+  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
+  await page.reload();
+  await page.waitForFunction(() => window.checkpoint !== undefined);
+  const { memberId } = await page.evaluate(([e, p]) => window.checkpoint!.signIn(e ?? '', p ?? ''), [`${username}@demo.checkpoint.local`, PASSWORD]);
+  return memberId;
+}
+
+async function synced(page: Page): Promise<void> {
+  await expect.poll(async () => {
+    await page.evaluate(() => window.checkpoint!.syncNow());
+    return page.evaluate(() => window.checkpoint!.pending());
+  }, { timeout: 15_000 }).toBe(0);
+}
+
+const executed = (page: Page) => page.evaluate(() => window.__xssCount ?? -1);
+
+it('shows the allowed tags as formatting on the review page and in the modal, as plain text on cards; "2 > 1 <tag>" as typed', async () => {
+  const { page, errors } = await open();
+  const me = await signIn(page, 'retro_ranger');
+  retro = me;
+  const filler = ' Celeste rewards patience and precision, and its story about anxiety lands with real warmth.'.repeat(7);
+  const text = `<b>bold</b> and 2 > 1 <tag> stay as typed.${filler}`;
+  await page.evaluate(([t, id]) => window.checkpoint!.mutate('review.create', {
+    igdb_id: Number(id), game: { name: 'Celeste' }, rating: 9, review: t ?? '', is_recommended: true, platform: 'Switch',
+  }), [text, String(CELESTE)]);
+  await synced(page);
+
+  // The review page: bold as <b>, the rest as typed, nothing lost on the way to the server and back.
+  const reader = await open();
+  await reader.page.goto(`${gateway.url}/review/${me}/${CELESTE}`);
+  const full = reader.page.locator('.review-card--full .review-card__text');
+  await expect.poll(() => full.locator('b').textContent(), { timeout: 15_000 }).toBe('bold');
+  expect(await full.textContent()).toMatch(/^bold and 2 > 1 <tag> stay as typed\. Celeste/);
+  expect(await full.locator('tag').count()).toBe(0);
+
+  // The full-review modal (the text is past the 500-character cut).
+  await reader.page.getByRole('button', { name: /^more/ }).click();
+  const modal = reader.page.getByRole('dialog');
+  await expect.poll(() => modal.locator('.full-review__text b').textContent()).toBe('bold');
+  expect(await modal.locator('.full-review__text').textContent()).toBe(`bold and 2 > 1 <tag> stay as typed.${filler}`);
+  await reader.page.keyboard.press('Escape');
+
+  // A card (the home page's recent reviews): plain text, no formatting element.
+  await reader.page.goto(`${gateway.url}/`);
+  const card = reader.page.locator('.review-card--compact').filter({ hasText: 'stay as typed' }).first();
+  await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
+  expect(await card.locator('.review-card__text b').count()).toBe(0);
+  expect(await card.locator('.review-card__text').textContent()).toContain('2 > 1 <tag> stay as typed.');
+  expect(errors).toEqual([]);
+  expect(reader.errors).toEqual([]);
+});
+
+it('refuses a comment of only zero-width characters with "Comment cannot be empty"', async () => {
+  const { page } = await open(390);
+  await signIn(page, 'cozy_quests');
+  expect(retro).toBeGreaterThan(0);
+  await page.goto(`${gateway.url}/review/${retro}/${CELESTE}`);
+  const box = page.getByLabel('Add a comment');
+  await box.waitFor({ timeout: 15_000 });
+  await box.fill(' \u200b\u200b ');
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect.poll(() => page.locator('.comment-form__error').textContent()).toBe('Comment cannot be empty');
+  expect(await page.locator('.comment').count()).toBe(0);
+});
+
+it('executes nothing of an XSS corpus typed as a review and as comments', async () => {
+  const { page, errors, dialogs } = await open();
+  const me = await signIn(page, 'speedrun_sage');
+  // The control: the same hook fires when markup is injected unsafely, so a count of 0 means something.
+  await page.evaluate(() => {
+    const probe = document.createElement('div');
+    probe.innerHTML = '<img src=x onerror="window.__xss()">';
+    document.body.append(probe);
+  });
+  await expect.poll(() => executed(page)).toBe(1);
+
+  await page.evaluate(([t, id]) => window.checkpoint!.mutate('review.create', {
+    igdb_id: Number(id), game: { name: 'Portal 2' }, rating: 8, review: t ?? '', is_recommended: true, platform: 'PC',
+  }), [CORPUS.join('\n'), String(PORTAL_2)]);
+  await synced(page);
+
+  const reader = await open();
+  await signIn(reader.page, 'story_first');
+  await reader.page.goto(`${gateway.url}/review/${me}/${PORTAL_2}`);
+  const full = reader.page.locator('.review-card--full');
+  await expect.poll(() => full.getAttribute('data-review-id'), { timeout: 15_000 }).toMatch(/^\d+$/);
+  const reviewId = Number(await full.getAttribute('data-review-id'));
+  // Two typed into the comment box, the rest posted through the same mutation the box uses.
+  const box = reader.page.getByLabel('Add a comment');
+  for (const payload of CORPUS.slice(0, 2)) {
+    await box.fill(payload);
+    await reader.page.getByRole('button', { name: 'Post Comment' }).click();
+    await expect.poll(() => reader.page.locator('.comment__text').filter({ hasText: payload }).count(), { timeout: 10_000 }).toBe(1);
+  }
+  await reader.page.evaluate(([list, id]) => Promise.all((JSON.parse(list ?? '[]') as string[]).map((content) =>
+    window.checkpoint!.mutate('comment.add', { key: crypto.randomUUID(), rating_id: Number(id), content }))), [JSON.stringify(CORPUS.slice(2)), String(reviewId)]);
+  await synced(reader.page);
+  await expect.poll(() => reader.page.locator('.comment').count(), { timeout: 15_000 }).toBe(CORPUS.length);
+
+  // Everything shows as text: the review page, the modal when there is one, then a fresh reader.
+  expect(await full.locator('.review-card__text').textContent()).toContain('<img src=x onerror=window.__xss()>');
+  expect(await full.locator('.review-card__text').locator(DANGEROUS).count()).toBe(0);
+  expect(await reader.page.locator('.comment__text').locator(DANGEROUS).count()).toBe(0);
+  await reader.page.getByRole('button', { name: /^more/ }).click();
+  const modal = reader.page.getByRole('dialog').locator('.full-review__text');
+  await expect.poll(() => modal.textContent()).toContain(`<svg onload=${HOOK}><circle/></svg>`);
+  expect(await modal.locator(DANGEROUS).count()).toBe(0);
+  const visitor = await open(390);
+  await visitor.page.goto(`${gateway.url}/review/${me}/${PORTAL_2}`);
+  await expect.poll(() => visitor.page.locator('.comment').count(), { timeout: 15_000 }).toBe(CORPUS.length);
+  await visitor.page.goto(`${gateway.url}/`);
+  await visitor.page.locator('.review-card--compact').first().waitFor({ timeout: 15_000 });
+  // Give any handler (autofocus, load, error, animation) time to run.
+  for (const p of [page, reader.page, visitor.page]) {
+    await p.mouse.move(200, 300);
+    await p.keyboard.press('Tab');
+    await p.waitForTimeout(1000);
+  }
+  expect(await executed(reader.page)).toBe(0);
+  expect(await executed(visitor.page)).toBe(0);
+  expect(await executed(page)).toBe(1);
+  expect(dialogs).toEqual([]);
+  expect([...errors, ...reader.errors, ...visitor.errors]).toEqual([]);
+});
