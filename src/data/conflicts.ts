@@ -3,7 +3,6 @@
 import { mineEdit, type Conflict } from '../core/conflicts.ts';
 import { localDb } from './backend.ts';
 import type { CheckpointDb, ConflictRow } from './db.ts';
-import { mutate } from './mutate.ts';
 
 /** The oldest conflict not yet answered, or undefined. */
 export function firstConflict(db: CheckpointDb): Promise<ConflictRow | undefined> {
@@ -17,6 +16,11 @@ export function firstConflict(db: CheckpointDb): Promise<ConflictRow | undefined
  */
 export async function resolveConflict(memberId: number, conflict: Conflict, choice: 'mine' | 'theirs', db: CheckpointDb = localDb()): Promise<void> {
   const edit = choice === 'mine' ? mineEdit(conflict) : null;
-  if (edit) await mutate(db, edit.name, edit.args, { me: memberId, now: new Date().toISOString() });
+  if (edit) {
+    // Loaded on the answer: the shell shows this notice, and the write path (mutators, zod) must
+    // not weigh on every page's first load.
+    const { mutate } = await import('./mutate.ts');
+    await mutate(db, edit.name, edit.args, { me: memberId, now: new Date().toISOString() });
+  }
   await db.conflicts.delete(conflict.id);
 }
