@@ -51,7 +51,9 @@ const myReview = (page: Page) => page.evaluate(async (igdb) => {
 it('an older offline edit does not replace a newer one; the device whose edit lost is told once', async () => {
   const a = await device();
   const b = await device();
-  await a.page.evaluate((igdb) => window.checkpoint!.mutate('review.create', { igdb_id: igdb, rating: 5, review: 'Start' }).then(() => undefined), CELESTE);
+  // With the game's summary, as the review form sends it: nothing syncs Celeste onto a fresh
+  // device (not the member's, not in the home feed) until the catalogue download, 5 s after load.
+  await a.page.evaluate((igdb) => window.checkpoint!.mutate('review.create', { igdb_id: igdb, game: { name: 'Celeste' }, rating: 5, review: 'Start' }).then(() => undefined), CELESTE);
   await a.page.evaluate(() => window.checkpoint!.syncNow().then(() => undefined));
   await b.page.evaluate(() => window.checkpoint!.syncNow().then(() => undefined));
   expect(await myReview(b.page)).toEqual({ review: 'Start', rating: 5 });
