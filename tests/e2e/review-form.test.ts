@@ -130,8 +130,11 @@ it('needs a platform and the finished answer before Submit, and keeps the rating
   await context.close();
 });
 
-it('writes a review online: sanitised, progress marked, shown on the review page and on the server', async () => {
+it('writes a review online: saved as typed, progress marked, on the server, and the review page shows the allowed tags as formatting and the rest as text', async () => {
   const { context, page, errors, memberId } = await signedIn('pixel_pilgrim');
+  // A script that ran would open an alert: every dialog is recorded (and dismissed).
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
   await page.goto(`${gateway.url}/review/${CELESTE}`);
   await waitForForm(page, 'Write a Review');
   await page.getByLabel('Rating slider').fill('8.5');
@@ -147,9 +150,19 @@ it('writes a review online: sanitised, progress marked, shown on the review page
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/review/${memberId}/${CELESTE}`);
   await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 15_000 }).toBe(0);
   const saved = await serverReview(memberId, CELESTE);
-  expect(saved).toMatchObject({ rating: 8.5, review: 'Tight & kind. <b>Chapter 7</b> is a climb!', playtime_hours: 35, is_recommended: true });
+  // Stored exactly as typed (issue 20 §1): safety is where it is rendered, not in the stored text.
+  expect(saved).toMatchObject({ rating: 8.5, review: typed, playtime_hours: 35, is_recommended: true });
   const progress = await page.evaluate(() => window.checkpoint!.mirrors('progress'));
   expect(progress.find((p) => p.igdb_id === CELESTE)).toMatchObject({ completed: true, started: true });
+
+  // The review page: <b> is bold; <script> is literal visible text, never an element, never run.
+  const text = page.locator('.review-card__text');
+  await expect.poll(() => text.innerText(), { timeout: 15_000 }).toBe('Tight & kind. Chapter 7 is a climb<script>alert(1)</script>!');
+  expect(await text.locator('b').allTextContents()).toEqual(['Chapter 7']);
+  expect(await text.locator('b').evaluate((el) => Number(getComputedStyle(el).fontWeight))).toBeGreaterThanOrEqual(600);
+  expect(await text.locator('script').count()).toBe(0);
+  expect(await text.getByText('<script>alert(1)</script>').isVisible()).toBe(true);
+  expect(dialogs).toEqual([]);
 
   // A second visit is edit mode.
   await page.goto(`${gateway.url}/review/${CELESTE}`);
