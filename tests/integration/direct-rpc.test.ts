@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckpointDb } from '../../src/data/db.ts';
 import { directRpc, directToken, readsBusy, readsIdle, trackRead, type DirectSettings } from '../../src/data/direct-rpc.ts';
 import { startTestGateway, type TestGateway } from '../support/gateway.ts';
+import { grantTestFunctions } from '../support/test-db.ts';
 
 const JWT_SECRET = 'direct-rpc-test-secret-of-at-least-32-chars';
 const STORAGE_KEY = 'checkpoint.auth';
@@ -26,6 +27,7 @@ beforeAll(async () => {
     create function public.t_direct_whoami() returns jsonb language sql stable
       as $$ select jsonb_build_object('uid', auth.uid(), 'role', current_user) $$;
     create function public.t_direct_nothing() returns jsonb language sql stable as 'select null::jsonb';
+    ${grantTestFunctions('t_direct_')}
   `);
   settings = { supabaseUrl: gw.url, anonKey: gw.anonKey };
 });

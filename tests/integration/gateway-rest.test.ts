@@ -3,6 +3,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkToken, startTestGateway, type TestGateway } from '../support/gateway.ts';
+import { grantTestFunctions } from '../support/test-db.ts';
 
 let gw: TestGateway;
 /** Known to the test so it can mint tokens the gateway accepts (or, expired, must refuse). */
@@ -30,6 +31,9 @@ const FUNCTIONS_SQL = `
     as $$ insert into public.t_notes (body) values (body) returning id $$;
   create function public.t_my_notes() returns setof public.t_notes language sql stable security invoker
     as 'select * from public.t_notes order by id';
+  ${grantTestFunctions('t_')}
+  grant select, insert on public.t_notes to authenticated;
+  grant usage on sequence public.t_notes_id_seq to authenticated;
   revoke execute on function public.t_add_note(text) from public, anon;
 `;
 

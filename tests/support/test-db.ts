@@ -116,3 +116,19 @@ export async function createAccount(db: Db, username: string): Promise<Actor> {
   if (!id) throw new Error('account not created');
   return { authId: id, role: 'authenticated', email };
 }
+
+/**
+ * SQL that grants a test's throwaway functions (public, named `<prefix>…`) to the API roles, as a
+ * migration grants each of its own: since 0100 the database grants new functions to no one.
+ */
+export function grantTestFunctions(prefix: string): string {
+  return `do $grant$
+    declare f regprocedure;
+    begin
+      for f in select p.oid::regprocedure from pg_proc p
+                where p.pronamespace = 'public'::regnamespace and starts_with(p.proname, '${prefix.replaceAll("'", "''")}') loop
+        execute format('grant execute on function %s to anon, authenticated, service_role', f);
+      end loop;
+    end
+  $grant$;`;
+}
