@@ -27,8 +27,11 @@ export interface AxeViolation {
  */
 export const PICKER_EXCUSED = ['scrollable-region-focusable'] as const;
 
-/** Runs axe on `scope` (the open dialog) and returns its serious and critical violations. */
-export async function axeViolations(scope: Locator, excused: readonly string[] = []): Promise<AxeViolation[]> {
+/**
+ * Runs axe on `scope` (the open dialog, or a whole page's body) and returns its serious and critical
+ * violations, and those of the `held` rules whatever their impact.
+ */
+export async function axeViolations(scope: Locator, excused: readonly string[] = [], held: readonly string[] = []): Promise<AxeViolation[]> {
   await scope.waitFor();
   // Colours are measured as painted: let an opening fade finish (spinners run forever: not waited on).
   await scope.evaluate((el) => Promise.all(el.ownerDocument.getAnimations()
@@ -38,15 +41,15 @@ export async function axeViolations(scope: Locator, excused: readonly string[] =
   if (!(await page.evaluate(() => window.axe !== undefined))) await page.evaluate(AXE_SOURCE);
   const results = await scope.evaluate((el) => window.axe!.run(el, { resultTypes: ['violations'] }));
   return results.violations
-    .filter((v) => (v.impact === 'serious' || v.impact === 'critical') && !excused.includes(v.id))
-    .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    .filter((v) => (v.impact === 'serious' || v.impact === 'critical' || held.includes(v.id)) && !excused.includes(v.id))
+    .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, targets: v.nodes.map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`) }));
 }
 
 /** Fails, naming each rule and the elements, when the dialog has serious or critical violations. */
-export async function expectAccessible(scope: Locator, excused: readonly string[] = []): Promise<void> {
+export async function expectAccessible(scope: Locator, excused: readonly string[] = [], where = 'the open modal'): Promise<void> {
   const violations = await axeViolations(scope, excused);
   if (violations.length > 0) {
     const lines = violations.map((v) => `${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`);
-    throw new Error(`axe found ${violations.length} serious/critical violation(s) in the open modal:\n${lines.join('\n')}`);
+    throw new Error(`axe found ${violations.length} serious/critical violation(s) in ${where}:\n${lines.join('\n')}`);
   }
 }

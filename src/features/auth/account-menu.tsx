@@ -93,7 +93,8 @@ export function AccountMenu({ user, memberId, extraItems }: { readonly user: Aut
         onClick={() => setOpen((o) => !o)}
         onKeyDown={(e) => { if (e.key === 'ArrowDown' && !open) { e.preventDefault(); setOpen(true); } }}
       >
-        <span className="account__avatar" aria-hidden="true">{avatar ? <img src={avatar} alt="" /> : name.charAt(0)}</span>
+        {/* The initial is drawn by CSS (data-initial): not text, so the name shown is all the text the label must contain. */}
+        <span className="account__avatar" aria-hidden="true" data-initial={avatar ? undefined : name.charAt(0)}>{avatar && <img src={avatar} alt="" />}</span>
         <span className="account__name">{name}</span>
         <svg className="account__chevron" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path fill="none" stroke="currentColor" strokeWidth="2" d="m4 6 4 4 4-4" /></svg>
       </button>

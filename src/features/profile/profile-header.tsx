@@ -72,12 +72,13 @@ export function ProfileHeader({ data, settled, onOpen, onEdit, onExport, onImpor
       </ul>
       <ul className="profile-stats" aria-label="Stats">
         {items.map((item) => {
-          const body = <><span className="profile-stats__value">{item.value}</span><span className="profile-stats__label">{item.label}</span></>;
+          // The visible text is the accessible name ("3 Reviews"): the space keeps the two words apart for a reader.
+          const body = <><span className="profile-stats__value">{item.value}</span>{' '}<span className="profile-stats__label">{item.label}</span></>;
           const { modal } = item;
           return (
             <li key={item.key} className="profile-stats__item" data-stat={item.key}>
               {modal
-                ? <button type="button" className="profile-stats__button" aria-label={`${item.value} ${item.label}`} onClick={() => onOpen(modal)}>{body}</button>
+                ? <button type="button" className="profile-stats__button" onClick={() => onOpen(modal)}>{body}</button>
                 : <span className="profile-stats__static">{body}</span>}
             </li>
           );

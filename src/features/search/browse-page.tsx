@@ -140,7 +140,7 @@ export default function BrowsePage() {
       <title>Browse Games · Checkpoint</title>
       <h1 className="browse__title">Browse Games</h1>
 
-      <form className="browse-search" role="search" onSubmit={onSubmit}>
+      <form className="browse-search" role="search" aria-label="Search the catalogue" onSubmit={onSubmit}>
         <label className="visually-hidden" htmlFor={inputId}>Search games</label>
         <input
           id={inputId} className="browse-search__input" type="search" placeholder="Search games..." autoComplete="off"

@@ -183,7 +183,7 @@ export function HeaderSearch() {
   const nothing = searching && shown !== null && shown.complete && games.length === 0 && users.length === 0;
 
   return (
-    <form ref={root} className="header-search" role="search" onSubmit={onSubmit}>
+    <form ref={root} className="header-search" role="search" aria-label="Site search" onSubmit={onSubmit}>
       <div className="header-search__box">
         <svg className="header-search__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path fill="currentColor" d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.42 1.4-5.39-5.38A8 8 0 1 1 10 2Zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12Z" /></svg>
         <input

@@ -157,7 +157,7 @@ export default function UsersDirectoryPage() {
       </header>
 
       <div className="directory-toolbar">
-        <form className="directory-search" role="search" onSubmit={onSubmit}>
+        <form className="directory-search" role="search" aria-label="Search members" onSubmit={onSubmit}>
           <label className="visually-hidden" htmlFor={inputId}>Search users</label>
           <svg className="directory-search__icon" aria-hidden="true" width="18" height="18" viewBox="0 0 24 24"><circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" /><path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
           <input

@@ -14,7 +14,7 @@ export interface FilterBoxProps {
 export function FilterBox({ label, value, onChange, count }: FilterBoxProps) {
   const id = useId();
   return (
-    <div className="filter-box" role="search">
+    <div className="filter-box" role="search" aria-label={label}>
       <label className="visually-hidden" htmlFor={id}>{label}</label>
       <span className="filter-box__icon" aria-hidden="true">
         <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" /></svg>
