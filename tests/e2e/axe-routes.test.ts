@@ -22,7 +22,8 @@ afterAll(async () => {
   await gateway?.close();
 });
 
-// Demo members in seeding order (supabase/local/demo.ts): 1 pixel_pilgrim … 3 cozy_quests.
+// Demo members in seeding order (supabase/local/demo.ts): 1 pixel_pilgrim (signs in: their own profile) … 3 cozy_quests.
+const PIXEL = 1;
 const COZY = 3;
 const CELESTE = 26226;
 
@@ -34,6 +35,7 @@ const ROUTES: ReadonlyArray<{ readonly path: string; readonly ready: string; rea
   { path: `/game/${CELESTE}`, ready: 'main h1' },
   { path: '/users', ready: '.directory-card:not(.directory-card--skeleton)' },
   { path: `/user/${COZY}`, ready: 'main h1' },
+  { path: `/user/${PIXEL}`, ready: 'main h1', signedInOnly: true },
   { path: `/review/${COZY}/${CELESTE}`, ready: 'main h1' },
   { path: `/review/${CELESTE}`, ready: 'main form, main h1', signedInOnly: true },
   { path: '/reset-password', ready: 'main h1' },
