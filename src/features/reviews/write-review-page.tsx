@@ -16,6 +16,7 @@ import { GameCover, gamePath } from '../search/game-cover.tsx';
 import { GamePicker } from '../search/game-picker.tsx';
 import { ReviewForm } from './review-form.tsx';
 import './review-form.css';
+import { releaseYearOf } from '../../core/dates.ts';
 
 export const AUTH_TEXT = {
   title: 'Authentication Required',
@@ -193,14 +194,8 @@ function FormLoader({ gameId, memberId }: { readonly gameId: number; readonly me
   );
 }
 
-function releaseYear(game: GameRow): string | null {
-  if (typeof game.first_release_date === 'number') return String(new Date(game.first_release_date * 1000).getUTCFullYear());
-  const match = /^\d{4}/.exec(game.release_date ?? '');
-  return match ? match[0] : null;
-}
-
 function GameAside({ game }: { readonly game: GameRow }) {
-  const year = releaseYear(game);
+  const year = releaseYearOf(game);
   const platforms = platformsOrFallback(game.platforms);
   const genres = game.genres?.length ? game.genres : game.genre ? [game.genre] : [];
   return (
