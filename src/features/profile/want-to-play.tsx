@@ -37,6 +37,7 @@ const FAILED: Record<ListKind | 'move', string> = {
 function summaryOf(hit: GameHit): GameSummary {
   return {
     name: hit.name, slug: hit.slug ?? undefined, cover_url: hit.cover_url, first_release_date: hit.first_release_date,
+    release_year: hit.release_year,
     summary: hit.summary, category: hit.category, genres: [...hit.genres], genre: hit.genres[0] ?? null,
     platforms: [...hit.platforms], developer: hit.developer, publisher: hit.publisher,
   };

@@ -39,7 +39,7 @@ function pickedGame(state: unknown, gameId: number): GameRow | null {
   if (hit.igdb_id !== gameId) return null;
   return {
     id: hit.id, igdb_id: hit.igdb_id, name: hit.name, slug: hit.slug, cover_url: hit.cover_url, summary: hit.summary,
-    first_release_date: hit.first_release_date, genres: [...hit.genres], platforms: [...hit.platforms],
+    first_release_date: hit.first_release_date, release_year: hit.release_year, genres: [...hit.genres], platforms: [...hit.platforms],
     developer: hit.developer, publisher: hit.publisher, category: hit.category,
   };
 }
