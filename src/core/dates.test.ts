@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differentMoments, formatDate, formatMoment, formatMonthYear, formatRelativeTime } from './dates.ts';
+import { differentMoments, formatDate, formatMoment, formatMonthYear, formatRelativeTime, formatRelease, releaseYearOf } from './dates.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const MIN = 60_000;
@@ -105,5 +105,48 @@ describe('formatMoment', () => {
 
   it('gives nothing for anything that is not a date', () => {
     for (const bad of ['soon', '', null, undefined]) expect(formatMoment(bad)).toBeUndefined();
+  });
+});
+
+describe('formatRelease', () => {
+  it('writes the day when the day is known, from release_date or first_release_date (its UTC day)', () => {
+    expect(formatRelease({ release_date: '1998-03-03', release_year: 1998 }, NOW)).toBe('Mar 3, 1998');
+    expect(formatRelease({ first_release_date: Date.UTC(1998, 2, 3) / 1000 }, NOW)).toBe('Mar 3, 1998');
+    // Late in the UTC day is still that day, wherever the reader is.
+    expect(formatRelease({ first_release_date: Date.UTC(1998, 10, 21, 23, 30) / 1000 }, NOW)).toBe('Nov 21, 1998');
+    // The day wins over a year that disagrees with it.
+    expect(formatRelease({ release_date: '2018-01-25', first_release_date: null, release_year: 2017 }, NOW)).toBe('Jan 25, 2018');
+  });
+
+  it('writes the year alone for a game known only to the year, never TBA or January 1st', () => {
+    expect(formatRelease({ release_date: null, first_release_date: null, release_year: 1998 }, NOW)).toBe('1998');
+    expect(formatRelease({ release_year: 1998 }, NOW)).toBe('1998');
+    // A device row from before release_year kept the year as its release_date.
+    expect(formatRelease({ release_date: '1998' }, NOW)).toBe('1998');
+    expect(formatRelease({ release_year: 2026 }, NOW)).toBe('2026');
+    expect(formatRelease({ release_year: 2027 }, NOW)).toBe('2027 (Upcoming)');
+  });
+
+  it("says 'TBA' when nothing is known", () => {
+    expect(formatRelease({}, NOW)).toBe('TBA');
+    expect(formatRelease({ release_date: null, first_release_date: null, release_year: null }, NOW)).toBe('TBA');
+    expect(formatRelease({ release_date: 'soon', first_release_date: Number.NaN, release_year: Number.NaN }, NOW)).toBe('TBA');
+  });
+
+  it('marks a day still ahead as upcoming', () => {
+    expect(formatRelease({ release_date: '2026-11-22', release_year: 2026 }, NOW)).toBe('Nov 22, 2026 (Upcoming)');
+  });
+});
+
+describe('releaseYearOf', () => {
+  it('is the day\'s year, else the year alone, else null', () => {
+    expect(releaseYearOf({ release_date: '2018-01-25' })).toBe(2018);
+    expect(releaseYearOf({ first_release_date: Date.UTC(2018, 0, 25) / 1000 })).toBe(2018);
+    expect(releaseYearOf({ first_release_date: 1_431_993_600 })).toBe(2015);
+    expect(releaseYearOf({ release_date: '1998-11-21' })).toBe(1998);
+    expect(releaseYearOf({ release_date: null, release_year: 1998 })).toBe(1998);
+    expect(releaseYearOf({ release_date: '1998' })).toBe(1998);
+    expect(releaseYearOf({ release_year: null })).toBeNull();
+    expect(releaseYearOf({ release_year: 1998.5 })).toBeNull();
   });
 });

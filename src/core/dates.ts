@@ -104,6 +104,45 @@ export function formatDate(at: DateInput, now: number = Date.now()): string {
   return upcoming ? `${text} (Upcoming)` : text;
 }
 
+/** What a game knows of its release, in the server's shape (game_json, game_card, search rows). */
+export interface ReleaseFacts {
+  readonly release_date?: string | null;
+  readonly first_release_date?: number | null;
+  /** The year alone, for a game known only to the year (the day's year otherwise). */
+  readonly release_year?: number | null;
+}
+
+const DAY_PREFIX = /^(\d{4})-\d{2}-\d{2}/;
+
+/** The release day as 'YYYY-MM-DD' (release_date, else first_release_date's UTC day), or null. */
+function releaseDay(game: ReleaseFacts): string | null {
+  const date = game.release_date;
+  if (typeof date === 'string' && DAY_PREFIX.test(date)) return date.slice(0, 10);
+  const seconds = game.first_release_date;
+  if (typeof seconds !== 'number' || !Number.isFinite(seconds)) return null;
+  const day = new Date(seconds * 1000);
+  return Number.isFinite(day.getTime()) ? day.toISOString().slice(0, 10) : null;
+}
+
+/** The year of release: the day's when the day is known, else the year alone, else null. */
+export function releaseYearOf(game: ReleaseFacts): number | null {
+  const day = releaseDay(game);
+  if (day !== null) return Number(day.slice(0, 4));
+  const year = game.release_year ?? (typeof game.release_date === 'string' && YEAR_ONLY.test(game.release_date) ? Number(game.release_date) : null);
+  return typeof year === 'number' && Number.isInteger(year) && year > 0 ? year : null;
+}
+
+/**
+ * A game's release as the spec's absolute date: 'Mar 3, 1998'; '1998' when only the year is
+ * known; either with ' (Upcoming)' while ahead; 'TBA' when nothing is known.
+ */
+export function formatRelease(game: ReleaseFacts, now: number = Date.now()): string {
+  const day = releaseDay(game);
+  if (day !== null) return formatDate(day, now);
+  const year = releaseYearOf(game);
+  return year === null ? 'TBA' : formatDate(String(year).padStart(4, '0'), now);
+}
+
 /** Whether two timestamps name different moments (an edited comment: updated_at ≠ created_at). */
 export function differentMoments(a: DateInput, b: DateInput): boolean {
   const x = timeOf(a);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   arrowState, averageLabel, carouselHasArrows, categoryBadge, categoryName, dlcCarousel, igdbSrcSet, isDlcCategory,
-  metaDescription, modsCarousel, MODS_SHOWN, ratingSummary, releaseYear, staleLists, statusButtons, statusFailureMessage,
+  metaDescription, modsCarousel, MODS_SHOWN, ratingSummary, staleLists, statusButtons, statusFailureMessage,
   summaryNeedsToggle, truncate, NO_STATUS, DLC_LIMIT, type CarouselGame,
 } from './game-page.ts';
 
@@ -146,12 +146,6 @@ describe('carousels', () => {
     expect(arrowState(0, 1000, 400)).toEqual({ prev: false, next: true });
     expect(arrowState(360, 1000, 400)).toEqual({ prev: true, next: true });
     expect(arrowState(600, 1000, 400)).toEqual({ prev: true, next: false });
-  });
-
-  it('reads release years from unix seconds or a date', () => {
-    expect(releaseYear(1_431_993_600)).toBe(2015);
-    expect(releaseYear(null, '1998-11-21')).toBe(1998);
-    expect(releaseYear(null, null)).toBeNull();
   });
 });
 

@@ -160,6 +160,8 @@ export interface CarouselGame {
   readonly cover_url: string | null;
   readonly category: number | null;
   readonly first_release_date: number | null;
+  /** The year alone, for a game known only to the year. */
+  readonly release_year?: number | null;
   readonly slug?: string | null;
   readonly summary?: string | null;
   readonly developer?: string | null;
@@ -224,13 +226,6 @@ export const carouselHasArrows = (count: number): boolean => count > CAROUSEL_AR
 /** Which arrows are enabled at this scroll position (1 px of slack for fractional scrolling). */
 export function arrowState(scrollLeft: number, scrollWidth: number, clientWidth: number): { prev: boolean; next: boolean } {
   return { prev: scrollLeft > 1, next: scrollLeft + clientWidth < scrollWidth - 1 };
-}
-
-/** The year of a unix-seconds release date, or null. */
-export function releaseYear(seconds: number | null | undefined, date?: string | null): number | null {
-  if (typeof seconds === 'number' && Number.isFinite(seconds)) return new Date(seconds * 1000).getUTCFullYear();
-  const match = typeof date === 'string' ? /^(\d{4})/.exec(date) : null;
-  return match ? Number(match[1]) : null;
 }
 
 // ---- images (spec 002 §9) -----------------------------------------------------------------------

@@ -31,6 +31,7 @@ function buildSchemas() {
     cover_url: z.nullish(text(2000)),
     release_date: z.nullish(text(40)),
     first_release_date: z.nullish(z.number()),
+    release_year: z.nullish(int(z.minimum(1), z.maximum(9999))),
     genre: z.nullish(text(200)),
     genres: z.optional(z.array(text(200)).check(z.maxLength(50))),
     platforms: z.optional(z.array(text(200)).check(z.maxLength(50))),

@@ -12,7 +12,9 @@ import { DEVICE_DB_NAME } from '../core/constants.ts';
 
 export interface GameRow {
   id: number; igdb_id: number; name: string; slug: string | null; cover_url?: string | null; summary?: string | null;
-  release_date?: string | null; first_release_date?: number | null; genre?: string | null; genres?: string[];
+  release_date?: string | null; first_release_date?: number | null;
+  /** The year of release (the year alone for a game known only to the year; release_date is then null). */
+  release_year?: number | null; genre?: string | null; genres?: string[];
   platforms?: string[]; developer?: string | null; publisher?: string | null; category?: number | null;
   parent_game?: number | null; franchise?: string | null; igdb_rating?: number | null; rating_count?: number | null;
   alternative_names?: string[]; [extra: string]: unknown;

@@ -21,7 +21,7 @@ const CARD_FIELDS = 'id,name,slug,summary,cover.url,category,first_release_date,
 const maybe = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 const Card = z.object({
   id: z.number(), igdb_id: z.number(), name: z.string(), slug: maybe(z.string()),
-  cover_url: maybe(z.string()), release_date: maybe(z.string()),
+  cover_url: maybe(z.string()), release_date: maybe(z.string()), release_year: maybe(z.number()),
   category: maybe(z.number()), summary: maybe(z.string()),
 });
 const GamePageAnswer = z.looseObject({
@@ -47,7 +47,7 @@ function fromCard(c: z.infer<typeof Card>): CarouselGame {
   return {
     igdb_id: c.igdb_id, name: c.name, slug: c.slug ?? null, cover_url: c.cover_url ?? null, category: c.category ?? null,
     first_release_date: date && /^\d{4}-\d{2}-\d{2}/.test(date) ? Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / 1000 : null,
-    summary: c.summary ?? null,
+    release_year: c.release_year ?? null, summary: c.summary ?? null,
   };
 }
 
@@ -57,7 +57,8 @@ export function carouselGameOf(raw: Loose): CarouselGame | null {
   if (!e) return null;
   return {
     igdb_id: e.igdb_id, name: e.name, slug: e.slug, cover_url: e.cover_url, category: e.category ?? null,
-    first_release_date: e.first_release_date ?? null, summary: e.summary ?? null, developer: e.developer ?? null, publisher: e.publisher ?? null,
+    first_release_date: e.first_release_date ?? null, release_year: e.release_year ?? null, summary: e.summary ?? null,
+    developer: e.developer ?? null, publisher: e.publisher ?? null,
   };
 }
 

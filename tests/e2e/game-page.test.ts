@@ -1,7 +1,9 @@
 // The game page in Chromium against the gateway (spec 002 §2, §4): the address moving to the slug,
 // slugs, the error view, the Ratings card of a demo-reviewed game, the status rules through the
 // real write path (and the server), the guest's sign-in modal, the mobile bottom sheet, the
-// carousels of a game with DLCs in the seed, and opening a cached game offline.
+// carousels of a game with DLCs in the seed, opening a cached game offline, and the release year
+// of a game known only to the year (issue 20 §1 "TBA for famous games").
+import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
@@ -13,6 +15,9 @@ const WITCHER_3 = 1942;
 const GTA_4 = 731;
 const BALLAD_OF_GAY_TONY = 3174;
 const LOST_AND_DAMNED = 3265;
+const OCARINA_OF_TIME = 1000000095; // the seed knows only its year, 1998
+/** Where the release-year screenshots go (RELEASE_YEAR_SHOTS_DIR=/tmp/shots/release-year); none when unset. */
+const SHOTS = process.env.RELEASE_YEAR_SHOTS_DIR;
 
 let gateway: Gateway;
 let browser: Browser;
@@ -300,3 +305,28 @@ it('opens a cached game offline from the device and says so', async () => {
   await expect.poll(() => heading(page)).toBe("You're offline and this game isn't saved on this device yet.");
   await context.close();
 });
+
+for (const width of [390, 1280]) {
+  it(`shows the release year of a game known only to the year, not TBA, at ${width} px`, async () => {
+    const { context, page, errors } = await open(`/game/${OCARINA_OF_TIME}`, width);
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Legend of Zelda: Ocarina of Time');
+    await expect.poll(() => pathname(page)).toBe('/game/the-legend-of-zelda-ocarina-of-time');
+    const released = page.locator('.game-header__facts > div').filter({ has: page.locator('dt', { hasText: 'Released' }) }).locator('dd');
+    await expect.poll(() => released.textContent(), { timeout: 10_000 }).toBe('1998');
+    await expect.poll(() => page.locator('.game-header').textContent()).not.toContain('TBA');
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/game-page-year-only-${width}.png` });
+    }
+    // The same page again from the device's copy (the pull kept release_year): still the year.
+    await page.reload();
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Legend of Zelda: Ocarina of Time');
+    await expect.poll(() => released.textContent(), { timeout: 10_000 }).toBe('1998');
+    // A game known to the day still shows the day.
+    await page.goto(`${gateway.url}/game/${WITCHER_3}`);
+    await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
+    await expect.poll(() => released.textContent(), { timeout: 10_000 }).toBe('May 19, 2015');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+}

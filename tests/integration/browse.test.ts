@@ -326,7 +326,7 @@ describe('catalogue_page', () => {
   const KEYS = [
     'alternative_names', 'avg_user_rating', 'category', 'cover_url', 'developer', 'first_release_date', 'genres', 'id',
     'igdb_id', 'igdb_rating', 'name', 'parent_game', 'platforms', 'popularity', 'publisher', 'rating_count',
-    'release_date', 'slug', 'user_rating_count',
+    'release_date', 'release_year', 'slug', 'user_rating_count',
   ];
 
   it('gives compact games in id order with members\' ratings, and next until the last page', async () => {
@@ -336,7 +336,7 @@ describe('catalogue_page', () => {
     for (const g of first.games) expect(Object.keys(g).sort()).toEqual(KEYS);
     expect(first.games[0]).toEqual({
       id: ids[1942], igdb_id: 1942, name: 'The Witcher 3: Wild Hunt', slug: 'the-witcher-3-wild-hunt', cover_url: null,
-      first_release_date: 1431993600, release_date: '2015-05-19', category: 0, parent_game: null,
+      first_release_date: 1431993600, release_date: '2015-05-19', release_year: 2015, category: 0, parent_game: null,
       genres: ['Role-playing (RPG)', 'Adventure'], platforms: ['PC (Microsoft Windows)', 'PlayStation 4', 'Xbox One'],
       developer: 'CD Projekt RED', publisher: 'CD Projekt', alternative_names: [], igdb_rating: 93, rating_count: 3200,
       popularity: { igdb_visits: 0.001, igdb_played: 0.002, steam_total_reviews: 0.5 }, avg_user_rating: 8, user_rating_count: 3,

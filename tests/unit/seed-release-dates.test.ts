@@ -1,10 +1,11 @@
 // The seed catalogue's release dates (issue 20 §1 "TBA for famous games"): every seed game has a
 // release date or at least its year, and a game known only to the year shows that year, not
-// "TBA", from the catalogue's IGDB-shaped answer through the device's game row to the page.
+// "TBA", from the catalogue's IGDB-shaped answer through the device's game row (release_year, as
+// the server keeps it) to the page.
 import { describe, expect, it } from 'vitest';
 import { toCatalogueGame } from '../../supabase/functions/igdb-search/catalogue-row.ts';
 import { SEED_ROWS } from '../../supabase/functions/igdb-search/seed-catalogue.ts';
-import { formatDate } from '../../src/core/dates.ts';
+import { formatRelease } from '../../src/core/dates.ts';
 import { fromIgdbGame, toGameRow } from '../../src/data/search/hits.ts';
 
 const YEAR_ONLY = SEED_ROWS.filter((row) => typeof row.first_release_date !== 'number');
@@ -12,7 +13,8 @@ const shownRelease = (row: Readonly<Record<string, unknown>>) => {
   const game = toCatalogueGame(row)?.game;
   const entry = game ? fromIgdbGame(game) : null;
   if (!entry) throw new Error(`seed row ${String(row.id)} is not a catalogue game`);
-  return { year: entry.release_year, shown: formatDate(toGameRow(entry, '2026-01-01T00:00:00Z').release_date ?? null) };
+  const gameRow = toGameRow(entry, '2026-01-01T00:00:00Z');
+  return { year: gameRow.release_year, shown: formatRelease(gameRow) };
 };
 
 describe('seed catalogue release dates', () => {

@@ -1,13 +1,13 @@
 // Builds the export (schema.ts) from the member's mirror rows as the device holds them. Pure: the
 // reading is src/data/export.ts's. Rows a pending write made or changed are named in `pending`
 // (`table:id`, the overlay's shadows) and come out with `synced: false`.
-import { releaseYear } from '../game-page.ts';
+import { releaseYearOf } from '../dates.ts';
 import { splitPlatforms } from '../profile.ts';
 import { isDraft } from '../review-draft.ts';
 import { TOP_TEN_SIZE } from '../constants.ts';
 import { EXPORT_FORMAT, EXPORT_VERSION, type CheckpointExport, type ExportGame, type ExportReviewRef } from './schema.ts';
 
-interface GameIn { id: number; igdb_id: number; name: string; slug?: string | null; release_date?: string | null; first_release_date?: number | null }
+interface GameIn { id: number; igdb_id: number; name: string; slug?: string | null; release_date?: string | null; first_release_date?: number | null; release_year?: number | null }
 interface UserIn {
   id: number; username: string; name?: string | null; display_name?: string | null; bio?: string | null; avatar_url?: string | null;
   location?: string | null; website?: string | null; platform?: string | null; created_at: string;
@@ -86,7 +86,7 @@ export function buildExport(source: ExportSource, now: Date): CheckpointExport {
     return {
       igdb_id: row?.igdb_id ?? igdbId,
       name: row?.name ?? null,
-      release_year: row ? releaseYear(row.first_release_date, row.release_date) : null,
+      release_year: row ? releaseYearOf(row) : null,
       slug: row?.slug ?? null,
     };
   };

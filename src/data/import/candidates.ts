@@ -6,10 +6,11 @@ import { parseGameSummary, type GameSummary } from '../../core/mutations.ts';
 import type { CatalogueEntry } from '../search/hits.ts';
 import type { GameHit } from '../search/types.ts';
 
-function summaryOf(g: { name: string; slug: string | null; cover_url: string | null; first_release_date?: number | null; summary?: string | null;
+function summaryOf(g: { name: string; slug: string | null; cover_url: string | null; first_release_date?: number | null; release_year?: number | null; summary?: string | null;
   genres?: readonly string[]; platforms?: readonly string[]; developer?: string | null; publisher?: string | null; category?: number | null }): GameSummary | null {
   const full = parseGameSummary({
     name: g.name, slug: g.slug ?? undefined, cover_url: g.cover_url, first_release_date: g.first_release_date ?? null,
+    release_year: g.release_year ?? null,
     genre: g.genres?.[0] ?? null, genres: g.genres?.slice(0, 50), platforms: g.platforms?.slice(0, 50),
     summary: g.summary ?? null, developer: g.developer ?? null, publisher: g.publisher ?? null, category: g.category ?? null,
   });

@@ -37,6 +37,24 @@ describe('game.ensure', () => {
     expect(await db.games.get(-5)).toMatchObject({ release_date: '2024-02-29', first_release_date: 1709164800 });
   });
 
+  it('keeps the year of a game known only to the year, as the server does (release_year, or a year as release_date)', async () => {
+    await apply(db, 'game.ensure', { igdb_id: 95, name: 'The Legend of Zelda: Ocarina of Time', release_date: null, release_year: 1998 });
+    expect(await db.games.get(-95)).toMatchObject({ release_date: null, first_release_date: null, release_year: 1998 });
+    await apply(db, 'game.ensure', { igdb_id: 96, name: 'Year As Text', release_date: '1995' });
+    expect(await db.games.get(-96)).toMatchObject({ release_date: null, first_release_date: null, release_year: 1995 });
+    await apply(db, 'game.ensure', { igdb_id: 97, name: 'Dated', first_release_date: 1600387200, release_year: 1999 });
+    expect(await db.games.get(-97)).toMatchObject({ release_date: '2020-09-18', release_year: 2020 });
+    await expect(apply(db, 'game.ensure', { igdb_id: 98, name: 'No Such Year', release_year: 1998.5 })).rejects.toMatchObject({ code: 'invalid_args' });
+  });
+
+  it('fills in a year a known game is missing, and never rewrites one it has', async () => {
+    await db.games.put(gameRow(41, 95, 'Ocarina', { release_date: null, release_year: null, summary: 's' }));
+    await apply(db, 'game.ensure', { igdb_id: 95, name: 'Ocarina', release_year: 1998 });
+    expect(await db.games.get(41)).toMatchObject({ release_date: null, release_year: 1998 });
+    await apply(db, 'game.ensure', { igdb_id: 95, name: 'Ocarina', release_year: 1999 });
+    expect((await db.games.get(41))?.release_year).toBe(1998);
+  });
+
   it('only fills in the facts a known game is missing', async () => {
     await db.games.put(gameRow(40, 113112, 'Hades', { cover_url: 'https://example.test/kept.jpg', genre: null, genres: [] }));
     await apply(db, 'game.ensure', { ...HADES, name: 'Renamed', summary: 'Rogue-like' });

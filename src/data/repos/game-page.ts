@@ -2,6 +2,7 @@
 // for what they show). The identifier is a numeric id (internal, else external) or a slug. A game
 // our database does not have yet is kept on the device as a -igdb_id stand-in (rememberCatalogueGame)
 // so its page opens, offline too, and writes about it carry its summary.
+import { releaseYearOf } from '../../core/dates.ts';
 import { GAME_PAGE_REVIEWS, ratingSummary } from '../../core/game-page.ts';
 import type { GameSummary } from '../../core/mutations.ts';
 import type { CheckpointDb, CollectionRow, GameRow, ProgressRow, ReviewRow, WishlistRow } from '../db.ts';
@@ -92,6 +93,7 @@ export function gameSummaryOf(game: GameRow): GameSummary {
     cover_url: text(game.cover_url, 2000),
     release_date: text(game.release_date, 40),
     first_release_date: typeof game.first_release_date === 'number' ? game.first_release_date : null,
+    release_year: releaseYearOf(game),
     genre: text(game.genre, 200),
     genres: (game.genres ?? []).slice(0, 50).map((g) => g.slice(0, 200)),
     platforms: (game.platforms ?? []).slice(0, 50).map((p) => p.slice(0, 200)),

@@ -7,6 +7,7 @@ import type { LibraryStatus } from '../../core/library/library-query.ts';
 import { platformName } from '../../core/platforms.ts';
 import type { CheckpointDb, GameRow } from '../db.ts';
 import { counts, hasText } from './shapes.ts';
+import { releaseYearOf } from '../../core/dates.ts';
 
 export interface LibraryGame extends LibraryItem {
   readonly game: Pick<GameRow, 'id' | 'igdb_id' | 'name' | 'slug' | 'cover_url'>;
@@ -84,7 +85,7 @@ export async function loadLibrary(db: CheckpointDb, userId: number): Promise<Lib
       key: String(game.igdb_id), name: game.name, statuses: [...a.statuses],
       // The platforms the member played it on when they said so; else the ones it came out on.
       platforms: a.played.size > 0 ? [...a.played] : [...new Set((game.platforms ?? []).map(platformName))],
-      rating: a.rating, reviewed: a.reviewed, year: release ? Number(release.slice(0, 4)) : null, releaseDate: release,
+      rating: a.rating, reviewed: a.reviewed, year: releaseYearOf(game), releaseDate: release,
       updatedAt: a.updatedAt, minutesPlayed: a.minutes > 0 ? a.minutes : a.reviewMinutes,
       game: { id: game.id, igdb_id: game.igdb_id, name: game.name, slug: game.slug, cover_url: game.cover_url ?? null },
     });

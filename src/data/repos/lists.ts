@@ -5,6 +5,7 @@ import { TOP_TEN_SIZE } from '../../core/constants.ts';
 import type { CheckpointDb, GameRow, ReviewRow } from '../db.ts';
 import type { GameHit } from '../search/types.ts';
 import { counts } from './shapes.ts';
+import { releaseYearOf } from '../../core/dates.ts';
 
 /** A Top 5 game, with the member's own rating of it when the device holds it. */
 export interface TopFiveEntry { igdb_id: number; position: number; game: GameRow; rating: number | null }
@@ -51,8 +52,7 @@ export async function loadRatedGames(db: CheckpointDb, userId: number): Promise<
 }
 
 function toHit(game: GameRow): GameHit {
-  const year = game.first_release_date ? new Date(game.first_release_date * 1000).getUTCFullYear()
-    : game.release_date ? Number(game.release_date.slice(0, 4)) || null : null;
+  const year = releaseYearOf(game);
   return {
     id: game.id, igdb_id: game.igdb_id, name: game.name, slug: game.slug, cover_url: game.cover_url ?? null,
     release_year: year, first_release_date: game.first_release_date ?? null, summary: game.summary ?? null,

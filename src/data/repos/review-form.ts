@@ -2,6 +2,7 @@
 // by read-through), the member's own review of it (edit mode) and progress (a finished game locks
 // the 'Did you finish the game?' answer), and the platform list (table platform, which no pull
 // carries: get_platforms is copied into the device's `platforms` table so the form works offline).
+import { releaseYearOf } from '../../core/dates.ts';
 import { z } from '../../core/zod.ts';
 import { parseGameSummary, type GameSummary } from '../../core/mutations.ts';
 import { readThrough } from '../../sync/read-through.ts';
@@ -93,6 +94,7 @@ export function gameSummaryOf(game: Pick<GameRow, 'name'> & Partial<GameRow>): G
     cover_url: game.cover_url ?? null,
     release_date: game.release_date ?? null,
     first_release_date: game.first_release_date ?? null,
+    release_year: releaseYearOf(game),
     genre: game.genre ?? game.genres?.[0] ?? null,
     genres: game.genres?.slice(0, 50),
     platforms: game.platforms?.slice(0, 50),

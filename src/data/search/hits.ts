@@ -38,6 +38,12 @@ function yearOf(seconds: number | null, date: string | null): number | null {
   return match ? Number(match[1]) : null;
 }
 
+/** A year given as such (the database's release_year), or null. */
+function yearOfNumber(v: unknown): number | null {
+  const y = num(v);
+  return y !== null && Number.isInteger(y) && y > 0 ? y : null;
+}
+
 /** The year of IGDB's release_dates ([{y, …}]): the earliest, for a game known only to the year. */
 function yearOfReleaseDates(v: unknown): number | null {
   if (!Array.isArray(v)) return null;
@@ -96,7 +102,7 @@ export function fromDatabaseRow(row: Loose, fromIGDB = false): CatalogueEntry | 
     slug: str(row['slug']), cover_url: str(row['cover_url']),
     alternative_names: names(row['alternative_names']),
     category: num(row['category']),
-    first_release_date: seconds, release_year: yearOf(seconds, date),
+    first_release_date: seconds, release_year: yearOf(seconds, date) ?? yearOfNumber(row['release_year']),
     platforms: names(row['platforms']), genres: names(row['genres']).length > 0 ? names(row['genres']) : names([row['genre']]),
     developer: str(row['developer']) ?? involved.developer, publisher: str(row['publisher']) ?? involved.publisher,
     involved_companies: involved.all,
@@ -146,12 +152,12 @@ export function toHit(e: CatalogueEntry): GameHit {
 
 /** A device-catalogue row for a game found remotely (the server's shape; -igdb_id until it has it). */
 export function toGameRow(e: CatalogueEntry, now: string): GameRow {
-  // Known only to the year: the year alone ('1998'), which formatDate shows as such.
-  const date = e.first_release_date != null ? new Date(e.first_release_date * 1000).toISOString().slice(0, 10)
-    : e.release_year != null ? String(e.release_year) : null;
+  const date = e.first_release_date != null ? new Date(e.first_release_date * 1000).toISOString().slice(0, 10) : null;
   return {
     id: e.local_id, igdb_id: e.igdb_id, game_id: String(e.igdb_id), name: e.name, slug: e.slug ?? slugify(e.name),
     summary: e.summary ?? null, description: e.description ?? null, release_date: date,
+    // Known only to the year (release_date null): the year alone, as the server keeps it.
+    release_year: e.release_year ?? null,
     first_release_date: e.first_release_date ?? null, cover_url: e.cover_url,
     genre: e.genres?.[0] ?? null, genres: [...(e.genres ?? [])], platforms: [...(e.platforms ?? [])],
     developer: e.developer ?? null, publisher: e.publisher ?? null, involved_companies: [...(e.involved_companies ?? [])],

@@ -4,7 +4,8 @@
 // scroll position.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { arrowState, CAROUSEL_SCROLL_PX, carouselHasArrows, categoryName, releaseYear, type CarouselGame } from '../../core/game-page.ts';
+import { arrowState, CAROUSEL_SCROLL_PX, carouselHasArrows, categoryName, type CarouselGame } from '../../core/game-page.ts';
+import { releaseYearOf } from '../../core/dates.ts';
 import { LazyImage } from '../media/lazy-image.tsx';
 
 export interface CarouselProps {
@@ -57,7 +58,7 @@ export function Carousel({ title, games, note, badge }: CarouselProps) {
               <span className="carousel__name" title={g.name}>{g.name}</span>
               <span className="carousel__meta">
                 {badge ? 'Community' : categoryName(g.category)}
-                {releaseYear(g.first_release_date) !== null && ` · ${releaseYear(g.first_release_date)}`}
+                {releaseYearOf(g) !== null && ` · ${releaseYearOf(g)}`}
               </span>
             </Link>
           </li>
@@ -69,7 +70,7 @@ export function Carousel({ title, games, note, badge }: CarouselProps) {
 
 /** The 'Main Game' card on a DLC's page: cover, name, release year, summary. */
 export function MainGameCard({ game }: { readonly game: CarouselGame }) {
-  const year = releaseYear(game.first_release_date);
+  const year = releaseYearOf(game);
   return (
     <section className="main-game" aria-label="Main Game">
       <h2 className="carousel__title">Main Game</h2>

@@ -2,7 +2,7 @@
 // and publisher (cut at 30 characters with 'See more' / 'See less') and the summary (clamped to 3
 // lines, with a toggle when longer than 200 characters).
 import { useState } from 'react';
-import { formatDate } from '../../core/dates.ts';
+import { formatRelease } from '../../core/dates.ts';
 import { categoryBadge, summaryNeedsToggle, truncate } from '../../core/game-page.ts';
 import { platformNames } from '../../core/platforms.ts';
 import type { GameRow } from '../../data/db.ts';
@@ -11,7 +11,7 @@ import { LazyImage } from '../media/lazy-image.tsx';
 export function GameHeader({ game, average, count }: { readonly game: GameRow; readonly average: number | null; readonly count: number }) {
   const badge = categoryBadge(game.category);
   const platforms = platformNames(game.platforms);
-  const released = formatDate(game.release_date ?? (typeof game.first_release_date === 'number' ? game.first_release_date * 1000 : null));
+  const released = formatRelease(game);
   return (
     <header className="game-header">
       <div className="game-header__cover">

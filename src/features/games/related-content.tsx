@@ -8,6 +8,7 @@ import type { GameRow } from '../../data/db.ts';
 import { fetchDlcs, fetchMods, fetchParent, type RemoteGamePage } from '../../data/games-remote.ts';
 import { useLive } from '../../data/live.ts';
 import { Carousel, MainGameCard } from './carousels.tsx';
+import { releaseYearOf } from '../../core/dates.ts';
 
 interface Related { readonly key: string; readonly parent: CarouselGame | null; readonly dlcs: CarouselGame[]; readonly mods: CarouselGame[] }
 
@@ -61,6 +62,7 @@ export function RelatedContent({ game, remote, online }: { readonly game: GameRo
 function toCarouselGame(g: GameRow): CarouselGame {
   return {
     igdb_id: g.igdb_id, name: g.name, slug: g.slug, cover_url: g.cover_url ?? null, category: g.category ?? null,
-    first_release_date: typeof g.first_release_date === 'number' ? g.first_release_date : null, summary: g.summary ?? null,
+    first_release_date: typeof g.first_release_date === 'number' ? g.first_release_date : null,
+    release_year: releaseYearOf(g), summary: g.summary ?? null,
   };
 }

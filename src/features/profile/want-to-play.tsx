@@ -16,6 +16,7 @@ import { useToast } from '../toasts/toast-context.tsx';
 import { countText, FilterBox } from './library/filter-box.tsx';
 import { useLibraryQuery } from './library/use-library-query.ts';
 import { useTextFilter } from './library/use-text-filter.ts';
+import { releaseYearOf } from '../../core/dates.ts';
 
 /** Covers a list shows at first, and more per "Show more": a few screens of the grid. */
 export const WANT_PAGE = 48;
@@ -36,6 +37,7 @@ const FAILED: Record<ListKind | 'move', string> = {
 function summaryOf(hit: GameHit): GameSummary {
   return {
     name: hit.name, slug: hit.slug ?? undefined, cover_url: hit.cover_url, first_release_date: hit.first_release_date,
+    release_year: hit.release_year,
     summary: hit.summary, category: hit.category, genres: [...hit.genres], genre: hit.genres[0] ?? null,
     platforms: [...hit.platforms], developer: hit.developer, publisher: hit.publisher,
   };
@@ -125,7 +127,7 @@ export function WantToPlay({ data, me }: WantToPlayProps) {
                   <Link to={gamePath(game)} className="want-to-play__link">
                     <GameCover name={game.name} url={game.cover_url ?? null} width={120} className="want-to-play__cover" />
                     <span className="want-to-play__name">{game.name}</span>
-                    {game.release_date && <span className="want-to-play__year">{game.release_date.slice(0, 4)}</span>}
+                    {releaseYearOf(game) !== null && <span className="want-to-play__year">{releaseYearOf(game)}</span>}
                   </Link>
                   {own && (
                     <div className="want-to-play__actions">

@@ -16,6 +16,7 @@ import { GameCover, gamePath } from '../search/game-cover.tsx';
 import { GamePicker } from '../search/game-picker.tsx';
 import { ReviewForm } from './review-form.tsx';
 import './review-form.css';
+import { releaseYearOf } from '../../core/dates.ts';
 
 export const AUTH_TEXT = {
   title: 'Authentication Required',
@@ -38,7 +39,7 @@ function pickedGame(state: unknown, gameId: number): GameRow | null {
   if (hit.igdb_id !== gameId) return null;
   return {
     id: hit.id, igdb_id: hit.igdb_id, name: hit.name, slug: hit.slug, cover_url: hit.cover_url, summary: hit.summary,
-    first_release_date: hit.first_release_date, genres: [...hit.genres], platforms: [...hit.platforms],
+    first_release_date: hit.first_release_date, release_year: hit.release_year, genres: [...hit.genres], platforms: [...hit.platforms],
     developer: hit.developer, publisher: hit.publisher, category: hit.category,
   };
 }
@@ -193,14 +194,8 @@ function FormLoader({ gameId, memberId }: { readonly gameId: number; readonly me
   );
 }
 
-function releaseYear(game: GameRow): string | null {
-  if (typeof game.first_release_date === 'number') return String(new Date(game.first_release_date * 1000).getUTCFullYear());
-  const match = /^\d{4}/.exec(game.release_date ?? '');
-  return match ? match[0] : null;
-}
-
 function GameAside({ game }: { readonly game: GameRow }) {
-  const year = releaseYear(game);
+  const year = releaseYearOf(game);
   const platforms = platformsOrFallback(game.platforms);
   const genres = game.genres?.length ? game.genres : game.genre ? [game.genre] : [];
   return (

@@ -1,6 +1,7 @@
 // One Top 5 slot: a ranked game, or an empty slot that offers "Add game" to the owner. The
 // editor's sortable slot, with its handle and remove button, is in top-five-editor.tsx.
 import { Link } from 'react-router-dom';
+import { releaseYearOf } from '../../../core/dates.ts';
 import { formatRating } from '../../../core/format.ts';
 import type { TopFiveEntry } from '../../../data/repos/lists.ts';
 import { GameCover, gamePath } from '../../search/game-cover.tsx';
@@ -16,7 +17,7 @@ export function StaticSlot({ entry, rank }: { entry: TopFiveEntry; rank: number 
 
 /** What a filled slot shows (also the floating copy while it is dragged). */
 export function SlotBody({ entry, rank }: { entry: TopFiveEntry; rank: number }) {
-  const year = entry.game.release_date?.slice(0, 4) ?? (entry.game.first_release_date ? new Date(entry.game.first_release_date * 1000).getUTCFullYear() : null);
+  const year = releaseYearOf(entry.game);
   return (
     <div className="top5-slot__body">
       <span className="top5-slot__rank" aria-hidden="true">{rank}</span>
@@ -27,7 +28,7 @@ export function SlotBody({ entry, rank }: { entry: TopFiveEntry; rank: number })
         </Link>
         <span className="top5-slot__meta">
           {entry.rating !== null && <span className="top5-slot__rating" aria-label={`Rated ${formatRating(entry.rating)} out of 10`}>★ {formatRating(entry.rating)}</span>}
-          {year && <span>{year}</span>}
+          {year !== null && <span>{year}</span>}
         </span>
       </div>
     </div>
