@@ -1,21 +1,11 @@
 // A game's generated cover (core/cover-art.ts plans it): an inline SVG poster in a 300 × 400
 // viewBox that fills its box, so it is sharp at 32 px and at 264 px and costs no request. Shown
-// where a game has no picture, and under a real cover until (and unless) that one loads.
+// where a game has no picture, and under a real cover until (and unless) that one loads. Its own
+// chunk: it registers itself with cover-art-registry.ts, through which the home page's code uses it.
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { COVER_HEIGHT, COVER_PADDING, COVER_WIDTH, coverPlan, FONT_STACKS, type CoverFacts, type CoverPlan } from '../../core/cover-art.ts';
+import { COVER_HEIGHT, COVER_PADDING, COVER_WIDTH, coverPlan, FONT_STACKS, type CoverPlan } from '../../core/cover-art.ts';
+import { provideCoverArt, type GeneratedCoverProps } from './cover-art-registry.ts';
 import './generated-cover.css';
-
-export interface GeneratedCoverProps {
-  readonly game: CoverFacts;
-  /**
-   * The CSS width the cover is meant for. Its box may be stretched by CSS (a grid column, a media
-   * query): the width it is really shown at is measured before the first paint and on every resize,
-   * and picks how much text the cover carries and how big.
-   */
-  readonly width: number;
-  /** An accessible name (the cover is then an image); without one the cover is decorative. */
-  readonly label?: string;
-}
 
 const W = COVER_WIDTH;
 const H = COVER_HEIGHT;
@@ -167,3 +157,5 @@ function Title({ plan }: { plan: CoverPlan }) {
     </>
   );
 }
+
+provideCoverArt(GeneratedCover);

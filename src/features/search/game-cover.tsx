@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { CoverFacts } from '../../core/cover-art.ts';
 import { igdbSrcSet } from '../../core/game-page.ts';
-import { GeneratedCover } from '../media/generated-cover.tsx';
+import { useCoverArt } from '../media/cover-art-registry.ts';
 import './search.css';
 
 export interface GameCoverProps {
@@ -40,6 +40,7 @@ export function GameCover({ name, url, width, game, className }: GameCoverProps)
   // A new source starts over (render-time reset, no effect needed).
   if (image.source !== source) setImage({ source, phase: 'loading' });
   const [near, setNear] = useState(false);
+  const Art = useCoverArt();
   const box = useRef<HTMLSpanElement>(null);
   const height = Math.round((width * 4) / 3);
   const showImage = source !== null && image.phase !== 'failed';
@@ -59,7 +60,7 @@ export function GameCover({ name, url, width, game, className }: GameCoverProps)
   // Decorative: every cover sits next to the game's name.
   return (
     <span ref={box} className={['game-cover', `game-cover--${shown}`, className].filter(Boolean).join(' ')} style={{ width, height }} aria-hidden="true">
-      <GeneratedCover game={{ ...game, name }} width={width} />
+      {Art && <Art game={{ ...game, name }} width={width} />}
       {showImage && near && (
         <img
           className="game-cover__image" {...coverSources(source, width)} alt="" width={width} height={height} decoding="async"
