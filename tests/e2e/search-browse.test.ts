@@ -204,7 +204,8 @@ const generatedCovers = (page: Page) => page.locator('.browse-game__cover').eval
 it('gives every game a generated cover made from it: the title fits inside, colours differ, and nothing moves', async () => {
   const page = await open('/search');
   await expect.poll(() => counter(page), { timeout: 15_000 }).toBe(`Showing 1 - 20 of ${CATALOGUE_SIZE} games`);
-  // Layout shifts from here on (the list is on screen) are recorded: which elements moved.
+  // Layout shifts from here on (the list is on screen) are recorded by the element that moved (the
+  // header's search box may: it is not a tile's).
   await page.evaluate(() => {
     const w = window as Window & { shifted?: string[] };
     w.shifted = [];
@@ -242,7 +243,6 @@ it('gives every game a generated cover made from it: the title fits inside, colo
   await page.waitForTimeout(300);
   expect(await coverBoxes(page)).toEqual(before);
   const shifted = await page.evaluate(() => (window as Window & { shifted?: string[] }).shifted ?? []);
-  console.log('layout shifts:', shifted);
   expect(shifted.filter((s) => s.startsWith('tile:'))).toEqual([]);
 
   // The same game gets the same cover on the next visit.
