@@ -1,6 +1,7 @@
 // Browse Games (/search, spec 001 §2) in a real browser against the gateway's seeded catalogue of
 // 385 games and its demo members' ratings: typing, Enter, filters, paging, the second parameter
-// set, answering from the device when offline, and the generated covers of the tiles.
+// set, answering from the device when offline, the tiles' generated covers and real covers offline.
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
@@ -283,4 +284,46 @@ it('shows a monogram on the small list covers, and a real cover over the generat
     expect(cover.outside).toEqual([]);
   }
   expect(await coverBoxes(page)).toEqual(before);
+});
+
+it('keeps the real covers it has shown in the service worker, so they show offline', async () => {
+  const cover = 'https://images.igdb.com/igdb/image/upload/t_cover_big/cotest.jpg';
+  const png = readFileSync(new URL('../../public/icon-512.png', import.meta.url));
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // IGDB's image host, played by the test (the service worker's requests go through it too).
+  const served: string[] = [];
+  await context.route('https://images.igdb.com/**', (route) => {
+    served.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'image/png', body: png });
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.route('**/rest/v1/rpc/browse_games', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json() as { games: { cover_url: string | null }[] };
+    if (body.games[0]) body.games[0].cover_url = cover;
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`${gateway.url}/search`);
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 }).toBe('activated');
+  // The worker controls the page from the next load on.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const first = page.locator('.browse-game__cover').first();
+  await expect.poll(() => first.getAttribute('class'), { timeout: 15_000 }).toContain('game-cover--image');
+  expect(served.length).toBeGreaterThan(0);
+  const shown = await first.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(shown).toMatch(/^https:\/\/images\.igdb\.com\/igdb\/image\/upload\/t_[a-z0-9_]+\/cotest\.jpg$/);
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('checkpoint-covers')).keys()).map((r) => r.url))).toContain(shown);
+
+  // Offline, and IGDB gone: the cover still loads, from the worker's cache.
+  await context.unroute('https://images.igdb.com/**');
+  await context.setOffline(true);
+  const width = await page.evaluate((src) => new Promise<number>((resolve) => {
+    const img = new Image();
+    img.onload = () => resolve(img.naturalWidth);
+    img.onerror = () => resolve(-1);
+    img.src = src;
+  }), shown);
+  expect(width).toBe(512);
 });
