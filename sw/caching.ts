@@ -7,16 +7,8 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import type { RouteMatchCallbackOptions } from 'workbox-core/types.js';
 import { catalogueSearchHandler, isCatalogueSearch } from './catalogue-search-cache.ts';
-
-export const COVER_CACHE = 'checkpoint-covers';
-const DAY_SECONDS = 24 * 60 * 60;
-
-/** IGDB's image host, and IGDB-style cover paths served from anywhere else (a proxy, the seed). */
-export function isCoverImage({ url }: Pick<RouteMatchCallbackOptions, 'url'>): boolean {
-  return url.hostname === 'images.igdb.com' || url.pathname.includes('/t_cover_big/');
-}
+import { COVER_CACHE, COVER_MAX_AGE_SECONDS, COVER_MAX_ENTRIES, isCoverImage } from './cover-route.ts';
 
 export function registerRuntimeCaching(): void {
   registerRoute(
@@ -28,7 +20,7 @@ export function registerRuntimeCaching(): void {
         new CacheableResponsePlugin({ statuses: [0, 200] }),
         // Opaque answers count far above their size against the quota, hence purgeOnQuotaError:
         // covers are the first thing to give up when the disk is full, never the outbox.
-        new ExpirationPlugin({ maxEntries: 500, maxAgeSeconds: 30 * DAY_SECONDS, purgeOnQuotaError: true }),
+        new ExpirationPlugin({ maxEntries: COVER_MAX_ENTRIES, maxAgeSeconds: COVER_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
       ],
     }),
   );

@@ -7,6 +7,7 @@ import type { ComponentType } from 'react';
 import { parseUserId, validGameIdentifier } from '../core/route-params.ts';
 import { gamePageRead, scopeSnapshotRead, type RpcRead } from '../data/first-read.ts';
 import { readThroughCode, searchRemoteCode } from '../data/read-code.ts';
+import { coverArtCode } from '../features/media/cover-art-code.ts';
 
 export type ScreenCode = () => Promise<{ default: ComponentType }>;
 
@@ -20,20 +21,27 @@ const withReads = (screen: ScreenCode, ...reads: Array<() => Promise<unknown>>):
   return screen();
 };
 
+/**
+ * A screen of game covers: the generated covers' code (not in the home page's) downloads beside the
+ * screen's, and the screen renders once both are in, so no cover is drawn twice. Covers that fail
+ * to download leave plain tiles; the screen opens regardless.
+ */
+const withCovers = (screen: ScreenCode): ScreenCode => () => Promise.all([screen(), coverArtCode()]).then(([code]) => code);
+
 export const SCREEN_CODE = {
   // Search and discovery (spec 001)
-  'search': withReads(() => import('../features/search/browse-page.tsx'), searchRemoteCode),
-  'search-results': withReads(() => import('../features/search/search-results-page.tsx'), searchRemoteCode),
+  'search': withCovers(withReads(() => import('../features/search/browse-page.tsx'), searchRemoteCode)),
+  'search-results': withCovers(withReads(() => import('../features/search/search-results-page.tsx'), searchRemoteCode)),
   'enhanced-search-test': () => import('../features/search/enhanced-search-test-page.tsx'),
   // Games, members and the directory (spec 002)
-  'game/:identifier': withReads(() => import('../features/games/game-page.tsx'), readThroughCode),
+  'game/:identifier': withCovers(withReads(() => import('../features/games/game-page.tsx'), readThroughCode)),
   'users': () => import('../features/users/users-directory-page.tsx'),
   'user': () => import('../features/profile/own-profile-redirect.tsx'),
-  'user/:id': withReads(() => import('../features/profile/profile-page.tsx'), readThroughCode),
+  'user/:id': withCovers(withReads(() => import('../features/profile/profile-page.tsx'), readThroughCode)),
   'profile': () => import('../features/profile/protected-redirect.tsx'),
   'settings': () => import('../features/profile/protected-redirect.tsx'),
   // Reviews (spec 000)
-  'review/:gameId?': () => import('../features/reviews/write-review-page.tsx'),
+  'review/:gameId?': withCovers(() => import('../features/reviews/write-review-page.tsx')),
   'review/:userId/:gameId': withReads(() => import('../features/reviews/review-page.tsx'), readThroughCode),
   // Accounts (spec 000)
   'reset-password': () => import('../features/auth/reset-password-page.tsx'),

@@ -267,8 +267,10 @@ it("shows a main game's DLCs in 'Additional Content' and the 'Main Game' card on
   expect(await carousel.locator('.carousel__tile').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(
     [`/game/${LOST_AND_DAMNED}`, `/game/${BALLAD_OF_GAY_TONY}`]);
   expect(await carousel.locator('.carousel__arrow').count()).toBe(0);
-  // The seed has no cover images: the default cover stands in.
+  // The seed has no cover images: each game's generated cover stands in, with no spinner.
   await expect.poll(() => carousel.locator('.lazy-image--loaded').count()).toBe(2);
+  expect(await carousel.locator('svg.generated-cover').count()).toBe(2);
+  expect(await carousel.locator('.lazy-image__spinner').count()).toBe(0);
 
   await carousel.locator('.carousel__tile').nth(1).click();
   await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Grand Theft Auto IV: The Ballad of Gay Tony');

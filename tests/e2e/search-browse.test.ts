@@ -1,6 +1,7 @@
 // Browse Games (/search, spec 001 §2) in a real browser against the gateway's seeded catalogue of
 // 385 games and its demo members' ratings: typing, Enter, filters, paging, the second parameter
-// set, and answering from the device when offline.
+// set, answering from the device when offline, the tiles' generated covers and real covers offline.
+import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
@@ -180,4 +181,149 @@ it('answers from the device when offline, and says so', async () => {
   await expect.poll(async () => (await page.locator('.browse-game__meta').allTextContents()).every((m) => m.startsWith('2017'))).toBe(true);
   expect(await names(page)).toContain('The Legend of Zelda: Breath of the Wild');
   expect(await page.locator('.device-note').count()).toBe(1);
+});
+
+/** Each tile's cover box, rounded to the pixel: [x, y, width, height]. */
+const coverBoxes = (page: Page) => page.locator('.browse-game__cover').evaluateAll((els) =>
+  els.map((el) => { const r = el.getBoundingClientRect(); return [r.x, r.y + window.scrollY, r.width, r.height].map(Math.round); }));
+
+/** What each tile's generated cover shows, and every text of it that pokes out of its 300 × 400 drawing. */
+const generatedCovers = (page: Page) => page.locator('.browse-game__cover').evaluateAll((els) => els.map((el) => {
+  const svg = el.querySelector('svg.generated-cover');
+  const texts = svg ? [...svg.querySelectorAll('text')] as SVGTextElement[] : [];
+  const outside = texts.filter((t) => { const b = t.getBBox(); return b.x < 0 || b.y < 0 || b.x + b.width > 300 || b.y + b.height > 400; });
+  return {
+    hidden: el.getAttribute('aria-hidden'),
+    tier: svg?.getAttribute('data-tier') ?? null,
+    top: svg?.querySelector('stop')?.getAttribute('stop-color') ?? null,
+    title: [...(svg?.querySelectorAll('.generated-cover__title tspan') ?? [])].map((t) => t.textContent).join(' '),
+    texts: texts.map((t) => t.textContent ?? ''),
+    outside: outside.map((t) => t.textContent),
+  };
+}));
+
+it('gives every game a generated cover made from it: the title fits inside, colours differ, and nothing moves', async () => {
+  const page = await open('/search');
+  await expect.poll(() => counter(page), { timeout: 15_000 }).toBe(`Showing 1 - 20 of ${CATALOGUE_SIZE} games`);
+  // Layout shifts from here on (the list is on screen) are recorded by the element that moved (the
+  // header's search box may: it is not a tile's).
+  await page.evaluate(() => {
+    const w = window as Window & { shifted?: string[] };
+    w.shifted = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { sources?: { node?: Node | null }[] })[]) {
+        for (const source of e.sources ?? []) {
+          const el = source.node instanceof Element ? source.node : source.node?.parentElement;
+          w.shifted?.push(el?.closest('.browse-game') ? `tile: ${el.className.toString()}` : el?.className.toString() ?? '?');
+        }
+      }
+    }).observe({ type: 'layout-shift' });
+  });
+  const before = await coverBoxes(page);
+  const listed = await names(page);
+  const covers = await generatedCovers(page);
+  expect(covers).toHaveLength(20);
+  // The grid's tiles are posters: the title set in the drawing, in a 3:4 box, and decorative (the name is beside it).
+  for (const [i, cover] of covers.entries()) {
+    expect(cover.hidden).toBe('true');
+    expect(cover.tier).toBe('poster');
+    expect(cover.outside, listed[i]).toEqual([]);
+    const title = cover.title.toLowerCase().replace(/- /g, '').replace(/…$/, '');
+    expect(title.length, listed[i]).toBeGreaterThan(0);
+    expect(listed[i]?.toLowerCase().startsWith(title), `${listed[i]} / ${cover.title}`).toBe(true);
+    const [, , width = 0, height = 0] = before[i] ?? [];
+    expect(Math.abs(height - (width * 4) / 3)).toBeLessThanOrEqual(1);
+  }
+  expect(new Set(covers.map((c) => c.top)).size).toBeGreaterThanOrEqual(6);
+
+  // No layout shift: after the browser has settled, scrolled the whole list and come back, every box is where it was.
+  await page.waitForTimeout(1000);
+  await page.mouse.wheel(0, 4000);
+  await page.waitForTimeout(500);
+  await page.mouse.wheel(0, -4000);
+  await page.waitForTimeout(300);
+  expect(await coverBoxes(page)).toEqual(before);
+  const shifted = await page.evaluate(() => (window as Window & { shifted?: string[] }).shifted ?? []);
+  expect(shifted.filter((s) => s.startsWith('tile:'))).toEqual([]);
+
+  // The same game gets the same cover on the next visit.
+  await page.reload();
+  await expect.poll(() => counter(page), { timeout: 15_000 }).toBe(`Showing 1 - 20 of ${CATALOGUE_SIZE} games`);
+  expect(await generatedCovers(page)).toEqual(covers);
+});
+
+it('shows a monogram on the small list covers, and a real cover over the generated one only once it has loaded', async () => {
+  // The seed has no cover images: two of the first page's games get one, the second a broken address.
+  context = await browser.newContext({ viewport: { width: 390, height: 900 } });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.route('**/rest/v1/rpc/browse_games', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json() as { games: { cover_url: string | null }[] };
+    const [first, second] = body.games;
+    if (first) first.cover_url = `${gateway.url}/icon-512.png`;
+    if (second) second.cover_url = `${gateway.url}/no-such-cover.png`;
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`${gateway.url}/search`);
+  await expect.poll(() => counter(page), { timeout: 15_000 }).toBe(`Showing 1 - 20 of ${CATALOGUE_SIZE} games`);
+  const before = await coverBoxes(page);
+  expect(before[0]?.slice(2)).toEqual([56, 75]);
+
+  const tiles = page.locator('.browse-game__cover');
+  await expect.poll(() => tiles.nth(0).getAttribute('class')).toContain('game-cover--image');
+  expect(await tiles.nth(0).locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+  // The broken one falls back to its generated cover, without a broken-image icon.
+  await expect.poll(() => tiles.nth(1).locator('img').count()).toBe(0);
+  expect(await tiles.nth(1).getAttribute('class')).toContain('game-cover--generated');
+  const covers = await generatedCovers(page);
+  for (const cover of covers) {
+    expect(cover.tier).toBe('mark');
+    expect(cover.texts).toHaveLength(1);
+    expect(cover.texts[0]).toMatch(/^[\p{Lu}\p{N}?]{1,2}$/u);
+    expect(cover.outside).toEqual([]);
+  }
+  expect(await coverBoxes(page)).toEqual(before);
+});
+
+it('keeps the real covers it has shown in the service worker, so they show offline', async () => {
+  const cover = 'https://images.igdb.com/igdb/image/upload/t_cover_big/cotest.jpg';
+  const png = readFileSync(new URL('../../public/icon-512.png', import.meta.url));
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // IGDB's image host, played by the test (the service worker's requests go through it too).
+  const served: string[] = [];
+  await context.route('https://images.igdb.com/**', (route) => {
+    served.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: 'image/png', body: png });
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.route('**/rest/v1/rpc/browse_games', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json() as { games: { cover_url: string | null }[] };
+    if (body.games[0]) body.games[0].cover_url = cover;
+    await route.fulfill({ response, json: body });
+  });
+  await page.goto(`${gateway.url}/search`);
+  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 }).toBe('activated');
+  // The worker controls the page from the next load on.
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const first = page.locator('.browse-game__cover').first();
+  await expect.poll(() => first.getAttribute('class'), { timeout: 15_000 }).toContain('game-cover--image');
+  expect(served.length).toBeGreaterThan(0);
+  const shown = await first.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(shown).toMatch(/^https:\/\/images\.igdb\.com\/igdb\/image\/upload\/t_[a-z0-9_]+\/cotest\.jpg$/);
+  await expect.poll(() => page.evaluate(async () => (await (await caches.open('checkpoint-covers')).keys()).map((r) => r.url))).toContain(shown);
+
+  // Offline, and IGDB gone: the cover still loads, from the worker's cache.
+  await context.unroute('https://images.igdb.com/**');
+  await context.setOffline(true);
+  const width = await page.evaluate((src) => new Promise<number>((resolve) => {
+    const img = new Image();
+    img.onload = () => resolve(img.naturalWidth);
+    img.onerror = () => resolve(-1);
+    img.src = src;
+  }), shown);
+  expect(width).toBe(512);
 });

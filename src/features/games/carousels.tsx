@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { arrowState, CAROUSEL_SCROLL_PX, carouselHasArrows, categoryName, type CarouselGame } from '../../core/game-page.ts';
 import { releaseYearOf } from '../../core/dates.ts';
+import { GeneratedCover } from '../media/generated-cover.tsx';
 import { LazyImage } from '../media/lazy-image.tsx';
 
 export interface CarouselProps {
@@ -52,7 +53,7 @@ export function Carousel({ title, games, note, badge }: CarouselProps) {
           <li key={g.igdb_id} className="carousel__item">
             <Link to={`/game/${g.igdb_id}`} className="carousel__tile">
               <span className="carousel__cover">
-                <LazyImage src={g.cover_url} alt="" width={132} height={176} />
+                <LazyImage src={g.cover_url} alt="" width={132} height={176} placeholder={<GeneratedCover game={g} width={132} />} />
                 {badge && <span className="carousel__badge">{badge}</span>}
               </span>
               <span className="carousel__name" title={g.name}>{g.name}</span>
@@ -75,7 +76,7 @@ export function MainGameCard({ game }: { readonly game: CarouselGame }) {
     <section className="main-game" aria-label="Main Game">
       <h2 className="carousel__title">Main Game</h2>
       <Link to={`/game/${game.igdb_id}`} className="main-game__card card">
-        <LazyImage src={game.cover_url} alt="" width={96} height={128} />
+        <LazyImage src={game.cover_url} alt="" width={96} height={128} placeholder={<GeneratedCover game={game} width={96} />} />
         <span className="main-game__text">
           <span className="main-game__name">{game.name}</span>
           {year !== null && <span className="main-game__year">{year}</span>}

@@ -6,6 +6,7 @@ import { formatRelease } from '../../core/dates.ts';
 import { categoryBadge, summaryNeedsToggle, truncate } from '../../core/game-page.ts';
 import { platformNames } from '../../core/platforms.ts';
 import type { GameRow } from '../../data/db.ts';
+import { GeneratedCover } from '../media/generated-cover.tsx';
 import { LazyImage } from '../media/lazy-image.tsx';
 
 export function GameHeader({ game, average, count }: { readonly game: GameRow; readonly average: number | null; readonly count: number }) {
@@ -15,7 +16,10 @@ export function GameHeader({ game, average, count }: { readonly game: GameRow; r
   return (
     <header className="game-header">
       <div className="game-header__cover">
-        <LazyImage src={game.cover_url ?? null} alt={`${game.name} cover`} width={264} height={352} eager fluid />
+        <LazyImage
+          src={game.cover_url ?? null} alt={`${game.name} cover`} width={264} height={352} eager fluid
+          placeholder={<GeneratedCover game={game} width={264} label={game.cover_url ? undefined : `${game.name} cover`} />}
+        />
       </div>
       <div className="game-header__info">
         {badge && <span className="game-header__badge">{badge}</span>}

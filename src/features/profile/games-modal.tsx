@@ -40,7 +40,7 @@ export function GamesModal({ data, onClose }: { readonly data: ProfileData; read
       {tabList.length === 0 ? <p className="profile-modal__empty">{empty[tab]}</p> : shown.length === 0 ? <p className="profile-modal__empty">No games match this search.</p> : (
         <WindowedList items={shown} itemKey={(e) => e.key} estimate={64} scroller="parent" className="profile-game-list" renderItem={(e) => (
               <Link to={gamePath(e.game)} className="profile-game-list__row" onClick={onClose}>
-                <GameCover name={e.game.name} url={e.game.cover_url ?? null} width={44} />
+                <GameCover name={e.game.name} url={e.game.cover_url ?? null} game={e.game} width={44} />
                 <span className="profile-game-list__text">
                   <span className="profile-game-list__name">{e.game.name}</span>
                   {e.date && <span className="profile-game-list__meta">{e.finished ? 'Finished' : 'Started'} {shortDate(e.date)}</span>}

@@ -62,7 +62,7 @@ function ReviewItem({ review, game, userId, onOpen }: { review: ReviewRow; game:
   return (
     <>
       <Link to={`/review/${userId}/${game?.igdb_id ?? review.igdb_id}`} className="profile-reviews__cover" onClick={onOpen} tabIndex={-1} aria-hidden="true">
-        <GameCover name={name} url={game?.cover_url ?? null} width={56} />
+        <GameCover name={name} url={game?.cover_url ?? null} game={game} width={56} />
       </Link>
       <div className="profile-reviews__main">
         <div className="profile-reviews__top">

@@ -125,7 +125,7 @@ export function WantToPlay({ data, me }: WantToPlayProps) {
               {list.games.slice(0, pages[list.kind] * WANT_PAGE).map((game) => (
                 <li key={game.id} className="want-to-play__item">
                   <Link to={gamePath(game)} className="want-to-play__link">
-                    <GameCover name={game.name} url={game.cover_url ?? null} width={120} className="want-to-play__cover" />
+                    <GameCover name={game.name} url={game.cover_url ?? null} game={game} width={120} className="want-to-play__cover" />
                     <span className="want-to-play__name">{game.name}</span>
                     {releaseYearOf(game) !== null && <span className="want-to-play__year">{releaseYearOf(game)}</span>}
                   </Link>

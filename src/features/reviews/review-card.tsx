@@ -56,7 +56,7 @@ export function ReviewCardView({ review, mode, showGame = false, actions, childr
 
       {showGame && (
         <div className="review-card__game-row">
-          <GameCover name={gameTitle} url={review.game?.cover_url ?? null} width={compact ? 36 : 64} className="review-card__cover" />
+          <GameCover name={gameTitle} url={review.game?.cover_url ?? null} game={review.game} width={compact ? 36 : 64} className="review-card__cover" />
           {compact ? <h3 className="review-card__game">{gameTitle}</h3> : <h2 className="review-card__game">{gameTitle}</h2>}
         </div>
       )}

@@ -200,7 +200,7 @@ function GameAside({ game }: { readonly game: GameRow }) {
   const genres = game.genres?.length ? game.genres : game.genre ? [game.genre] : [];
   return (
     <aside className="review-page__game" aria-label="Game">
-      <GameCover name={game.name} url={game.cover_url ?? null} width={248} className="review-page__cover" />
+      <GameCover name={game.name} url={game.cover_url ?? null} game={game} width={248} className="review-page__cover" />
       <div className="review-page__game-text">
         <p className="review-page__eyebrow">Reviewing</p>
         <h2 className="review-page__game-name"><Link to={gamePath(game)}>{game.name}</Link></h2>

@@ -325,7 +325,7 @@ function GameItem({ game, view, chosen }: { game: GameHit; view: View; chosen: R
   return (
     <li className="browse-game">
       <Link className="browse-game__link" to={gamePath(game)}>
-        <GameCover className="browse-game__cover" name={game.name} url={game.cover_url} width={view === 'grid' ? 200 : 56} />
+        <GameCover className="browse-game__cover" name={game.name} url={game.cover_url} game={game} width={view === 'grid' ? 200 : 56} />
         <span className="browse-game__body">
           <span className="browse-game__name">{game.name}</span>
           <span className="browse-game__meta">

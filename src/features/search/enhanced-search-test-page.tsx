@@ -93,7 +93,7 @@ export default function EnhancedSearchTestPage() {
           <ol className="search-lab__picks" aria-label="Picked games">
             {picks.map((p) => (
               <li key={`${p.at}-${p.game.id}`}>
-                <GameCover name={p.game.name} url={p.game.cover_url} width={32} />
+                <GameCover name={p.game.name} url={p.game.cover_url} game={p.game} width={32} />
                 <span><strong>{p.game.name}</strong> <span className="search-lab__muted">· {p.mode} · {p.at}</span></span>
               </li>
             ))}
@@ -186,7 +186,7 @@ function LiveSearch() {
           <ol className="search-lab__results" aria-label="Ranked results">
             {result.games.map((game) => (
               <li key={game.id}>
-                <GameCover name={game.name} url={game.cover_url} width={32} />
+                <GameCover name={game.name} url={game.cover_url} game={game} width={32} />
                 <span className="search-lab__result-name">{game.name} <span className="search-lab__muted">{game.release_year ?? ''}</span></span>
                 <span className="search-lab__tag">{game.fromIGDB ? 'igdb' : 'database'}</span>
                 <span className="search-lab__rating">★ {averageText(game.avg_user_rating)}</span>

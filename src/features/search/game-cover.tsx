@@ -1,11 +1,15 @@
-// A game's cover at a fixed size (explicit width and height, so nothing jumps while it loads), with
-// the game's initials on a tinted tile when there is no cover or it fails to load. Lazy as the spec's
-// images are (002 §9: "lazy loading margin 50 px, threshold 0.1"): the image is requested once its
-// box comes within 50 px of the viewport. IGDB covers get a srcset at 400/800/1200 widths (IGDB's
-// size names for each, igdbSrcSet) and `sizes` set to the box's width, so a small cover on a phone
-// downloads the smallest file that is sharp at the screen's pixel density.
+// A game's cover at a fixed size (explicit width and height, so nothing jumps while it loads). Its
+// generated cover (media/generated-cover.tsx, made from the game's name, year, genres, platforms and
+// id) is always drawn; a real cover, when the game has one, is laid over it once it has loaded, and
+// a cover that fails to load leaves the generated one in place. Lazy as the spec's images are
+// (002 §9: "lazy loading margin 50 px, threshold 0.1"): the image is requested once its box comes
+// within 50 px of the viewport. IGDB covers get a srcset at 400/800/1200 widths (IGDB's size names
+// for each, igdbSrcSet) and `sizes` set to the box's width, so a small cover on a phone downloads
+// the smallest file that is sharp at the screen's pixel density.
 import { useEffect, useRef, useState } from 'react';
+import type { CoverFacts } from '../../core/cover-art.ts';
 import { igdbSrcSet } from '../../core/game-page.ts';
+import { useCoverArt } from '../media/cover-art-registry.ts';
 import './search.css';
 
 export interface GameCoverProps {
@@ -13,6 +17,8 @@ export interface GameCoverProps {
   readonly url: string | null;
   /** CSS pixels; the height follows the 3:4 cover ratio. */
   readonly width: number;
+  /** What the generated cover is made from (genres, platforms, year, ids); the name alone works too. */
+  readonly game?: Omit<CoverFacts, 'name'> | null;
   readonly className?: string;
 }
 
@@ -20,21 +26,25 @@ export interface GameCoverProps {
 const LAZY_ROOT_MARGIN = '50px';
 const LAZY_THRESHOLD = 0.1;
 
-const initials = (name: string) => name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]?.toUpperCase() ?? '').join('');
-
 /** The img attributes of a cover: IGDB URLs get the responsive set, other hosts their one file. */
 export function coverSources(url: string, width: number): { src: string; srcSet?: string; sizes?: string } {
   const srcSet = igdbSrcSet(url);
   return srcSet ? { src: url, srcSet, sizes: `${width}px` } : { src: url };
 }
 
-export function GameCover({ name, url, width, className }: GameCoverProps) {
-  const [failed, setFailed] = useState<string | null>(null);
+type Phase = 'loading' | 'loaded' | 'failed';
+
+export function GameCover({ name, url, width, game, className }: GameCoverProps) {
+  const source = url && url.trim() !== '' ? url : null;
+  const [image, setImage] = useState<{ source: string | null; phase: Phase }>({ source, phase: 'loading' });
+  // A new source starts over (render-time reset, no effect needed).
+  if (image.source !== source) setImage({ source, phase: 'loading' });
   const [near, setNear] = useState(false);
+  const Art = useCoverArt();
   const box = useRef<HTMLSpanElement>(null);
   const height = Math.round((width * 4) / 3);
-  const classes = ['game-cover', className].filter(Boolean).join(' ');
-  const showImage = Boolean(url) && failed !== url;
+  const showImage = source !== null && image.phase !== 'failed';
+  const shown = showImage && image.phase === 'loaded' ? 'image' : 'generated';
 
   useEffect(() => {
     if (near || !showImage) return;
@@ -47,14 +57,18 @@ export function GameCover({ name, url, width, className }: GameCoverProps) {
     return () => observer.disconnect();
   }, [near, showImage]);
 
-  if (!url || !showImage) {
-    return <span className={`${classes} game-cover--empty`} style={{ width, height }} aria-hidden="true">{initials(name)}</span>;
-  }
-  if (!near) {
-    // Holds the cover's exact box until it is close enough to load.
-    return <span ref={box} className={`${classes} game-cover--waiting`} style={{ width, height }} aria-hidden="true" />;
-  }
-  return <img className={classes} {...coverSources(url, width)} alt="" width={width} height={height} decoding="async" onError={() => setFailed(url)} />;
+  // Decorative: every cover sits next to the game's name.
+  return (
+    <span ref={box} className={['game-cover', `game-cover--${shown}`, className].filter(Boolean).join(' ')} style={{ width, height }} aria-hidden="true">
+      {Art && <Art game={{ ...game, name }} width={width} />}
+      {showImage && near && (
+        <img
+          className="game-cover__image" {...coverSources(source, width)} alt="" width={width} height={height} decoding="async"
+          onLoad={() => setImage({ source, phase: 'loaded' })} onError={() => setImage({ source, phase: 'failed' })}
+        />
+      )}
+    </span>
+  );
 }
 
 /** A game's page address: /game/{igdb_id or id} (spec 001 §2). */

@@ -266,7 +266,7 @@ function PickerRow({ id, game, active, busy, disabled, onHover, onPick }: Picker
     // Options are reached from the search box (aria-activedescendant), so they take no focus; a press keeps it in the box.
     <li id={id} className={classes} role="option" aria-selected={active} aria-disabled={disabled || undefined} aria-busy={busy || undefined}
       onMouseDown={(e) => e.preventDefault()} onMouseMove={active ? undefined : onHover} onClick={disabled ? undefined : onPick}>
-      <GameCover name={game.name} url={game.cover_url} width={44} />
+      <GameCover name={game.name} url={game.cover_url} game={game} width={44} />
       <span className="picker-row__text">
         <span className="picker-row__name">{game.name}</span>
         <span className="picker-row__meta">

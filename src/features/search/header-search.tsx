@@ -238,7 +238,7 @@ export function HeaderSearch() {
             )}
             {searching && games.map((g, i) => (
               <li key={`${g.igdb_id}`} {...optionProps(i)}>
-                <GameCover name={g.name} url={g.cover_url} width={32} />
+                <GameCover name={g.name} url={g.cover_url} game={g} width={32} />
                 <span className="search-option__main">
                   <span className="search-option__name">{g.name}</span>
                   <span className="search-option__meta">{g.release_year ?? 'TBA'}</span>

@@ -60,7 +60,7 @@ export default function SearchResultsPage() {
           {games.map((g) => (
             <li key={g.igdb_id}>
               <Link className="result-row" to={gamePath(g)}>
-                <GameCover name={g.name} url={g.cover_url} width={56} />
+                <GameCover name={g.name} url={g.cover_url} game={g} width={56} />
                 <span className="result-row__main">
                   <span className="result-row__name">{g.name}</span>
                   <span className="result-row__meta">{[g.release_year ?? 'TBA', g.platforms.slice(0, 3).join(', ')].filter(Boolean).join(' · ')}</span>

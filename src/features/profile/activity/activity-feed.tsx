@@ -106,7 +106,7 @@ function ActivityRow({ item, userId }: { item: ActivityItem; userId: number }) {
           {item.type === 'review' && <> · <Link to={reviewPath(userId, item)}>Read review</Link></>}
         </p>
       </div>
-      <GameCover name={item.game.name} url={item.game.cover_url} width={40} className="activity-item__cover" />
+      <GameCover name={item.game.name} url={item.game.cover_url} game={item.game} width={40} className="activity-item__cover" />
     </li>
   );
 }

@@ -57,7 +57,7 @@ function LibraryRow({ item }: { readonly item: LibraryGame }) {
   ].filter((m): m is string => m !== null);
   return (
     <Link to={gamePath(item.game)} className="library-row">
-      <GameCover name={item.name} url={item.game.cover_url ?? null} width={44} />
+      <GameCover name={item.name} url={item.game.cover_url ?? null} game={item.game} width={44} />
       <span className="library-row__text">
         <span className="library-row__name">{item.name}</span>
         {meta.length > 0 && <span className="library-row__meta">{meta.join(' · ')}</span>}

@@ -37,7 +37,7 @@ export function TopTenSection({ userId, isOwn }: { userId: number; isOwn: boolea
           {top.map(({ rank, rating, review, game }) => (
             <li key={review.id} className={`top10-row${rank <= 3 ? ` top10-row--podium top10-row--p${rank}` : ''}`}>
               <span className="top10-row__rank" aria-hidden="true">{rank}</span>
-              <GameCover name={game?.name ?? 'Unknown game'} url={game?.cover_url ?? null} width={44} className="top10-row__cover" />
+              <GameCover name={game?.name ?? 'Unknown game'} url={game?.cover_url ?? null} game={game} width={44} className="top10-row__cover" />
               <div className="top10-row__info">
                 {game ? (
                   <Link className="top10-row__name" to={gamePath(game)}><span className="visually-hidden">Number {rank}: </span>{game.name}</Link>

@@ -21,7 +21,7 @@ export function SlotBody({ entry, rank }: { entry: TopFiveEntry; rank: number })
   return (
     <div className="top5-slot__body">
       <span className="top5-slot__rank" aria-hidden="true">{rank}</span>
-      <GameCover name={entry.game.name} url={entry.game.cover_url ?? null} width={56} className="top5-slot__cover" />
+      <GameCover name={entry.game.name} url={entry.game.cover_url ?? null} game={entry.game} width={56} className="top5-slot__cover" />
       <div className="top5-slot__info">
         <Link className="top5-slot__name" to={gamePath(entry.game)} draggable={false}>
           <span className="visually-hidden">Number {rank}: </span>{entry.game.name}
