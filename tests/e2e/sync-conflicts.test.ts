@@ -2,9 +2,10 @@
 // both offline; A edits a review first, B later; B syncs, then A: both end with B's text and A is
 // shown the conflict notice once (Keep theirs); then the other way round, and the device whose edit
 // lost brings it back with Use mine. §5: an outbox an old build left (rows without a clock or a
-// protocol) meets a server that no longer reads that shape: the writes stay queued, the app says
-// "A new version is needed to sync your changes", and after Update (and a server that reads them
-// again, as an updated app would find) they sync once.
+// protocol) replayed against today's server, which reads that shape and applies them once; then a
+// server that no longer reads it: the writes stay queued, the app says "A new version is needed to
+// sync your changes", and after Update the app, starting again, brings them to today's shape and
+// they sync once, the server still refusing the old one.
 // "Offline" is issue 19 §4's fault proxy (tests/support/fault-proxy.ts), not Playwright's
 // setOffline, which a service worker's push goes around: each device is its own Chromium, launched
 // through its own proxy, so one can come back online while the other stays off. The page is not
@@ -22,6 +23,7 @@ let gateway: Gateway;
 const contexts: BrowserContext[] = [];
 const CELESTE = 26226;
 const HOLLOW_KNIGHT = 14593;
+const HADES = 113112;
 const EMAIL = 'pixel_pilgrim@demo.checkpoint.local';
 
 /** A device: its own Chromium, every request of which (its service worker's too) goes through its proxy. */
@@ -54,7 +56,7 @@ async function device(machine: Machine): Promise<Device> {
   const page = await context.newPage();
   await page.goto(gateway.url);
   // The service worker in charge: it is the one setOffline would not have stopped.
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 20_000 }).toBe('activated');
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 60_000 }).toBe('activated');
   await page.waitForFunction(() => window.checkpoint !== undefined);
   await page.evaluate(([email, password]) => window.checkpoint!.signIn(email!, password!).then(() => undefined), [EMAIL, DEMO_PASSWORD]);
   await page.evaluate(() => window.checkpoint!.syncNow().then(() => undefined));
@@ -191,23 +193,42 @@ it('an older offline edit does not replace a newer one; the device whose edit lo
   expect(machines.every(({ proxy }) => proxy.counts().refused > 0)).toBe(true);
 }, 240_000);
 
-it("an old build's outbox replayed against today's server: kept while the server cannot read it, synced after Update", async () => {
-  const c = await device(machines[0]!);
-  const pushesBefore = c.proxy.counts().pushes;
-  // Rows as an app from before protocols queued them: no hlc, no protocol.
-  const id = randomUUID();
-  await c.page.evaluate(async ([mutationId, igdb]) => {
+/** Adds rows to the page's outbox as a build from before protocols queued them: no clock, no protocol. */
+async function queueAsOldBuild(page: Page, rows: ReadonlyArray<{ id: string; name: string; args: unknown; created_at: string }>): Promise<void> {
+  await page.evaluate(async (old) => {
     await new Promise<void>((resolve, reject) => {
       const open = indexedDB.open('checkpoint');
       open.onerror = () => reject(open.error);
       open.onsuccess = () => {
         const tx = open.result.transaction('outbox', 'readwrite');
-        tx.objectStore('outbox').add({ id: mutationId, name: 'wishlist.set', args: { igdb_id: igdb, in: true }, created_at: new Date().toISOString(), attempts: 0 });
+        for (const row of old) tx.objectStore('outbox').add({ ...row, attempts: 0 });
         tx.oncomplete = () => { open.result.close(); resolve(); };
         tx.onerror = () => reject(tx.error);
       };
     });
-  }, [id, HOLLOW_KNIGHT] as const);
+  }, rows);
+}
+
+it("an old build's outbox replayed against today's server: read while it can, kept and synced after Update once it cannot", async () => {
+  const c = await device(machines[0]!);
+  const pushesBefore = c.proxy.counts().pushes;
+  const applied = (ids: readonly string[]) =>
+    gateway.db.query<{ status: string }>('select status from public.sync_applied where mutation_id = any($1::uuid[])', [ids]);
+
+  // Today's server still reads the old shape: the rows sync once, dated when they arrive; no banner.
+  const readable = [
+    { id: randomUUID(), name: 'wishlist.set', args: { igdb_id: HOLLOW_KNIGHT, in: true }, created_at: new Date().toISOString() },
+    { id: randomUUID(), name: 'profile.update', args: { bio: 'Queued by an old build' }, created_at: new Date().toISOString() },
+  ];
+  await queueAsOldBuild(c.page, readable);
+  expect(await c.page.evaluate(() => window.checkpoint!.syncNow())).toMatchObject({ pending: 0, lastError: null, updateNeeded: false });
+  expect(await applied(readable.map((r) => r.id))).toEqual([{ status: 'ok' }, { status: 'ok' }]);
+  expect(await gateway.db.query('select bio from public."user" where id = 1')).toEqual([{ bio: 'Queued by an old build' }]);
+
+  // The server stops reading protocol 1: a row the old build queued an hour ago is kept, and the app asks for an update.
+  const madeAt = new Date(Date.now() - 3_600_000).toISOString();
+  const id = randomUUID();
+  await queueAsOldBuild(c.page, [{ id, name: 'wishlist.set', args: { igdb_id: HADES, in: true }, created_at: madeAt }]);
   await gateway.db.query('update public.sync_protocol set min_protocol = 2');
   try {
     const status = await c.page.evaluate(() => window.checkpoint!.syncNow());
@@ -216,18 +237,27 @@ it("an old build's outbox replayed against today's server: kept while the server
     const banner = c.page.getByRole('alert', { name: 'Update needed' });
     await expect.poll(() => banner.count()).toBe(1);
     expect(await banner.innerText()).toContain('A new version is needed to sync your changes');
-    expect(await gateway.db.query('select 1 from public.sync_applied where mutation_id = $1', [id])).toEqual([]);
+    expect(await applied([id])).toEqual([]);
+
+    // Update: the app starts again, brings the row to today's shape (dated when it was made), and
+    // the server, still refusing protocol 1, takes it once.
+    await Promise.all([c.page.waitForEvent('load'), c.page.getByRole('button', { name: 'Update' }).click()]);
+    await c.page.waitForFunction(() => window.checkpoint !== undefined);
+    await expect.poll(() => c.page.evaluate(() => window.checkpoint!.pending()), { timeout: 30_000 }).toBe(0);
+    expect(await applied([id])).toEqual([{ status: 'ok' }]);
+    await expect.poll(() => c.page.getByRole('alert', { name: 'Update needed' }).count()).toBe(0);
+    expect(await gateway.db.query<{ min_protocol: number }>('select min_protocol from public.sync_protocol')).toEqual([{ min_protocol: 2 }]);
   } finally {
-    // What an updated app finds: a server that reads its rows.
     await gateway.db.query('update public.sync_protocol set min_protocol = 1');
   }
-  await Promise.all([c.page.waitForEvent('load'), c.page.getByRole('button', { name: 'Update' }).click()]);
-  await c.page.waitForFunction(() => window.checkpoint !== undefined);
-  await expect.poll(() => c.page.evaluate(() => window.checkpoint!.pending()), { timeout: 20_000 }).toBe(0);
-  expect(await gateway.db.query('select status from public.sync_applied where mutation_id = $1', [id])).toEqual([{ status: 'ok' }]);
-  expect(await c.page.getByRole('alert', { name: 'Update needed' }).count()).toBe(0);
-  const [wishlisted] = await gateway.db.query<{ n: number }>('select count(*)::int as n from public.user_wishlist where user_id = 1 and igdb_id = $1', [HOLLOW_KNIGHT]);
-  const dup = Math.max(0, (wishlisted?.n ?? 0) - 1);
-  console.log(`sync-conflicts e2e, old outbox: ${c.proxy.counts().pushes - pushesBefore} pushes through the proxy, ${dup} duplicates`);
-  expect(wishlisted?.n).toBe(1);
+  const [clock] = await gateway.db.query<{ hlc: string }>(
+    `select k.hlc from public.edit_clock k join public.game g on g.id = k.row_id where k.user_id = 1 and k.entity = 'shelf' and g.igdb_id = $1`, [HADES]);
+  expect(Number(clock?.hlc.slice(0, 15))).toBe(Date.parse(madeAt));
+  const wishlisted = await gateway.db.query<{ igdb_id: number }>(
+    'select igdb_id::int as igdb_id from public.user_wishlist where user_id = 1 and igdb_id = any($1::bigint[]) order by igdb_id', [[HOLLOW_KNIGHT, HADES]]);
+  expect(wishlisted).toEqual([{ igdb_id: HOLLOW_KNIGHT }, { igdb_id: HADES }]);
+  const [records] = await gateway.db.query<{ n: number }>('select count(*)::int as n from public.sync_applied where mutation_id = any($1::uuid[])', [[...readable.map((r) => r.id), id]]);
+  const dup = Math.max(0, (records?.n ?? 0) - 3);
+  console.log(`sync-conflicts e2e, old outbox: ${c.proxy.summary(dup)} (${c.proxy.counts().pushes - pushesBefore} in this test)`);
+  expect(records?.n).toBe(3);
 }, 180_000);
