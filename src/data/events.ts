@@ -58,10 +58,30 @@ export function emitRejected(rejection: Rejection): void {
   rejections.emit(rejection);
 }
 
+/**
+ * Server reached is told to the other tabs (and the service worker) too: a sync that got through in
+ * one proves the server is back for all, and the others' syncs may be waiting out a long backoff.
+ * Opened on the first listener, so a context that never listens (a test in Node) holds no channel.
+ */
+let reachedChannel: BroadcastChannel | null | undefined;
+function serverReachedChannel(): BroadcastChannel | null {
+  if (reachedChannel === undefined) {
+    reachedChannel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('checkpoint-server-reached');
+    // Only emitted here: a message never goes out again, so tabs do not echo each other.
+    if (reachedChannel) reachedChannel.onmessage = () => serverReached.emit();
+    // In Node (tests) an open channel would keep the process alive.
+    (reachedChannel as { unref?: () => void } | null)?.unref?.();
+  }
+  return reachedChannel;
+}
+
 export function onServerReached(listener: () => void): () => void {
+  serverReachedChannel();
   return serverReached.on(listener);
 }
 
 export function emitServerReached(): void {
   serverReached.emit();
+  // A context that never listened opens no channel; the others learn it from their own syncs then.
+  reachedChannel?.postMessage(null);
 }

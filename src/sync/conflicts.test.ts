@@ -12,7 +12,7 @@ import { FakeSyncServer } from '../../tests/support/fake-remote.ts';
 import { GAMES, IGDB } from '../../tests/support/fixtures.ts';
 import { openLocalDb } from '../../tests/support/local-db.ts';
 import { createSyncEngine } from './engine.ts';
-import { CLIENT_TOO_OLD_MESSAGE } from './remote.ts';
+import { CLIENT_TOO_OLD_MESSAGE, type PushMutation, type Remote } from './remote.ts';
 import { addToScope } from './state.ts';
 
 const dbs: CheckpointDb[] = [];
@@ -97,5 +97,48 @@ describe('a server that no longer reads a queued row', () => {
     await a.engine.syncNow();
     expect(a.engine.status.getSnapshot()).toMatchObject({ updateNeeded: false, lastError: null, pending: 0 });
     expect((await a.db.wishlist.toArray()).map((w) => w.igdb_id).sort()).toEqual([IGDB.celeste, IGDB.stardew].sort());
+  });
+
+  it('the updated app brings the old rows to its protocol as it starts, dated when they were made, and a server that refused them takes them', async () => {
+    const server = new FakeSyncServer(GAMES);
+    const me = server.addMember('updated_app');
+    const a = await device(server, me);
+    // Two rows an old build queued a week ago, in one millisecond (no clock, no protocol), 
+    const weekAgo = new Date(Date.now() - 7 * DAY).toISOString();
+    const old = [crypto.randomUUID(), crypto.randomUUID()];
+    await a.db.outbox.add({ id: old[0]!, name: 'wishlist.set', args: { igdb_id: IGDB.stardew, in: true }, created_at: weekAgo, attempts: 0 });
+    await a.db.outbox.add({ id: old[1]!, name: 'wishlist.set', args: { igdb_id: IGDB.celeste, in: true, priority: 3 }, created_at: weekAgo, attempts: 0 });
+    server.minProtocol = SYNC_PROTOCOL;
+    await a.engine.syncNow();
+    expect(a.engine.status.getSnapshot()).toMatchObject({ updateNeeded: true, pending: 2 });
+
+    // Update: the app starts again on the same data (a new engine), the server still refusing protocol 1.
+    const remote = server.remoteFor(me);
+    const pushed = new Map<string, PushMutation>();
+    const watched: Remote = { ...remote, push: (clientId, mutations) => {
+      for (const m of mutations) pushed.set(m.id, m);
+      return remote.push(clientId, mutations);
+    } };
+    const updated = createSyncEngine({ db: a.db, remote: watched, refreshSession: async () => {}, lock: { locks: null } });
+    await updated.syncNow();
+    expect(updated.status.getSnapshot()).toMatchObject({ updateNeeded: false, lastError: null, pending: 0 });
+    expect((await a.db.wishlist.toArray()).map((w) => w.igdb_id).sort()).toEqual([IGDB.stardew, IGDB.celeste].sort());
+    // Dated a week ago, in queue order: an edit made since on another device is newer than them.
+    expect(old.map((id) => pushed.get(id)?.v)).toEqual([undefined, undefined]);
+    const clocks = old.map((id) => pushed.get(id)?.hlc);
+    expect(clocks.map((c) => parseHlc(c)?.ms)).toEqual([Date.parse(weekAgo), Date.parse(weekAgo)]);
+    expect(clocks.map((c) => parseHlc(c)?.counter)).toEqual([0, 1]);
+  });
+
+  it('leaves a row no schema of today reads as it is: the server still decides', async () => {
+    const server = new FakeSyncServer(GAMES);
+    const me = server.addMember('unreadable_row');
+    const a = await device(server, me);
+    await a.db.outbox.add({ id: crypto.randomUUID(), name: 'wishlist.set', args: { igdb_id: 'not a game', in: true }, created_at: new Date().toISOString(), attempts: 0 });
+    server.minProtocol = SYNC_PROTOCOL;
+    const updated = createSyncEngine({ db: a.db, remote: server.remoteFor(me), refreshSession: async () => {}, lock: { locks: null } });
+    await updated.syncNow();
+    expect(updated.status.getSnapshot()).toMatchObject({ updateNeeded: true, pending: 1 });
+    expect(await a.db.outbox.toArray()).toEqual([expect.not.objectContaining({ protocol: expect.anything() })]);
   });
 });

@@ -8,6 +8,7 @@ import { backoffDelay } from './backoff.ts';
 import { withSyncLock, type SyncLocks } from './leader.ts';
 import { pullChanges } from './pull.ts';
 import { pushOutbox } from './push.ts';
+import { upgradeOutbox } from './upgrade.ts';
 import { AuthError, ClientTooOldError, MemberChangedError, NetworkError, type Remote } from './remote.ts';
 import { createSyncStatus, SESSION_EXPIRED, type SyncStatusStore } from './status.ts';
 import { browserOnline, watchEnvironment } from './triggers.ts';
@@ -93,6 +94,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let started = false;
   let cancelNext: (() => void) | null = null;
   let cancelDebounce: (() => void) | null = null;
+  /** Whether this engine (this start of the app) has brought an older build's outbox rows to its protocol. */
+  let outboxUpgraded = false;
 
   /** Never rejects: callers fire and forget it; a failure to count is shown as the error. */
   const refreshPending = (): Promise<void> =>
@@ -125,6 +128,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await withSyncLock(async () => {
         // Inside the lock, so two tabs never refresh the same token at once.
         const withAuth = refreshingOnce(refreshSession);
+        if (!outboxUpgraded) {
+          // Once per start of the app: rows an older build queued, in this build's shape (issue 19 §5).
+          await upgradeOutbox(db);
+          outboxUpgraded = true;
+        }
         await withAuth(() => pushOutbox(db, remote));
         await withAuth(() => pullChanges(db, remote, { now }));
       }, options.lock);

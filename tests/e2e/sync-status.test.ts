@@ -2,7 +2,8 @@
 // the sync menu say what is really wrong. An expired (revoked) session with a write waiting asks
 // the member to sign in again and then sends the write once; another account signing in is asked
 // what becomes of the first one's changes; a server out of reach is not "Offline"; the game page's
-// "couldn't be reached" banners clear themselves once the server answers again.
+// "couldn't be reached" banners, Browse's device results and the members directory's failure clear
+// themselves once the server answers again.
 // Screenshots of the banner and the sync menu go to SYNC_SHOTS_DIR (default: a temporary directory).
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -53,7 +54,7 @@ async function openApp(width: number, route = '/'): Promise<Page> {
   await context.addInitScript(() => localStorage.setItem('checkpoint.devtools', '1'));
   const page = await context.newPage();
   await page.goto(`${gateway.url}${route}`);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 60_000 }).toBe('activated');
   await expect.poll(() => page.evaluate(() => typeof window.checkpoint)).toBe('object');
   return page;
 }
@@ -195,6 +196,18 @@ it("tells a server out of reach from no network, and clears the game page's bann
   await expect.poll(() => badge(page).getAttribute('aria-label')).toBe('Offline');
   await page.context().setOffline(false);
   proxy.online();
+  // Two more tabs, opened while the server is still down (and the network up, so no `online` event
+  // will come to retry them): Browse shows the device's results, the members directory has nothing
+  // saved to show.
+  const browse = await page.context().newPage();
+  await browse.goto(`${gateway.url}/search?q=witcher`);
+  // Offline or unreachable, the note says the results are the device's; it must go once the server answers.
+  const browseNote = browse.locator('.device-note');
+  await expect.poll(() => browseNote.textContent(), { timeout: 20_000 }).toContain("The server couldn't be reached: these results are from this device.");
+  const directory = await page.context().newPage();
+  await directory.goto(`${gateway.url}/users`);
+  const directoryError = directory.getByRole('alert').filter({ hasText: 'Failed to load users. Please try again.' });
+  await expect.poll(() => directoryError.count(), { timeout: 20_000 }).toBe(1);
 
   // The server is back: the next sync reaches it and the banners clear without a reload.
   await gateway.start();
@@ -202,4 +215,9 @@ it("tells a server out of reach from no network, and clears the game page's bann
   await expect.poll(() => page.getByText('Failed to load reviews').count()).toBe(0);
   await expect.poll(() => badge(page).count()).toBe(0);
   expect(page.url()).toBe(url);
-}, 120_000);
+  // The other tabs' banners clear too, without a reload: the server's answers replace the device's.
+  await expect.poll(() => browseNote.count(), { timeout: 60_000 }).toBe(0);
+  expect(await browse.getByRole('link', { name: /The Witcher 3: Wild Hunt/ }).count()).toBeGreaterThan(0);
+  await expect.poll(() => directoryError.count(), { timeout: 60_000 }).toBe(0);
+  await expect.poll(() => directory.getByText('pixel_pilgrim').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+}, 240_000);

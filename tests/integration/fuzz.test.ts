@@ -2,7 +2,8 @@
 // 1,000) calls; `npm run bench` runs the full 10,000 (tests/bench/fuzz.bench.ts).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestGateway, signUpMember, type TestGateway } from '../support/gateway.ts';
-import { fuzzGateway, rpcTargets } from '../support/fuzz.ts';
+import { randomUUID } from 'node:crypto';
+import { fuzzGateway, mayHaveWritten, rpcTargets } from '../support/fuzz.ts';
 import { mulberry32 } from '../support/random.ts';
 import { importCatalogue } from '../../supabase/local/catalogue.ts';
 
@@ -26,6 +27,24 @@ afterAll(async () => {
 it('covers every callable RPC', async () => {
   const names = (await rpcTargets(gateway.db)).map((t) => t.name);
   expect(names).toEqual(expect.arrayContaining(['sync_push', 'sync_pull', 'search_games_secure', 'get_game_page', 'browse_games', 'get_or_create_user', 'delete_account']));
+});
+
+it("tells a sync_push that applied a write from one whose every write was refused, by the server's own answers", async () => {
+  const push = async (mutations: unknown[]) => {
+    const res = await fetch(`${gateway.url}/rest/v1/rpc/sync_push`, {
+      method: 'POST', body: JSON.stringify({ p_client_id: randomUUID(), p_mutations: mutations, p_protocol: 2 }),
+      headers: { 'Content-Type': 'application/json', apikey: gateway.anonKey, Authorization: `Bearer ${tokens[0]}` },
+    });
+    return { status: res.status, text: await res.text() };
+  };
+  const id = randomUUID();
+  const applied = await push([{ id, name: 'wishlist.set', args: { igdb_id: 1942, in: true }, hlc: `${String(Date.now()).padStart(15, '0')}-000000-fuzzcheck` }]);
+  expect(applied.status, applied.text).toBe(200);
+  expect(mayHaveWritten('/rest/v1/rpc/sync_push', applied.status, applied.text), applied.text).toBe(true);
+  const refused = await push([{ id: randomUUID(), name: 'wishlist.set', args: { igdb_id: 'not a game' } }]);
+  expect(refused.status, refused.text).toBe(200);
+  expect(mayHaveWritten('/rest/v1/rpc/sync_push', refused.status, refused.text), refused.text).toBe(false);
+  expect(mayHaveWritten('/rest/v1/rpc/get_game_page', 404, '{}')).toBe(false);
 });
 
 it('answers thousands of malformed calls without a 5xx, a crash or a partial write', async () => {

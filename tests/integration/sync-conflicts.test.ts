@@ -127,6 +127,19 @@ describe('Top 5 merges by edit time', () => {
     expect(await topFive(m)).toEqual([celeste, witcher3, hades, portal2]);
   });
 
+  it('the other way round: the add is the older edit and syncs last, and still survives beside the newer move', async () => {
+    const m = await member('topper2');
+    const { witcher3, hades, celeste, portal2 } = IGDB;
+    await rated(m, [witcher3, hades, celeste, portal2]);
+    await pushOk(db, m.actor, 'top5.replace', { games: list([witcher3, hades, celeste]) });
+    const base = list([witcher3, hades, celeste]);
+    // B (later) moves Celeste to the top and syncs first; A (earlier) added Portal 2 and syncs last.
+    await syncPush(m.actor, [row('top5.replace', { games: list([celeste, witcher3, hades]), base }, { hlc: at(T + 10, DEVICE_B) })], 2, DEVICE_B);
+    const a = await syncPush(m.actor, [row('top5.replace', { games: list([witcher3, hades, celeste, portal2]), base }, { hlc: at(T, DEVICE_A) })], 2, DEVICE_A);
+    expect(a.results[0]).toMatchObject({ status: 'ok' });
+    expect(await topFive(m)).toEqual([celeste, witcher3, hades, portal2]);
+  });
+
   it('the same game placed by two devices goes where the newer edit put it, and the older is told', async () => {
     const m = await member('placer');
     const { witcher3, hades, celeste } = IGDB;

@@ -126,17 +126,26 @@ async function call(gateway: Gateway, path: string, body: string, token: string,
     headers: { 'Content-Type': 'application/json', apikey: gateway.anonKey, Authorization: `Bearer ${token}` },
   });
   const text = await res.text();
-  let accepted = res.status < 400;
-  if (accepted && path.endsWith('/sync_push')) {
-    // Accepted only if some mutation was applied: all-rejected pushes must change nothing.
-    try {
-      const reply = JSON.parse(text) as { results?: Array<{ status?: string }> };
-      accepted = (reply.results ?? []).some((r) => r.status === 'applied');
-    } catch { accepted = true; }
-  }
   // The catalogue function and read-only functions never write, whatever they answer.
-  if (readOnly || path.includes('igdb-search')) accepted = false;
+  const accepted = !readOnly && !path.includes('igdb-search') && mayHaveWritten(path, res.status, text);
   return { status: res.status, accepted, text };
+}
+
+/**
+ * Whether a call's answer says it may have changed the database: any 2xx/3xx, except a sync_push
+ * whose every mutation was refused (the server answers `ok` for each one it applied, or had
+ * applied before; `rejected` or `client_too_old` for the rest), which must change nothing.
+ */
+export function mayHaveWritten(path: string, status: number, text: string): boolean {
+  if (status >= 400) return false;
+  if (!path.endsWith('/sync_push')) return true;
+  let reply: { results?: Array<{ status?: string }> };
+  try {
+    reply = JSON.parse(text) as typeof reply;
+  } catch {
+    return true;
+  }
+  return (reply.results ?? []).some((r) => r.status === 'ok');
 }
 
 /**

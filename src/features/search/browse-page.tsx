@@ -9,6 +9,7 @@ import {
   type BrowseParams, type BrowseSortField,
 } from '../../core/search/browse-params.ts';
 import { BROWSE_DEBOUNCE_MS } from '../../core/search/constants.ts';
+import { onServerReached } from '../../data/events.ts';
 import type { BrowseQuery, BrowseResult, GameHit, Platform } from '../../data/search/types.ts';
 import { DeviceNote } from './device-note.tsx';
 import { useSearchService } from './search-context.tsx';
@@ -98,6 +99,7 @@ export default function BrowsePage() {
     return () => controller.abort();
   }, [service, key, run, currentYear, go]);
 
+  const [platformsRun, setPlatformsRun] = useState(0);
   useEffect(() => {
     const controller = new AbortController();
     service.platforms(controller.signal).then(
@@ -105,7 +107,16 @@ export default function BrowsePage() {
       () => { if (!controller.signal.aborted) setPlatforms({ list: [], failed: true }); },
     );
     return () => controller.abort();
-  }, [service]);
+  }, [service, platformsRun]);
+  // "Platforms could not be loaded": asked again once a sync reaches the server (issue 19 §2).
+  useEffect(() => {
+    if (!platforms.failed) return;
+    const stop = onServerReached(() => {
+      stop();
+      setPlatformsRun((n) => n + 1);
+    });
+    return stop;
+  }, [platforms.failed]);
 
   // "auto-searches 2 seconds after typing stops"; the address is replaced, not pushed, so back
   // does not step through every pause.
@@ -127,6 +138,22 @@ export default function BrowsePage() {
   const setFilter = (patch: Partial<BrowseParams>) => go({ ...params, q: draft.trim(), ...patch, page: 1 }, 'push');
 
   const current = answer !== null && answer.key === key && answer.run === run ? answer.outcome : null;
+  // Results from this device because the server couldn't be reached: the search goes out again once
+  // a sync reaches the server, and its answer replaces them (and their note) in place (issue 19 §2).
+  const fromDevice = current?.kind === 'result' && current.result.fromDevice;
+  useEffect(() => {
+    if (!fromDevice) return;
+    const controller = new AbortController();
+    const stop = onServerReached(() => {
+      stop();
+      service.cache.clear();
+      service.browseGames(parseBrowseParams(new URLSearchParams(key), currentYear), controller.signal).then(
+        (result) => { if (!result.fromDevice) setAnswer({ key, run, outcome: { kind: 'result', result } }); },
+        () => undefined,
+      );
+    });
+    return () => { stop(); controller.abort(); };
+  }, [fromDevice, service, key, run, currentYear]);
   const activeFilters = params.platforms.length + params.genres.length + (params.year === null ? 0 : 1) + (params.minRating === null ? 0 : 1);
   const chosenPlatforms = useMemo(
     () => new Set(platforms.list.filter((p) => params.platforms.includes(p.id)).map((p) => p.name)),

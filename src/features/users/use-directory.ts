@@ -8,6 +8,7 @@ import {
 } from '../../core/directory.ts';
 import { MIN_QUERY_LENGTH } from '../../core/search/constants.ts';
 import { browserDirectoryCache } from '../../data/directory-cache.ts';
+import { onServerReached } from '../../data/events.ts';
 import { useOnline } from '../../data/live.ts';
 import type { UserHit } from '../../data/search/types.ts';
 import { DirectoryRequestError, fetchDirectory } from '../../data/users-remote.ts';
@@ -43,7 +44,9 @@ export function useDirectory(params: DirectoryParams, member: number | null, aut
   const service = useSearchService();
   const online = useOnline();
   const search = directorySearch(params);
-  const key = `${member ?? 'guest'}|${search}|${run}|${online ? 'on' : 'off'}`;
+  // Bumped when a sync reaches the server after this screen could not: the directory asks again.
+  const [reached, setReached] = useState(0);
+  const key = `${member ?? 'guest'}|${search}|${run}|${online ? 'on' : 'off'}|${reached}`;
   const [settled, setSettled] = useState<Settled | null>(null);
 
   useEffect(() => {
@@ -100,6 +103,17 @@ export function useDirectory(params: DirectoryParams, member: number | null, aut
   }, [key, authReady, service]);
 
   const current = settled?.key === key ? settled : null;
+  // "The server couldn't be reached: these results are from this device": cleared by asking again
+  // once a sync reaches the server, not only after a reload (issue 19 §2).
+  const waiting = online && current?.unreachable === true;
+  useEffect(() => {
+    if (!waiting) return;
+    const stop = onServerReached(() => {
+      stop();
+      setReached((n) => n + 1);
+    });
+    return stop;
+  }, [waiting]);
   // While the next page loads, the previous answer stays on screen (dimmed) rather than a blank.
   const shown = current?.shown ?? (settled && settled.key.split('|')[0] === `${member ?? 'guest'}` ? settled.shown : null);
   return {
