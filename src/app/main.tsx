@@ -44,7 +44,7 @@ const router = createAppRouter();
 const toasts = createToastStore();
 connectToastSources(toasts);
 watchStorage();
-const serviceWorker = registerServiceWorker();
+const serviceWorker = registerServiceWorker(firstScreen);
 const engine = createAppSync();
 const search = createAppSearch();
 const auth = createAuthStore({
