@@ -138,9 +138,9 @@ export function watchForMember(firstScreen: Promise<unknown>, db: CheckpointDb, 
   void firstScreen.then(() => sessionMayExist(db, href)).then((may) => { if (may) wakeNow(); }, () => wakeNow());
   const acted = () => {
     wakeNow();
-    for (const type of ACTIONS) window.removeEventListener(type, acted, true);
+    for (const type of ACTIONS) globalThis.removeEventListener(type, acted, true);
   };
-  for (const type of ACTIONS) window.addEventListener(type, acted, { capture: true, passive: true });
+  for (const type of ACTIONS) globalThis.addEventListener(type, acted, { capture: true, passive: true });
   if (typeof BroadcastChannel === 'function') {
     const channel = new BroadcastChannel(AUTH_STORAGE_KEY);
     channel.onmessage = () => {
