@@ -37,7 +37,7 @@ describe('performance budgets', () => {
     beforeAll(async () => {
       gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
       browser = await launchChromium();
-    });
+    }, 300_000);
     afterAll(async () => {
       await browser?.close();
       await gateway?.close();
@@ -98,8 +98,9 @@ describe('performance budgets', () => {
       const firstBytes = await total(beforeFirstScreen);
       const idleBytes = await total(byIdle);
       console.log(`signed-out home: ${kb(firstBytes)} before the first screen, ${kb(idleBytes)} by network idle\n${describeFiles(byIdle)}`);
-      expect(firstBytes, describeFiles(beforeFirstScreen)).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
-      expect(idleBytes, describeFiles(byIdle)).toBeLessThanOrEqual(HOME_IDLE_JS_BUDGET_BYTES);
+      // Soft: one budget missed still lets the test check the others and the visitor's action.
+      expect.soft(firstBytes, describeFiles(beforeFirstScreen)).toBeLessThanOrEqual(HOME_JS_BUDGET_BYTES);
+      expect.soft(idleBytes, describeFiles(byIdle)).toBeLessThanOrEqual(HOME_IDLE_JS_BUDGET_BYTES);
       expect(byIdle.filter((file) => forbidden.has(file)), 'supabase-js or the engine before the visitor acted').toEqual([]);
 
       // The visitor acts: supabase-js (the sign-up form's client) and the engine follow.
