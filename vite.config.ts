@@ -125,9 +125,16 @@ function testsOfTheGateway(dir = 'tests/integration'): string[] {
 /** Shared chunks smaller than this (source bytes, before minifying) are inlined into their importers. */
 const INLINE_CHUNKS_BELOW_BYTES = 12 * 1024;
 
+/**
+ * The mode tests/bench/baseline.ts builds the Lighthouse baseline page in (issue 20 §3): the same
+ * build settings as the app's, without the plugins that belong to the app (its entry's preloads,
+ * its chunk group, the service worker and the manifest).
+ */
+const BASELINE_MODE = 'baseline';
+
 // The service worker source lives in sw/ (injectManifest), the app in src/.
-export default defineConfig({
-  plugins: [
+export default defineConfig(({ mode }) => ({
+  plugins: mode === BASELINE_MODE ? [] : [
     checkBuildSettings(),
     collectAppModules(),
     preloadAppEntry(),
@@ -243,4 +250,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -4,7 +4,7 @@
 // initial snapshot until then. The client is created on first use, because its settings may have
 // to be fetched first (/_dev/config.json with the local gateway); until then a push or pull fails
 // as a network error and the engine retries with backoff.
-import { backend, backendAllowed, localDb } from '../data/backend.ts';
+import { backend, backendAllowed, localDb, memberPresent } from '../data/backend.ts';
 import type { SyncEngine } from '../sync/engine.ts';
 import { NetworkError, type Remote } from '../sync/remote.ts';
 import { INITIAL_STATUS, type SyncStatus, type SyncStatusStore } from '../sync/status.ts';
@@ -36,9 +36,11 @@ function lazyRemote(create: typeof import('../data/remote.ts').createSupabaseRem
   };
 }
 
-async function createEngine(): Promise<SyncEngine> {
-  // Its code (and the zod checks it builds) is evaluated after the first paint, like the client's.
+async function createEngine(now: boolean): Promise<SyncEngine> {
+  // Its code (and the zod checks it builds) is evaluated after the first paint, like the client's,
+  // and for a signed-out visitor only once they act (memberPresent); "Sync now" is acting.
   await backendAllowed();
+  if (!now) await memberPresent();
   const [{ createSyncEngine }, { createSupabaseRemote, refreshSessionOf }] = await Promise.all([
     import('../sync/engine.ts'),
     import('../data/remote.ts'),
@@ -59,9 +61,9 @@ export function createAppSync(): SyncEngine {
   };
   const initial: SyncStatus = { ...INITIAL_STATUS, online: navigator.onLine };
 
-  const load = (): Promise<SyncEngine> => {
+  const load = (now = false): Promise<SyncEngine> => {
     if (!loading) {
-      const started = createEngine().then((created) => {
+      const started = createEngine(now).then((created) => {
         engine = created;
         created.status.subscribe(notify);
         notify();
@@ -86,7 +88,7 @@ export function createAppSync(): SyncEngine {
 
   return {
     status,
-    syncNow: () => load().then((created) => created.syncNow(), () => undefined),
+    syncNow: () => load(true).then((created) => created.syncNow(), () => undefined),
     start() {
       let stop: (() => void) | undefined;
       let stopped = false;

@@ -3,7 +3,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
-import { backend, deferBackendUntil, localDb } from '../data/backend.ts';
+import { backend, deferBackendUntil, localDb, memberPresent, sessionMayExist, watchForMember } from '../data/backend.ts';
 import { createAuthStore } from '../data/auth/auth-store.ts';
 import { AuthStoreContext } from '../features/auth/auth-context.tsx';
 import { AppErrorBoundary } from '../features/errors/app-error-boundary.tsx';
@@ -34,16 +34,23 @@ if (!root) throw new Error('#root is missing from index.html');
 // then. Should the first screen never show (an error in the shell itself), still not forever.
 const firstScreen = firstScreenShown(FIRST_SCREEN_WAIT_MS);
 deferBackendUntil(firstScreen);
+// A signed-out visitor gets neither until they act (backend.ts memberPresent): a member's session
+// on the device (or in a sign-in link's address) wakes them once the first screen has shown.
+const landing = window.location.href;
+watchForMember(firstScreen, localDb(), landing);
 // Production builds have a manifest (vite-plugin-pwa writes it; the dev server serves none).
 if (import.meta.env.PROD) void firstScreen.then(() => linkManifest());
 const router = createAppRouter();
 const toasts = createToastStore();
 connectToastSources(toasts);
 watchStorage();
-const serviceWorker = registerServiceWorker();
+const serviceWorker = registerServiceWorker(firstScreen);
 const engine = createAppSync();
 const search = createAppSearch();
-const auth = createAuthStore({ db: localDb(), client: backend, origin: window.location.origin });
+const auth = createAuthStore({
+  db: localDb(), client: backend, origin: window.location.origin,
+  sessionMayExist: () => sessionMayExist(localDb(), landing), memberPresent: memberPresent(),
+});
 if (devtoolsWanted()) void import('./devtools.ts').then(({ installDevtools }) => installDevtools(engine));
 
 // A transition: React renders the first screen in slices and yields between them, so the page's

@@ -1,7 +1,7 @@
 // Keeping offline data safe: storage is asked to be persistent when a member signs in and when the
 // app is installed. Quota errors from Dexie writes are reported by the page's database itself
 // (backend.ts localDb); here also those from any promise nobody handled.
-import { backend } from '../data/backend.ts';
+import { backend, memberPresent } from '../data/backend.ts';
 import { reportStorageError, requestPersistence } from '../data/storage-persist.ts';
 
 function askForPersistence(): void {
@@ -15,7 +15,8 @@ export function watchStorage(): () => void {
   window.addEventListener('unhandledrejection', onRejection);
   let unsubscribe = () => {};
   let stopped = false;
-  backend().then(
+  // Nobody signs in before acting: a visitor who only looks does not download supabase-js for this.
+  memberPresent().then(backend).then(
     (supabase) => {
       if (stopped) return;
       const { data } = supabase.auth.onAuthStateChange((event) => {

@@ -6,9 +6,11 @@ import { SearchContext } from '../features/search/search-context.tsx';
 import { afterStartup } from './after-startup.ts';
 import { backend, localDb, readRpc } from '../data/backend.ts';
 import { trackRead } from '../data/direct-rpc.ts';
-import { searchRemoteCode } from '../data/read-code.ts';
+import { searchRemoteCode, searchServiceCode } from '../data/read-code.ts';
 import type { SearchRemote } from '../data/search/remote.ts';
-import { createSearchService, type SearchService } from '../data/search/service.ts';
+import type { SearchService } from '../data/search/service.ts';
+import type { MemoryCache } from '../core/search/cache.ts';
+import type { GameSearchResult } from '../data/search/types.ts';
 
 /**
  * The search RPCs, their zod checks included, load on the first call, not with the entry (issue
@@ -37,13 +39,61 @@ function lazySearchRemote(): SearchRemote {
   };
 }
 
+/**
+ * The search service, its code (the device's index, ranking, merging) loaded on the first search
+ * (a focus of the header's search warms it), not with the entry (issue 20 §3: the home page's first
+ * screen searches nothing). Until then its cache is empty and remembers being paused or stopped.
+ */
+function lazySearchService(make: () => Promise<SearchService>): SearchService {
+  let made: SearchService | undefined;
+  let loading: Promise<SearchService> | undefined;
+  let paused = false;
+  let stopped = false;
+  const get = (): Promise<SearchService> => {
+    if (!loading) {
+      const started = make().then((service) => {
+        made = service;
+        if (stopped) service.cache.stop();
+        else if (paused) service.cache.pause();
+        return service;
+      });
+      // A chunk that could not be fetched (offline before the worker had it) is asked for again.
+      started.catch(() => {
+        if (loading === started) loading = undefined;
+      });
+      loading = started;
+    }
+    return loading;
+  };
+  const cache: MemoryCache<GameSearchResult> = {
+    get: (key) => made?.cache.get(key),
+    set: (key, value, ttlMs) => made?.cache.set(key, value, ttlMs),
+    delete: (key) => made?.cache.delete(key),
+    clear: () => made?.cache.clear(),
+    get size() { return made?.cache.size ?? 0; },
+    cleanup: () => made?.cache.cleanup() ?? 0,
+    pause() { paused = true; made?.cache.pause(); },
+    resume() { paused = false; if (!stopped) made?.cache.resume(); },
+    stop() { stopped = true; made?.cache.stop(); },
+  };
+  return {
+    searchGames: async (...args) => (await get()).searchGames(...args),
+    browseGames: async (...args) => (await get()).browseGames(...args),
+    searchUsers: async (...args) => (await get()).searchUsers(...args),
+    platforms: async (...args) => (await get()).platforms(...args),
+    downloadCatalogue: async (...args) => (await get()).downloadCatalogue(...args),
+    warm: async () => (await get()).warm(),
+    cache,
+  };
+}
+
 export function createAppSearch(): SearchService {
-  return createSearchService({
+  return lazySearchService(async () => (await searchServiceCode()).createSearchService({
     db: localDb(),
     remote: lazySearchRemote(),
     isOnline: () => navigator.onLine,
     timer: { setInterval: (run, ms) => window.setInterval(run, ms), clearInterval: (handle) => window.clearInterval(handle as number) },
-  });
+  }));
 }
 
 /** The device downloads the catalogue again after a day (new games, and the first visit). */

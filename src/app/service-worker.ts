@@ -1,7 +1,6 @@
 // The page's side of the service worker (spec 002 §4: "registered at load; update check every 60
 // seconds; the page reloads once when the worker controller changes"). Production builds only:
 // `npm run dev` serves modules the worker would cache stale.
-import { Workbox } from 'workbox-window';
 
 /** Spec 002 §9: "Service worker update check every 60 seconds." */
 export const SW_UPDATE_CHECK_MS = 60_000;
@@ -21,16 +20,10 @@ export interface ServiceWorkerControl {
 /** How long Reload waits for the new worker to take over before reloading anyway. */
 const RELOAD_FALLBACK_MS = 5000;
 
-export function registerServiceWorker(): ServiceWorkerControl | null {
+export function registerServiceWorker(when: Promise<unknown> = Promise.resolve()): ServiceWorkerControl | null {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return null;
-  const wb = new Workbox('/sw.js');
   let ready = false;
   const listeners = new Set<() => void>();
-
-  wb.addEventListener('waiting', () => {
-    ready = true;
-    for (const listener of [...listeners]) listener();
-  });
 
   // Reload only when this page asked for the update (Reload in the prompt), and only once: the
   // reloaded page starts controlled by the new worker. A worker that another tab let take over never
@@ -56,12 +49,22 @@ export function registerServiceWorker(): ServiceWorkerControl | null {
     }
   });
 
-  // Without a worker (blocked, private mode) the app still runs, only not offline: say so, once.
-  wb.register().catch((error: unknown) => console.warn('Service worker registration failed; offline use is unavailable.', error));
-  setInterval(() => {
-    // An update check that fails (offline, server down) is retried by the next tick.
-    wb.update().catch(() => undefined);
-  }, SW_UPDATE_CHECK_MS);
+  // workbox-window loads once `when` settles (the first screen shown, main.tsx), not in the app's
+  // entry (issue 20 §3): the worker's install downloads every file, which the first screen should
+  // not share the connection with anyway.
+  void when.then(() => import('workbox-window')).then(({ Workbox }) => {
+    const wb = new Workbox('/sw.js');
+    wb.addEventListener('waiting', () => {
+      ready = true;
+      for (const listener of [...listeners]) listener();
+    });
+    // Without a worker (blocked, private mode) the app still runs, only not offline: say so, once.
+    wb.register().catch((error: unknown) => console.warn('Service worker registration failed; offline use is unavailable.', error));
+    setInterval(() => {
+      // An update check that fails (offline, server down) is retried by the next tick.
+      wb.update().catch(() => undefined);
+    }, SW_UPDATE_CHECK_MS);
+  }, (error: unknown) => console.warn('Service worker registration failed; offline use is unavailable.', error));
 
   const applyUpdate = (): void => {
     requested = true;

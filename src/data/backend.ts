@@ -102,6 +102,57 @@ export function backendAllowed(): Promise<unknown> {
   return clientGate;
 }
 
+let wakeNow: () => void = () => undefined;
+/** A member may be present: see memberPresent. */
+const woken = new Promise<void>((resolve) => {
+  wakeNow = resolve;
+});
+
+/**
+ * Settles when the page needs its client (and the sync engine) for someone who may be a member: a
+ * session kept on the device or brought in by the address, once the first screen has shown
+ * (watchForMember); the visitor's first action (a press, a key); another tab's sign-in; any call of
+ * backend(). A signed-out visitor who only looks never downloads supabase-js or the engine
+ * (issue 20 §3): the first screen's reads go over plain fetch (readRpc).
+ */
+export function memberPresent(): Promise<void> {
+  return woken;
+}
+
+/** A sign-in link's answer in the address (implicit flow: the fragment; PKCE: `code`), or its error. */
+const SESSION_IN_URL = /[#&?](access_token|refresh_token|error_description|code|token_hash)=/;
+
+/** Whether the page may hold a member's session: one stored on the device, or one in the address. */
+export async function sessionMayExist(db: CheckpointDb, href: string): Promise<boolean> {
+  if (SESSION_IN_URL.test(href)) return true;
+  const stored = await db.auth.get(AUTH_STORAGE_KEY).catch(() => undefined);
+  return stored !== undefined && stored.value !== 'null';
+}
+
+/**
+ * Wakes memberPresent for a page whose visitor may be a member (sessionMayExist, checked once
+ * `firstScreen` settles), acts, or signs in in another tab (auth-js tells the tabs over a
+ * BroadcastChannel named after the storage key).
+ */
+export function watchForMember(firstScreen: Promise<unknown>, db: CheckpointDb, href: string): void {
+  void firstScreen.then(() => sessionMayExist(db, href)).then((may) => { if (may) wakeNow(); }, () => wakeNow());
+  const acted = () => {
+    wakeNow();
+    for (const type of ACTIONS) globalThis.removeEventListener(type, acted, true);
+  };
+  for (const type of ACTIONS) globalThis.addEventListener(type, acted, { capture: true, passive: true });
+  if (typeof BroadcastChannel === 'function') {
+    const channel = new BroadcastChannel(AUTH_STORAGE_KEY);
+    channel.onmessage = () => {
+      channel.close();
+      wakeNow();
+    };
+  }
+}
+
+/** What counts as the visitor acting (scrolling and hovering do not). */
+const ACTIONS = ['pointerdown', 'keydown'] as const;
+
 /** The page's Checkpoint database, created once, its quota errors reported (storage-persist.ts). */
 export function localDb(): CheckpointDb {
   if (!pageDb) {
@@ -114,6 +165,8 @@ export function localDb(): CheckpointDb {
 
 /** The page's client (one per page: auth-js warns about two over one storage key). */
 export function backend(): Promise<SupabaseClient> {
+  // Whoever asks for the client needs it: the engine and the auth store's listener follow.
+  wakeNow();
   if (!pageClient) {
     const created = clientGate.then(() => createBackend(localDb(), 'page'));
     created.then(() => { pageClientMade = true; }, () => undefined);

@@ -8,3 +8,6 @@ export const readThroughCode = () => Promise.all([import('../sync/read-through.t
 
 /** The search RPCs with their zod checks (browse, results, the header's search). */
 export const searchRemoteCode = () => import('./search/remote.ts');
+
+/** The search service: the device's index, ranking and merging (the header's search, browse, results). */
+export const searchServiceCode = () => import('./search/service.ts');

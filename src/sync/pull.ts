@@ -14,8 +14,13 @@ import { loadSyncState, withScopeIds } from './state.ts';
 /** sync_pull's refusals of a cursor that a snapshot answers instead. */
 const RESNAPSHOT_CODES: ReadonlySet<string> = new Set([INVALID_CURSOR, CURSOR_TOO_OLD]);
 
-/** Changes asked for per sync_pull call (the server allows up to 5000). */
-export const PULL_PAGE_SIZE = 1000;
+/**
+ * Changes asked for per sync_pull call: the most the server allows. Each call costs the server its
+ * scope and cursor work however few rows it returns (pages also end at a transaction's changes), so
+ * 10,000 changed rows took 20 calls at 1,000 and take 4 at 5,000, and the pull's time (issue 20 §3,
+ * `npm run bench -- engine`) is mostly the calls'. Each page is still one transaction with its cursor.
+ */
+export const PULL_PAGE_SIZE = 5000;
 
 export interface PullOutcome {
   readonly pages: number;

@@ -1,24 +1,49 @@
-// The client side of sync (issue 3): pushing 1,000 queued mutations from IndexedDB to the gateway,
-// and pulling 10,000 changed rows into IndexedDB (fake-indexeddb), through supabase-js over HTTP.
+// The client side of sync (issue 3), each figure beside its floor in the same run (issue 20 §3):
+// - push: 1,000 mutations queued in IndexedDB (fake-indexeddb) pushed to the gateway through the
+//   engine (pushOutbox over supabase-js), beside the same 1,000 mutations sent to sync_push directly
+//   (supabase-js, the engine's batch size, a second member so that nothing is deduplicated);
+// - pull: 10,000 changed rows pulled into IndexedDB (pullChanges), beside a plain Dexie bulkPut of
+//   the same 10,000 rows into an empty database.
+// Goals: the pull within 2x its floor, the push within 1.5x of direct sync_push. The two of a pair
+// run back to back, floor first, so that a machine's load weighs on both alike.
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
+import { PUSH_BATCH_SIZE } from '../../src/core/constants.ts';
 import { CheckpointDb } from '../../src/data/db.ts';
 import { mutate } from '../../src/data/mutate.ts';
 import { createSupabaseRemote } from '../../src/data/remote.ts';
 import { pullChanges } from '../../src/sync/pull.ts';
-import { pushOutbox } from '../../src/sync/push.ts';
+import { pushOutbox, toPushMutation } from '../../src/sync/push.ts';
 import { adoptMember } from '../../src/sync/state.ts';
 import { signUpMember, startTestGateway } from '../support/gateway.ts';
 
-export async function benchSyncEngine(): Promise<{ pushPerSecond: number; pushMs: number; pullMs: number; pulledRows: number }> {
+/** The goals, as ratios to the floor. */
+export const ENGINE_GOALS = { pull: 2, push: 1.5 } as const;
+
+export interface EngineFigures {
+  readonly pushMs: number;
+  readonly pushPerSecond: number;
+  /** The same mutations sent to sync_push directly. */
+  readonly pushFloorMs: number;
+  readonly pullMs: number;
+  readonly pulledRows: number;
+  /** A plain bulkPut of the same rows. */
+  readonly pullFloorMs: number;
+  /** Of the pull, the time spent waiting for sync_pull's answers (server, HTTP, checking them). */
+  readonly pullWaitMs: number;
+}
+
+export async function benchSyncEngine(): Promise<EngineFigures> {
   const gw = await startTestGateway();
   try {
     const games = Array.from({ length: 1000 }, (_, i) => ({ id: 800_000 + i, name: `Bench Game ${i}`, platforms: ['PC (Microsoft Windows)'] }));
     await gw.db.query('select public.import_catalogue($1::jsonb)', [JSON.stringify(games)]);
-    const member = await signUpMember(gw, `bench_${Date.now() % 100_000}`);
+    const tag = Date.now() % 100_000;
+    const member = await signUpMember(gw, `bench_${tag}`);
+    const floorMember = await signUpMember(gw, `benchf_${tag}`);
     const remote = createSupabaseRemote(member.client);
 
-    // Push: 1,000 writes queued offline (reviews, wishlist, collection, progress), then one push.
+    // Push: 1,000 writes queued offline (reviews, wishlist, collection, progress).
     const db = new CheckpointDb(`bench-push-${randomUUID()}`);
     await adoptMember(db, member.id);
     await db.games.bulkPut(games.map((g, i) => ({ id: i + 1, igdb_id: g.id, name: g.name, slug: `bench-game-${i}` })));
@@ -30,7 +55,21 @@ export async function benchSyncEngine(): Promise<{ pushPerSecond: number; pushMs
       else if (kind === 2) await mutate(db, 'collection.set', { igdb_id: g.id, in: true }, { me: member.id, now });
       else await mutate(db, 'progress.set', { igdb_id: g.id, completed: true }, { me: member.id, now });
     }
+
+    // The floor: the same mutations (new ids: the server applies an id once) as the second member.
+    const queued = (await db.outbox.orderBy('seq').toArray()).map((row) => ({ ...toPushMutation(row), id: randomUUID() }));
+    const floorClient = randomUUID();
     let start = performance.now();
+    for (let i = 0; i < queued.length; i += PUSH_BATCH_SIZE) {
+      const { data, error } = await floorMember.client.rpc('sync_push', { p_client_id: floorClient, p_mutations: queued.slice(i, i + PUSH_BATCH_SIZE) });
+      if (error) throw error;
+      const results = (data as { results?: Array<{ status: string; message?: string }> } | null)?.results ?? [];
+      const bad = results.find((r) => r.status !== 'ok');
+      if (bad || results.length !== Math.min(PUSH_BATCH_SIZE, queued.length - i)) throw new Error(`push floor: ${bad?.message ?? 'missing results'}`);
+    }
+    const pushFloorMs = performance.now() - start;
+
+    start = performance.now();
     const pushed = await pushOutbox(db, remote);
     const pushMs = performance.now() - start;
     if (pushed.accepted !== 1000 || (await db.outbox.count()) !== 0) throw new Error(`push bench: ${JSON.stringify(pushed)}`);
@@ -39,19 +78,43 @@ export async function benchSyncEngine(): Promise<{ pushPerSecond: number; pushMs
     const reader = new CheckpointDb(`bench-pull-${randomUUID()}`);
     await adoptMember(reader, member.id);
     await pullChanges(reader, remote);
+    const before = await reader.comments.count();
     const review = (await gw.db.query<{ id: number }>('select id from public.rating where user_id = $1 limit 1', [member.id]))[0];
     for (let i = 0; i < 10_000; i += 500) {
       const batch = Array.from({ length: 500 }, (_, k) => ({ id: randomUUID(), name: 'comment.add', args: { key: randomUUID(), rating_id: review?.id, content: `Comment ${i + k}` } }));
       const { error } = await member.client.rpc('sync_push', { p_client_id: randomUUID(), p_mutations: batch });
       if (error) throw error;
     }
+    let pullWaitMs = 0;
+    const timed: typeof remote = {
+      ...remote,
+      async pull(...args) {
+        const asked = performance.now();
+        try {
+          return await remote.pull(...args);
+        } finally {
+          pullWaitMs += performance.now() - asked;
+        }
+      },
+    };
     start = performance.now();
-    const pulled = await pullChanges(reader, remote);
+    const pulled = await pullChanges(reader, timed);
     const pullMs = performance.now() - start;
-    if ((await reader.comments.count()) !== 10_000) throw new Error(`pull bench: ${await reader.comments.count()} comments stored`);
+    const rows = await reader.comments.toArray();
+    if (rows.length - before !== 10_000) throw new Error(`pull bench: ${rows.length - before} comments stored`);
+
+    // The floor: the same rows, one bulkPut into an empty database (opened before the clock starts).
+    const plain = new CheckpointDb(`bench-floor-${randomUUID()}`);
+    await plain.open();
+    start = performance.now();
+    await plain.comments.bulkPut(rows);
+    const pullFloorMs = performance.now() - start;
+    if ((await plain.comments.count()) !== rows.length) throw new Error('pull floor: rows missing');
+
     await db.delete();
     await reader.delete();
-    return { pushPerSecond: (1000 / pushMs) * 1000, pushMs, pullMs, pulledRows: pulled.changes };
+    await plain.delete();
+    return { pushPerSecond: (1000 / pushMs) * 1000, pushMs, pushFloorMs, pullMs, pulledRows: pulled.changes, pullFloorMs, pullWaitMs };
   } finally {
     await gw.close();
   }

@@ -193,3 +193,36 @@ it('keeps the address the page was opened at for the callback screens', () => {
   const url = 'https://app.test/auth/callback#access_token=x&refresh_token=y';
   expect(makeStore({ initialUrl: url }).landingUrl()).toBe(url);
 });
+
+describe('a visitor who may not be a member (issue 20 §3)', () => {
+  it('is signed out at once and makes no client until they act, then listens to it', async () => {
+    let made = 0;
+    let act: () => void = () => undefined;
+    const acted = new Promise<void>((resolve) => { act = resolve; });
+    const store = createAuthStore({
+      db, origin: 'https://app.test', initialUrl: null, remember: null,
+      client: async () => { made += 1; return fake as unknown as SupabaseClient; },
+      sessionMayExist: async () => false, memberPresent: acted,
+    });
+    await until(store, (s) => s.status === 'signedOut');
+    await tick();
+    expect(made).toBe(0);
+    expect(fake.listener).toBeUndefined();
+    act();
+    await expect.poll(() => fake.listener).toBeDefined();
+    fake.emit('SIGNED_IN', SESSION);
+    await until(store, (s) => s.status === 'signedIn');
+  });
+
+  it('makes the client at once when a session may exist', async () => {
+    const store = createAuthStore({
+      db, origin: 'https://app.test', initialUrl: null, remember: null,
+      client: async () => fake as unknown as SupabaseClient,
+      sessionMayExist: async () => true, memberPresent: new Promise<void>(() => undefined),
+    });
+    await expect.poll(() => fake.listener).toBeDefined();
+    expect(store.getSnapshot().status).toBe('loading');
+    fake.emit('INITIAL_SESSION', SESSION);
+    await until(store, (s) => s.status === 'signedIn');
+  });
+});

@@ -91,6 +91,13 @@ export interface AuthStoreDeps {
   readonly memberLookupTimeoutMs?: number;
   /** Where "Remember me" is kept (default: the browser's; none outside one). */
   readonly remember?: RememberMe | null;
+  /**
+   * Whether a member's session may exist (backend.ts sessionMayExist). When it says no, the store
+   * is signed out at once and makes no client (supabase-js stays undownloaded) until `memberPresent`
+   * settles or one of its methods needs the client. Without it the client is made at once.
+   */
+  readonly sessionMayExist?: () => Promise<boolean>;
+  readonly memberPresent?: Promise<unknown>;
 }
 
 export class AuthError extends Error {
@@ -134,7 +141,21 @@ function timeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T
 }
 
 export function createAuthStore(deps: AuthStoreDeps): AuthStore {
-  const { db, client, origin } = deps;
+  const { db, origin } = deps;
+  let listening = false;
+  /** The client, with the store listening to it: whatever needs the client needs its events too. */
+  const client = (): Promise<SupabaseClient> => {
+    const made = deps.client();
+    if (!listening) {
+      listening = true;
+      void made.then(
+        (supabase) => { supabase.auth.onAuthStateChange(onChange); },
+        // No backend settings (offline first start with nothing cached): a visitor, for now.
+        () => { if (snapshot.status === 'loading') set({ status: 'signedOut' }); },
+      );
+    }
+    return made;
+  };
   const initialUrl = deps.initialUrl !== undefined ? deps.initialUrl : typeof window === 'undefined' ? null : window.location.href;
   const remember = deps.remember !== undefined ? deps.remember : browserRememberMe();
   // A session the member asked not to remember ends with the browser session it began in.
@@ -231,11 +252,15 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     }
   };
 
-  void client().then(
-    (supabase) => { supabase.auth.onAuthStateChange(onChange); },
-    // No backend settings (offline first start with nothing cached): a visitor, for now.
-    () => set({ status: 'signedOut' }),
-  );
+  if (!deps.sessionMayExist) void client();
+  else {
+    void deps.sessionMayExist().catch(() => true).then((may) => {
+      if (may) { void client(); return; }
+      // A visitor: signed out until they act (or another tab signs in), then listening as above.
+      if (snapshot.status === 'loading') set({ status: 'signedOut' });
+      void deps.memberPresent?.then(() => client());
+    });
+  }
 
   if (typeof window !== 'undefined') {
     window.addEventListener('online', () => {

@@ -1,12 +1,14 @@
 // The header's sync badge: hidden while everything is saved on the server, otherwise a pill that
 // says why not ("Offline", "Can't reach server", "Session expired", "3 changes waiting", "Syncing…",
 // "Storage full") and opens the details.
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { storageErrorStore } from '../../data/storage-persist.ts';
 import type { SyncStatusStore } from '../../sync/status.ts';
-import { SyncPanel } from './sync-panel.tsx';
 import { summarizeSync, type BadgeSummary } from './sync-summary.ts';
 import './sync.css';
+
+/** The details load when first opened (issue 20 §3: not with the first screen); the worker precaches them for offline. */
+const SyncPanel = lazy(() => import('./sync-panel.tsx').then(({ SyncPanel: Panel }) => ({ default: Panel })));
 
 export interface SyncBadgeProps {
   readonly status: SyncStatusStore;
@@ -64,10 +66,10 @@ export function SyncBadge({ status, onSyncNow, onSignIn }: SyncBadgeProps) {
           {shown.count !== null && <>{' '}<span className="sync-badge__count">{shown.count}</span></>}
         </button>
       )}
-      {shown && open && <SyncPanel
+      {shown && open && <Suspense fallback={null}><SyncPanel
         id={panelId} status={snapshot} storageError={storageError} onSyncNow={onSyncNow}
         onSignIn={() => { setOpen(false); onSignIn(); }}
-      />}
+      /></Suspense>}
     </div>
   );
 }
