@@ -10,6 +10,13 @@ import { constants, gzipSync } from 'node:zlib';
 export const HOME_JS_BUDGET_BYTES = 150 * 1024;
 /** Issue 20 §3: and at most 200 KB in all by network idle (tests/e2e/budgets.test.ts measures it in Chromium). */
 export const HOME_IDLE_JS_BUDGET_BYTES = 200 * 1024;
+/**
+ * What the home page holds today, asserted so it cannot grow back: the goals above are not met yet
+ * (168 KB before the first screen: React DOM, React Router and Dexie alone are 126 KB; 194–203 KB by
+ * network idle, the latter when the catalogue download's search service comes in before idle).
+ */
+export const HOME_JS_HELD_BYTES = 170 * 1024;
+export const HOME_IDLE_JS_HELD_BYTES = 210 * 1024;
 
 export interface BundleFigures {
   /** Files of the home set (paths under dist, e.g. /assets/index-abc.js). */
