@@ -218,6 +218,9 @@ export default defineConfig(({ mode }) => ({
           name: 'unit',
           environment: 'node',
           include: ['src/**/*.test.{ts,tsx}', 'sw/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          // Tests over fake-indexeddb (the outbox, the engine) take a few seconds on a busy 2-core
+          // machine; vitest's 5 s default timed them out under load with nothing wrong.
+          testTimeout: 20_000,
         },
       },
       {
