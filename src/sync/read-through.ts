@@ -11,7 +11,7 @@ import type { ScopeReader, SyncScope } from './remote.ts';
 import { loadSyncState, withScopeIds } from './state.ts';
 
 /** Changes a read-through stores per transaction. */
-const READ_THROUGH_SLICE = 400;
+const READ_THROUGH_SLICE = 1000;
 
 export type ReadScope = Partial<Pick<SyncScope, 'game_ids' | 'user_ids' | 'rating_ids'>>;
 
