@@ -10,9 +10,6 @@ import { REBASE_TABLES } from './rebase.ts';
 import type { ScopeReader, SyncScope } from './remote.ts';
 import { loadSyncState, withScopeIds } from './state.ts';
 
-/** Changes a read-through stores per transaction. */
-const READ_THROUGH_SLICE = 1000;
-
 export type ReadScope = Partial<Pick<SyncScope, 'game_ids' | 'user_ids' | 'rating_ids'>>;
 
 /** The server position a cursor stands for ('v1:<xid>'), or null for anything else. */
@@ -38,16 +35,8 @@ export function readThrough(db: CheckpointDb, reader: ScopeReader, scope: ReadSc
   return withSyncLock(async () => {
     let page = await reader.scopeSnapshot(scope);
     if (behindCursor(page.cursor, (await loadSyncState(db)).cursor)) page = await reader.scopeSnapshot(scope);
-    // A big library's snapshot is thousands of rows: stored a slice per transaction, with the page
-    // free between them, so that no one task holds the screen (issue 18 §4). The lock keeps pulls
-    // out meanwhile; each slice is server truth as of the snapshot, whatever a screen reads between.
-    const rest = page.changes.length > READ_THROUGH_SLICE ? page.changes.slice(0, -READ_THROUGH_SLICE) : [];
-    for (let from = 0; from < rest.length; from += READ_THROUGH_SLICE) {
-      await db.transaction('rw', [...REBASE_TABLES], () => applyServerChanges(db, rest.slice(from, from + READ_THROUGH_SLICE)));
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    }
     await db.transaction('rw', [...REBASE_TABLES], async () => {
-      await applyServerChanges(db, page.changes.slice(rest.length));
+      await applyServerChanges(db, page.changes);
       const state = await loadSyncState(db);
       let next = state.scope;
       for (const kind of ['game_ids', 'user_ids', 'rating_ids'] as const) {
