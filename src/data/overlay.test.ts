@@ -9,7 +9,7 @@ import type { CheckpointDb } from './db.ts';
 import { mutate } from './mutate.ts';
 import { applyLocal } from './mutators/registry.ts';
 import { APPLY_TABLES } from './mutators/scope.ts';
-import { applyServerChange, applyServerChanges, resetToServer, type ServerChange } from './overlay.ts';
+import { applyServerChange, applyServerChanges, resetToServer, sameValue, type ServerChange } from './overlay.ts';
 import { mulberry32 } from '../../tests/support/random.ts';
 
 let db: CheckpointDb;
@@ -181,5 +181,26 @@ describe('applyServerChanges (a page at once)', () => {
     } finally {
       await twin.delete();
     }
+  }, 20_000); // 40 transactions over two databases: seconds on a loaded machine
+  it('writes only the rows that changed: a read-through of rows the device holds as they are writes nothing (issue 18 §4)', async () => {
+    const rows = [gameRow(40, 4000, 'Same'), gameRow(41, 4001, 'Old name')];
+    await db.transaction('rw', APPLY_TABLES, () => applyServerChanges(db, rows.map((r) => upsert('game', r))));
+    const written: number[] = [];
+    const onWrite = (id: number) => { written.push(id); };
+    db.games.hook('creating', (id) => onWrite(Number(id)));
+    db.games.hook('updating', (_mods, id) => { onWrite(Number(id)); });
+    const again = [{ ...gameRow(40, 4000, 'Same') }, gameRow(41, 4001, 'New name'), gameRow(42, 4002, 'Brand new')];
+    await db.transaction('rw', APPLY_TABLES, () => applyServerChanges(db, again.map((r) => upsert('game', r))));
+    expect(written.sort()).toEqual([41, 42]);
+    expect((await db.games.bulkGet([40, 41, 42])).map((g) => g?.name)).toEqual(['Same', 'New name', 'Brand new']);
+  });
+
+  it('compares rows as values: key order aside, nested lists and nulls counted', () => {
+    expect(sameValue({ a: 1, b: [1, { c: null }] }, { b: [1, { c: null }], a: 1 })).toBe(true);
+    expect(sameValue({ a: 1, b: [1, 2] }, { a: 1, b: [2, 1] })).toBe(false);
+    expect(sameValue({ a: 1 }, { a: 1, b: undefined })).toBe(false);
+    expect(sameValue({ a: null }, { a: 0 })).toBe(false);
+    expect(sameValue(undefined, { a: 1 })).toBe(false);
+    expect(sameValue([1], { 0: 1 })).toBe(false);
   });
 });

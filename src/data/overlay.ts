@@ -85,9 +85,33 @@ export async function applyServerChanges(db: CheckpointDb, changes: readonly Ser
       else deletes.push(change.id);
     });
     if (shadowed.length) await db.shadows.bulkPut(shadowed);
-    if (puts.length) await db.table<Row, number>(table).bulkPut(puts);
+    if (puts.length) await putChanged(db, table, puts);
     if (deletes.length) await db.table<Row, number>(table).bulkDelete(deletes);
   }
+}
+
+/**
+ * Puts the rows that differ from what the device holds. A read-through of a big library brings
+ * thousands of rows the device already has as they are: rewriting them would make IndexedDB commit
+ * them all again (the screen's reads wait behind that) and wake every live query that read them.
+ */
+async function putChanged(db: CheckpointDb, table: MirrorName, rows: Row[]): Promise<void> {
+  const stored = await db.table<Row, number>(table).bulkGet(rows.map((r) => r.id));
+  const changed = rows.filter((row, i) => !sameValue(stored[i], row));
+  if (changed.length) await db.table<Row, number>(table).bulkPut(changed);
+}
+
+/** Deep equality of JSON-like values (what mirror rows hold), key order aside. */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameValue(v, b[i]));
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  return ka.every((k) => Object.hasOwn(rb, k) && sameValue(ra[k], rb[k]));
 }
 
 /** Puts every row a pending write changed back to its server version, and forgets the shadows. */

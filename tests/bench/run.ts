@@ -152,6 +152,10 @@ async function libraryFigures(): Promise<void> {
   report('library.filter_vs_fuse.p95_ratio', figures.view.p95 / figures.fuse.p95, 'x');
   report('library.typo_found.filter', figures.typoFound.view * 100, '%');
   report('library.typo_found.baseline_substring', figures.typoFound.substring * 100, '%');
+  await profileFigures();
+}
+
+async function profileFigures(): Promise<void> {
   // Issue 18 §4: a profile with 5,000 games and 2,000 reviews against one with 50, in Chromium.
   const gateway = await startGateway({ port: 0, inMemory: true, distDir: builtApp(), rateLimits: 'relaxed', log: silent });
   try {
@@ -284,6 +288,7 @@ const GROUPS: Record<string, () => Promise<void>> = {
   search: searchFigures,
   'search-local': searchLocalFigures,
   library: libraryFigures,
+  profile: profileFigures,
   fuzz: fuzzFigures,
   load: loadFigures,
   bundle: bundleFigures,

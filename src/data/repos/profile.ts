@@ -1,6 +1,8 @@
-// A member's profile from IndexedDB: header, stats, Top 5, Top 10 and lists (spec 002 §2).
+// A member's profile from IndexedDB (spec 002 §2), read in parts so that a library of thousands of
+// games costs only what the open screen shows (issue 18 §4): the header and its stats (counts, no
+// game rows), Want to Play a page at a time, and the games modal's lists when it opens. Top 5 and
+// Top 10 are in lists.ts, the Library tab in library.ts.
 import type { CheckpointDb, GameRow, ReviewRow, UserRow } from '../db.ts';
-import { TOP_GAMES_SLOTS, TOP_TEN_SIZE } from '../../core/constants.ts';
 import { isDraft } from '../../core/review-draft.ts';
 import { counts } from './shapes.ts';
 
@@ -11,12 +13,6 @@ export interface ProfileData {
   is_self: boolean;
   is_following: boolean;
   stats: { games: number; reviews: number; lists: number; following: number; followers: number };
-  top5: Array<{ position: number; game: GameRow | null }>;
-  top10: Array<{ review: ReviewRow; game: GameRow | null }>;
-  wishlist: Array<{ game: GameRow | null; priority: number; added_at: string }>;
-  collection: Array<{ game: GameRow | null; added_at: string }>;
-  started: Array<{ game: GameRow | null; started_date: string | null }>;
-  finished: Array<{ game: GameRow | null; completed_date: string | null }>;
 }
 
 async function gamesById(db: CheckpointDb, ids: number[]): Promise<Map<number, GameRow>> {
@@ -24,41 +20,83 @@ async function gamesById(db: CheckpointDb, ids: number[]): Promise<Map<number, G
   return new Map(rows.filter((g): g is GameRow => g !== undefined).map((g) => [g.id, g]));
 }
 
+/** The header: the member, whether the viewer follows them, and the stats (no game rows are read). */
 export async function loadProfile(db: CheckpointDb, userId: number, me: number | null): Promise<ProfileData | null> {
   const user = await db.users.get(userId);
   if (!user) return null;
-  const [reviews, top, wishlist, collection, progress] = await Promise.all([
+  const [reviews, progress, wishlist, collection, following] = await Promise.all([
     db.reviews.where('[user_id+post_date_time]').between([userId, ''], [userId, '\uffff']).toArray(),
-    db.topGames.where('user_id').equals(userId).toArray(),
-    db.wishlist.where('user_id').equals(userId).toArray(),
-    db.collection.where('user_id').equals(userId).toArray(),
     db.progress.where('user_id').equals(userId).toArray(),
+    db.wishlist.where('user_id').equals(userId).count(),
+    db.collection.where('user_id').equals(userId).count(),
+    me === null ? 0 : db.follows.where('[follower_id+following_id]').equals([me, userId]).count(),
   ]);
-  const rated = reviews.filter(counts);
-  const games = await gamesById(db, [...new Set([...rated, ...top, ...wishlist, ...collection, ...progress].map((r) => r.game_id))]);
-  const game = (id: number) => games.get(id) ?? null;
-  const started = progress.filter((p) => p.started && !p.completed).sort((a, b) => (b.started_date ?? '').localeCompare(a.started_date ?? ''));
-  const finished = progress.filter((p) => p.completed).sort((a, b) => (b.completed_date ?? '').localeCompare(a.completed_date ?? ''));
   return {
     user,
     viewer: me,
     is_self: me === userId,
-    is_following: me !== null && (await db.follows.where('[follower_id+following_id]').equals([me, userId]).count()) > 0,
+    is_following: following > 0,
     stats: {
       games: progress.filter((p) => p.started).length,
-      reviews: rated.length,
-      lists: wishlist.length + collection.length,
+      reviews: reviews.filter(counts).length,
+      lists: wishlist + collection,
       following: user.following_count,
       followers: user.follower_count,
     },
-    top5: top.sort((a, b) => a.position - b.position).slice(0, TOP_GAMES_SLOTS).map((t) => ({ position: t.position, game: game(t.game_id) })),
-    top10: [...rated].sort((a, b) => b.rating - a.rating || b.post_date_time.localeCompare(a.post_date_time))
-      .slice(0, TOP_TEN_SIZE).map((review) => ({ review, game: game(review.game_id) })),
-    wishlist: wishlist.sort((a, b) => b.priority - a.priority || b.added_at.localeCompare(a.added_at))
-      .map((w) => ({ game: game(w.game_id), priority: w.priority, added_at: w.added_at })),
-    collection: collection.sort((a, b) => b.added_at.localeCompare(a.added_at)).map((c) => ({ game: game(c.game_id), added_at: c.added_at })),
-    started: started.map((p) => ({ game: game(p.game_id), started_date: p.started_date })),
-    finished: finished.map((p) => ({ game: game(p.game_id), completed_date: p.completed_date })),
+  };
+}
+
+export type WantList = 'collection' | 'wishlist';
+
+export interface WantToPlayPage {
+  /** How many games the list holds. */
+  total: number;
+  /** Its games in order (a wishlist by priority, then newest; a collection newest first), up to the limit asked. */
+  games: GameRow[];
+}
+
+/**
+ * A member's collection and wishlist, the first `limit[list]` games of each (null: every game, as a
+ * filter needs them all). Only the games shown are read: the rows that order them are small.
+ */
+export async function loadWantToPlay(db: CheckpointDb, userId: number, limit: Record<WantList, number> | null): Promise<Record<WantList, WantToPlayPage>> {
+  const [wishlist, collection] = await Promise.all([
+    db.wishlist.where('user_id').equals(userId).toArray(),
+    db.collection.where('user_id').equals(userId).toArray(),
+  ]);
+  wishlist.sort((a, b) => b.priority - a.priority || b.added_at.localeCompare(a.added_at));
+  collection.sort((a, b) => b.added_at.localeCompare(a.added_at));
+  const ids = { wishlist: wishlist.map((w) => w.game_id), collection: collection.map((c) => c.game_id) };
+  const shown = (list: WantList) => (limit === null ? ids[list] : ids[list].slice(0, limit[list]));
+  const games = await gamesById(db, [...shown('collection'), ...shown('wishlist')]);
+  // A game whose row the device does not hold yet is left out rather than shown nameless.
+  const page = (list: WantList): WantToPlayPage => ({
+    total: ids[list].length,
+    games: shown(list).flatMap((id) => games.get(id) ?? []),
+  });
+  return { collection: page('collection'), wishlist: page('wishlist') };
+}
+
+/** The IGDB ids of the games a member has started or finished (the Want to Play picker leaves them out). */
+export async function loadPlayedIds(db: CheckpointDb, userId: number): Promise<Set<number>> {
+  const progress = await db.progress.where('user_id').equals(userId).toArray();
+  return new Set(progress.filter((p) => p.started || p.completed).map((p) => p.igdb_id));
+}
+
+export interface MemberGames {
+  started: Array<{ game: GameRow; started_date: string | null }>;
+  finished: Array<{ game: GameRow; completed_date: string | null }>;
+}
+
+/** The games modal's lists: started (not finished) and finished games, newest first. */
+export async function loadMemberGames(db: CheckpointDb, userId: number): Promise<MemberGames> {
+  const progress = await db.progress.where('user_id').equals(userId).toArray();
+  const started = progress.filter((p) => p.started && !p.completed).sort((a, b) => (b.started_date ?? '').localeCompare(a.started_date ?? ''));
+  const finished = progress.filter((p) => p.completed).sort((a, b) => (b.completed_date ?? '').localeCompare(a.completed_date ?? ''));
+  const games = await gamesById(db, [...started, ...finished].map((p) => p.game_id));
+  return {
+    started: started.flatMap((p) => { const game = games.get(p.game_id); return game ? [{ game, started_date: p.started_date }] : []; }),
+    finished: finished.flatMap((p) => { const game = games.get(p.game_id); return game ? [{ game, completed_date: p.completed_date }] : []; }),
   };
 }
 

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckpointDb, type ReviewRow } from '../db.ts';
 import { loadGamePage } from './game-page.ts';
-import { loadProfile } from './profile.ts';
+import { loadTopFive, loadTopTen } from './lists.ts';
+import { loadMemberGames, loadProfile, loadWantToPlay } from './profile.ts';
 import { loadReviewPage } from './review-page.ts';
 import { loadRecentReviews } from './home.ts';
 
@@ -65,14 +66,28 @@ describe('loadGamePage', () => {
 });
 
 describe('loadProfile', () => {
-  it('gives stats, an ordered Top 5, Top 10 by rating, and lists', async () => {
+  it('gives stats, an ordered Top 5, Top 10 by rating, and the finished games', async () => {
     const profile = await loadProfile(db, 1, 2);
     expect(profile?.stats).toEqual({ games: 1, reviews: 2, lists: 0, following: 0, followers: 1 });
-    expect(profile?.top5.map((t) => t.game?.name)).toEqual(['The Witcher 3: Wild Hunt', 'Celeste']);
-    expect(profile?.top10.map((t) => t.review.rating)).toEqual([10, 8]);
-    expect(profile?.finished.map((f) => f.game?.id)).toEqual([1]);
+    expect((await loadTopFive(db, 1)).map((t) => t.game.name)).toEqual(['The Witcher 3: Wild Hunt', 'Celeste']);
+    expect((await loadTopTen(db, 1)).map((t) => t.review.rating)).toEqual([10, 8]);
+    expect((await loadMemberGames(db, 1)).finished.map((f) => f.game.id)).toEqual([1]);
     expect(profile?.is_following).toBe(true);
     expect(profile?.is_self).toBe(false);
+  });
+
+  it('reads Want to Play a page at a time: the totals, and only the games asked for, in order', async () => {
+    await db.games.bulkPut(Array.from({ length: 30 }, (_, i) => ({ id: 10 + i, igdb_id: 1000 + i, name: `Game ${i}`, slug: null })));
+    await db.wishlist.bulkPut(Array.from({ length: 20 }, (_, i) => ({ id: i + 1, user_id: 1, igdb_id: 1000 + i, game_id: 10 + i, priority: i === 7 ? 1 : 0, notes: null, added_at: at(1 + i) })));
+    await db.collection.bulkPut(Array.from({ length: 10 }, (_, i) => ({ id: i + 1, user_id: 1, igdb_id: 1020 + i, game_id: 30 + i, added_at: at(1 + i) })));
+    const page = await loadWantToPlay(db, 1, { collection: 3, wishlist: 4 });
+    expect(page.wishlist.total).toBe(20);
+    expect(page.wishlist.games.map((g) => g.name)).toEqual(['Game 7', 'Game 19', 'Game 18', 'Game 17']);
+    expect(page.collection).toMatchObject({ total: 10 });
+    expect(page.collection.games.map((g) => g.name)).toEqual(['Game 29', 'Game 28', 'Game 27']);
+    const all = await loadWantToPlay(db, 1, null);
+    expect([all.wishlist.games.length, all.collection.games.length]).toEqual([20, 10]);
+    expect((await loadProfile(db, 1, null))?.stats.lists).toBe(30);
   });
 });
 

@@ -4,7 +4,10 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GAMES_TABS, type GamesTab } from '../../core/profile.ts';
-import type { ProfileData } from '../../data/repos/profile.ts';
+import type { GameRow } from '../../data/db.ts';
+import { useLive } from '../../data/live.ts';
+import { loadMemberGames } from '../../data/repos/profile.ts';
+import { ListSkeleton } from './follow-list-modal.tsx';
 import { GameCover, gamePath } from '../search/game-cover.tsx';
 import { countText, FilterBox } from './library/filter-box.tsx';
 import { useTextFilter } from './library/use-text-filter.ts';
@@ -12,32 +15,37 @@ import { WindowedList } from './library/windowed-list.tsx';
 import { ProfileModal, SegmentedButtons } from './profile-modal.tsx';
 import { shortDate } from './profile-dates.ts';
 
-interface Entry { key: string; game: NonNullable<ProfileData['started'][number]['game']>; finished: boolean; date: string | null }
+interface Entry { key: string; game: GameRow; finished: boolean; date: string | null }
 
-export function GamesModal({ data, onClose }: { readonly data: ProfileData; readonly onClose: () => void }) {
+const NONE: Entry[] = [];
+
+export function GamesModal({ userId, username, onClose }: { readonly userId: number; readonly username: string; readonly onClose: () => void }) {
   const [tab, setTab] = useState<GamesTab>('all');
   const [text, setText] = useState('');
-  const lists = useMemo((): Record<GamesTab, Entry[]> => {
-    const started: Entry[] = data.started.flatMap((s) => (s.game ? [{ key: `s${s.game.id}`, game: s.game, finished: false, date: s.started_date }] : []));
-    const finished: Entry[] = data.finished.flatMap((f) => (f.game ? [{ key: `f${f.game.id}`, game: f.game, finished: true, date: f.completed_date }] : []));
+  // Read when the modal opens (the profile's header reads no game rows).
+  const games = useLive((db) => loadMemberGames(db, userId), [userId]);
+  const lists = useMemo((): Record<GamesTab, Entry[]> | undefined => {
+    if (!games) return undefined;
+    const started: Entry[] = games.started.map((s) => ({ key: `s${s.game.id}`, game: s.game, finished: false, date: s.started_date }));
+    const finished: Entry[] = games.finished.map((f) => ({ key: `f${f.game.id}`, game: f.game, finished: true, date: f.completed_date }));
     const all = [...started, ...finished].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
     return { all, started, finished };
-  }, [data]);
-  const tabList = lists[tab];
+  }, [games]);
+  const tabList = lists?.[tab] ?? NONE;
   const shown = useTextFilter(tabList, (e) => e.game.name, text) ?? tabList;
-  const counts = GAMES_TABS.map((t) => ({ ...t, count: lists[t.value].length }));
+  const counts = GAMES_TABS.map((t) => ({ ...t, count: lists?.[t.value].length ?? 0 }));
   const empty: Record<GamesTab, string> = {
     all: 'No games started or finished yet.', started: 'No games in progress.', finished: 'No finished games yet.',
   };
   return (
-    <ProfileModal title={`${data.user.username}'s Games`} onClose={onClose}
+    <ProfileModal title={`${username}'s Games`} onClose={onClose}
       toolbar={(
         <>
           <SegmentedButtons label="Games" options={counts} value={tab} onChange={setTab} />
           {tabList.length > 0 && <FilterBox label="Filter games" value={text} onChange={setText} count={countText(shown.length, tabList.length, ['game', 'games'])} />}
         </>
       )}>
-      {tabList.length === 0 ? <p className="profile-modal__empty">{empty[tab]}</p> : shown.length === 0 ? <p className="profile-modal__empty">No games match this search.</p> : (
+      {lists === undefined ? <ListSkeleton /> : tabList.length === 0 ? <p className="profile-modal__empty">{empty[tab]}</p> : shown.length === 0 ? <p className="profile-modal__empty">No games match this search.</p> : (
         <WindowedList items={shown} itemKey={(e) => e.key} estimate={64} scroller="parent" className="profile-game-list" renderItem={(e) => (
               <Link to={gamePath(e.game)} className="profile-game-list__row" onClick={onClose}>
                 <GameCover name={e.game.name} url={e.game.cover_url ?? null} game={e.game} width={44} />

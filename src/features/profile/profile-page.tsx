@@ -91,7 +91,7 @@ function Profile({ userId }: { readonly userId: number }) {
       {(modal === 'followers' || modal === 'following') && (
         <FollowListModal userId={userId} username={data.user.username} kind={modal} me={me} onClose={close} />
       )}
-      {modal === 'games' && <GamesModal data={data} onClose={close} />}
+      {modal === 'games' && <GamesModal userId={userId} username={data.user.username} onClose={close} />}
       {modal === 'reviews' && <ReviewsModal userId={userId} username={data.user.username} onClose={close} />}
       {modal === 'edit' && data.is_self && me !== null && (
         <Suspense fallback={<ProfileModal title="Edit Profile" onClose={close}><div className="skeleton profile-edit-skeleton" aria-busy="true" /></ProfileModal>}>

@@ -78,7 +78,7 @@ export function ProfileTabs({ data, me, settled }: { readonly data: ProfileData;
         {!settled && <div className="skeleton profile-tabs__pending" aria-busy="true" />}
         {settled && tab === 'top5' && <TopFiveSection userId={userId} isOwn={data.is_self} />}
         {settled && tab === 'top10' && <TopTenSection userId={userId} isOwn={data.is_self} />}
-        {settled && tab === 'want' && <WantToPlay data={data} me={me} />}
+        {settled && tab === 'want' && <WantToPlay userId={userId} username={data.user.username} isSelf={data.is_self} me={me} />}
         {settled && tab === 'library' && <LibraryTab userId={userId} isOwn={data.is_self} username={data.user.username} />}
         {settled && tab === 'activity' && <ActivityFeed userId={userId} />}
         {settled && tab === 'journal' && <ProfileJournal userId={userId} isOwn={data.is_self} />}

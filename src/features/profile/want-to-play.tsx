@@ -2,13 +2,15 @@
 // links. On one's own profile: Add Games (the game picker; started or finished games are left
 // out), remove from either list, and Move to Collection for a wishlist game. The filter box (its
 // text in the address, ?q=) narrows both lists, typos forgiven; each list shows WANT_PAGE covers and
-// "Show more" for the next ones (issue 18 §3, §4), so a grid of thousands never renders at once.
-import { useEffect, useMemo, useRef, useState } from 'react';
+// "Show more" for the next ones (issue 18 §3, §4), so a grid of thousands never renders at once;
+// only the games shown are read from the device (all of them only while a filter needs them).
+import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { GameSummary } from '../../core/mutations.ts';
 import { write } from '../../data/actions.ts';
 import type { GameRow } from '../../data/db.ts';
-import type { ProfileData } from '../../data/repos/profile.ts';
+import { useLive } from '../../data/live.ts';
+import { loadPlayedIds, loadWantToPlay } from '../../data/repos/profile.ts';
 import type { GameHit } from '../../data/search/types.ts';
 import { GameCover, gamePath } from '../search/game-cover.tsx';
 import { LazyGamePicker as GamePicker } from '../search/lazy-game-picker.tsx';
@@ -24,7 +26,9 @@ export const WANT_PAGE = 48;
 type ListKind = 'collection' | 'wishlist';
 
 export interface WantToPlayProps {
-  readonly data: ProfileData;
+  readonly userId: number;
+  readonly username: string;
+  readonly isSelf: boolean;
   readonly me: number | null;
 }
 
@@ -43,9 +47,9 @@ function summaryOf(hit: GameHit): GameSummary {
   };
 }
 
-export function WantToPlay({ data, me }: WantToPlayProps) {
+export const WantToPlay = memo(function WantToPlay({ userId, username, isSelf, me }: WantToPlayProps) {
   const toast = useToast();
-  const own = data.is_self && me !== null;
+  const own = isSelf && me !== null;
   const [picking, setPicking] = useState<ListKind | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -68,7 +72,8 @@ export function WantToPlay({ data, me }: WantToPlayProps) {
     if (me === null) return;
     void run(`move:${game.id}`, 'move', () => write(me, 'collection.move', { igdb_id: game.igdb_id, to: 'collection' }));
   };
-  const played = new Set([...data.started, ...data.finished].flatMap((p) => (p.game ? [p.game.igdb_id] : [])));
+  // Read when the picker opens: it leaves out the games already started or finished.
+  const played = useLive((db) => (own && picking !== null ? loadPlayedIds(db, userId) : Promise.resolve(null)), [own, picking !== null, userId]);
   const add = async (kind: ListKind, hit: GameHit) => {
     if (me === null) return;
     try {
@@ -85,42 +90,53 @@ export function WantToPlay({ data, me }: WantToPlayProps) {
   const [pages, setPages] = useState<Record<ListKind, number>>({ collection: 1, wishlist: 1 });
   // After "Show more", focus goes to the first new cover: Tab then goes on through the new ones.
   const focusNext = useRef<{ kind: ListKind; index: number } | null>(null);
+  // (The new page's games are read first: the focus waits for the render that shows them.)
   useEffect(() => {
     const next = focusNext.current;
     if (!next) return;
+    const cover = document.querySelector<HTMLElement>(`#wtp-list-${next.kind} > li:nth-child(${next.index + 1}) a`);
+    if (!cover) return;
     focusNext.current = null;
-    document.querySelector<HTMLElement>(`#wtp-list-${next.kind} > li:nth-child(${next.index + 1}) a`)?.focus();
-  }, [pages]);
+    cover.focus();
+  });
   const showMore = (kind: ListKind) => {
     focusNext.current = { kind, index: pages[kind] * WANT_PAGE };
     setPages({ ...pages, [kind]: pages[kind] + 1 });
   };
-  const allCollection = useMemo(() => data.collection.flatMap((c) => (c.game ? [c.game] : [])), [data.collection]);
-  const allWishlist = useMemo(() => data.wishlist.flatMap((w) => (w.game ? [w.game] : [])), [data.wishlist]);
-  const collection = useTextFilter(allCollection, (g) => g.name, query.text) ?? allCollection;
-  const wishlist = useTextFilter(allWishlist, (g) => g.name, query.text) ?? allWishlist;
   const filtering = query.text.trim() !== '';
-  const total = allCollection.length + allWishlist.length;
-  const lists: Array<{ kind: ListKind; title: string; games: GameRow[]; empty: string }> = [
-    { kind: 'collection', title: 'Collection', games: collection,
-      empty: own ? 'Your collection is empty. Add the games you own.' : `${data.user.username} hasn't added any games to their collection yet.` },
-    { kind: 'wishlist', title: 'Wishlist', games: wishlist,
-      empty: own ? 'Your wishlist is empty. Add games you want to play next.' : `${data.user.username} hasn't added any games to their wishlist yet.` },
+  // A page of each list, or every game while the filter box holds text (it searches them all).
+  const limit = filtering ? null : { collection: pages.collection * WANT_PAGE, wishlist: pages.wishlist * WANT_PAGE };
+  const read = useLive((db) => loadWantToPlay(db, userId, limit), [userId, limit?.collection, limit?.wishlist]);
+  const allCollection = read?.collection.games;
+  const allWishlist = read?.wishlist.games;
+  const collection = useTextFilter(filtering ? allCollection : undefined, (g) => g.name, query.text) ?? allCollection ?? [];
+  const wishlist = useTextFilter(filtering ? allWishlist : undefined, (g) => g.name, query.text) ?? allWishlist ?? [];
+  const totals = { collection: read?.collection.total ?? 0, wishlist: read?.wishlist.total ?? 0 };
+  const total = totals.collection + totals.wishlist;
+  // Matches while filtering; else how many games each list holds (only a page of them is read).
+  const counted = (list: ListKind) => (filtering ? (list === 'collection' ? collection : wishlist).length : totals[list]);
+  const lists: Array<{ kind: ListKind; title: string; games: GameRow[]; count: number; empty: string }> = [
+    { kind: 'collection', title: 'Collection', games: collection, count: counted('collection'),
+      empty: own ? 'Your collection is empty. Add the games you own.' : `${username} hasn't added any games to their collection yet.` },
+    { kind: 'wishlist', title: 'Wishlist', games: wishlist, count: counted('wishlist'),
+      empty: own ? 'Your wishlist is empty. Add games you want to play next.' : `${username} hasn't added any games to their wishlist yet.` },
   ];
+
+  if (read === undefined) return <div className="skeleton want-to-play__skeleton" aria-busy="true" aria-label="Loading Want to Play" />;
 
   return (
     <div className="want-to-play">
       {total > 0 && (
         <FilterBox label="Filter games" value={query.text} onChange={(text) => { change({ text }); setPages({ collection: 1, wishlist: 1 }); }}
-          count={countText(collection.length + wishlist.length, total, ['game', 'games'])} />
+          count={countText(counted('collection') + counted('wishlist'), total, ['game', 'games'])} />
       )}
       {lists.map((list) => (
         <section key={list.kind} className="want-to-play__list" aria-labelledby={`wtp-${list.kind}`}>
           <header className="want-to-play__head">
-            <h2 id={`wtp-${list.kind}`}>{list.title} <span className="want-to-play__count">{list.games.length}</span></h2>
+            <h2 id={`wtp-${list.kind}`}>{list.title} <span className="want-to-play__count">{list.count}</span></h2>
             {own && <button type="button" className="button button--ghost want-to-play__add" onClick={() => setPicking(list.kind)}>+ Add Games</button>}
           </header>
-          {list.games.length === 0 ? <p className="want-to-play__empty">{filtering ? 'No games match this search.' : list.empty}</p> : (
+          {list.count === 0 ? <p className="want-to-play__empty">{filtering ? 'No games match this search.' : list.empty}</p> : (
             <ul className="want-to-play__grid" id={`wtp-list-${list.kind}`}>
               {list.games.slice(0, pages[list.kind] * WANT_PAGE).map((game) => (
                 <li key={game.id} className="want-to-play__item">
@@ -143,10 +159,10 @@ export function WantToPlay({ data, me }: WantToPlayProps) {
               ))}
             </ul>
           )}
-          {list.games.length > pages[list.kind] * WANT_PAGE && (
+          {list.count > pages[list.kind] * WANT_PAGE && (
             <div className="list-more">
               <button type="button" className="button button--ghost" onClick={() => showMore(list.kind)}>
-                Show more <span className="visually-hidden">of {list.title} </span>({list.games.length - pages[list.kind] * WANT_PAGE} left)
+                Show more <span className="visually-hidden">of {list.title} </span>({list.count - pages[list.kind] * WANT_PAGE} left)
               </button>
             </div>
           )}
@@ -156,11 +172,11 @@ export function WantToPlay({ data, me }: WantToPlayProps) {
         <GamePicker
           open={picking !== null}
           title={picking === 'collection' ? 'Add to Collection' : 'Add to Wishlist'}
-          source={{ kind: 'catalogue', blocked: (hit) => played.has(hit.igdb_id) }}
+          source={{ kind: 'catalogue', blocked: (hit) => played?.has(hit.igdb_id) ?? false }}
           onClose={() => setPicking(null)}
           onSelect={(hit) => (picking ? add(picking, hit) : undefined)}
         />
       )}
     </div>
   );
-}
+});

@@ -1,7 +1,7 @@
 // The profile's Library tab (issue 18 §3, §4): every game the member tracks, rates or plays, from
 // the device (data/repos/library.ts), filtered and sorted as the address says, as one types. Long
 // libraries are windowed (windowed-list.tsx).
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import { isFiltered, LIBRARY_STATUS_LABELS } from '../../../core/library/library-query.ts';
 import { buildLibraryView } from '../../../core/library/library-view.ts';
@@ -16,7 +16,8 @@ import { useLibraryQuery } from './use-library-query.ts';
 import { WindowedList } from './windowed-list.tsx';
 import './library.css';
 
-export function LibraryTab({ userId, isOwn, username }: { readonly userId: number; readonly isOwn: boolean; readonly username: string }) {
+// Memoised: the profile above re-renders with each change to its header; the tab's props stay the same.
+export const LibraryTab = memo(function LibraryTab({ userId, isOwn, username }: { readonly userId: number; readonly isOwn: boolean; readonly username: string }) {
   const items = useLive((db) => loadLibrary(db, userId), [userId]);
   const view = useMemo(() => (items ? buildLibraryView(items) : undefined), [items]);
   const [query, change] = useLibraryQuery();
@@ -47,7 +48,7 @@ export function LibraryTab({ userId, isOwn, username }: { readonly userId: numbe
       )}
     </section>
   );
-}
+});
 
 function LibraryRow({ item }: { readonly item: LibraryGame }) {
   const meta = [
