@@ -281,7 +281,8 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
   }
 
   return (
-    <ProfileModal title={IMPORT_TEXT.title} onClose={onClose} dismissible={step.step !== 'reading'} size={step.step === 'preview' ? 'wide' : 'normal'} footer={footer}>
+    <ProfileModal title={IMPORT_TEXT.title} onClose={onClose} dismissible={step.step !== 'reading'} size={step.step === 'preview' ? 'wide' : 'normal'} footer={footer}
+      {...(step.step === 'preview' ? { bodyLabel: 'What the import will do' } : {})}>
       {body}
     </ProfileModal>
   );

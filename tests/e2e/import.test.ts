@@ -1,0 +1,203 @@
+// "Import" (issue 18 §2) in Chromium against the gateway (demo members, the seed catalogue), with the
+// built app and its service worker: a JSON export made offline imported into a fresh account gives
+// the same library; a Grouvee export (JSON in its cells) shows its preview, one row that needs a
+// choice is settled in the game picker, progress is shown, and the games are on the profile and on
+// the server; a long import cancelled halfway resumes (after a reload too, and by itself after the
+// tab closed mid-run) and lands exactly once; bad files are refused with their message and write
+// nothing; any other CSV goes through the column mapping. axe on every step of the dialog.
+// Screenshots at 390 and 1280 px when IMPORT_SHOTS_DIR is set.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createClient } from '@supabase/supabase-js';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { IMPORT_TEXT } from '../../src/core/import/constants.ts';
+import { exportSchema, type CheckpointExport } from '../../src/core/export/schema.ts';
+import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { signUpMember, TEST_PASSWORD, type Mail, type TestGateway } from '../support/gateway.ts';
+import { expectAccessible, PICKER_EXCUSED } from './axe.ts';
+import { launchChromium } from './browser.ts';
+
+let gateway: Gateway;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const SHOTS = process.env.IMPORT_SHOTS_DIR;
+const PIXEL = { id: 1, email: 'pixel_pilgrim@demo.checkpoint.local', password: 'Checkpoint-demo1' };
+const CATALOGUE: ReadonlyArray<{ id: number; name: string; release_year: number | null }> = JSON.parse(
+  readFileSync(new URL('../../supabase/functions/igdb-search/seed-catalogue.json', import.meta.url), 'utf8'),
+) as Array<{ id: number; name: string; release_year: number | null }>;
+
+beforeAll(async () => {
+  gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close();
+  await gateway?.close();
+});
+
+/** The test-support helpers' view of the seeded gateway (as users-directory.test.ts does). */
+function helpers(): TestGateway {
+  const mailbox = async (): Promise<Mail[]> => (await (await fetch(`${gateway.url}/_dev/mailbox.json`)).json()) as Mail[];
+  return {
+    ...gateway,
+    client: () => createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }),
+    mailbox,
+    async lastMail(to, kind) {
+      const mail = (await mailbox()).find((m) => m.to === to && (kind === undefined || m.kind === kind));
+      if (!mail) throw new Error(`no mail to ${to}`);
+      return mail;
+    },
+  };
+}
+
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/import-${name}.png` });
+}
+
+interface Session { readonly context: BrowserContext; readonly page: Page; readonly errors: string[] }
+
+/** Signed in on `memberId`'s own profile, synced, with the service worker in charge. */
+async function signedIn(width: number, email: string, password: string, memberId: number): Promise<Session> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${gateway.url}/`);
+  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
+  await page.reload();
+  await page.waitForFunction(() => window.checkpoint !== undefined);
+  const signed = await page.evaluate(([e, p]) => window.checkpoint!.signIn(e as string, p as string), [email, password] as const);
+  expect(signed.memberId).toBe(memberId);
+  await page.goto(`${gateway.url}/user/${memberId}`);
+  await page.getByRole('button', { name: 'Edit Profile' }).waitFor({ timeout: 30_000 });
+  await synced(page);
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 20_000 }).toBe('activated');
+  return { context, page, errors };
+}
+
+async function synced(page: Page) {
+  await expect.poll(async () => {
+    await page.evaluate(() => window.checkpoint!.syncNow());
+    return page.evaluate(() => window.checkpoint!.pending());
+  }, { timeout: 30_000 }).toBe(0);
+}
+
+/** Every progress bar the page shows from now on, as "label: value" (a bar may show for one frame only). */
+async function recordProgress(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { importProgress: string[] };
+    w.importProgress = [];
+    const look = () => document.querySelectorAll('[role="progressbar"]').forEach((bar) => {
+      const seen = `${bar.getAttribute('aria-label')}: ${bar.getAttribute('aria-valuenow')}`;
+      if (w.importProgress.at(-1) !== seen) w.importProgress.push(seen);
+    });
+    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
+  });
+}
+const progressSeen = (page: Page) => page.evaluate(() => (window as unknown as { importProgress: string[] }).importProgress);
+
+async function openImport(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import' });
+  await dialog.getByText('Choose a file').waitFor({ timeout: 20_000 });
+  return dialog;
+}
+
+const chooseFile = (dialog: Locator, name: string, content: string | Buffer, mimeType = 'text/csv') =>
+  dialog.getByLabel('Choose a file').setInputFiles({ name, mimeType, buffer: Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8') });
+
+const summary = (dialog: Locator) => dialog.locator('.import-data__summary').textContent({ timeout: 30_000 });
+
+// A Grouvee export as grouvee.com writes it: JSON objects and lists inside quoted cells.
+const GROUVEE_HEADER = 'id,name,shelves,platforms,rating,review,dates,statuses,genres,franchises,release_date,url,giantbomb_id';
+interface GrouveeGame {
+  readonly id: number; readonly name: string; readonly shelves: readonly string[]; readonly rating?: number; readonly review?: string;
+  readonly release?: string; readonly dates?: ReadonlyArray<{ started: string; finished: string | null; seconds: number }>;
+}
+const q = (cell: string) => `"${cell.replace(/"/g, '""')}"`;
+function grouvee(games: readonly GrouveeGame[]): string {
+  const lines = games.map((g) => [
+    String(g.id), q(g.name),
+    q(JSON.stringify(Object.fromEntries(g.shelves.map((s) => [s, { date_added: '2020-06-01T10:00:00Z', url: `https://www.grouvee.com/user/me/shelves/${encodeURIComponent(s)}/` }])))),
+    q(JSON.stringify({ PC: { url: 'https://www.grouvee.com/platforms/pc/' } })),
+    g.rating === undefined ? '' : String(g.rating), g.review === undefined ? '' : q(g.review),
+    q(JSON.stringify((g.dates ?? []).map((d) => ({ date_started: d.started, date_finished: d.finished, level_of_completion: null, seconds_played: d.seconds })))),
+    q(JSON.stringify(g.shelves.includes('Played') ? [{ status: 'Beaten', date: '2021-03-09T00:00:00Z' }] : [])),
+    q(JSON.stringify({ Action: { url: 'https://www.grouvee.com/genres/action/' } })), q('{}'),
+    g.release ?? '', `https://www.grouvee.com/games/${g.id}-x/`, String(g.id + 1000),
+  ].join(','));
+  return `${[GROUVEE_HEADER, ...lines].join('\r\n')}\r\n`;
+}
+
+/** A member's library in the terms an export holds, without ids, times the server sets, or counts of others' actions. */
+function libraryOf(data: CheckpointExport) {
+  const byGame = <T extends { game: { igdb_id: number } }>(rows: readonly T[]) => [...rows].sort((a, b) => a.game.igdb_id - b.game.igdb_id);
+  return {
+    library: byGame(data.library).map((e) => ({
+      igdb_id: e.game.igdb_id, name: e.game.name, started: e.started, finished: e.finished, wishlist: e.wishlist !== null,
+      collection: e.collection !== null, minutes_played: e.minutes_played,
+    })),
+    reviews: byGame(data.reviews).map((r) => ({
+      igdb_id: r.game.igdb_id, rating: r.rating, review: r.review, draft: r.draft, is_recommended: r.is_recommended, playtime_hours: r.playtime_hours,
+    })),
+    top5: data.top5.map((t) => [t.position, t.game.igdb_id]),
+    top10: data.top10.map((t) => [t.position, t.game.igdb_id, t.rating]),
+    following: data.following.map((f) => f.user_id).sort((a, b) => a - b),
+    journal: byGame(data.journal).map((s) => ({ igdb_id: s.game.igdb_id, played_on: s.played_on, minutes: s.minutes, note: s.note, private: s.private }))
+      .sort((a, b) => a.igdb_id - b.igdb_id || a.played_on.localeCompare(b.played_on) || a.minutes - b.minutes),
+  };
+}
+
+/** Downloads the member's JSON export from the profile's Export dialog. */
+async function exportJson(page: Page): Promise<{ path: string; name: string; data: CheckpointExport }> {
+  await page.getByRole('button', { name: 'Export my data' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export my data' });
+  await expect.poll(() => dialog.locator('.export-data__summary').textContent()).toMatch(/games?/);
+  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+  const path = await download.path();
+  await dialog.waitFor({ state: 'detached' });
+  return { path, name: download.suggestedFilename(), data: exportSchema().parse(JSON.parse(readFileSync(path, 'utf8'))) };
+}
+
+it('exports offline, then imports the file into a fresh account: the same games, statuses, ratings, reviews, journal and Top 5', async () => {
+  const source = await signedIn(1280, PIXEL.email, PIXEL.password, PIXEL.id);
+  await source.context.setOffline(true);
+  const exported = await exportJson(source.page);
+  expect(exported.data.unsynced_changes).toBe(0);
+  expect(exported.data.reviews.length).toBeGreaterThan(0);
+  expect(exported.data.top5.length).toBeGreaterThan(0);
+  const before = libraryOf(exported.data);
+
+  const fresh = await signUpMember(helpers(), `round_trip_${randomUUID().slice(0, 6)}`);
+  const { page, errors } = await signedIn(1280, fresh.email, TEST_PASSWORD, fresh.id);
+  await recordProgress(page);
+  const dialog = await openImport(page);
+  await expectAccessible(dialog);
+  await shot(page, 'pick-1280');
+  await chooseFile(dialog, exported.name, readFileSync(exported.path), 'application/json');
+  const games = new Set([...exported.data.library, ...exported.data.reviews, ...exported.data.journal].map((r) => r.game.igdb_id)).size;
+  expect(await summary(dialog)).toBe(`${games} games in ${exported.name}: ${games} to add · 0 to change · 0 already the same`);
+  // The rest of the Checkpoint file: the Top 5 and the follows.
+  await dialog.getByText(`Top 5 set to the file's ${before.top5.length} games`).waitFor();
+  await expectAccessible(dialog);
+  await dialog.getByRole('button', { name: `Import ${games} games` }).click();
+  await dialog.getByText(/^Import finished: \d+ changes saved\.$/).waitFor({ timeout: 60_000 });
+  expect((await progressSeen(page)).some((p) => p.startsWith('Saving to your library…'))).toBe(true);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await synced(page);
+
+  // What the fresh account exports now is what pixel_pilgrim exported.
+  const after = libraryOf((await exportJson(page)).data);
+  expect(after).toEqual({ ...before, following: before.following.filter((id) => id !== fresh.id) });
+  // And the server has it (it reached the server once).
+  const [reviews] = await gateway.db.query<{ n: number }>('select count(*)::int as n from public.rating where user_id = $1', [fresh.id]);
+  expect(reviews?.n).toBe(before.reviews.length);
+  expect(errors).toEqual([]);
+}, 240_000);
