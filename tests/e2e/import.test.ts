@@ -201,3 +201,109 @@ it('exports offline, then imports the file into a fresh account: the same games,
   expect(reviews?.n).toBe(before.reviews.length);
   expect(errors).toEqual([]);
 }, 240_000);
+
+it('imports a Grouvee export: the preview, a row settled in the game picker, a disagreement, the progress, then the games on the profile and the server', async () => {
+  const { page, errors } = await signedIn(1280, PIXEL.email, PIXEL.password, PIXEL.id);
+  const file = grouvee([
+    {
+      id: 501, name: 'The Witcher 3: Wild Hunt', shelves: ['Played'], rating: 5, release: '2015-05-19',
+      review: 'Still the best <img src=x onerror="window.hacked=1"> open world.',
+      dates: [{ started: '2021-03-01', finished: '2021-03-05', seconds: 5400 }],
+    },
+    { id: 502, name: 'Hades', shelves: ['Playing'], rating: 4, release: '2020-09-17' },
+    { id: 503, name: 'Celeste', shelves: ['Backlog', 'Favorites'], release: '2018-01-25' },
+    { id: 504, name: 'DOOM', shelves: ['Played'] },
+    { id: 505, name: 'Hollow Knight', shelves: ['Wish List'], release: '2017-02-24' },
+    { id: 506, name: 'Qwxzy Legends of Nowhere', shelves: ['Played'], rating: 3 },
+  ]);
+  await recordProgress(page);
+  const dialog = await openImport(page);
+  await chooseFile(dialog, 'grouvee-export.csv', file);
+
+  expect(await summary(dialog)).toBe('6 games in grouvee-export.csv: 3 to add · 1 to change · 0 already the same · 1 needs a choice · 1 not found');
+  // Reading and matching showed their progress.
+  expect((await progressSeen(page)).some((p) => /^(Reading the file…|Finding the games…|Searching the catalogue for the rest…): /.test(p))).toBe(true);
+  expect(await dialog.locator('.import-data__unmapped').textContent()).toBe('Not brought over, as Checkpoint has no such list: "Favorites" (1 game).');
+  const saved = dialog.getByRole('region', { name: /^What will be saved/ });
+  const row = (name: string) => saved.getByRole('listitem').filter({ hasText: name });
+  expect(await row('Hades').textContent()).toBe('Hades (2020) NewStarted on 2020-06-01 · Rated 8/10');
+  expect(await row('Celeste').textContent()).toContain('Added to Collection');
+  expect(await row('Celeste').textContent()).toContain('Not brought over: "Favorites" (no such list on Checkpoint).');
+  expect(await row('Hollow Knight').textContent()).toContain('Added to Want to Play');
+  expect(await dialog.getByRole('region', { name: /^Not found \(1\)/ }).textContent()).toContain('Qwxzy Legends of Nowhere');
+
+  // The Witcher 3: pixel_pilgrim rated it 9.5, the file 10 (5 of 5): keep mine unless told.
+  const disagree = dialog.getByRole('region', { name: /^Your library and the file disagree/ });
+  const witcher = disagree.getByRole('listitem').filter({ hasText: 'The Witcher 3: Wild Hunt' });
+  expect(await witcher.getByRole('radio', { name: 'Keep mine' }).isChecked()).toBe(true);
+  expect(await row('The Witcher 3').textContent()).not.toContain('Rating changed');
+  await witcher.getByText("Take the file's").click();
+  await expect.poll(() => row('The Witcher 3').textContent()).toContain('Rating changed to 10/10');
+  // "For all" puts every row back on one answer.
+  await disagree.getByText('Keep mine for all').click();
+  expect(await witcher.getByRole('radio', { name: 'Keep mine' }).isChecked()).toBe(true);
+  await witcher.getByText("Take the file's").click();
+  await expectAccessible(dialog);
+  await shot(page, 'preview-1280');
+
+  // DOOM has no year and two games of that name: the candidates, or the picker.
+  const choice = dialog.getByRole('group', { name: 'Which game is "DOOM"?' });
+  expect(await choice.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Doom (1993)', 'Doom (2016)', 'Search…']));
+  await choice.getByRole('button', { name: 'Search…' }).click();
+  const picker = page.getByRole('dialog', { name: 'Find "DOOM"' });
+  await picker.waitFor();
+  await page.keyboard.type('doom');
+  const option = picker.getByRole('option').filter({ hasText: '2016' }).filter({ has: page.locator('.picker-row__name', { hasText: /^Doom$/ }) });
+  await option.waitFor({ timeout: 20_000 });
+  await expect.poll(() => picker.locator('.picker__spinner').count(), { timeout: 15_000 }).toBe(0);
+  await expectAccessible(picker, PICKER_EXCUSED);
+  await shot(page, 'picker-1280');
+  await option.click();
+  await picker.waitFor({ state: 'detached' });
+  expect(await summary(dialog)).toBe('6 games in grouvee-export.csv: 4 to add · 1 to change · 0 already the same · 1 not found');
+  expect(await row('Doom').textContent()).toContain('Doom (2016) New');
+
+  await dialog.getByRole('button', { name: 'Import 5 games' }).click();
+  const done = dialog.getByText(/^Import finished: \d+ changes saved\.$/);
+  await done.waitFor({ timeout: 60_000 });
+  expect((await progressSeen(page)).some((p) => p.startsWith('Saving to your library…: '))).toBe(true);
+  await expectAccessible(dialog);
+  await shot(page, 'done-1280');
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await synced(page);
+
+  // On the profile: the Library tab lists them.
+  await page.goto(`${gateway.url}/user/${PIXEL.id}?tab=library`);
+  const library = page.getByRole('region', { name: 'Library' });
+  const names = () => library.locator('.library-row__name').allTextContents();
+  await library.getByRole('searchbox', { name: 'Filter games' }).fill('doom');
+  await expect.poll(names, { timeout: 20_000 }).toEqual(['Doom']);
+  await library.getByRole('searchbox', { name: 'Filter games' }).fill('hades');
+  await expect.poll(names).toEqual(['Hades']);
+  await library.getByRole('searchbox', { name: 'Filter games' }).fill('hollow knight');
+  await expect.poll(names).toEqual(['Hollow Knight', 'Hollow Knight: Silksong']);
+
+  // And the server, once.
+  const one = async (sql: string) => (await gateway.db.query<{ v: unknown }>(sql, [PIXEL.id]))[0]?.v;
+  expect(await one('select r.rating::float as v from public.rating r join public.game g on g.id = r.game_id where r.user_id = $1 and g.igdb_id = 113112')).toBe(8);
+  expect(await one('select r.rating::float as v from public.rating r join public.game g on g.id = r.game_id where r.user_id = $1 and g.igdb_id = 1942')).toBe(10);
+  expect(await one('select r.review as v from public.rating r join public.game g on g.id = r.game_id where r.user_id = $1 and g.igdb_id = 1942'))
+    .toBe('Still the best <img src=x onerror="window.hacked=1"> open world.');
+  expect(await one('select completed as v from public.game_progress p join public.game g on g.id = p.game_id where p.user_id = $1 and g.igdb_id = 7351')).toBe(true);
+  expect(await one('select count(*)::int as v from public.user_collection c join public.game g on g.id = c.game_id where c.user_id = $1 and g.igdb_id = 26226')).toBe(1);
+  expect(await one('select count(*)::int as v from public.user_wishlist w join public.game g on g.id = w.game_id where w.user_id = $1 and g.igdb_id = 14593')).toBe(1);
+  expect(await one("select count(*)::int as v from public.play_session s join public.game g on g.id = s.game_id where s.user_id = $1 and g.igdb_id = 1942 and s.note = 'Imported from Grouvee'")).toBe(1);
+
+  // The review shows as text on the game's page: the file's markup is not run.
+  await page.goto(`${gateway.url}/game/1942`);
+  await page.getByText('Still the best <img src=x onerror="window.hacked=1"> open world.').first().waitFor({ timeout: 20_000 });
+  expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+
+  // The same file again changes nothing.
+  await page.goto(`${gateway.url}/user/${PIXEL.id}`);
+  const again = await openImport(page);
+  await chooseFile(again, 'grouvee-export.csv', file);
+  await expect.poll(() => summary(again)).toMatch(/^6 games in grouvee-export\.csv: 0 to add · 0 to change · [45] already the same/);
+  expect(await again.getByRole('button', { name: /^Import/ }).last().isDisabled()).toBe(true);
+  expect(errors).toEqual([]);
+}, 240_000);

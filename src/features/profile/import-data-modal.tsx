@@ -11,6 +11,7 @@ import { planImport, planMutations, type Choice, type Library } from '../../core
 import type { ParsedImport } from '../../core/import/types.ts';
 import { fromHit } from '../../data/import/candidates.ts';
 import type { ImportProgressEvent, ImportSession } from '../../data/import/client.ts';
+import { READ_CANCELLED } from '../../data/import/protocol.ts';
 import { loadLibrary, memberImports, discardImport, pauseImport, resumeImport, runImport, startImportJob, type ImportProgress } from '../../data/import/jobs.ts';
 import type { ImportJobRow } from '../../data/db.ts';
 import { cleanText } from '../../core/blank-text.ts';
@@ -58,15 +59,26 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
   const [picking, setPicking] = useState<number | null>(null);
   const [paused, setPaused] = useState<ImportJobRow[]>([]);
   const session = useRef<ImportSession | null>(null);
+  const reading = useRef<AbortController | null>(null);
   const busy = step.step === 'reading' || step.step === 'applying';
 
   useEffect(() => { void memberImports(memberId).then(setPaused, () => undefined); }, [memberId]);
-  useEffect(() => () => session.current?.close(), []);
+  useEffect(() => () => { reading.current?.abort(); session.current?.close(); }, []);
 
   const fail = (cause: unknown) => {
     session.current?.close();
     session.current = null;
-    setError(cause instanceof Error && cause.message ? cause.message : IMPORT_TEXT.failed);
+    // The member cancelled the read: back to the file choice, with nothing to say.
+    const cancelled = typeof cause === 'object' && cause !== null && 'reason' in cause && cause.reason === READ_CANCELLED;
+    setError(cancelled ? null : cause instanceof Error && cause.message ? cause.message : IMPORT_TEXT.failed);
+    setStep({ step: 'pick' });
+  };
+
+  const cancelReading = () => {
+    reading.current?.abort();
+    reading.current = null;
+    session.current?.close();
+    session.current = null;
     setStep({ step: 'pick' });
   };
 
@@ -87,8 +99,10 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
     setFileName(file.name);
     setStep({ step: 'reading', progress: null });
     try {
+      const controller = new AbortController();
+      reading.current = controller;
       const { openImportFile } = await import('../../data/import/client.ts');
-      const s = await openImportFile(file, (progress) => setStep((prev) => (prev.step === 'reading' ? { step: 'reading', progress } : prev)));
+      const s = await openImportFile(file, (progress) => setStep((prev) => (prev.step === 'reading' ? { step: 'reading', progress } : prev)), controller.signal);
       session.current = s;
       if (s.shape.kind === 'csv' && s.shape.guess) setStep({ step: 'mapping', session: s, mapping: s.shape.guess });
       else await readAndMatch(s, null);
@@ -189,8 +203,14 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
     );
   } else if (step.step === 'reading') {
     const p = step.progress;
-    body = <div className="import-data" aria-busy="true"><ProgressBar label={p ? PHASES[p.phase] : PHASES.reading} done={p && p.phase !== 'reading' ? p.done : 0} total={p && p.phase !== 'reading' ? p.total : 0} /></div>;
-    footer = closeButton;
+    body = (
+      <div className="import-data" aria-busy="true">
+        <p className="import-data__intro">{fileName}</p>
+        <ProgressBar label={p ? PHASES[p.phase] : PHASES.reading} done={p && p.phase !== 'reading' ? p.done : 0} total={p && p.phase !== 'reading' ? p.total : 0} />
+        <p className="import-row__muted">Nothing is saved yet: you see what the file holds before anything changes.</p>
+      </div>
+    );
+    footer = <button type="button" className="button button--ghost" onClick={cancelReading}>Cancel</button>;
   } else if (step.step === 'preview' && plan) {
     const rows = step.parsed.rows;
     const choice = rows.filter((r) => matches.get(r.line)?.kind === 'choice');
@@ -199,14 +219,22 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
     const changes = plan.rows.filter((r) => r.mutations.length > 0);
     const notes = [...step.parsed.notes, ...plan.extraChanges];
     const pickingRow = rows.find((r) => r.line === picking);
+    // Shelves and statuses with no Checkpoint equivalent, reported once for the file (and on their rows).
+    const unmapped = new Map<string, number>();
+    for (const r of rows) for (const name of r.unmapped) unmapped.set(name, (unmapped.get(name) ?? 0) + 1);
     body = (
       <div className="import-data">
         <p className="import-data__summary" aria-live="polite">
           {plural(rows.length, 'game')} in {fileName}: {plan.added.toLocaleString('en')} to add · {plan.changed.toLocaleString('en')} to change · {plan.unchanged.toLocaleString('en')} already the same
-          {choice.length > 0 && ` · ${choice.length.toLocaleString('en')} need a choice`}{missing.length > 0 && ` · ${missing.length.toLocaleString('en')} not found`}
+          {choice.length > 0 && ` · ${choice.length.toLocaleString('en')} ${choice.length === 1 ? 'needs' : 'need'} a choice`}{missing.length > 0 && ` · ${missing.length.toLocaleString('en')} not found`}
         </p>
         <p className="import-data__intro">Nothing is saved until you press Import.</p>
         {notes.map((n) => <p key={n} className="import-row__muted">{n}</p>)}
+        {unmapped.size > 0 && (
+          <p className="import-row__warn import-data__unmapped">
+            Not brought over, as Checkpoint has no such list: {[...unmapped].map(([name, n]) => `"${name}" (${plural(n, 'game')})`).join(', ')}.
+          </p>
+        )}
         {choice.length > 0 && (
           <section className="import-section" aria-labelledby={`${id}-choice`}>
             <h3 id={`${id}-choice`}>Which game is it? ({choice.length})</h3>
