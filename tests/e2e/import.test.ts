@@ -307,3 +307,78 @@ it('imports a Grouvee export: the preview, a row settled in the game picker, a d
   expect(await again.getByRole('button', { name: /^Import/ }).last().isDisabled()).toBe(true);
   expect(errors).toEqual([]);
 }, 240_000);
+
+/** Every game of the seed catalogue, played four times: some 2,700 changes, in batches of 100. */
+function bigGrouvee(): { file: string; sessionsPerGame: number } {
+  const sessionsPerGame = 4;
+  const file = grouvee(CATALOGUE.map((g, i) => ({
+    id: 10_000 + i, name: g.name, shelves: ['Played'], rating: 1 + (i % 5), ...(g.release_year ? { release: `${g.release_year}-06-15` } : {}),
+    dates: Array.from({ length: sessionsPerGame }, (_, k) => ({ started: `2021-0${k + 1}-1${k}`, finished: `2021-0${k + 1}-1${k}`, seconds: 3600 })),
+  })));
+  return { file, sessionsPerGame };
+}
+
+const savingBar = (dialog: Locator) => dialog.getByRole('progressbar', { name: 'Saving to your library…' });
+const percent = async (bar: Locator) => Number(await bar.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => null));
+
+it('cancels a long import halfway and resumes it after a reload; cut off mid-run by a closed tab it goes on by itself; every change lands once', async () => {
+  const fresh = await signUpMember(helpers(), `resumer_${randomUUID().slice(0, 6)}`);
+  const { page, errors } = await signedIn(390, fresh.email, TEST_PASSWORD, fresh.id);
+  const { file, sessionsPerGame } = bigGrouvee();
+  let dialog = await openImport(page);
+  await expectAccessible(dialog);
+  await shot(page, 'pick-390');
+  await chooseFile(dialog, 'grouvee-library.csv', file);
+  const text = await summary(dialog);
+  const [, games = '0'] = /^\d+ games in grouvee-library\.csv: ([\d,]+) to add · 0 to change · 0 already the same/.exec(text ?? '') ?? [];
+  const added = Number(games.replace(/,/g, ''));
+  expect(added).toBeGreaterThan(CATALOGUE.length - 20);
+  await expectAccessible(dialog);
+  await shot(page, 'preview-390');
+
+  await dialog.getByRole('button', { name: `Import ${added.toLocaleString('en')} games` }).click();
+  const bar = savingBar(dialog);
+  await expect.poll(() => percent(bar), { interval: 50 }).toBeGreaterThan(0);
+  await shot(page, 'applying-390');
+  await dialog.getByRole('button', { name: 'Cancel import' }).click();
+  const paused = dialog.getByText(/^Import paused at [\d,]+ of [\d,]+ changes\. Open Import again to resume or discard it\.$/);
+  const [, at = '', of = ''] = /at ([\d,]+) of ([\d,]+)/.exec(await paused.textContent({ timeout: 30_000 }) ?? '') ?? [];
+  const [done, total] = [Number(at.replace(/,/g, '')), Number(of.replace(/,/g, ''))];
+  expect(done).toBeGreaterThan(0);
+  expect(done).toBeLessThan(total);
+  expect(total).toBe(added * (3 + sessionsPerGame));
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // A reload: a cancelled import stays paused (it resumes only when asked) at the same place.
+  await page.reload();
+  await page.getByRole('button', { name: 'Edit Profile' }).waitFor({ timeout: 30_000 });
+  dialog = await openImport(page);
+  const stopped = dialog.getByRole('status').filter({ hasText: 'An import of grouvee-library.csv' });
+  expect(await stopped.locator('span').first().textContent()).toBe(`An import of grouvee-library.csv stopped at ${at} of ${of} changes.`);
+  await expectAccessible(dialog);
+  await shot(page, 'paused-390');
+  await stopped.getByRole('button', { name: 'Resume' }).click();
+  await expect.poll(() => percent(savingBar(dialog)), { interval: 50 }).toBeGreaterThan(Math.floor((done / total) * 100));
+  await expectAccessible(dialog);
+
+  // The tab closes mid-run: the next visit goes on from the last batch by itself.
+  await page.reload();
+  const toasts = () => page.locator('.toast__message').allTextContents();
+  await expect.poll(toasts, { timeout: 60_000 }).toContainEqual(expect.stringMatching(/^Resuming the import of grouvee-library\.csv: [\d,]+ of [\d,]+ changes saved so far\.$/));
+  await expect.poll(toasts, { timeout: 120_000 }).toContain('Import of grouvee-library.csv finished.');
+  await synced(page);
+
+  // On the server, once each: a rating, a finished game and four journal sessions per game.
+  const count = async (sql: string) => (await gateway.db.query<{ n: number }>(sql, [fresh.id]))[0]?.n;
+  expect(await count('select count(*)::int as n from public.rating where user_id = $1')).toBe(added);
+  expect(await count('select count(*)::int as n from public.game_progress where user_id = $1 and completed')).toBe(added);
+  expect(await count('select count(*)::int as n from public.play_session where user_id = $1')).toBe(added * sessionsPerGame);
+  expect(await page.evaluate(() => window.checkpoint!.pending())).toBe(0);
+
+  // Nothing left to resume, and the same file again plans nothing.
+  dialog = await openImport(page);
+  expect(await dialog.getByText('An import of', { exact: false }).count()).toBe(0);
+  await chooseFile(dialog, 'grouvee-library.csv', file);
+  await expect.poll(() => summary(dialog)).toMatch(new RegExp(`: 0 to add · 0 to change · ${added.toLocaleString('en')} already the same`));
+  expect(errors).toEqual([]);
+}, 400_000);

@@ -28,8 +28,8 @@ type Step =
   | { step: 'mapping'; session: ImportSession; mapping: ColumnMapping }
   | { step: 'reading'; progress: ImportProgressEvent | null }
   | { step: 'preview'; parsed: ParsedImport; library: Library }
-  | { step: 'applying'; jobId: string; progress: ImportProgress | null }
-  | { step: 'done'; progress: ImportProgress };
+  | { step: 'applying'; jobId: string; progress: ImportProgress | null; games: number | null }
+  | { step: 'done'; progress: ImportProgress; games: number | null };
 
 const PHASES = { reading: 'Reading the file…', catalogue: 'Loading the games on this device…', matching: 'Finding the games…', searching: 'Searching the catalogue for the rest…' } as const;
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
@@ -60,10 +60,14 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
   const [paused, setPaused] = useState<ImportJobRow[]>([]);
   const session = useRef<ImportSession | null>(null);
   const reading = useRef<AbortController | null>(null);
+  const shown = useRef(true);
   const busy = step.step === 'reading' || step.step === 'applying';
 
   useEffect(() => { void memberImports(memberId).then(setPaused, () => undefined); }, [memberId]);
-  useEffect(() => () => { reading.current?.abort(); session.current?.close(); }, []);
+  useEffect(() => {
+    shown.current = true;
+    return () => { shown.current = false; reading.current?.abort(); session.current?.close(); };
+  }, []);
 
   const fail = (cause: unknown) => {
     session.current?.close();
@@ -115,13 +119,14 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
     ? planImport(step.parsed, matches, step.library, { choices, all, now: Date.now(), sanitizeReview: cleanText })
     : null), [step, matches, choices, all]);
 
-  const apply = async (jobId: string, resume = false) => {
-    setStep({ step: 'applying', jobId, progress: null });
+  const apply = async (jobId: string, games: number | null, resume = false) => {
+    setStep({ step: 'applying', jobId, progress: null, games });
     const onProgress = (progress: ImportProgress) => setStep((prev) => (prev.step === 'applying' ? { ...prev, progress } : prev));
     try {
       const end = resume ? await resumeImport(jobId, onProgress) : await runImport(jobId, onProgress);
-      setStep({ step: 'done', progress: end });
-      if (end.state === 'done') toast.push(`Import finished: ${plural(end.total - end.refused, 'change')}`, 'info');
+      setStep({ step: 'done', progress: end, games });
+      // The dialog says so itself while it is open; hidden, the member hears it from a toast.
+      if (end.state === 'done' && !shown.current) toast.push(`Import finished: ${plural(end.total - end.refused, 'change')} saved.`, 'info');
     } catch (cause) {
       fail(cause);
     }
@@ -131,7 +136,7 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
     if (!plan) return;
     try {
       const jobId = await startImportJob(memberId, fileName, planMutations(plan));
-      await apply(jobId);
+      await apply(jobId, plan.added + plan.changed);
     } catch (cause) {
       fail(cause);
     }
@@ -161,7 +166,7 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
           <div key={job.id} className="profile-note import-data__paused" role="status">
             <span>An import of {job.file_name} stopped at {job.done.toLocaleString('en')} of {job.mutations.length.toLocaleString('en')} changes.</span>
             <span className="import-data__paused-actions">
-              <button type="button" className="button button--ghost" onClick={() => void apply(job.id, true)}>Resume</button>
+              <button type="button" className="button button--ghost" onClick={() => void apply(job.id, null, true)}>Resume</button>
               <button type="button" className="button button--ghost" onClick={() => void discardImport(job.id).then(() => setPaused((p) => p.filter((j) => j.id !== job.id)))}>Discard</button>
             </span>
           </div>
@@ -302,6 +307,12 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
         <p className="import-data__summary">
           {p.state === 'done' ? `Import finished: ${plural(p.total - p.refused, 'change')} saved.` : `Import paused at ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')} changes. Open Import again to resume or discard it.`}
         </p>
+        {p.state === 'done' && (
+          <p className="import-data__intro">
+            {step.games !== null && `${plural(step.games, 'game')} added or changed in your library. `}
+            They are saved on this device and sync to your account{typeof navigator !== 'undefined' && !navigator.onLine ? " when you're back online" : ''}.
+          </p>
+        )}
         {p.refused > 0 && <p className="import-row__warn">{plural(p.refused, 'change was', 'changes were')} refused by Checkpoint's rules and not saved.</p>}
       </div>
     );
