@@ -7,7 +7,9 @@
 // nothing; any other CSV goes through the column mapping. axe on every step of the dialog.
 // Screenshots at 390 and 1280 px when IMPORT_SHOTS_DIR is set.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -382,3 +384,74 @@ it('cancels a long import halfway and resumes it after a reload; cut off mid-run
   await expect.poll(() => summary(dialog)).toMatch(new RegExp(`: 0 to add · 0 to change · ${added.toLocaleString('en')} already the same`));
   expect(errors).toEqual([]);
 }, 400_000);
+
+it('refuses bad files with a clear message and writes nothing; any other CSV goes through the column mapping (390 px)', async () => {
+  const { page, errors } = await signedIn(390, PIXEL.email, PIXEL.password, PIXEL.id);
+  const imports = () => page.evaluate(() => new Promise<number>((resolve, reject) => {
+    const open = indexedDB.open('checkpoint');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const count = open.result.transaction('imports').objectStore('imports').count();
+      count.onsuccess = () => { resolve(count.result); open.result.close(); };
+    };
+  }));
+  const importsBefore = await imports();
+  const dialog = await openImport(page);
+  const alert = dialog.getByRole('alert');
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  const bad: ReadonlyArray<[string, string | Buffer, string]> = [
+    ['empty.csv', '', IMPORT_TEXT.empty],
+    ['cover.png', png, IMPORT_TEXT.binary],
+    ['notes.json', '{"games": ["Hades"]}', IMPORT_TEXT.notCheckpointJson],
+    ['broken.json', '{"format": "checkpoint-export", "version": 1,', IMPORT_TEXT.brokenJson],
+    ['quotes.csv', 'name,rating\n"Hades,5\nCeleste,4\n', 'This CSV file has broken quoting'],
+    ['twice.csv', grouvee([{ id: 7, name: 'Hades', shelves: ['Played'], rating: 5 }, { id: 7, name: 'Hades', shelves: ['Played'], rating: 2 }]),
+      'Rows 1 and 2 are the same game ("Hades") with different data. Keep one of them and import again.'],
+  ];
+  // Over the limit: told at once, before the file is read (given as a path: 20 MB through the protocol is slow).
+  const huge = join(mkdtempSync(join(tmpdir(), 'import-e2e-')), 'huge.csv');
+  writeFileSync(huge, Buffer.alloc(20 * 1024 * 1024 + 1, 'a'));
+  await dialog.getByLabel('Choose a file').setInputFiles(huge);
+  await expect.poll(() => alert.textContent({ timeout: 30_000 })).toBe(IMPORT_TEXT.tooLarge);
+  for (const [name, content, message] of bad) {
+    await chooseFile(dialog, name, content);
+    await expect.poll(() => alert.textContent({ timeout: 30_000 }), { timeout: 30_000 }).toContain(message);
+    // Still on the file choice, to pick another.
+    await dialog.getByText('Choose a file').waitFor();
+    if (name === 'quotes.csv') {
+      await expectAccessible(dialog);
+      await shot(page, 'bad-file-390');
+    }
+  }
+  expect(await page.evaluate(() => window.checkpoint!.pending())).toBe(0);
+  expect(await imports()).toBe(importsBefore);
+
+  // A spreadsheet of one's own: ';' between cells, scores out of 100, hours played.
+  const sheet = ['Game;Year released;Score;Status;Hours', 'Hades;2020;90;Finished;41', 'Celeste;2018;75;Playing;12', 'Elden Ring;2022;;Wanted;'].join('\r\n');
+  await chooseFile(dialog, 'my-games.csv', sheet);
+  await dialog.getByText('Which column holds what? Only the title is needed. 3 rows in my-games.csv.').waitFor({ timeout: 30_000 });
+  expect(await alert.count()).toBe(0);
+  // Guessed from the header: Game is the title, Score the rating on 1 to 100, Status and Hours.
+  expect(await dialog.getByLabel('Title (required)').inputValue()).toBe('0');
+  expect(await dialog.getByLabel('Rating', { exact: true }).inputValue()).toBe('2');
+  expect(await dialog.getByLabel('Rating scale').inputValue()).toBe('1-100');
+  expect(await dialog.getByLabel('Status').inputValue()).toBe('3');
+  expect(await dialog.getByLabel('Hours played').inputValue()).toBe('4');
+  // "Year released" is not a name the guess knows: the member says so.
+  expect(await dialog.getByLabel('Release year').inputValue()).toBe('-1');
+  await dialog.getByLabel('Release year').selectOption({ label: 'Year released — e.g. 2020' });
+  await expectAccessible(dialog);
+  await shot(page, 'mapping-390');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  const text = await summary(dialog);
+  expect(text).toMatch(/^3 games in my-games\.csv: /);
+  const saved = dialog.getByRole('region', { name: /^What will be saved/ });
+  await expect.poll(() => saved.getByRole('listitem').filter({ hasText: 'Hades' }).textContent()).toMatch(/Rated 9\/10/);
+  await expectAccessible(dialog);
+  // Cancel writes nothing.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(await page.evaluate(() => window.checkpoint!.pending())).toBe(0);
+  expect(await imports()).toBe(importsBefore);
+  expect(errors).toEqual([]);
+}, 240_000);

@@ -4,7 +4,7 @@
 // the writes go through the outbox in batches (data/import/jobs.ts), cancellable and resumable.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FIELD_LABELS, MAPPED_FIELDS, type ColumnMapping, type MappedField } from '../../core/import/columns.ts';
-import { IMPORT_TEXT } from '../../core/import/constants.ts';
+import { IMPORT_MAX_BYTES, IMPORT_TEXT } from '../../core/import/constants.ts';
 import { RATING_SCALES, type RatingScale } from '../../core/import/mapping.ts';
 import type { MatchCandidate, RowMatch } from '../../core/import/match.ts';
 import { planImport, planMutations, type Choice, type Library } from '../../core/import/plan.ts';
@@ -100,6 +100,8 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     setError(null);
+    // Told at once, before the file is read at all (the worker says the same of the bytes).
+    if (file.size === 0 || file.size > IMPORT_MAX_BYTES) { setError(file.size === 0 ? IMPORT_TEXT.empty : IMPORT_TEXT.tooLarge); return; }
     setFileName(file.name);
     setStep({ step: 'reading', progress: null });
     try {
@@ -182,20 +184,20 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
         <p className="import-data__intro">Which column holds what? Only the title is needed. {plural(shape.rowCount, 'row')} in {fileName}.</p>
         <div className="import-map">
           {MAPPED_FIELDS.map((field) => (
-            <label key={field} className="import-map__field">
-              <span>{FIELD_LABELS[field]}{field === 'title' ? ' (required)' : ''}</span>
-              <select value={step.mapping.columns[field]} onChange={(e) => set(field, Number(e.target.value))}>
+            <div key={field} className="import-map__field">
+              <label htmlFor={`${id}-map-${field}`}>{FIELD_LABELS[field]}{field === 'title' ? ' (required)' : ''}</label>
+              <select id={`${id}-map-${field}`} value={step.mapping.columns[field]} onChange={(e) => set(field, Number(e.target.value))}>
                 <option value={-1}>{field === 'title' ? 'Choose a column' : 'Not in this file'}</option>
                 {shape.header.map((h, i) => <option key={`${i}-${h}`} value={i}>{h || `Column ${i + 1}`}{shape.sample[0]?.[i] ? ` — e.g. ${shape.sample[0][i]?.slice(0, 30)}` : ''}</option>)}
               </select>
-            </label>
+            </div>
           ))}
-          <label className="import-map__field">
-            <span>Rating scale</span>
-            <select value={step.mapping.scale} onChange={(e) => setStep({ ...step, mapping: { ...step.mapping, scale: e.target.value as RatingScale } })} disabled={step.mapping.columns.rating < 0}>
+          <div className="import-map__field">
+            <label htmlFor={`${id}-map-scale`}>Rating scale</label>
+            <select id={`${id}-map-scale`} value={step.mapping.scale} onChange={(e) => setStep({ ...step, mapping: { ...step.mapping, scale: e.target.value as RatingScale } })} disabled={step.mapping.columns.rating < 0}>
               {RATING_SCALES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
             </select>
-          </label>
+          </div>
         </div>
       </div>
     );
