@@ -427,7 +427,7 @@ it('refuses bad files with a clear message and writes nothing; any other CSV goe
   expect(await imports()).toBe(importsBefore);
 
   // A spreadsheet of one's own: ';' between cells, scores out of 100, hours played.
-  const sheet = ['Game;Year released;Score;Status;Hours', 'Hades;2020;90;Finished;41', 'Celeste;2018;75;Playing;12', 'Elden Ring;2022;;Wanted;'].join('\r\n');
+  const sheet = ['Game;Year released;Score;Status;Hours', 'Portal 2;2011;90;Finished;41', 'Celeste;2018;75;Playing;12', 'Elden Ring;2022;;Wanted;'].join('\r\n');
   await chooseFile(dialog, 'my-games.csv', sheet);
   await dialog.getByText('Which column holds what? Only the title is needed. 3 rows in my-games.csv.').waitFor({ timeout: 30_000 });
   expect(await alert.count()).toBe(0);
@@ -446,7 +446,7 @@ it('refuses bad files with a clear message and writes nothing; any other CSV goe
   const text = await summary(dialog);
   expect(text).toMatch(/^3 games in my-games\.csv: /);
   const saved = dialog.getByRole('region', { name: /^What will be saved/ });
-  await expect.poll(() => saved.getByRole('listitem').filter({ hasText: 'Hades' }).textContent()).toMatch(/Rated 9\/10/);
+  await expect.poll(() => saved.getByRole('listitem').filter({ hasText: 'Portal 2' }).textContent()).toMatch(/Rated 9\/10/);
   await expectAccessible(dialog);
   // Cancel writes nothing.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
