@@ -8,7 +8,7 @@ import { decideMatch, type RowMatch } from '../../core/import/match.ts';
 import type { ImportRow, ParsedImport } from '../../core/import/types.ts';
 import type { GameHit } from '../search/types.ts';
 import { fromHit } from './candidates.ts';
-import type { FileShape, FromWorker, ImportPhase } from './protocol.ts';
+import { READ_CANCELLED, type FileShape, type FromWorker, type ImportPhase } from './protocol.ts';
 
 export interface ImportProgressEvent { readonly phase: ImportPhase; readonly done: number; readonly total: number }
 
@@ -28,10 +28,20 @@ export class ImportReadError extends Error {
 
 const localDay = (d = new Date()) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
-/** Starts reading `file` in a worker; resolves once its kind (and a plain CSV's columns) is known. */
-export async function openImportFile(file: Blob, onProgress: (p: ImportProgressEvent) => void): Promise<ImportSession> {
+/**
+ * Starts reading `file` in a worker; resolves once its kind (and a plain CSV's columns) is known.
+ * `signal` cancels the read at any point (the worker is ended, the pending step rejects with
+ * reason READ_CANCELLED).
+ */
+export async function openImportFile(file: Blob, onProgress: (p: ImportProgressEvent) => void, signal?: AbortSignal): Promise<ImportSession> {
   const worker = new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'checkpoint-import' });
   let waiting: { resolve: (m: FromWorker) => void; reject: (e: Error) => void } | null = null;
+  const cancel = () => {
+    worker.terminate();
+    waiting?.reject(new ImportReadError(READ_CANCELLED, 'The import was cancelled.'));
+    waiting = null;
+  };
+  signal?.addEventListener('abort', cancel, { once: true });
   worker.onmessage = (event: MessageEvent<FromWorker>) => {
     const m = event.data;
     if (m.type === 'progress') { onProgress(m); return; }
@@ -45,7 +55,10 @@ export async function openImportFile(file: Blob, onProgress: (p: ImportProgressE
     waiting?.reject(new ImportReadError('failed', 'The file could not be read on this device.'));
     waiting = null;
   };
-  const next = () => new Promise<FromWorker>((resolve, reject) => { waiting = { resolve, reject }; });
+  const next = () => new Promise<FromWorker>((resolve, reject) => {
+    if (signal?.aborted) reject(new ImportReadError(READ_CANCELLED, 'The import was cancelled.'));
+    else waiting = { resolve, reject };
+  });
   try {
     const bytes = await file.arrayBuffer();
     const answer = next();
@@ -61,11 +74,13 @@ export async function openImportFile(file: Blob, onProgress: (p: ImportProgressE
         if (done.type !== 'matched') throw new ImportReadError('failed', 'The file could not be read on this device.');
         const matches = new Map(done.matches);
         if (search && done.unsettled.length > 0) {
-          await matchRemotely(done.parsed.rows.filter((r) => done.unsettled.includes(r.line)), matches, search, onProgress);
+          const unsettled = new Set(done.unsettled);
+          await matchRemotely(done.parsed.rows.filter((r) => unsettled.has(r.line)), matches, search, onProgress, IMPORT_REMOTE_CONCURRENCY, signal);
+          if (signal?.aborted) throw new ImportReadError(READ_CANCELLED, 'The import was cancelled.');
         }
         return { parsed: done.parsed, matches };
       },
-      close: () => worker.terminate(),
+      close: () => { signal?.removeEventListener('abort', cancel); worker.terminate(); },
     };
   } catch (error) {
     worker.terminate();
@@ -78,11 +93,11 @@ export async function openImportFile(file: Blob, onProgress: (p: ImportProgressE
  * are kept when the network has nothing better (or fails: offline, the row stays as it was).
  */
 export async function matchRemotely(rows: readonly ImportRow[], matches: Map<number, RowMatch>, search: (title: string) => Promise<readonly GameHit[]>,
-  onProgress?: (p: ImportProgressEvent) => void, concurrency = IMPORT_REMOTE_CONCURRENCY): Promise<void> {
+  onProgress?: (p: ImportProgressEvent) => void, concurrency = IMPORT_REMOTE_CONCURRENCY, signal?: AbortSignal): Promise<void> {
   let next = 0;
   let done = 0;
   const worker = async () => {
-    while (next < rows.length) {
+    while (next < rows.length && !signal?.aborted) {
       const row = rows[next++];
       if (!row) continue;
       try {

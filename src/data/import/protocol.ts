@@ -1,4 +1,4 @@
-// Messages between the page (reader.ts) and the import worker (worker.ts).
+// Messages between the page (client.ts) and the import worker (worker.ts).
 import type { ColumnMapping } from '../../core/import/columns.ts';
 import type { RowMatch } from '../../core/import/match.ts';
 import type { ParsedImport } from '../../core/import/types.ts';
@@ -24,3 +24,6 @@ export type FromWorker =
   | { readonly type: 'progress'; readonly phase: ImportPhase; readonly done: number; readonly total: number }
   | { readonly type: 'matched'; readonly parsed: ParsedImport; readonly matches: Array<[number, RowMatch]>; readonly unsettled: number[] }
   | { readonly type: 'error'; readonly reason: string; readonly message: string };
+
+/** The reason a read stops with when the member cancels it (the dialog then says nothing more). */
+export const READ_CANCELLED = 'cancelled';

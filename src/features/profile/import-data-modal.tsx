@@ -4,13 +4,14 @@
 // the writes go through the outbox in batches (data/import/jobs.ts), cancellable and resumable.
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { FIELD_LABELS, MAPPED_FIELDS, type ColumnMapping, type MappedField } from '../../core/import/columns.ts';
-import { IMPORT_TEXT } from '../../core/import/constants.ts';
+import { IMPORT_MAX_BYTES, IMPORT_TEXT } from '../../core/import/constants.ts';
 import { RATING_SCALES, type RatingScale } from '../../core/import/mapping.ts';
 import type { MatchCandidate, RowMatch } from '../../core/import/match.ts';
 import { planImport, planMutations, type Choice, type Library } from '../../core/import/plan.ts';
 import type { ParsedImport } from '../../core/import/types.ts';
 import { fromHit } from '../../data/import/candidates.ts';
 import type { ImportProgressEvent, ImportSession } from '../../data/import/client.ts';
+import { READ_CANCELLED } from '../../data/import/protocol.ts';
 import { loadLibrary, memberImports, discardImport, pauseImport, resumeImport, runImport, startImportJob, type ImportProgress } from '../../data/import/jobs.ts';
 import type { ImportJobRow } from '../../data/db.ts';
 import { cleanText } from '../../core/blank-text.ts';
@@ -27,8 +28,8 @@ type Step =
   | { step: 'mapping'; session: ImportSession; mapping: ColumnMapping }
   | { step: 'reading'; progress: ImportProgressEvent | null }
   | { step: 'preview'; parsed: ParsedImport; library: Library }
-  | { step: 'applying'; jobId: string; progress: ImportProgress | null }
-  | { step: 'done'; progress: ImportProgress };
+  | { step: 'applying'; jobId: string; progress: ImportProgress | null; games: number | null }
+  | { step: 'done'; progress: ImportProgress; games: number | null };
 
 const PHASES = { reading: 'Reading the file…', catalogue: 'Loading the games on this device…', matching: 'Finding the games…', searching: 'Searching the catalogue for the rest…' } as const;
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
@@ -58,15 +59,30 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
   const [picking, setPicking] = useState<number | null>(null);
   const [paused, setPaused] = useState<ImportJobRow[]>([]);
   const session = useRef<ImportSession | null>(null);
+  const reading = useRef<AbortController | null>(null);
+  const shown = useRef(true);
   const busy = step.step === 'reading' || step.step === 'applying';
 
   useEffect(() => { void memberImports(memberId).then(setPaused, () => undefined); }, [memberId]);
-  useEffect(() => () => session.current?.close(), []);
+  useEffect(() => {
+    shown.current = true;
+    return () => { shown.current = false; reading.current?.abort(); session.current?.close(); };
+  }, []);
 
   const fail = (cause: unknown) => {
     session.current?.close();
     session.current = null;
-    setError(cause instanceof Error && cause.message ? cause.message : IMPORT_TEXT.failed);
+    // The member cancelled the read: back to the file choice, with nothing to say.
+    const cancelled = typeof cause === 'object' && cause !== null && 'reason' in cause && cause.reason === READ_CANCELLED;
+    setError(cancelled ? null : cause instanceof Error && cause.message ? cause.message : IMPORT_TEXT.failed);
+    setStep({ step: 'pick' });
+  };
+
+  const cancelReading = () => {
+    reading.current?.abort();
+    reading.current = null;
+    session.current?.close();
+    session.current = null;
     setStep({ step: 'pick' });
   };
 
@@ -84,11 +100,15 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     setError(null);
+    // Told at once, before the file is read at all (the worker says the same of the bytes).
+    if (file.size === 0 || file.size > IMPORT_MAX_BYTES) { setError(file.size === 0 ? IMPORT_TEXT.empty : IMPORT_TEXT.tooLarge); return; }
     setFileName(file.name);
     setStep({ step: 'reading', progress: null });
     try {
+      const controller = new AbortController();
+      reading.current = controller;
       const { openImportFile } = await import('../../data/import/client.ts');
-      const s = await openImportFile(file, (progress) => setStep((prev) => (prev.step === 'reading' ? { step: 'reading', progress } : prev)));
+      const s = await openImportFile(file, (progress) => setStep((prev) => (prev.step === 'reading' ? { step: 'reading', progress } : prev)), controller.signal);
       session.current = s;
       if (s.shape.kind === 'csv' && s.shape.guess) setStep({ step: 'mapping', session: s, mapping: s.shape.guess });
       else await readAndMatch(s, null);
@@ -101,13 +121,14 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
     ? planImport(step.parsed, matches, step.library, { choices, all, now: Date.now(), sanitizeReview: cleanText })
     : null), [step, matches, choices, all]);
 
-  const apply = async (jobId: string, resume = false) => {
-    setStep({ step: 'applying', jobId, progress: null });
+  const apply = async (jobId: string, games: number | null, resume = false) => {
+    setStep({ step: 'applying', jobId, progress: null, games });
     const onProgress = (progress: ImportProgress) => setStep((prev) => (prev.step === 'applying' ? { ...prev, progress } : prev));
     try {
       const end = resume ? await resumeImport(jobId, onProgress) : await runImport(jobId, onProgress);
-      setStep({ step: 'done', progress: end });
-      if (end.state === 'done') toast.push(`Import finished: ${plural(end.total - end.refused, 'change')}`, 'info');
+      setStep({ step: 'done', progress: end, games });
+      // The dialog says so itself while it is open; hidden, the member hears it from a toast.
+      if (end.state === 'done' && !shown.current) toast.push(`Import finished: ${plural(end.total - end.refused, 'change')} saved.`, 'info');
     } catch (cause) {
       fail(cause);
     }
@@ -117,7 +138,7 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
     if (!plan) return;
     try {
       const jobId = await startImportJob(memberId, fileName, planMutations(plan));
-      await apply(jobId);
+      await apply(jobId, plan.added + plan.changed);
     } catch (cause) {
       fail(cause);
     }
@@ -147,7 +168,7 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
           <div key={job.id} className="profile-note import-data__paused" role="status">
             <span>An import of {job.file_name} stopped at {job.done.toLocaleString('en')} of {job.mutations.length.toLocaleString('en')} changes.</span>
             <span className="import-data__paused-actions">
-              <button type="button" className="button button--ghost" onClick={() => void apply(job.id, true)}>Resume</button>
+              <button type="button" className="button button--ghost" onClick={() => void apply(job.id, null, true)}>Resume</button>
               <button type="button" className="button button--ghost" onClick={() => void discardImport(job.id).then(() => setPaused((p) => p.filter((j) => j.id !== job.id)))}>Discard</button>
             </span>
           </div>
@@ -163,20 +184,20 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
         <p className="import-data__intro">Which column holds what? Only the title is needed. {plural(shape.rowCount, 'row')} in {fileName}.</p>
         <div className="import-map">
           {MAPPED_FIELDS.map((field) => (
-            <label key={field} className="import-map__field">
-              <span>{FIELD_LABELS[field]}{field === 'title' ? ' (required)' : ''}</span>
-              <select value={step.mapping.columns[field]} onChange={(e) => set(field, Number(e.target.value))}>
+            <div key={field} className="import-map__field">
+              <label htmlFor={`${id}-map-${field}`}>{FIELD_LABELS[field]}{field === 'title' ? ' (required)' : ''}</label>
+              <select id={`${id}-map-${field}`} value={step.mapping.columns[field]} onChange={(e) => set(field, Number(e.target.value))}>
                 <option value={-1}>{field === 'title' ? 'Choose a column' : 'Not in this file'}</option>
                 {shape.header.map((h, i) => <option key={`${i}-${h}`} value={i}>{h || `Column ${i + 1}`}{shape.sample[0]?.[i] ? ` — e.g. ${shape.sample[0][i]?.slice(0, 30)}` : ''}</option>)}
               </select>
-            </label>
+            </div>
           ))}
-          <label className="import-map__field">
-            <span>Rating scale</span>
-            <select value={step.mapping.scale} onChange={(e) => setStep({ ...step, mapping: { ...step.mapping, scale: e.target.value as RatingScale } })} disabled={step.mapping.columns.rating < 0}>
+          <div className="import-map__field">
+            <label htmlFor={`${id}-map-scale`}>Rating scale</label>
+            <select id={`${id}-map-scale`} value={step.mapping.scale} onChange={(e) => setStep({ ...step, mapping: { ...step.mapping, scale: e.target.value as RatingScale } })} disabled={step.mapping.columns.rating < 0}>
               {RATING_SCALES.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
             </select>
-          </label>
+          </div>
         </div>
       </div>
     );
@@ -189,8 +210,14 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
     );
   } else if (step.step === 'reading') {
     const p = step.progress;
-    body = <div className="import-data" aria-busy="true"><ProgressBar label={p ? PHASES[p.phase] : PHASES.reading} done={p && p.phase !== 'reading' ? p.done : 0} total={p && p.phase !== 'reading' ? p.total : 0} /></div>;
-    footer = closeButton;
+    body = (
+      <div className="import-data" aria-busy="true">
+        <p className="import-data__intro">{fileName}</p>
+        <ProgressBar label={p ? PHASES[p.phase] : PHASES.reading} done={p && p.phase !== 'reading' ? p.done : 0} total={p && p.phase !== 'reading' ? p.total : 0} />
+        <p className="import-row__muted">Nothing is saved yet: you see what the file holds before anything changes.</p>
+      </div>
+    );
+    footer = <button type="button" className="button button--ghost" onClick={cancelReading}>Cancel</button>;
   } else if (step.step === 'preview' && plan) {
     const rows = step.parsed.rows;
     const choice = rows.filter((r) => matches.get(r.line)?.kind === 'choice');
@@ -199,14 +226,22 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
     const changes = plan.rows.filter((r) => r.mutations.length > 0);
     const notes = [...step.parsed.notes, ...plan.extraChanges];
     const pickingRow = rows.find((r) => r.line === picking);
+    // Shelves and statuses with no Checkpoint equivalent, reported once for the file (and on their rows).
+    const unmapped = new Map<string, number>();
+    for (const r of rows) for (const name of r.unmapped) unmapped.set(name, (unmapped.get(name) ?? 0) + 1);
     body = (
       <div className="import-data">
         <p className="import-data__summary" aria-live="polite">
           {plural(rows.length, 'game')} in {fileName}: {plan.added.toLocaleString('en')} to add · {plan.changed.toLocaleString('en')} to change · {plan.unchanged.toLocaleString('en')} already the same
-          {choice.length > 0 && ` · ${choice.length.toLocaleString('en')} need a choice`}{missing.length > 0 && ` · ${missing.length.toLocaleString('en')} not found`}
+          {choice.length > 0 && ` · ${choice.length.toLocaleString('en')} ${choice.length === 1 ? 'needs' : 'need'} a choice`}{missing.length > 0 && ` · ${missing.length.toLocaleString('en')} not found`}
         </p>
         <p className="import-data__intro">Nothing is saved until you press Import.</p>
         {notes.map((n) => <p key={n} className="import-row__muted">{n}</p>)}
+        {unmapped.size > 0 && (
+          <p className="import-row__warn import-data__unmapped">
+            Not brought over, as Checkpoint has no such list: {[...unmapped].map(([name, n]) => `"${name}" (${plural(n, 'game')})`).join(', ')}.
+          </p>
+        )}
         {choice.length > 0 && (
           <section className="import-section" aria-labelledby={`${id}-choice`}>
             <h3 id={`${id}-choice`}>Which game is it? ({choice.length})</h3>
@@ -274,6 +309,12 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
         <p className="import-data__summary">
           {p.state === 'done' ? `Import finished: ${plural(p.total - p.refused, 'change')} saved.` : `Import paused at ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')} changes. Open Import again to resume or discard it.`}
         </p>
+        {p.state === 'done' && (
+          <p className="import-data__intro">
+            {step.games !== null && `${plural(step.games, 'game')} added or changed in your library. `}
+            They are saved on this device and sync to your account{typeof navigator !== 'undefined' && !navigator.onLine ? " when you're back online" : ''}.
+          </p>
+        )}
         {p.refused > 0 && <p className="import-row__warn">{plural(p.refused, 'change was', 'changes were')} refused by Checkpoint's rules and not saved.</p>}
       </div>
     );
@@ -281,7 +322,8 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
   }
 
   return (
-    <ProfileModal title={IMPORT_TEXT.title} onClose={onClose} dismissible={step.step !== 'reading'} size={step.step === 'preview' ? 'wide' : 'normal'} footer={footer}>
+    <ProfileModal title={IMPORT_TEXT.title} onClose={onClose} dismissible={step.step !== 'reading'} size={step.step === 'preview' ? 'wide' : 'normal'} footer={footer}
+      {...(step.step === 'preview' ? { bodyLabel: 'What the import will do' } : {})}>
       {body}
     </ProfileModal>
   );

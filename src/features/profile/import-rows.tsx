@@ -2,7 +2,7 @@
 // or the game picker), rows not found (skipped, or searched by hand), disagreements with the
 // library (keep mine / take the file's), and what will be added or changed. Long lists show a page
 // at a time.
-import { useState, type ReactNode } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 import type { Choice, RowPlan } from '../../core/import/plan.ts';
 import type { MatchCandidate } from '../../core/import/match.ts';
 import type { ImportRow } from '../../core/import/types.ts';
@@ -75,7 +75,10 @@ export function ChangeRow({ plan }: { readonly plan: RowPlan }) {
         <strong>{gameLabel(plan.game)}</strong>{' '}
         <span className={`import-badge${plan.isNew ? ' import-badge--new' : ''}`}>{plan.isNew ? 'New' : 'Changes'}</span>
       </p>
-      <p className="import-row__muted">{plan.changes.join(' · ')}</p>
+      <p className="import-row__muted">
+        {/* Each change kept whole on a narrow screen (a date never breaks at its hyphens). */}
+        {plan.changes.map((c, i) => <Fragment key={c}>{i > 0 && ' · '}<span className="import-row__change">{c}</span></Fragment>)}
+      </p>
       {plan.skipped.length > 0 && <p className="import-row__warn">{plan.skipped.join(' ')}</p>}
     </li>
   );

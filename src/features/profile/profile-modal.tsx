@@ -14,9 +14,14 @@ export interface ProfileModalProps {
   readonly size?: 'normal' | 'wide';
   /** False while something runs that must not be left half done: Escape, the backdrop and × do nothing. */
   readonly dismissible?: boolean;
+  /**
+   * For a body that may scroll with nothing focusable in it (a long read-only list): names it and
+   * makes it a tab stop, so the keyboard can scroll it.
+   */
+  readonly bodyLabel?: string;
 }
 
-export function ProfileModal({ title, onClose, children, toolbar, footer, size = 'normal', dismissible = true }: ProfileModalProps) {
+export function ProfileModal({ title, onClose, children, toolbar, footer, size = 'normal', dismissible = true, bodyLabel }: ProfileModalProps) {
   const titleId = useId();
   const close = useRef(onClose);
   useEffect(() => { close.current = onClose; });
@@ -35,7 +40,7 @@ export function ProfileModal({ title, onClose, children, toolbar, footer, size =
         <button type="button" className="profile-modal__close" aria-label="Close" onClick={onClose} disabled={!dismissible}>×</button>
       </header>
       {toolbar && <div className="profile-modal__toolbar">{toolbar}</div>}
-      <div className="profile-modal__body">{children}</div>
+      <div className="profile-modal__body" {...(bodyLabel ? { tabIndex: 0, role: 'region', 'aria-label': bodyLabel } : {})}>{children}</div>
       {footer && <footer className="profile-modal__foot">{footer}</footer>}
     </Modal>
   );
