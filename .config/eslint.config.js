@@ -1,5 +1,5 @@
 // Lint config. It lives in .config/ because the design card fixes the top level of the repo.
-// Besides the usual rules it enforces the import direction of STYLE.md:
+// Besides the usual rules it enforces the import direction of the README's "Project layout":
 //   app → features → data / sync → core; core is pure; only src/data imports dexie or supabase-js;
 //   sw/ imports only core, data and sync (never React or features).
 import js from '@eslint/js';

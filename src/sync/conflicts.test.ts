@@ -32,7 +32,7 @@ async function device(server: FakeSyncServer, me: number) {
 }
 
 describe('conflicting edits on two devices', () => {
-  it('keeps the later edit even when the earlier syncs last, and shows the loser once', async () => {
+  it('[S11] keeps the later edit even when the earlier syncs last, and shows the loser once', async () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('two_devices');
     const a = await device(server, me);
@@ -68,7 +68,7 @@ describe('conflicting edits on two devices', () => {
     expect(await b.db.reviews.where('[user_id+igdb_id]').equals([me, IGDB.hades]).first()).toMatchObject({ review: 'A edited FIRST', rating: 2 });
   });
 
-  it('Keep theirs sends nothing', async () => {
+  it('[S11] Keep theirs sends nothing', async () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('keep_theirs');
     const a = await device(server, me);
@@ -81,7 +81,7 @@ describe('conflicting edits on two devices', () => {
 });
 
 describe('a server that no longer reads a queued row', () => {
-  it('keeps the outbox, says a new version is needed, and syncs once it can', async () => {
+  it('[S12] keeps the outbox, says a new version is needed, and syncs once it can', async () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('old_outbox');
     const a = await device(server, me);

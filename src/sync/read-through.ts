@@ -1,4 +1,4 @@
-// Read-through (ARCHITECTURE §1): when a screen needs public rows the device does not hold
+// Read-through (SPEC.md [S1]): when a screen needs public rows the device does not hold
 // (another member's profile, a game's reviews, a review's comments), fetch them as they are now,
 // store them under any pending writes, and add them to the pull scope so later pulls keep them
 // fresh; the screen's live query then re-renders. Offline this throws NetworkError and the screen

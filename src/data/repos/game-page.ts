@@ -1,4 +1,4 @@
-// The game page's data, read from IndexedDB only (ARCHITECTURE §1: screens never await the network
+// The game page's data, read from IndexedDB only (src/sync/SPEC.md [S1]: screens never await the network
 // for what they show). The identifier is a numeric id (internal, else external) or a slug. A game
 // our database does not have yet is kept on the device as a -igdb_id stand-in (rememberCatalogueGame)
 // so its page opens, offline too, and writes about it carry its summary.
