@@ -11,8 +11,8 @@ import { backend, localDb } from '../data/backend.ts';
 import type {
   CollectionRow, CommentRow, FollowRow, GameRow, LikeRow, MirrorName, PlaySessionRow, ProgressRow, ReviewRow, TopGameRow, UserRow,
   WishlistRow,
-} from '../data/db.ts';
-import { mutate } from '../data/mutate.ts';
+} from '../store/db.ts';
+import { mutate } from '../sync/mutate.ts';
 import { createSupabaseRemote } from '../data/remote.ts';
 import { requestPersistence } from '../data/storage-persist.ts';
 import type { SyncEngine } from '../sync/engine.ts';

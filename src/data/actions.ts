@@ -3,7 +3,7 @@
 // MutationError with the spec's message before anything is written.
 import type { MutationArgs, MutationName } from '../core/mutations.ts';
 import { localDb } from './backend.ts';
-import { mutate } from './mutate.ts';
+import { mutate } from '../sync/mutate.ts';
 
 export function write<N extends MutationName>(memberId: number, name: N, args: MutationArgs<N>): Promise<string> {
   return mutate(localDb(), name, args, { me: memberId, now: new Date().toISOString() });

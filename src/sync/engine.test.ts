@@ -6,9 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUSH_BATCH_SIZE } from '../core/constants.ts';
 import { MutationError, type MutationArgs, type MutationName } from '../core/mutations.ts';
-import { MIRRORS, type CheckpointDb } from '../data/db.ts';
-import { onRejected, type Rejection } from '../data/events.ts';
-import { mutate } from '../data/mutate.ts';
+import { MIRRORS, type CheckpointDb } from '../store/db.ts';
+import { onRejected, type Rejection } from '../store/events.ts';
+import { mutate } from './mutate.ts';
 import { FakeSyncServer } from '../../tests/support/fake-remote.ts';
 import { GAMES, IGDB } from '../../tests/support/fixtures.ts';
 import { openLocalDb } from '../../tests/support/local-db.ts';

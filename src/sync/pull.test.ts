@@ -3,7 +3,7 @@
 // cursor the server refuses as too old is answered with one snapshot, never a loop.
 import 'fake-indexeddb/auto';
 import { afterEach, expect, it } from 'vitest';
-import { CheckpointDb } from '../data/db.ts';
+import { CheckpointDb } from '../store/db.ts';
 import { pullChanges } from './pull.ts';
 import { CURSOR_TOO_OLD, RejectedBatchError, type PullPage, type Remote } from './remote.ts';
 import { adoptMember, loadSyncState } from './state.ts';

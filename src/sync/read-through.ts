@@ -3,8 +3,8 @@
 // store them under any pending writes, and add them to the pull scope so later pulls keep them
 // fresh; the screen's live query then re-renders. Offline this throws NetworkError and the screen
 // keeps showing what is cached.
-import type { CheckpointDb } from '../data/db.ts';
-import { applyServerChanges } from '../data/overlay.ts';
+import type { CheckpointDb } from '../store/db.ts';
+import { applyServerChanges } from '../store/overlay.ts';
 import { withSyncLock } from './leader.ts';
 import { REBASE_TABLES } from './rebase.ts';
 import type { ScopeReader, SyncScope } from './remote.ts';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { CheckpointDb } from '../data/db.ts';
-import { mutate } from '../data/mutate.ts';
+import { CheckpointDb } from '../store/db.ts';
+import { mutate } from './mutate.ts';
 import { signOutAndClear } from './sign-out.ts';
 import { loadSyncState } from './state.ts';
 

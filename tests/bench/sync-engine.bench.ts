@@ -2,8 +2,8 @@
 // and pulling 10,000 changed rows into IndexedDB (fake-indexeddb), through supabase-js over HTTP.
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
-import { CheckpointDb } from '../../src/data/db.ts';
-import { mutate } from '../../src/data/mutate.ts';
+import { CheckpointDb } from '../../src/store/db.ts';
+import { mutate } from '../../src/sync/mutate.ts';
 import { createSupabaseRemote } from '../../src/data/remote.ts';
 import { pullChanges } from '../../src/sync/pull.ts';
 import { pushOutbox } from '../../src/sync/push.ts';

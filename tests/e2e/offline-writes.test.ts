@@ -19,7 +19,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MirrorRows } from '../../src/app/devtools.ts';
 import type { MutationArgs, MutationName } from '../../src/core/mutations.ts';
-import type { MirrorName } from '../../src/data/db.ts';
+import type { MirrorName } from '../../src/store/db.ts';
 import type { Row } from '../../supabase/local/db.ts';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.ts';

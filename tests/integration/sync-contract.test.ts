@@ -9,7 +9,7 @@ import { createSupabaseRemote } from '../../src/data/remote.ts';
 import {
   AuthError, RejectedBatchError, type PullPage, type PushMutation, type Remote, type SyncScope,
 } from '../../src/sync/remote.ts';
-import type { ServerChange } from '../../src/data/overlay.ts';
+import type { ServerChange } from '../../src/store/overlay.ts';
 import { FakeSyncServer } from '../support/fake-remote.ts';
 import { GAMES, IGDB } from '../support/fixtures.ts';
 import { linkToken, startTestGateway } from '../support/gateway.ts';

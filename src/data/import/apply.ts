@@ -7,11 +7,11 @@
 import { IMPORT_BATCH_SIZE } from '../../core/import/constants.ts';
 import type { PlannedMutation } from '../../core/import/plan.ts';
 import { isMutationName, MutationError, parseMutation } from '../../core/mutations.ts';
-import type { CheckpointDb, ImportJobRow } from '../db.ts';
-import { emitLocalWrite } from '../events.ts';
-import { applyLocal } from '../mutators/registry.ts';
-import { APPLY_TABLES } from '../mutators/scope.ts';
-import { enqueue, QUEUE_TABLES } from '../mutate.ts';
+import type { CheckpointDb, ImportJobRow } from '../../store/db.ts';
+import { emitLocalWrite } from '../../store/events.ts';
+import { applyLocal } from '../../store/mutators/registry.ts';
+import { APPLY_TABLES } from '../../store/mutators/scope.ts';
+import { enqueue, QUEUE_TABLES } from '../../sync/mutate.ts';
 import { randomUuid } from '../../core/random-uuid.ts';
 
 export interface ImportProgress { readonly done: number; readonly total: number; readonly refused: number; readonly state: ImportJobRow['state'] }

@@ -4,9 +4,9 @@
 // so its page opens, offline too, and writes about it carry its summary.
 import { GAME_PAGE_REVIEWS, ratingSummary } from '../../core/game-page.ts';
 import type { GameSummary } from '../../core/mutations.ts';
-import type { CheckpointDb, CollectionRow, GameRow, ProgressRow, ReviewRow, WishlistRow } from '../db.ts';
+import type { CheckpointDb, CollectionRow, GameRow, ProgressRow, ReviewRow, WishlistRow } from '../../store/db.ts';
 import { fromIgdbGame, toGameRow } from '../search/hits.ts';
-import { applyServerChange } from '../overlay.ts';
+import { applyServerChange } from '../../store/overlay.ts';
 import { withSyncLock } from '../../sync/leader.ts';
 import { REBASE_TABLES } from '../../sync/rebase.ts';
 import { authorOf, counts, hasText, type ReviewWithAuthor } from './shapes.ts';

@@ -1,5 +1,5 @@
 // A member's profile from IndexedDB: header, stats, Top 5, Top 10 and lists (spec 002 §2).
-import type { CheckpointDb, GameRow, ReviewRow, UserRow } from '../db.ts';
+import type { CheckpointDb, GameRow, ReviewRow, UserRow } from '../../store/db.ts';
 import { TOP_GAMES_SLOTS, TOP_TEN_SIZE } from '../../core/constants.ts';
 import { isDraft } from '../../core/review-draft.ts';
 import { counts } from './shapes.ts';

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatDate } from '../../core/dates.ts';
 import { categoryBadge, summaryNeedsToggle, truncate } from '../../core/game-page.ts';
 import { platformNames } from '../../core/platforms.ts';
-import type { GameRow } from '../../data/db.ts';
+import type { GameRow } from '../../store/db.ts';
 import { LazyImage } from '../media/lazy-image.tsx';
 
 export function GameHeader({ game, average, count }: { readonly game: GameRow; readonly average: number | null; readonly count: number }) {

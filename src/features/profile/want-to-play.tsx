@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { GameSummary } from '../../core/mutations.ts';
 import { write } from '../../data/actions.ts';
-import type { GameRow } from '../../data/db.ts';
+import type { GameRow } from '../../store/db.ts';
 import type { ProfileData } from '../../data/repos/profile.ts';
 import type { GameHit } from '../../data/search/types.ts';
 import { GameCover, gamePath } from '../search/game-cover.tsx';

@@ -5,15 +5,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SYNC_PROTOCOL } from '../core/constants.ts';
 import { parseHlc } from '../core/hlc.ts';
-import { resolveConflict } from '../data/conflicts.ts';
-import type { CheckpointDb } from '../data/db.ts';
-import { mutate } from '../data/mutate.ts';
+import { resolveConflict } from './conflicts.ts';
+import type { CheckpointDb } from '../store/db.ts';
+import { mutate } from '../sync/mutate.ts';
 import { FakeSyncServer } from '../../tests/support/fake-remote.ts';
 import { GAMES, IGDB } from '../../tests/support/fixtures.ts';
 import { openLocalDb } from '../../tests/support/local-db.ts';
-import { createSyncEngine } from './engine.ts';
-import { CLIENT_TOO_OLD_MESSAGE } from './remote.ts';
-import { addToScope } from './state.ts';
+import { createSyncEngine } from '../sync/engine.ts';
+import { CLIENT_TOO_OLD_MESSAGE } from '../sync/remote.ts';
+import { addToScope } from '../sync/state.ts';
 
 const dbs: CheckpointDb[] = [];
 afterEach(() => {
