@@ -1,5 +1,5 @@
 // Where the supabase-js session lives: the `auth` key-value table of the Checkpoint IndexedDB
-// (db.ts), not localStorage, because the service worker has no localStorage and must push the
+// (store/db.ts), not localStorage, because the service worker has no localStorage and must push the
 // outbox with the member's token. Page and worker each open the same database, so a token one
 // of them refreshes is the token the other reads next.
 import type { SupportedStorage } from '@supabase/supabase-js';
