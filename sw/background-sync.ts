@@ -4,7 +4,7 @@
 // the outbox with the engine the page uses, over the session the page saved in IndexedDB. A run
 // that fails for a transient reason rejects, so the browser tries again later with its backoff.
 import { createWorkerBackend, OUTBOX_SYNC_TAG } from '../src/data/backend.ts';
-import { CheckpointDb } from '../src/data/db.ts';
+import { CheckpointDb } from '../src/store/db.ts';
 import { createSupabaseRemote, refreshSessionOf } from '../src/data/remote.ts';
 import { createSyncEngine } from '../src/sync/engine.ts';
 

@@ -3,7 +3,7 @@
 // Firefox) the page's own engine is the pusher: it already syncs after each write (debounced),
 // on `online`, on becoming visible and on its timer.
 import { OUTBOX_SYNC_TAG } from '../data/backend.ts';
-import { onLocalWrite } from '../data/events.ts';
+import { onLocalWrite } from '../store/events.ts';
 
 /** Not in TypeScript's DOM lib: https://wicg.github.io/background-sync/spec/ */
 interface SyncManager {

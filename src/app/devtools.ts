@@ -11,8 +11,8 @@ import { backend, localDb } from '../data/backend.ts';
 import type {
   CollectionRow, CommentRow, FollowRow, GameRow, LikeRow, MirrorName, PlaySessionRow, ProgressRow, ReviewRow, TopGameRow, UserRow,
   WishlistRow,
-} from '../data/db.ts';
-import { mutate } from '../data/mutate.ts';
+} from '../store/db.ts';
+import { mutate } from '../sync/mutate.ts';
 import { createSupabaseRemote } from '../data/remote.ts';
 import { requestPersistence } from '../data/storage-persist.ts';
 import type { SyncEngine } from '../sync/engine.ts';
@@ -24,7 +24,7 @@ import { devtoolsWanted } from './devtools-flag.ts';
 
 export { DEVTOOLS_FLAG } from './devtools-flag.ts';
 
-/** The row type of each mirror (db.ts); indexing it by MirrorName fails to compile if one is missing. */
+/** The row type of each mirror (store/db.ts); indexing it by MirrorName fails to compile if one is missing. */
 export interface MirrorRows {
   games: GameRow; users: UserRow; reviews: ReviewRow; comments: CommentRow; likes: LikeRow; follows: FollowRow;
   progress: ProgressRow; wishlist: WishlistRow; collection: CollectionRow; topGames: TopGameRow; journal: PlaySessionRow;

@@ -2,7 +2,7 @@
 // edit "Use mine" makes: pure, so the notice and its tests agree on every mutation's wording.
 import type { MutationArgs, MutationName } from './mutations.ts';
 
-/** An edit the server kept out, as the device recorded it (data/db.ts ConflictRow). */
+/** An edit the server kept out, as the device recorded it (store/db.ts ConflictRow). */
 export interface Conflict {
   readonly id: string;
   readonly name: string;

@@ -18,5 +18,5 @@ export const PUSH_BATCH_SIZE = 100;
  */
 export const SYNC_PROTOCOL = 2;
 
-/** The name of the device's IndexedDB database (src/data/db.ts). */
+/** The name of the device's IndexedDB database (src/store/db.ts). */
 export const DEVICE_DB_NAME = 'checkpoint';

@@ -1,6 +1,6 @@
 // The mutation registry's shared half: every write a member can make, by name, with its
 // arguments validated by zod. The same names and argument shapes are applied locally
-// (src/data/mutators/*) and on the server (app.apply_mutation in supabase/migrations/…_sync.sql).
+// (src/store/mutators/*) and on the server (app.apply_mutation in supabase/migrations/…_sync.sql).
 // Mutations are intents that are safe to repeat ("liked = true", "Top 5 = [a, b]"), never toggles.
 import { cleanText } from './blank-text.ts';
 import { MutationError } from './mutation-error.ts';

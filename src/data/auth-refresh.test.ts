@@ -4,7 +4,7 @@
 // covered by tests/e2e/pwa.test.ts).
 import 'fake-indexeddb/auto';
 import { afterEach, expect, it } from 'vitest';
-import { CheckpointDb } from './db.ts';
+import { CheckpointDb } from '../store/db.ts';
 import { LAST_REFRESH_KEY, REFRESH_REPLAY_MS, serialisedRefreshFetch } from './auth-refresh.ts';
 import { createAuthStorage } from './auth-storage.ts';
 

@@ -9,9 +9,9 @@
 // as theft and revokes the session; and the service worker pushes the outbox with the same
 // session. So the supported hook — `global.fetch` — does here what that server rule does: the
 // second context, once the lock is free, gets the first one's rotated tokens instead of spending
-// the old refresh token again (ARCHITECTURE §5, invariant 6). auth-js's own commit guard then
+// the old refresh token again (src/sync/SPEC.md [S14]). auth-js's own commit guard then
 // keeps whichever copy reached storage first.
-import type { CheckpointDb } from './db.ts';
+import type { CheckpointDb } from '../store/db.ts';
 
 /** How long the answer to a refresh is handed to a context presenting the same refresh token. */
 export const REFRESH_REPLAY_MS = 60_000;

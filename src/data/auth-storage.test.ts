@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createAuthStorage } from './auth-storage.ts';
 import { AUTH_STORAGE_KEY, createWorkerBackend } from './backend.ts';
-import { CheckpointDb } from './db.ts';
+import { CheckpointDb } from '../store/db.ts';
 
 const opened: CheckpointDb[] = [];
 function open(name: string): CheckpointDb {

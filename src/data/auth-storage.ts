@@ -1,9 +1,9 @@
 // Where the supabase-js session lives: the `auth` key-value table of the Checkpoint IndexedDB
-// (db.ts), not localStorage, because the service worker has no localStorage and must push the
+// (store/db.ts), not localStorage, because the service worker has no localStorage and must push the
 // outbox with the member's token. Page and worker each open the same database, so a token one
 // of them refreshes is the token the other reads next.
 import type { SupportedStorage } from '@supabase/supabase-js';
-import type { CheckpointDb } from './db.ts';
+import type { CheckpointDb } from '../store/db.ts';
 import { LAST_REFRESH_KEY } from './auth-refresh.ts';
 
 /** The supabase-js `auth.storage` adapter over `db.auth`. Every call is one IndexedDB request. */

@@ -7,7 +7,7 @@ import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-j
 import type { BackendConfig } from '../core/config.ts';
 import { createAuthStorage } from './auth-storage.ts';
 import { serialisedRefreshFetch } from './auth-refresh.ts';
-import { CheckpointDb } from './db.ts';
+import { CheckpointDb } from '../store/db.ts';
 import { directSettings, fetchSettings, hostedBuild, onOwnOrigin } from './backend-settings.ts';
 import { takeFirstRead } from './first-read.ts';
 import { directRpc, directToken, trackRead, type RpcAnswer } from './direct-rpc.ts';

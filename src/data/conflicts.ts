@@ -2,7 +2,7 @@
 // by sync/push.ts with the server's answer): shown once each, until the member chooses.
 import { mineEdit, type Conflict } from '../core/conflicts.ts';
 import { localDb } from './backend.ts';
-import type { CheckpointDb, ConflictRow } from './db.ts';
+import type { CheckpointDb, ConflictRow } from '../store/db.ts';
 
 /** The oldest conflict not yet answered, or undefined. */
 export function firstConflict(db: CheckpointDb): Promise<ConflictRow | undefined> {
@@ -19,7 +19,7 @@ export async function resolveConflict(memberId: number, conflict: Conflict, choi
   if (edit) {
     // Loaded on the answer: the shell shows this notice, and the write path (mutators, zod) must
     // not weigh on every page's first load.
-    const { mutate } = await import('./mutate.ts');
+    const { mutate } = await import('../sync/mutate.ts');
     await mutate(db, edit.name, edit.args, { me: memberId, now: new Date().toISOString() });
   }
   await db.conflicts.delete(conflict.id);

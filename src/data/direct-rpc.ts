@@ -9,7 +9,7 @@
 // auth-js's job (under the origin-wide auth lock), so a session near its end, an answer of 401
 // (a revoked token) or settings the device does not have yet make it step aside (null), and the
 // caller asks supabase-js instead.
-import type { CheckpointDb } from './db.ts';
+import type { CheckpointDb } from '../store/db.ts';
 
 export interface RpcError {
   readonly message: string;

@@ -1,6 +1,6 @@
 // The signed-in member's follows as this device holds them (follows mirror, with writes not yet
 // pushed already applied), for the directory's Follow buttons and its "You Follow" count.
-import type { CheckpointDb } from './db.ts';
+import type { CheckpointDb } from '../store/db.ts';
 
 export interface MyFollows {
   /** Ids of the members followed. */

@@ -7,9 +7,9 @@ import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commentRow, EARLIER, gameRow, ME, NOW, OTHER, openLocalDb, reviewRow, userRow } from '../../tests/support/local-db.ts';
 import { exportSchema } from '../core/export/schema.ts';
-import type { CheckpointDb } from './db.ts';
+import type { CheckpointDb } from '../store/db.ts';
 import { buildExportFile, loadExportSummary } from './export.ts';
-import { mutate } from './mutate.ts';
+import { mutate } from '../sync/mutate.ts';
 
 const WITCHER = gameRow(10, 1942, 'The Witcher 3: Wild Hunt', { first_release_date: 1_431_993_600 });
 const CELESTE = gameRow(11, 26226, 'Celeste', { release_date: '2018-01-25' });

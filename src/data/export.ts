@@ -6,7 +6,7 @@ import { buildExport, pendingKey, type ExportSource, type ExportTable } from '..
 import { exportFileName, type ExportFormat } from '../core/export/file-name.ts';
 import type { CheckpointExport } from '../core/export/schema.ts';
 import { localDb } from './backend.ts';
-import type { CheckpointDb, MirrorName } from './db.ts';
+import type { CheckpointDb, MirrorName } from '../store/db.ts';
 
 const READ_TABLES = ['games', 'platforms', 'users', 'reviews', 'comments', 'likes', 'follows', 'progress', 'wishlist',
   'collection', 'topGames', 'journal', 'shadows', 'outbox'] as const;

@@ -5,8 +5,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { ReadScope } from '../sync/read-through.ts';
 import { localDb, readRpc } from './backend.ts';
-import { onServerReached } from './events.ts';
-import type { CheckpointDb } from './db.ts';
+import { onServerReached } from '../store/events.ts';
+import type { CheckpointDb } from '../store/db.ts';
 import { trackRead } from './direct-rpc.ts';
 import { readThroughCode } from './read-code.ts';
 

@@ -9,10 +9,10 @@ import {
   type PullPage, type PushMutation, type PushReply, type PushResult, type Remote, type SyncScope,
   type ScopeReader,
 } from '../sync/remote.ts';
-import { MIRRORS, type ServerTable } from './db.ts';
+import { MIRRORS, type ServerTable } from '../store/db.ts';
 import type { RpcError } from './direct-rpc.ts';
 import { scopeSnapshotRead } from './first-read.ts';
-import type { ServerChange } from './overlay.ts';
+import type { ServerChange } from '../store/overlay.ts';
 
 /** Longer than any push of PUSH_BATCH_SIZE mutations takes; shorter than a member's patience. */
 const DEFAULT_TIMEOUT_MS = 30_000;

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, expect, it } from 'vitest';
-import { CheckpointDb } from './db.ts';
+import { CheckpointDb } from '../store/db.ts';
 import { clearStorageError, isQuotaError, onStorageError, reportStorageError, storageErrorStore, watchStorageErrors, type StorageError } from './storage-persist.ts';
 
 const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');

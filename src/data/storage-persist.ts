@@ -2,7 +2,7 @@
 // offline (mirrors, outbox, session) is in IndexedDB, which the browser may evict unless storage
 // is persistent, and which refuses writes once the quota is used up. A refused write must be
 // visible (the sync panel says "Storage is full: …"), never a silent loss.
-import type { CheckpointDb } from './db.ts';
+import type { CheckpointDb } from '../store/db.ts';
 
 /**
  * Asks the browser to keep this origin's data under storage pressure. Called on sign-in and on

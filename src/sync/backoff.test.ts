@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BACKOFF_CAP_MS, BACKOFF_FLOOR_MS, backoffDelay } from './backoff.ts';
 
 describe('backoffDelay', () => {
-  it('draws below a ceiling that doubles per failure (full jitter)', () => {
+  it('[S4] draws below a ceiling that doubles per failure (full jitter)', () => {
     const almostOne = () => 0.999_999;
     expect([1, 2, 3, 4].map((n) => backoffDelay(n, almostOne))).toEqual([999, 1999, 3999, 7999]);
     expect([1, 2, 3, 4].map((n) => backoffDelay(n, () => 0.5))).toEqual([500, 1000, 2000, 4000]);

@@ -6,9 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUSH_BATCH_SIZE } from '../core/constants.ts';
 import { MutationError, type MutationArgs, type MutationName } from '../core/mutations.ts';
-import { MIRRORS, type CheckpointDb } from '../data/db.ts';
-import { onRejected, type Rejection } from '../data/events.ts';
-import { mutate } from '../data/mutate.ts';
+import { MIRRORS, type CheckpointDb } from '../store/db.ts';
+import { onRejected, type Rejection } from '../store/events.ts';
+import { mutate } from './mutate.ts';
 import { FakeSyncServer } from '../../tests/support/fake-remote.ts';
 import { GAMES, IGDB } from '../../tests/support/fixtures.ts';
 import { openLocalDb } from '../../tests/support/local-db.ts';
@@ -50,7 +50,7 @@ function intercept(inner: Remote, onPush: (mutations: readonly PushMutation[]) =
 }
 
 describe('the sync engine on the fake server', () => {
-  it(`pushes the outbox in order, in batches of ${PUSH_BATCH_SIZE}`, async () => {
+  it(`[S4] pushes the outbox in order, in batches of ${PUSH_BATCH_SIZE}`, async () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('batches');
     const db = freshDb();
@@ -71,7 +71,7 @@ describe('the sync engine on the fake server', () => {
     expect(engine.status.getSnapshot()).toMatchObject({ pending: 0, lastError: null });
   });
 
-  it('rejects each mutation of a batch the server refuses as a whole, so the queue never jams', async () => {
+  it('[S4] [S5] rejects each mutation of a batch the server refuses as a whole, so the queue never jams', async () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('jam');
     const db = freshDb();
@@ -103,7 +103,7 @@ describe('the sync engine on the fake server', () => {
     expect((await db.wishlist.toArray()).map((w) => w.igdb_id)).toEqual([IGDB.portal2]);
   });
 
-  it("drops a visitor's cursor once the member is known, so the member's own rows arrive", async () => {
+  it("[S13] drops a visitor's cursor once the member is known, so the member's own rows arrive", async () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('late_sign_in');
     await server.remoteFor(me).push(crypto.randomUUID(), [{ id: crypto.randomUUID(), name: 'wishlist.set', args: { igdb_id: IGDB.zelda, in: true } }]);
@@ -123,7 +123,7 @@ describe('the sync engine on the fake server', () => {
     expect((await db.syncState.get('main'))?.user_id).toBe(me);
   });
 
-  it('brings a device back after the change log was pruned past its cursor: a new snapshot, pending writes kept, nothing doubled', async () => {
+  it('[S10] brings a device back after the change log was pruned past its cursor: a new snapshot, pending writes kept, nothing doubled', async () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('long_away');
     const friend = server.addMember('stayed');
@@ -200,7 +200,7 @@ describe('the sync engine on the fake server', () => {
     expect(await db.reviews.count()).toBe(2);
   });
 
-  it("stops, without retrying, when the session is another member's than the device's data", async () => {
+  it("[S13] stops, without retrying, when the session is another member's than the device's data", async () => {
     const server = new FakeSyncServer(GAMES);
     const first = server.addMember('first');
     const second = server.addMember('second');
@@ -261,7 +261,7 @@ describe('the sync engine on the fake server', () => {
     expect((await db.wishlist.toArray()).map((w) => w.igdb_id).sort()).toEqual([IGDB.hades, IGDB.zelda].sort());
   });
 
-  it("never pushes the first member's waiting write under another member's session", async () => {
+  it("[S13] never pushes the first member's waiting write under another member's session", async () => {
     const server = new FakeSyncServer(GAMES);
     const first = server.addMember('first');
     const second = server.addMember('second');
@@ -406,6 +406,6 @@ function write<N extends MutationName>(d: Device, name: N, args: MutationArgs<N>
 
 describe('seeded fuzz: random writes, syncs, network failures and change-log prunes on three devices', () => {
   for (const seed of [1, 2, 3]) {
-    it(`seed ${seed}: every write reaches the server, and every device ends equal to it`, () => fuzz(seed, 120), 30_000);
+    it(`[S3] [S9] seed ${seed}: every write reaches the server, and every device ends equal to it`, () => fuzz(seed, 120), 30_000);
   }
 });

@@ -2,8 +2,8 @@
 // start, `online`, the page becoming visible, local writes (debounced) and a timer that is the
 // periodic pull when all is well and the backoff after a failure. No window needed: the service
 // worker and Node run it too.
-import type { CheckpointDb } from '../data/db.ts';
-import { emitServerReached, onLocalWrite } from '../data/events.ts';
+import type { CheckpointDb } from '../store/db.ts';
+import { emitServerReached, onLocalWrite } from '../store/events.ts';
 import { backoffDelay } from './backoff.ts';
 import { withSyncLock, type SyncLocks } from './leader.ts';
 import { pullChanges } from './pull.ts';

@@ -4,7 +4,7 @@ import { SYNC_LOCK, withSyncLock, type SyncLocks } from './leader.ts';
 const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 
 describe('withSyncLock', () => {
-  it('without Web Locks, runs one holder at a time in call order, and a failure releases it', async () => {
+  it('[S6] without Web Locks, runs one holder at a time in call order, and a failure releases it', async () => {
     const log: string[] = [];
     const holder = (name: string, fail = false) => async () => {
       log.push(`${name} in`);
@@ -22,7 +22,7 @@ describe('withSyncLock', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
   });
 
-  it('uses the Web Lock of that name when there is a lock manager (shared with the service worker)', async () => {
+  it('[S6] uses the Web Lock of that name when there is a lock manager (shared with the service worker)', async () => {
     const requested: string[] = [];
     const manager: SyncLocks = {
       async request(name, callback) {

@@ -3,7 +3,7 @@
 // cursor the server refuses as too old is answered with one snapshot, never a loop.
 import 'fake-indexeddb/auto';
 import { afterEach, expect, it } from 'vitest';
-import { CheckpointDb } from '../data/db.ts';
+import { CheckpointDb } from '../store/db.ts';
 import { pullChanges } from './pull.ts';
 import { CURSOR_TOO_OLD, RejectedBatchError, type PullPage, type Remote } from './remote.ts';
 import { adoptMember, loadSyncState } from './state.ts';
@@ -11,7 +11,7 @@ import { adoptMember, loadSyncState } from './state.ts';
 let db: CheckpointDb | undefined;
 afterEach(async () => { db?.close(); await db?.delete(); });
 
-it('drops a visitor page that lands after the member signed in', async () => {
+it('[S13] drops a visitor page that lands after the member signed in', async () => {
   db = new CheckpointDb(`pull-${Math.random()}`);
   const local = db;
   await loadSyncState(local);
@@ -31,7 +31,7 @@ it('drops a visitor page that lands after the member signed in', async () => {
   expect(await loadSyncState(local)).toMatchObject({ user_id: 42, cursor: null });
 });
 
-it('drops a visitor page when the member signs in between its check and its store', async () => {
+it('[S13] drops a visitor page when the member signs in between its check and its store', async () => {
   db = new CheckpointDb(`pull-${Math.random()}`);
   const local = db;
   await loadSyncState(local);
@@ -54,7 +54,7 @@ it('drops a visitor page when the member signs in between its check and its stor
   expect(await loadSyncState(local)).toMatchObject({ user_id: 42, cursor: null });
 });
 
-it('answers cursor_too_old with one snapshot, and surfaces a second refusal instead of asking again and again', async () => {
+it('[S10] answers cursor_too_old with one snapshot, and surfaces a second refusal instead of asking again and again', async () => {
   db = new CheckpointDb(`pull-${Math.random()}`);
   const local = db;
   await loadSyncState(local);

@@ -2,9 +2,9 @@
 // page. Each page is stored in ONE transaction with the rebase and the new cursor, so the cursor
 // never moves past rows that were not stored, and the pending writes are never shown undone.
 import { maxHlc } from '../core/hlc.ts';
-import type { CheckpointDb } from '../data/db.ts';
-import { MIRROR_NAMES } from '../data/db.ts';
-import { applyServerChanges } from '../data/overlay.ts';
+import type { CheckpointDb } from '../store/db.ts';
+import { MIRROR_NAMES } from '../store/db.ts';
+import { applyServerChanges } from '../store/overlay.ts';
 import { REBASE_TABLES, rebase } from './rebase.ts';
 import {
   AuthError, CURSOR_TOO_OLD, INVALID_CURSOR, MemberChangedError, RejectedBatchError, type PullPage, type Remote,

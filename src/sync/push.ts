@@ -7,8 +7,8 @@
 // row in the same transaction that removes it from the outbox: the member is shown it once.
 import { PUSH_BATCH_SIZE, SYNC_PROTOCOL } from '../core/constants.ts';
 import { maxHlc } from '../core/hlc.ts';
-import type { CheckpointDb, ConflictRow, OutboxRow } from '../data/db.ts';
-import { emitRejected, type Rejection } from '../data/events.ts';
+import type { CheckpointDb, ConflictRow, OutboxRow } from '../store/db.ts';
+import { emitRejected, type Rejection } from '../store/events.ts';
 import { adoptMember, loadSyncState } from './state.ts';
 import {
   ClientTooOldError, MemberChangedError, NetworkError, RejectedBatchError, type PushMutation, type PushResult, type Remote,

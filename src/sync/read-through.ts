@@ -1,10 +1,10 @@
-// Read-through (ARCHITECTURE §1): when a screen needs public rows the device does not hold
+// Read-through (SPEC.md [S1]): when a screen needs public rows the device does not hold
 // (another member's profile, a game's reviews, a review's comments), fetch them as they are now,
 // store them under any pending writes, and add them to the pull scope so later pulls keep them
 // fresh; the screen's live query then re-renders. Offline this throws NetworkError and the screen
 // keeps showing what is cached.
-import type { CheckpointDb } from '../data/db.ts';
-import { applyServerChanges } from '../data/overlay.ts';
+import type { CheckpointDb } from '../store/db.ts';
+import { applyServerChanges } from '../store/overlay.ts';
 import { withSyncLock } from './leader.ts';
 import { REBASE_TABLES } from './rebase.ts';
 import type { ScopeReader, SyncScope } from './remote.ts';

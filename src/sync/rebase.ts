@@ -2,10 +2,10 @@
 // to its server version (resetToServer), then the outbox is re-applied in order, so the member
 // never sees a write undone while it waits, and sees a rejected one disappear without undo code.
 import { isMutationName } from '../core/mutations.ts';
-import type { CheckpointDb } from '../data/db.ts';
-import { applyLocal } from '../data/mutators/registry.ts';
-import { APPLY_TABLES } from '../data/mutators/scope.ts';
-import { resetToServer } from '../data/overlay.ts';
+import type { CheckpointDb } from '../store/db.ts';
+import { applyLocal } from '../store/mutators/registry.ts';
+import { APPLY_TABLES } from '../store/mutators/scope.ts';
+import { resetToServer } from '../store/overlay.ts';
 
 /** What a transaction that rebases must cover: what a local apply needs, plus the sync tables. */
 export const REBASE_TABLES = [...APPLY_TABLES, 'outbox', 'syncState'] as const;

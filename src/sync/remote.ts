@@ -1,7 +1,7 @@
 // What the sync engine needs from the backend: sync_push and sync_pull, behind an interface so the
 // engine runs against supabase-js (src/data/remote.ts) or an in-memory fake (tests/support), and
 // the three ways a call can fail, each with its own handling in push.ts / engine.ts.
-import type { ServerChange } from '../data/overlay.ts';
+import type { ServerChange } from '../store/overlay.ts';
 
 /** An outbox row as sync_push takes it. */
 export interface PushMutation {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { CheckpointDb } from '../data/db.ts';
-import { mutate } from '../data/mutate.ts';
+import { CheckpointDb } from '../store/db.ts';
+import { mutate } from './mutate.ts';
 import { signOutAndClear } from './sign-out.ts';
 import { loadSyncState } from './state.ts';
 
@@ -27,14 +27,14 @@ afterEach(async () => {
   await db.delete();
 });
 
-it('asks first when changes have not reached the server, and changes nothing', async () => {
+it('[S13] asks first when changes have not reached the server, and changes nothing', async () => {
   expect(await signOutAndClear(db, endSession, { lock })).toEqual({ signedOut: false, unsynced: 2 });
   expect(sessionsEnded).toBe(0);
   expect(await db.outbox.count()).toBe(2);
   expect(await db.wishlist.count()).toBe(1);
 });
 
-it('on confirmation, ends the session and clears the member data but keeps the catalogue', async () => {
+it('[S13] on confirmation, ends the session and clears the member data but keeps the catalogue', async () => {
   expect(await signOutAndClear(db, endSession, { discardUnsynced: true, lock })).toEqual({ signedOut: true });
   expect(sessionsEnded).toBe(1);
   for (const table of ['users', 'wishlist', 'outbox', 'shadows', 'syncState'] as const) expect(await db.table(table).count(), table).toBe(0);

@@ -1,7 +1,7 @@
 // Signing out on a shared device must not leave the member's data behind, nor throw away writes
 // that never reached the server without asking. This is the data half of sign-out: the screen
 // asks first when there are unsynced changes, then calls again with `discardUnsynced`.
-import { MIRROR_NAMES, type CheckpointDb } from '../data/db.ts';
+import { MIRROR_NAMES, type CheckpointDb } from '../store/db.ts';
 import { withSyncLock } from './leader.ts';
 
 export type SignOutOutcome = { readonly signedOut: true } | { readonly signedOut: false; readonly unsynced: number };

@@ -1,6 +1,6 @@
 // The sync bookkeeping row (syncState 'main' in IndexedDB): this client's id, the pull cursor, the
 // member the mirrors belong to, and the scope of public rows to keep fresh.
-import type { CheckpointDb, SyncStateRow } from '../data/db.ts';
+import type { CheckpointDb, SyncStateRow } from '../store/db.ts';
 import { MemberChangedError, type SyncScope } from './remote.ts';
 import { randomUuid } from '../core/random-uuid.ts';
 

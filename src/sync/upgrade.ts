@@ -8,7 +8,7 @@
 // is: the server still decides (it may read it, or refuse it with the spec's message).
 import { SYNC_PROTOCOL } from '../core/constants.ts';
 import { formatHlc, parseHlc } from '../core/hlc.ts';
-import type { CheckpointDb, OutboxRow } from '../data/db.ts';
+import type { CheckpointDb, OutboxRow } from '../store/db.ts';
 import { loadSyncState } from './state.ts';
 
 const isOld = (row: OutboxRow) => (row.protocol ?? 1) < SYNC_PROTOCOL;

@@ -1,5 +1,5 @@
 -- Sync: sync_push applies a client's queued mutations exactly once; sync_pull returns what changed
--- since a cursor. See ARCHITECTURE §5 for the invariants these implement.
+-- since a cursor. src/sync/SPEC.md [S3]–[S7] are the rules these implement.
 
 create table public.sync_applied (
   mutation_id uuid primary key,

@@ -1,7 +1,7 @@
 -- Sync retention: the change log is pruned to a window (default 30 days) and keeps a low-water
 -- mark, the lowest transaction id whose changes are all still logged. A cursor below it may have
 -- missed pruned changes, so sync_pull refuses it with 'cursor_too_old' and the client takes a new
--- snapshot of its scope (src/sync/pull.ts). ARCHITECTURE §5.
+-- snapshot of its scope (src/sync/pull.ts). src/sync/SPEC.md [S10].
 
 create table public.sync_retention (
   id boolean primary key default true check (id),

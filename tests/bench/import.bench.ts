@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { bigGrouveeFile } from '../../src/core/import/fixtures.ts';
 import { planImport, planMutations } from '../../src/core/import/plan.ts';
 import type { SearchGame } from '../../src/core/search/types.ts';
-import { CheckpointDb, type GameRow } from '../../src/data/db.ts';
+import { CheckpointDb, type GameRow } from '../../src/store/db.ts';
 import { createImportJob, runImportJob } from '../../src/data/import/apply.ts';
 import { readLibrary } from '../../src/data/import/library.ts';
 import { createImportReader } from '../../src/data/import/read-file.ts';

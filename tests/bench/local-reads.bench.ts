@@ -1,7 +1,7 @@
 // Local read time of a screen's data (issue 3): game page, profile and review page from
 // IndexedDB (fake-indexeddb) holding 10,000 cached games and 50,000 cached reviews.
 import 'fake-indexeddb/auto';
-import { CheckpointDb, type GameRow, type ReviewRow, type UserRow } from '../../src/data/db.ts';
+import { CheckpointDb, type GameRow, type ReviewRow, type UserRow } from '../../src/store/db.ts';
 import { loadGamePage } from '../../src/data/repos/game-page.ts';
 import { loadProfile } from '../../src/data/repos/profile.ts';
 import { loadReviewPage } from '../../src/data/repos/review-page.ts';

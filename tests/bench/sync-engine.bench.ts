@@ -9,8 +9,8 @@
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { PUSH_BATCH_SIZE } from '../../src/core/constants.ts';
-import { CheckpointDb } from '../../src/data/db.ts';
-import { mutate } from '../../src/data/mutate.ts';
+import { CheckpointDb } from '../../src/store/db.ts';
+import { mutate } from '../../src/sync/mutate.ts';
 import { createSupabaseRemote } from '../../src/data/remote.ts';
 import { pullChanges } from '../../src/sync/pull.ts';
 import { pushOutbox, toPushMutation } from '../../src/sync/push.ts';

@@ -1,4 +1,4 @@
-// ARCHITECTURE §5 invariant 1 in a real browser: one write of every kind (the 19 mutations of
+// src/sync/SPEC.md [S2]–[S3] in a real browser: one write of every kind (the 19 mutations of
 // src/core/mutations.ts) made offline through the app's own data layer (window.checkpoint, see
 // src/app/devtools.ts) survives a reload and a browser restart, then reaches the server exactly
 // once. Chromium runs on a persistent profile, so IndexedDB, the service worker and its Background
@@ -19,7 +19,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { MirrorRows } from '../../src/app/devtools.ts';
 import type { MutationArgs, MutationName } from '../../src/core/mutations.ts';
-import type { MirrorName } from '../../src/data/db.ts';
+import type { MirrorName } from '../../src/store/db.ts';
 import type { Row } from '../../supabase/local/db.ts';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.ts';

@@ -5,7 +5,7 @@
 import 'fake-indexeddb/auto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CheckpointDb } from '../../src/data/db.ts';
+import { CheckpointDb } from '../../src/store/db.ts';
 import { directRpc, directToken, readsBusy, readsIdle, trackRead, type DirectSettings } from '../../src/data/direct-rpc.ts';
 import { startTestGateway, type TestGateway } from '../support/gateway.ts';
 import { grantTestFunctions } from '../support/test-db.ts';

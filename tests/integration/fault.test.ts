@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { CheckpointDb } from '../../src/data/db.ts';
-import { onRejected, type Rejection } from '../../src/data/events.ts';
-import { mutate } from '../../src/data/mutate.ts';
+import { CheckpointDb } from '../../src/store/db.ts';
+import { onRejected, type Rejection } from '../../src/store/events.ts';
+import { mutate } from '../../src/sync/mutate.ts';
 import { createSupabaseRemote, refreshSessionOf } from '../../src/data/remote.ts';
 import { createSyncEngine } from '../../src/sync/engine.ts';
 

@@ -6,7 +6,7 @@ import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_DB_NAME } from '../../src/core/constants.ts';
-import { CheckpointDb } from '../../src/data/db.ts';
+import { CheckpointDb } from '../../src/store/db.ts';
 import { gamePageRead, scopeSnapshotRead, sendFirstRead, takeFirstRead } from '../../src/data/first-read.ts';
 import { startTestGateway, type TestGateway } from '../support/gateway.ts';
 

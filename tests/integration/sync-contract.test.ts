@@ -9,7 +9,7 @@ import { createSupabaseRemote } from '../../src/data/remote.ts';
 import {
   AuthError, RejectedBatchError, type PullPage, type PushMutation, type Remote, type SyncScope,
 } from '../../src/sync/remote.ts';
-import type { ServerChange } from '../../src/data/overlay.ts';
+import type { ServerChange } from '../../src/store/overlay.ts';
 import { FakeSyncServer } from '../support/fake-remote.ts';
 import { GAMES, IGDB } from '../support/fixtures.ts';
 import { linkToken, startTestGateway } from '../support/gateway.ts';
@@ -72,7 +72,7 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       expect(await a.remote.push(randomUUID(), [])).toEqual({ results: [], user_id: a.id, clock: null, client_too_old: null });
     });
 
-    it('keeps the newest edit of each field by its clock, and says which fields an older edit lost', async () => {
+    it('[S11] keeps the newest edit of each field by its clock, and says which fields an older edit lost', async () => {
       const a = await h.member('clocks');
       await pushOk(a, 'review.create', { igdb_id: IGDB.hades, rating: 5, review: 'Start' });
       const future = Date.now() + 30 * 86_400_000;
@@ -91,7 +91,7 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       expect(upserts(snap, 'rating').find((r) => r.user_id === a.id)).toMatchObject({ review: 'B edited LATER', rating: 10, playtime_hours: 3 });
     });
 
-    it('stops at a row shaped for a protocol it no longer reads: the ones before apply, it and the rest are not recorded', async () => {
+    it('[S12] stops at a row shaped for a protocol it no longer reads: the ones before apply, it and the rest are not recorded', async () => {
       const a = await h.member('tooold');
       const review = await pushOk(a, 'review.create', { igdb_id: IGDB.celeste, rating: 5 });
       const [before, retired, after] = batch(
@@ -114,7 +114,7 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       expect(upserts(snap, 'rating').find((r) => r.id === review.id)).toMatchObject({ rating: 3 });
     });
 
-    it('the same batch pushed three times answers the same each time and takes effect once', async () => {
+    it('[S3] the same batch pushed three times answers the same each time and takes effect once', async () => {
       const a = await h.member('idem');
       const b = await h.member('idem_target');
       const review = await pushOk(a, 'review.create', { igdb_id: IGDB.witcher3, rating: 8.5, review: 'Great' });
@@ -145,7 +145,7 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       ]);
     });
 
-    it("rejects with the spec's code and message, and never blocks the mutations behind", async () => {
+    it("[S5] rejects with the spec's code and message, and never blocks the mutations behind", async () => {
       const a = await h.member('mixed');
       const b = await h.member('mixed_other');
       const review = await pushOk(a, 'review.create', { igdb_id: IGDB.witcher3, rating: 9 });
@@ -183,7 +183,7 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       expect(upserts(snap, 'comment').filter((c) => c.rating_id === review.id).map((c) => c.content).sort()).toEqual(['Not yours', 'One']);
     });
 
-    it('rejects a malformed or borrowed mutation id on its own', async () => {
+    it('[S3] rejects a malformed or borrowed mutation id on its own', async () => {
       const a = await h.member('ids');
       const b = await h.member('ids_other');
       const [mine] = batch(['wishlist.set', { igdb_id: IGDB.hades, in: true }]);
@@ -201,7 +201,7 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       ]);
     });
 
-    it('refuses a whole call with a typed error: too large a batch, a visitor, an unknown cursor', async () => {
+    it('[S4] refuses a whole call with a typed error: too large a batch, a visitor, an unknown cursor', async () => {
       const a = await h.member('refused');
       const tooMany = batch(...Array.from({ length: 501 }, (): [string, Record<string, unknown>] => ['comment.delete', { key: randomUUID() }]));
       const large = await rejection(a.remote.push(randomUUID(), tooMany));
@@ -218,7 +218,7 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       expect(cursor).toMatchObject({ code: 'invalid_cursor', message: 'Invalid sync cursor' });
     });
 
-    it('pulls a snapshot, then only what changed since, for the member and the scope', async () => {
+    it('[S9] pulls a snapshot, then only what changed since, for the member and the scope', async () => {
       const c = await h.member('puller');
       const d = await h.member('commenter');
       const e = await h.member('stranger');
@@ -248,7 +248,7 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       expect(upserts(followed, 'user_wishlist')).toEqual([expect.objectContaining({ user_id: e.id, igdb_id: IGDB.portal2 })]);
     });
 
-    it('sends deletes as tombstones with their natural key, and only the latest state of a row', async () => {
+    it('[S7] sends deletes as tombstones with their natural key, and only the latest state of a row', async () => {
       const f = await h.member('tomb_owner');
       const g = await h.member('tomb_guest');
       const review = await pushOk(f, 'review.create', { igdb_id: IGDB.celeste, rating: 8 });
@@ -282,7 +282,7 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       expect(since.changes.filter((c) => c.table === 'comment')).toEqual([changeOf(gone, 'comment', comment.id)]);
     });
 
-    it('pages end between transactions, cover everything, and the cursor never goes backwards', async () => {
+    it('[S7] pages end between transactions, cover everything, and the cursor never goes backwards', async () => {
       const p = await h.member('pager');
       const start = (await p.remote.pull(null, EMPTY, 1000)).cursor;
       const games = [IGDB.gta5, IGDB.eldenRing, IGDB.hollowKnight, IGDB.rdr2];
@@ -375,7 +375,7 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       expect(changeOf(await a.remote.pull(own.cursor, EMPTY, 1000), 'rating', draft.id)).toMatchObject({ op: 'upsert', row: { is_draft: true } });
     });
 
-    it('refuses a cursor older than the pruned change log with cursor_too_old; a snapshot goes on from there', async () => {
+    it('[S10] refuses a cursor older than the pruned change log with cursor_too_old; a snapshot goes on from there', async () => {
       const a = await h.member('retained');
       const b = await h.member('retained_other');
       const away = (await a.remote.pull(null, scope({ user_ids: [b.id] }), 1000)).cursor;

@@ -1,7 +1,7 @@
 // The sync engine end to end: devices are CheckpointDbs on fake-indexeddb (the real IndexedDB API),
 // writes go through mutate() as the app's do, and the remote is src/data/remote.ts over
 // supabase-js against the local gateway (real Postgres), wrapped only to cut the network on
-// purpose. ARCHITECTURE §5: offline writes reach the server exactly once, rejections are removed,
+// purpose. src/sync/SPEC.md: offline writes reach the server exactly once, rejections are removed,
 // told and rolled back without blocking, mirrors converge on the server's rows, one pusher at a
 // time, and a 401 is met with one refresh.
 import 'fake-indexeddb/auto';
@@ -9,9 +9,9 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MutationArgs, MutationName } from '../../src/core/mutations.ts';
-import { CheckpointDb, MIRRORS } from '../../src/data/db.ts';
-import { onRejected, type Rejection } from '../../src/data/events.ts';
-import { mutate } from '../../src/data/mutate.ts';
+import { CheckpointDb, MIRRORS } from '../../src/store/db.ts';
+import { onRejected, type Rejection } from '../../src/store/events.ts';
+import { mutate } from '../../src/sync/mutate.ts';
 import { createSupabaseRemote, refreshSessionOf } from '../../src/data/remote.ts';
 import { createSyncEngine, SESSION_EXPIRED, type SyncEngine, type SyncEngineOptions, type Timers } from '../../src/sync/engine.ts';
 import { pullChanges } from '../../src/sync/pull.ts';
@@ -163,7 +163,7 @@ async function serverCount(sql: string, params: unknown[]): Promise<number> {
 
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
 
-/** ARCHITECTURE §5.5: the mirrors hold exactly the server's rows for the device's scope. */
+/** SPEC.md [S9]: the mirrors hold exactly the server's rows for the device's scope. */
 async function expectMirrorsEqualServer(d: Device): Promise<void> {
   const state = await d.db.syncState.get('main');
   if (!state) throw new Error('the device never synced');
@@ -203,7 +203,7 @@ afterAll(async () => {
 });
 
 describe('the sync engine against the real server', () => {
-  it('shows offline writes at once, keeps them across a reload, and delivers them exactly once', async () => {
+  it('[S2] [S3] shows offline writes at once, keeps them across a reload, and delivers them exactly once', async () => {
     const name = `device-${randomUUID()}`;
     const first = device(alice, {}, name);
     await addToScope(first.db, 'game_ids', gameIds);
@@ -239,7 +239,7 @@ describe('the sync engine against the real server', () => {
     await expectMirrorsEqualServer(reloaded);
   });
 
-  it('backs off exponentially with jitter on network errors and retries without duplicating', async () => {
+  it('[S4] backs off exponentially with jitter on network errors and retries without duplicating', async () => {
     const clock = { now: 1_000_000 };
     const time = manualTimers();
     const d = await syncedDevice(alice, {}, { now: () => clock.now, random: () => 0.5, timers: time.timers });
@@ -276,7 +276,7 @@ describe('the sync engine against the real server', () => {
     await expectMirrorsEqualServer(d);
   });
 
-  it('removes a rejected write, tells the member, rolls it back, and never blocks the queue', async () => {
+  it('[S5] removes a rejected write, tells the member, rolls it back, and never blocks the queue', async () => {
     const author = await syncedDevice(alice);
     await write(author, 'review.create', { igdb_id: IGDB.portal2, rating: 7, review: 'Short and sweet' });
     await write(author, 'review.create', { igdb_id: IGDB.zelda, rating: 10, review: 'Climb everything' });
@@ -314,7 +314,7 @@ describe('the sync engine against the real server', () => {
     await expectMirrorsEqualServer(reader);
   });
 
-  it("converges: after both sync, each device's mirrors equal the server's rows for its scope", async () => {
+  it("[S9] converges: after both sync, each device's mirrors equal the server's rows for its scope", async () => {
     const a = await syncedDevice(alice, { user_ids: [bob.id] });
     await write(a, 'review.create', { igdb_id: IGDB.eldenRing, rating: 9.5, review: 'Praise the sun' });
     await a.engine.syncNow();
@@ -342,7 +342,7 @@ describe('the sync engine against the real server', () => {
     await expectMirrorsEqualServer(b);
   });
 
-  it('starts over with a snapshot when the server does not know the cursor', async () => {
+  it('[S7] starts over with a snapshot when the server does not know the cursor', async () => {
     const d = await syncedDevice(bob);
     // A row the server never had, and a cursor it never made (another server, a restored backup).
     await d.db.follows.put({ id: 999_999, follower_id: bob.id, following_id: alice.id, created_at: new Date().toISOString() });
@@ -354,7 +354,7 @@ describe('the sync engine against the real server', () => {
     await expectMirrorsEqualServer(d);
   });
 
-  it('never lets two engines on the same database push or pull at the same time', async () => {
+  it('[S6] never lets two engines on the same database push or pull at the same time', async () => {
     const a = await syncedDevice(alice);
     const second = createSyncEngine({ db: a.db, remote: a.remote, refreshSession: refreshSessionOf(alice.client) });
     a.remote.delayMs = 25;
@@ -383,7 +383,7 @@ describe('the sync engine against the real server', () => {
     expect((await a.db.users.get(bob.id))?.follower_count).toBe(server?.follower_count);
   });
 
-  it('meets a 401 with one session refresh and retries; a second 401 stops until the member signs in', async () => {
+  it('[S14] meets a 401 with one session refresh and retries; a second 401 stops until the member signs in', async () => {
     const carol = await signUp('carol');
     // A client whose session is gone (as after the refresh token was lost): the server answers 401.
     const lostSession = gw.client();
@@ -423,7 +423,7 @@ describe('the sync engine against the real server', () => {
   // Issue 14: the server keeps its change log for a window; a device away for longer finds its
   // cursor refused (cursor_too_old) and takes a new snapshot under the sync lock, its pending
   // writes re-applied on top and then pushed once.
-  it('brings back a device that was offline past the change-log window, with its pending writes, exactly once', async () => {
+  it('[S10] brings back a device that was offline past the change-log window, with its pending writes, exactly once', async () => {
     const erin = await signUp('erin');
     const frank = await signUp('frank');
     const f = await syncedDevice(frank);
@@ -493,7 +493,7 @@ describe('the sync engine against the real server', () => {
 });
 
 describe('read-through', () => {
-  it("brings a game's reviews and their authors into IndexedDB, and later pulls keep them fresh", async () => {
+  it("[S1] brings a game's reviews and their authors into IndexedDB, and later pulls keep them fresh", async () => {
     const author = await syncedDevice(alice);
     await write(author, 'review.create', { igdb_id: IGDB.rdr2, rating: 8, review: 'Slow, sad and beautiful' });
     await author.engine.syncNow();
@@ -547,7 +547,7 @@ describe('read-through', () => {
     await expectMirrorsEqualServer(reader);
   });
 
-  it('offline, it fails as a network error and the cached screen data stays', async () => {
+  it('[S1] offline, it fails as a network error and the cached screen data stays', async () => {
     const reader = await syncedDevice(bob);
     const before = await loadRecentReviews(reader.db);
     const offline = { scopeSnapshot: () => Promise.reject(new NetworkError('offline')) };

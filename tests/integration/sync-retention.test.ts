@@ -33,7 +33,7 @@ const changeIds = async (): Promise<number[]> =>
   (await db.query<{ id: number }>('select id::int as id from public.sync_change order by id')).map((r) => Number(r.id));
 
 describe('app.prune_sync_changes', () => {
-  it('deletes what is older than the window, keeps the rest, sets the mark, and does nothing the second time', async () => {
+  it('[S10] deletes what is older than the window, keeps the rest, sets the mark, and does nothing the second time', async () => {
     const a = await member('prune');
     await pushAll(db, a.actor, [['wishlist.set', { igdb_id: IGDB.stardew, in: true }]]);
     const oldTop = await maxXid();
@@ -59,7 +59,7 @@ describe('app.prune_sync_changes', () => {
     expect(await lowWater()).toBe(firstKept);
   });
 
-  it('prunes whole transactions, oldest first: one with a change inside the window is kept whole, and so is all after it', async () => {
+  it('[S10] prunes whole transactions, oldest first: one with a change inside the window is kept whole, and so is all after it', async () => {
     const a = await member('whole');
     await ageEverything();
     await prune(); // what earlier tests and the member's sign-up logged
@@ -116,7 +116,7 @@ describe('app.prune_sync_changes', () => {
 });
 
 describe('sync_pull below the low-water mark', () => {
-  it('answers cursor_too_old; a new snapshot and pulls from it then bring the mirror to server truth', async () => {
+  it('[S10] answers cursor_too_old; a new snapshot and pulls from it then bring the mirror to server truth', async () => {
     const a = await member('offline');
     const b = await member('other');
     const created = await pushOk(db, a.actor, 'review.create', { igdb_id: IGDB.witcher3, rating: 8, review: 'Before', platform: 'PC' });
@@ -164,7 +164,7 @@ describe('sync_pull below the low-water mark', () => {
     expect(fresh.table('rating').get(reviewId)).toMatchObject({ rating: 9.5, review: 'After all' });
   });
 
-  it('still answers a cursor at the mark', async () => {
+  it('[S10] still answers a cursor at the mark', async () => {
     const a = await member('at_mark');
     const mark = await lowWater();
     const page = await pull(db, a.actor, `v1:${mark}`);
@@ -214,7 +214,7 @@ describe.skipIf(process.env.TEST_SUPABASE === '1')("the local gateway's retentio
     expect(new Set(lines)).toEqual(new Set(['pruning sync changes failed: connection lost']));
   });
 
-  it('takes its window from SYNC_RETENTION_DAYS (default 30 days, whole days from 1)', () => {
+  it('[S10] takes its window from SYNC_RETENTION_DAYS (default 30 days, whole days from 1)', () => {
     expect(loadConfig({}).syncRetentionDays).toBe(30);
     expect(loadConfig({ SYNC_RETENTION_DAYS: '7' }).syncRetentionDays).toBe(7);
     expect(gatewayOptions(loadConfig({ SYNC_RETENTION_DAYS: '90' })).syncRetention).toEqual({ days: 90 });

@@ -1,4 +1,4 @@
-// Server-side sync invariants (ARCHITECTURE §5, 2–4): sync_push applies each mutation exactly
+// Server-side sync invariants (src/sync/SPEC.md [S3]–[S7]): sync_push applies each mutation exactly
 // once and a rejected one never blocks the rest; counters stay exact; sync_pull sends a snapshot,
 // then deltas with tombstones, pages without splitting a transaction and never skips a change,
 // even when transactions commit out of order. The concurrency tests need several connections, so
@@ -30,7 +30,7 @@ const one = async (sql: string, params: unknown[] = []): Promise<Row> => (await 
 // ---------------------------------------------------------------------------------------------
 
 describe('sync_push: each mutation takes effect exactly once', () => {
-  it('the same batch pushed three times applies once and answers the same each time', async () => {
+  it('[S3] the same batch pushed three times applies once and answers the same each time', async () => {
     const a = await member('idem');
     const b = await member('idem_target');
     const commentKey = randomUUID();
@@ -78,7 +78,7 @@ describe('sync_push: each mutation takes effect exactly once', () => {
     expect(applied.map((r) => r.mutation_id).sort()).toEqual(batch.map((m) => m.id).sort());
   });
 
-  it('a batch that grew while offline applies only its new tail', async () => {
+  it('[S3] a batch that grew while offline applies only its new tail', async () => {
     const a = await member('grow');
     const head = batchOf([['wishlist.set', { igdb_id: IGDB.hades }], ['collection.set', { igdb_id: IGDB.celeste }]]);
     const r1 = await pushBatch(db, a.actor, head);
@@ -92,7 +92,7 @@ describe('sync_push: each mutation takes effect exactly once', () => {
 
   // sync_applied's RLS hides another member's record of the id, so sync_push asks its owner
   // through a definer helper; otherwise the primary key would fail the whole push for good.
-  it("a mutation id another member already used is rejected, and the first member's result stays theirs", async () => {
+  it("[S3] a mutation id another member already used is rejected, and the first member's result stays theirs", async () => {
     const a = await member('first_user');
     const b = await member('second_user');
     const batch = batchOf([['review.create', { igdb_id: IGDB.portal2, rating: 9, review: 'Mine' }]]);
@@ -104,7 +104,7 @@ describe('sync_push: each mutation takes effect exactly once', () => {
     expect(await pushBatch(db, a.actor, batch)).toEqual([mine]);
   });
 
-  it('a batch over 500 mutations is refused as a whole; 500 are accepted', async () => {
+  it('[S4] a batch over 500 mutations is refused as a whole; 500 are accepted', async () => {
     const a = await member('big_batch');
     const tooMany = batchOf([
       ['review.create', { igdb_id: IGDB.celeste, rating: 7 }],
@@ -123,7 +123,7 @@ describe('sync_push: each mutation takes effect exactly once', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('sync_push: a rejected mutation never blocks the ones behind it', () => {
-  it("rejections in the middle of a batch carry the spec's message and code; the rest apply", async () => {
+  it("[S5] rejections in the middle of a batch carry the spec's message and code; the rest apply", async () => {
     const a = await member('mixed');
     const b = await member('mixed_other');
     const review = Number((await pushOk(db, a.actor, 'review.create', { igdb_id: IGDB.witcher3, rating: 9 })).id);
@@ -172,7 +172,7 @@ describe('sync_push: a rejected mutation never blocks the ones behind it', () =>
     expect(await pushBatch(db, a.actor, batch)).toEqual(results);
   });
 
-  it('an unknown mutation and malformed arguments are rejected without failing the batch', async () => {
+  it('[S5] an unknown mutation and malformed arguments are rejected without failing the batch', async () => {
     const a = await member('malformed');
     const review = Number((await pushOk(db, a.actor, 'review.create', { igdb_id: IGDB.gta5, rating: 6 })).id);
     const id = () => randomUUID();
@@ -207,7 +207,7 @@ describe('sync_push: a rejected mutation never blocks the ones behind it', () =>
 
   // A client-sent game summary is capped (names of at most 200 characters) so it can never exceed
   // an index row or a tsvector, which would fail the whole push and be retried forever.
-  it('an oversized game summary neither fails the batch nor reaches the index', async () => {
+  it('[S5] an oversized game summary neither fails the batch nor reaches the index', async () => {
     const a = await member('oversized');
     const noise = Array.from({ length: 700 }, (_, i) => (i * 7919).toString(36)).join(' ');
     const results = await push(db, a.actor, [
@@ -308,7 +308,7 @@ const withoutReferenced = (m: Mirror, members: readonly number[] = []) => [...m.
   .sort(([x], [y]) => x.localeCompare(y));
 
 describe('sync_pull', () => {
-  it('answers a snapshot, then deltas; deletes arrive as tombstones with their natural key', async () => {
+  it('[S7] answers a snapshot, then deltas; deletes arrive as tombstones with their natural key', async () => {
     const a = await member('puller');
     const b = await member('pusher');
     const review = Number((await pushOk(db, a.actor, 'review.create', { igdb_id: IGDB.celeste, rating: 9.5, review: 'Tight' })).id);
@@ -386,7 +386,7 @@ describe('sync_pull', () => {
     expect(visitorPull.changes.filter((c) => c.table === 'comment' && c.op === 'upsert').map((c) => c.row?.content)).toEqual(['Public']);
   });
 
-  it('pages never split a transaction and the loop runs to completion', async () => {
+  it('[S7] pages never split a transaction and the loop runs to completion', async () => {
     const a = await member('pager');
     const start = await pull(db, a.actor, null);
     const review = Number((await pushOk(db, a.actor, 'review.create', { igdb_id: IGDB.zelda, rating: 10 })).id);
@@ -421,7 +421,7 @@ describe('sync_pull', () => {
     expect([...paged.rows].sort()).toEqual([...whole.rows].sort());
   });
 
-  it.each(['garbage', '', 'v1:', 'v1:abc', 'v2:100', 'v1:12;drop table rating'])('refuses the cursor %j with Invalid sync cursor', async (cursor) => {
+  it.each(['garbage', '', 'v1:', 'v1:abc', 'v2:100', 'v1:12;drop table rating'])('[S7] refuses the cursor %j with Invalid sync cursor', async (cursor) => {
     const outcome = await attempt(() => pull(db, VISITOR, cursor));
     expect(outcome.ok ? 'accepted' : `${outcome.error.hint} ${outcome.error.message}`).toBe('invalid_cursor Invalid sync cursor');
   });
@@ -488,7 +488,7 @@ const settled = async (p: Promise<unknown>, ms: number): Promise<boolean> =>
   Promise.race([p.then(() => true, () => true), sleep(ms).then(() => false)]);
 
 describe('concurrency on a real server', () => {
-  serverIt('a transaction that commits after a later one is still delivered by the next pull', async () => {
+  serverIt('[S7] a transaction that commits after a later one is still delivered by the next pull', async () => {
     const a = await member('slow_writer');
     const b = await member('fast_writer');
     const scope: Scope = { user_ids: [a.id, b.id] };
@@ -520,7 +520,7 @@ describe('concurrency on a real server', () => {
     }
   });
 
-  serverIt('two pushers of the same batch at once apply it once and answer alike', async () => {
+  serverIt('[S3] two pushers of the same batch at once apply it once and answer alike', async () => {
     const a = await member('twin');
     const b = await member('twin_target');
     const review = Number((await pushOk(db, b.actor, 'review.create', { igdb_id: IGDB.portal2, rating: 9 })).id);
@@ -567,7 +567,7 @@ describe('concurrency on a real server', () => {
       .toEqual({ reviews: 1, likes: 1, comments: 2, followers: 1, applied: 6 });
   });
 
-  serverIt('6 writers × 50 shuffled transactions: a reader pulling all along misses nothing', async () => {
+  serverIt('[S7] 6 writers × 50 shuffled transactions: a reader pulling all along misses nothing', async () => {
     const seed = Number(process.env.SYNC_STRESS_SEED ?? Date.now() % 1_000_000);
     const random = mulberry32(seed);
     const pick = <T>(xs: readonly T[]): T | undefined => xs[Math.floor(random() * xs.length)];

@@ -14,8 +14,8 @@
 // which is what makes it a fake worth testing with.
 import type {
   CommentRow, FollowRow, GameRow, LikeRow, PlaySessionRow, ProgressRow, ReviewRow, UserRow, WishlistRow,
-} from '../../src/data/db.ts';
-import type { ServerChange } from '../../src/data/overlay.ts';
+} from '../../src/store/db.ts';
+import type { ServerChange } from '../../src/store/overlay.ts';
 import { SYNC_PROTOCOL } from '../../src/core/constants.ts';
 import { formatHlc, HLC_PATTERN } from '../../src/core/hlc.ts';
 import {

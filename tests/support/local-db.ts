@@ -7,9 +7,9 @@ import { Dexie } from 'dexie';
 import type { MutationName } from '../../src/core/mutations.ts';
 import {
   CheckpointDb, MIRROR_NAMES, type CommentRow, type GameRow, type ReviewRow, type ShadowRow, type UserRow,
-} from '../../src/data/db.ts';
-import { applyLocal, type ApplyContext } from '../../src/data/mutators/registry.ts';
-import { APPLY_TABLES } from '../../src/data/mutators/scope.ts';
+} from '../../src/store/db.ts';
+import { applyLocal, type ApplyContext } from '../../src/store/mutators/registry.ts';
+import { APPLY_TABLES } from '../../src/store/mutators/scope.ts';
 
 // Dexie reads the IndexedDB globals when it is first imported, which may be before the line above
 // ran (a test that imports dexie first): point it at them whatever the import order.

@@ -4,8 +4,8 @@
 import type { AuthChangeEvent, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openLocalDb } from '../../../tests/support/local-db.ts';
-import type { CheckpointDb } from '../db.ts';
-import { mutate } from '../mutate.ts';
+import type { CheckpointDb } from '../../store/db.ts';
+import { mutate } from '../../sync/mutate.ts';
 import { loadSyncState } from '../../sync/state.ts';
 import { createAuthStore, MEMBER_LOOKUP_TIMEOUT_MS, type AuthSnapshot, type AuthStore } from './auth-store.ts';
 import type { RememberMe } from './remember.ts';

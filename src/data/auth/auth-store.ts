@@ -7,7 +7,7 @@ import type { AuthChangeEvent, EmailOtpType, Session, SupabaseClient, User } fro
 import { MemberChangedError } from '../../sync/remote.ts';
 import { signOutAndClear, type SignOutOutcome } from '../../sync/sign-out.ts';
 import { adoptMember, loadSyncState } from '../../sync/state.ts';
-import type { CheckpointDb } from '../db.ts';
+import type { CheckpointDb } from '../../store/db.ts';
 import { browserRememberMe, type RememberMe } from './remember.ts';
 import { enabledOAuthProviders, type OAuthProvider } from '../../core/oauth-providers.ts';
 export type { OAuthProvider } from '../../core/oauth-providers.ts';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gameRow, ME, NOW, openLocalDb, userRow } from '../../../tests/support/local-db.ts';
 import { grouveeFile } from '../../core/import/fixtures.ts';
 import { planImport, planMutations } from '../../core/import/plan.ts';
-import { CheckpointDb } from '../db.ts';
+import { CheckpointDb } from '../../store/db.ts';
 import { applyImportBatch, createImportJob, resumeImportJob, runImportJob, unfinishedImports } from './apply.ts';
 import { readLibrary } from './library.ts';
 import { createImportReader } from './read-file.ts';

@@ -7,11 +7,11 @@
 import { IMPORT_BATCH_SIZE } from '../../core/import/constants.ts';
 import type { PlannedMutation } from '../../core/import/plan.ts';
 import { isMutationName, MutationError, parseMutation } from '../../core/mutations.ts';
-import type { CheckpointDb, ImportJobRow } from '../db.ts';
-import { emitLocalWrite } from '../events.ts';
-import { applyLocal } from '../mutators/registry.ts';
-import { APPLY_TABLES } from '../mutators/scope.ts';
-import { enqueue, QUEUE_TABLES } from '../mutate.ts';
+import type { CheckpointDb, ImportJobRow } from '../../store/db.ts';
+import { emitLocalWrite } from '../../store/events.ts';
+import { applyLocal } from '../../store/mutators/registry.ts';
+import { APPLY_TABLES } from '../../store/mutators/scope.ts';
+import { enqueue, QUEUE_TABLES } from '../../sync/mutate.ts';
 import { randomUuid } from '../../core/random-uuid.ts';
 
 export interface ImportProgress { readonly done: number; readonly total: number; readonly refused: number; readonly state: ImportJobRow['state'] }
@@ -48,7 +48,7 @@ export async function applyImportBatch(db: CheckpointDb, jobId: string, now: () 
       try {
         if (!isMutationName(planned.name)) throw new MutationError('unknown_mutation', `Unknown write "${planned.name}"`);
         const args = parseMutation(planned.name, planned.args);
-        // Check everything, then write: a refusal leaves no trace (mutators/CONTEXT.md, rule 2).
+        // Check everything, then write: a refusal leaves no trace (store/mutators/CONTEXT.md, rule 2).
         await applyLocal(db, planned.name, args, ctx);
         await enqueue(db, randomUuid(), planned.name, args, ctx.now);
       } catch (error) {

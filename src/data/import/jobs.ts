@@ -3,7 +3,7 @@
 // a time in this page: a second call for a job already running joins the first.
 import type { Library, PlannedMutation } from '../../core/import/plan.ts';
 import { localDb } from '../backend.ts';
-import type { ImportJobRow } from '../db.ts';
+import type { ImportJobRow } from '../../store/db.ts';
 import { createImportJob, discardImportJob, resumeImportJob, runImportJob, unfinishedImports, type ImportProgress } from './apply.ts';
 import { readLibrary } from './library.ts';
 

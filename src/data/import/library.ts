@@ -2,7 +2,7 @@
 // (core/import/plan.ts): statuses, lists, reviews, journal keys, Top 5 and follows. One read
 // transaction, so the preview is of one moment.
 import type { Library, LibraryEntry } from '../../core/import/plan.ts';
-import type { CheckpointDb } from '../db.ts';
+import type { CheckpointDb } from '../../store/db.ts';
 
 export async function readLibrary(db: CheckpointDb, me: number): Promise<Library> {
   return db.transaction('r', ['progress', 'wishlist', 'collection', 'reviews', 'journal', 'topGames', 'follows', 'games'], async () => {

@@ -6,7 +6,7 @@ import { decideMatch, type RowMatch } from '../../core/import/match.ts';
 import type { ImportRow } from '../../core/import/types.ts';
 import { buildLocalIndex, type LocalIndex } from '../../core/search/local-index.ts';
 import { normalizeText } from '../../core/search/normalize.ts';
-import type { GameRow } from '../db.ts';
+import type { GameRow } from '../../store/db.ts';
 import { fromDatabaseRow, type CatalogueEntry } from '../search/hits.ts';
 import { fromEntry } from './candidates.ts';
 

@@ -3,7 +3,7 @@
 import type { ColumnMapping } from '../../core/import/columns.ts';
 import { ImportFileError } from '../../core/import/constants.ts';
 import { readFileKind, readRows, type FileKind } from '../../core/import/parse.ts';
-import type { CheckpointDb } from '../db.ts';
+import type { CheckpointDb } from '../../store/db.ts';
 import { deviceCatalogue, matchOnDevice } from './match-device.ts';
 import type { FileShape, FromWorker } from './protocol.ts';
 

@@ -1,7 +1,7 @@
 // The import worker (issue 18 §2): decoding, parsing and matching a file off the page's thread, so
 // a 5,000-row file never freezes the page. It opens the device's database itself (IndexedDB works
 // in workers) to read the catalogue, and reports progress as it goes. It writes nothing.
-import { CheckpointDb } from '../db.ts';
+import { CheckpointDb } from '../../store/db.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import { createImportReader, errorMessage, type ImportReader } from './read-file.ts';
 

@@ -4,7 +4,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseMutation } from '../../core/mutations.ts';
-import { CheckpointDb } from '../db.ts';
+import { CheckpointDb } from '../../store/db.ts';
 import { findGame, gameSummaryOf, loadGamePage, rememberCatalogueGame } from './game-page.ts';
 
 let db: CheckpointDb;

@@ -1,13 +1,13 @@
-// The game page's data, read from IndexedDB only (ARCHITECTURE §1: screens never await the network
+// The game page's data, read from IndexedDB only (src/sync/SPEC.md [S1]: screens never await the network
 // for what they show). The identifier is a numeric id (internal, else external) or a slug. A game
 // our database does not have yet is kept on the device as a -igdb_id stand-in (rememberCatalogueGame)
 // so its page opens, offline too, and writes about it carry its summary.
 import { releaseYearOf } from '../../core/dates.ts';
 import { GAME_PAGE_REVIEWS, ratingSummary } from '../../core/game-page.ts';
 import type { GameSummary } from '../../core/mutations.ts';
-import type { CheckpointDb, CollectionRow, GameRow, ProgressRow, ReviewRow, WishlistRow } from '../db.ts';
+import type { CheckpointDb, CollectionRow, GameRow, ProgressRow, ReviewRow, WishlistRow } from '../../store/db.ts';
 import { fromIgdbGame, toGameRow } from '../search/hits.ts';
-import { applyServerChange } from '../overlay.ts';
+import { applyServerChange } from '../../store/overlay.ts';
 import { withSyncLock } from '../../sync/leader.ts';
 import { REBASE_TABLES } from '../../sync/rebase.ts';
 import { authorOf, counts, hasText, type ReviewWithAuthor } from './shapes.ts';

@@ -4,8 +4,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EARLIER, gameRow, openLocalDb, reviewRow, userRow } from '../../../tests/support/local-db.ts';
 import { NetworkError, type PullPage, type SyncScope } from '../../sync/remote.ts';
-import type { CheckpointDb } from '../db.ts';
-import type { ServerChange } from '../overlay.ts';
+import type { CheckpointDb } from '../../store/db.ts';
+import type { ServerChange } from '../../store/overlay.ts';
 import { refreshRecentReviews, type RecentReviewSource } from './home-feed.ts';
 import { loadRecentReviews } from './home.ts';
 

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { ScopeReader } from '../../sync/remote.ts';
 import { localDb, readRpc } from '../backend.ts';
-import type { CheckpointDb } from '../db.ts';
+import type { CheckpointDb } from '../../store/db.ts';
 import { trackRead } from '../direct-rpc.ts';
 import { useLive, useOnline } from '../live.ts';
 import { loadRecentReviews, RECENT_REVIEWS } from './home.ts';

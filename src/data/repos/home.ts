@@ -1,5 +1,5 @@
 // The home page's Recent Reviews: the newest reviews with text (spec 000 §2: fetch 10).
-import type { CheckpointDb } from '../db.ts';
+import type { CheckpointDb } from '../../store/db.ts';
 import { authorOf, counts, hasText, type ReviewCard } from './shapes.ts';
 
 export const RECENT_REVIEWS = 10;

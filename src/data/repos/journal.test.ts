@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apply, EARLIER, gameRow, ME, OTHER, openLocalDb } from '../../../tests/support/local-db.ts';
-import type { CheckpointDb, PlaySessionRow } from '../db.ts';
+import type { CheckpointDb, PlaySessionRow } from '../../store/db.ts';
 import { hasPending, loadGameJournal, loadOwnJournal } from './journal.ts';
 
 let db: CheckpointDb;

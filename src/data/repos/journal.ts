@@ -3,7 +3,7 @@
 // the profile's Journal tab. A session is pending while it (or a change to it) waits to sync.
 import { compareEntries, totalMinutes } from '../../core/journal.ts';
 import { platformName } from '../../core/platforms.ts';
-import type { CheckpointDb, GameRow, PlaySessionRow } from '../db.ts';
+import type { CheckpointDb, GameRow, PlaySessionRow } from '../../store/db.ts';
 
 export interface JournalEntry {
   readonly id: number;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EARLIER, gameRow, NOW, openLocalDb, reviewRow, userRow } from '../../../tests/support/local-db.ts';
-import type { CheckpointDb } from '../db.ts';
+import type { CheckpointDb } from '../../store/db.ts';
 import { loadLibrary } from './library.ts';
 
 let db: CheckpointDb;

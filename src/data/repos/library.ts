@@ -5,7 +5,7 @@
 import type { LibraryItem } from '../../core/library/library-view.ts';
 import type { LibraryStatus } from '../../core/library/library-query.ts';
 import { platformName } from '../../core/platforms.ts';
-import type { CheckpointDb, GameRow } from '../db.ts';
+import type { CheckpointDb, GameRow } from '../../store/db.ts';
 import { counts, hasText } from './shapes.ts';
 import { releaseYearOf } from '../../core/dates.ts';
 

@@ -2,7 +2,7 @@
 // highest-rated games for the Top 10, and the member's rated games (the Top 5 picker's choices).
 // Offline these answer from whatever the device holds; read-through keeps it fresh online.
 import { TOP_TEN_SIZE } from '../../core/constants.ts';
-import type { CheckpointDb, GameRow, ReviewRow } from '../db.ts';
+import type { CheckpointDb, GameRow, ReviewRow } from '../../store/db.ts';
 import type { GameHit } from '../search/types.ts';
 import { counts } from './shapes.ts';
 import { releaseYearOf } from '../../core/dates.ts';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gameRow, openLocalDb, reviewRow, userRow } from '../../../tests/support/local-db.ts';
-import type { CheckpointDb } from '../db.ts';
+import type { CheckpointDb } from '../../store/db.ts';
 import { isFollowing, loadFollowList, loadUserReviews } from './profile.ts';
 
 let db: CheckpointDb;

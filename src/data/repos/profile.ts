@@ -2,7 +2,7 @@
 // games costs only what the open screen shows (issue 18 §4): the header and its stats (counts, no
 // game rows), Want to Play a page at a time, and the games modal's lists when it opens. Top 5 and
 // Top 10 are in lists.ts, the Library tab in library.ts.
-import type { CheckpointDb, GameRow, ReviewRow, UserRow } from '../db.ts';
+import type { CheckpointDb, GameRow, ReviewRow, UserRow } from '../../store/db.ts';
 import { isDraft } from '../../core/review-draft.ts';
 import { counts } from './shapes.ts';
 

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CheckpointDb, type ReviewRow } from '../db.ts';
+import { CheckpointDb, type ReviewRow } from '../../store/db.ts';
 import { loadGamePage } from './game-page.ts';
 import { loadTopFive, loadTopTen } from './lists.ts';
 import { loadMemberGames, loadProfile, loadWantToPlay } from './profile.ts';

@@ -7,7 +7,7 @@ import { z } from '../../core/zod.ts';
 import { parseGameSummary, type GameSummary } from '../../core/mutations.ts';
 import { readThrough } from '../../sync/read-through.ts';
 import { backend, localDb } from '../backend.ts';
-import type { CheckpointDb, GameRow, PlatformRow, ProgressRow, ReviewRow } from '../db.ts';
+import type { CheckpointDb, GameRow, PlatformRow, ProgressRow, ReviewRow } from '../../store/db.ts';
 import { createSupabaseRemote } from '../remote.ts';
 
 export interface ReviewFormData {

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { readThrough } from '../../sync/read-through.ts';
 import { backend, localDb } from '../backend.ts';
-import type { CheckpointDb } from '../db.ts';
+import type { CheckpointDb } from '../../store/db.ts';
 import { useLive, useOnline, useReadThrough, type FreshnessState } from '../live.ts';
 import { createSupabaseRemote } from '../remote.ts';
 import { refreshPlatforms } from './review-form.ts';

@@ -2,7 +2,7 @@
 // gameId is the external id when the game has one, else the internal id (spec 000 §2).
 // Comments are threaded by src/core/comments.ts: newest threads first, replies oldest first.
 import { threadComments } from '../../core/comments.ts';
-import type { CheckpointDb, GameRow, ReviewRow } from '../db.ts';
+import type { CheckpointDb, GameRow, ReviewRow } from '../../store/db.ts';
 import { authorOf, type Author, type CommentNode } from './shapes.ts';
 
 export interface ReviewPageData {

@@ -1,6 +1,6 @@
 // Shapes the screen repositories answer with (what a component renders), built from mirror rows.
 import { isDraft } from '../../core/review-draft.ts';
-import type { CommentRow, GameRow, ReviewRow, UserRow } from '../db.ts';
+import type { CommentRow, GameRow, ReviewRow, UserRow } from '../../store/db.ts';
 
 export interface Author { id: number; username: string; name: string | null; avatar_url: string | null }
 export interface ReviewWithAuthor extends ReviewRow { author: Author | null }

@@ -2,8 +2,8 @@
 // catalogue answers): a SearchGame for the ranking core, plus what a result row shows.
 import { fromCatalogueRow } from '../../core/search/catalogue-row.ts';
 import type { SearchGame } from '../../core/search/types.ts';
-import type { GameRow } from '../db.ts';
-import { coverUrl, slugify } from '../mutators/game-row.ts';
+import type { GameRow } from '../../store/db.ts';
+import { coverUrl, slugify } from '../../store/mutators/game-row.ts';
 import type { GameHit } from './types.ts';
 
 /** SearchGame keyed by the external id (id = igdb_id), so every source merges on it. */

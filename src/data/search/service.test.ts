@@ -2,7 +2,7 @@
 // first, merged remote answer, games found remotely kept on the device, offline and failures.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CheckpointDb, type GameRow } from '../db.ts';
+import { CheckpointDb, type GameRow } from '../../store/db.ts';
 import type { RatingStats, SearchRemote } from './remote.ts';
 import { createSearchService, type SearchService } from './service.ts';
 import type { BrowseQuery, Platform, UserHit } from './types.ts';

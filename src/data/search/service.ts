@@ -10,7 +10,7 @@ import { rankGames, type RankOutcome } from '../../core/search/rank.ts';
 import { sanitizeMemberQuery, sanitizeQuery } from '../../core/search/sanitize.ts';
 import type { SearchGame } from '../../core/search/types.ts';
 import { buildVariants } from '../../core/search/variants.ts';
-import type { CheckpointDb, GameRow } from '../db.ts';
+import type { CheckpointDb, GameRow } from '../../store/db.ts';
 import { fromDatabaseRow, fromIgdbGame, toGameRow, toHit, withStats, type CatalogueEntry } from './hits.ts';
 import { browseOnDevice } from './browse-local.ts';
 import type { SearchRemote } from './remote.ts';

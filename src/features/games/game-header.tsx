@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatRelease } from '../../core/dates.ts';
 import { categoryBadge, summaryNeedsToggle, truncate } from '../../core/game-page.ts';
 import { platformNames } from '../../core/platforms.ts';
-import type { GameRow } from '../../data/db.ts';
+import type { GameRow } from '../../store/db.ts';
 import { GeneratedCover } from '../media/generated-cover.tsx';
 import { LazyImage } from '../media/lazy-image.tsx';
 

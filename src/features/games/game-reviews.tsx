@@ -2,7 +2,7 @@
 // links to /review/{userId}/{gameId}; the empty state invites a review, and a guest gets a
 // 'Sign in to write a review' button.
 import { Link } from 'react-router-dom';
-import type { GameRow } from '../../data/db.ts';
+import type { GameRow } from '../../store/db.ts';
 import type { ReviewWithAuthor } from '../../data/repos/shapes.ts';
 import { ReviewCardView } from '../reviews/review-card.tsx';
 

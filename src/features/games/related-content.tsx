@@ -4,7 +4,7 @@
 // the blocks out silently, as the spec says. Offline the device's copy of the parent still shows.
 import { useEffect, useState } from 'react';
 import { dlcCarousel, isDlcCategory, modsCarousel, type CarouselGame } from '../../core/game-page.ts';
-import type { GameRow } from '../../data/db.ts';
+import type { GameRow } from '../../store/db.ts';
 import { fetchDlcs, fetchMods, fetchParent, type RemoteGamePage } from '../../data/games-remote.ts';
 import { useLive } from '../../data/live.ts';
 import { Carousel, MainGameCard } from './carousels.tsx';

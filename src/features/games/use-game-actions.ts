@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { staleLists, statusFailureMessage, type MyStatus, type StatusFailure } from '../../core/game-page.ts';
 import { write } from '../../data/actions.ts';
-import type { GameRow } from '../../data/db.ts';
+import type { GameRow } from '../../store/db.ts';
 import { gameSummaryOf } from '../../data/repos/game-page.ts';
 import { useAuthUi } from '../auth/auth-context.tsx';
 import { useToast } from '../toasts/toast-context.tsx';

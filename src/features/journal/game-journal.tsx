@@ -2,7 +2,7 @@
 // their sessions of this game (edit, delete) and the time played in total. Read from the device,
 // so it works offline; a session waiting to sync says so.
 import { formatMinutes } from '../../core/journal.ts';
-import type { GameRow } from '../../data/db.ts';
+import type { GameRow } from '../../store/db.ts';
 import { useLive } from '../../data/live.ts';
 import { loadGameJournal } from '../../data/repos/journal.ts';
 import { JournalEntryItem } from './journal-entry.tsx';

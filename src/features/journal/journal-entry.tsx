@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMinutes, formatPlayDay } from '../../core/journal.ts';
-import type { GameRow } from '../../data/db.ts';
+import type { GameRow } from '../../store/db.ts';
 import type { JournalEntry } from '../../data/repos/journal.ts';
 import { JournalForm } from './journal-form.tsx';
 import type { JournalActions } from './use-journal-actions.ts';

@@ -4,7 +4,7 @@
 import { useMemo } from 'react';
 import type { JournalFormValues } from '../../core/journal.ts';
 import { write } from '../../data/actions.ts';
-import type { GameRow } from '../../data/db.ts';
+import type { GameRow } from '../../store/db.ts';
 import { gameSummaryOf } from '../../data/repos/game-page.ts';
 import { randomUuid } from '../../core/random-uuid.ts';
 

@@ -3,7 +3,7 @@
 // platform list, which is fetched once when the device has none yet and is online.
 import { useEffect, useMemo } from 'react';
 import { sessionPlatformOptions, type CurrentPlatform, type PlatformOption } from '../../core/journal-platforms.ts';
-import type { GameRow } from '../../data/db.ts';
+import type { GameRow } from '../../store/db.ts';
 import { useLive, useOnline } from '../../data/live.ts';
 import { loadPlatforms, refreshPlatforms } from '../../data/repos/review-form.ts';
 

@@ -8,7 +8,7 @@ import {
   BIO_MAX_LENGTH, PLATFORM_CHOICES, PROFILE_TEXT, profileChanges, profileForm, type ProfileField, type ProfileForm,
 } from '../../core/profile.ts';
 import { write } from '../../data/actions.ts';
-import type { UserRow } from '../../data/db.ts';
+import type { UserRow } from '../../store/db.ts';
 import { useToast } from '../toasts/toast-context.tsx';
 import { ProfileModal } from './profile-modal.tsx';
 import { ProfileIcon } from './profile-icons.tsx';

@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GAMES_TABS, type GamesTab } from '../../core/profile.ts';
-import type { GameRow } from '../../data/db.ts';
+import type { GameRow } from '../../store/db.ts';
 import { useLive } from '../../data/live.ts';
 import { loadMemberGames } from '../../data/repos/profile.ts';
 import { ListSkeleton } from './follow-list-modal.tsx';

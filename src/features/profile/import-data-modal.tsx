@@ -13,7 +13,7 @@ import { fromHit } from '../../data/import/candidates.ts';
 import type { ImportProgressEvent, ImportSession } from '../../data/import/client.ts';
 import { READ_CANCELLED } from '../../data/import/protocol.ts';
 import { loadLibrary, memberImports, discardImport, pauseImport, resumeImport, runImport, startImportJob, type ImportProgress } from '../../data/import/jobs.ts';
-import type { ImportJobRow } from '../../data/db.ts';
+import type { ImportJobRow } from '../../store/db.ts';
 import { cleanText } from '../../core/blank-text.ts';
 import { LazyGamePicker as GamePicker } from '../search/lazy-game-picker.tsx';
 import { useSearchService } from '../search/search-context.tsx';

@@ -9,7 +9,7 @@ import { formatRating } from '../../core/format.ts';
 import { isDraft } from '../../core/review-draft.ts';
 import { excerpt, REVIEW_SORTS, sortReviews, type ReviewSort } from '../../core/profile.ts';
 import { hideSpoilers } from '../../core/spoiler.ts';
-import type { GameRow, ReviewRow } from '../../data/db.ts';
+import type { GameRow, ReviewRow } from '../../store/db.ts';
 import { useLive } from '../../data/live.ts';
 import { loadUserReviews } from '../../data/repos/profile.ts';
 import { useMemberId } from '../auth/auth-context.tsx';

@@ -8,7 +8,7 @@ import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { GameSummary } from '../../core/mutations.ts';
 import { write } from '../../data/actions.ts';
-import type { GameRow } from '../../data/db.ts';
+import type { GameRow } from '../../store/db.ts';
 import { useLive } from '../../data/live.ts';
 import { loadPlayedIds, loadWantToPlay } from '../../data/repos/profile.ts';
 import type { GameHit } from '../../data/search/types.ts';

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MutationError } from '../../core/mutations.ts';
 import { write } from '../../data/actions.ts';
-import type { GameRow } from '../../data/db.ts';
+import type { GameRow } from '../../store/db.ts';
 import { gamePath } from '../search/game-cover.tsx';
 import { useToast } from '../toasts/toast-context.tsx';
 import { Modal } from '../modal/modal.tsx';

@@ -16,7 +16,7 @@ import {
 } from '../../core/review-form.ts';
 import { DRAFT_TEXT, hasReplies, isDraft } from '../../core/review-draft.ts';
 import { write } from '../../data/actions.ts';
-import type { GameRow, PlatformRow, ProgressRow, ReviewRow } from '../../data/db.ts';
+import type { GameRow, PlatformRow, ProgressRow, ReviewRow } from '../../store/db.ts';
 import { findPlatform, gameSummaryOf } from '../../data/repos/review-form.ts';
 import { gamePath } from '../search/game-cover.tsx';
 import { useToast } from '../toasts/toast-context.tsx';

@@ -7,7 +7,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { isDraft } from '../../core/review-draft.ts';
 import { REVIEW_FORM_TEXT } from '../../core/review-form.ts';
 import { platformsOrFallback } from '../../core/platforms.ts';
-import type { GameRow } from '../../data/db.ts';
+import type { GameRow } from '../../store/db.ts';
 import { useLive, useOnline } from '../../data/live.ts';
 import { fetchFormGame, loadPlatforms, loadReviewForm, refreshPlatforms } from '../../data/repos/review-form.ts';
 import type { GameHit } from '../../data/search/types.ts';

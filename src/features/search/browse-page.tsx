@@ -9,7 +9,7 @@ import {
   type BrowseParams, type BrowseSortField,
 } from '../../core/search/browse-params.ts';
 import { BROWSE_DEBOUNCE_MS } from '../../core/search/constants.ts';
-import { onServerReached } from '../../data/events.ts';
+import { onServerReached } from '../../store/events.ts';
 import type { BrowseQuery, BrowseResult, GameHit, Platform } from '../../data/search/types.ts';
 import { DeviceNote } from './device-note.tsx';
 import { useSearchService } from './search-context.tsx';

@@ -8,7 +8,7 @@ import {
 } from '../../core/directory.ts';
 import { MIN_QUERY_LENGTH } from '../../core/search/constants.ts';
 import { browserDirectoryCache } from '../../data/directory-cache.ts';
-import { onServerReached } from '../../data/events.ts';
+import { onServerReached } from '../../store/events.ts';
 import { useOnline } from '../../data/live.ts';
 import type { UserHit } from '../../data/search/types.ts';
 import { DirectoryRequestError, fetchDirectory } from '../../data/users-remote.ts';

@@ -1,6 +1,7 @@
-// The catalogue search function (ARCHITECTURE §6): a plain `(Request) => Promise<Response>`
-// handler that Supabase Edge, Netlify and the local gateway all call. With IGDB credentials it asks
-// IGDB; without them it answers from the local catalogue. No runtime APIs are touched at load.
+// The catalogue search function (the app merges and ranks its answers with local results:
+// src/core/search/CONTEXT.md): a plain `(Request) => Promise<Response>` handler that Supabase
+// Edge, Netlify and the local gateway all call. With IGDB credentials it asks IGDB; without them
+// it answers from the local catalogue. No runtime APIs are touched at load.
 import { preflight } from '../_shared/cors.ts';
 import { readJsonBody } from './body.ts';
 import { answerLocally } from './local.ts';

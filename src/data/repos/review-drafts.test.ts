@@ -4,11 +4,11 @@
 // repositories leave drafts out of everything but their author's own views.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apply, EARLIER, gameRow, ME, NOW, openLocalDb, OTHER, reviewRow, snapshot, userRow } from '../../../tests/support/local-db.ts';
-import type { CheckpointDb } from '../db.ts';
-import { loadGamePage } from '../repos/game-page.ts';
-import { loadRecentReviews } from '../repos/home.ts';
-import { countRated, loadTopTen } from '../repos/lists.ts';
-import { loadProfile, loadUserReviews } from '../repos/profile.ts';
+import type { CheckpointDb } from '../../store/db.ts';
+import { loadGamePage } from './game-page.ts';
+import { loadRecentReviews } from './home.ts';
+import { countRated, loadTopTen } from './lists.ts';
+import { loadProfile, loadUserReviews } from './profile.ts';
 
 let db: CheckpointDb;
 const hades = gameRow(21, 113112, 'Hades');

@@ -5,11 +5,11 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commentRow, CTX, EARLIER, gameRow, ME, NOW, openLocalDb, OTHER, reviewRow, userRow } from '../../tests/support/local-db.ts';
 import { isMutationName, MutationError } from '../core/mutations.ts';
-import type { CheckpointDb } from './db.ts';
+import type { CheckpointDb } from '../store/db.ts';
 import { mutate } from './mutate.ts';
-import { applyLocal } from './mutators/registry.ts';
-import { APPLY_TABLES } from './mutators/scope.ts';
-import { applyServerChange, applyServerChanges, resetToServer, sameValue, type ServerChange } from './overlay.ts';
+import { applyLocal } from '../store/mutators/registry.ts';
+import { APPLY_TABLES } from '../store/mutators/scope.ts';
+import { applyServerChange, applyServerChanges, resetToServer, sameValue, type ServerChange } from '../store/overlay.ts';
 import { mulberry32 } from '../../tests/support/random.ts';
 
 let db: CheckpointDb;

@@ -1,15 +1,15 @@
 // The one way the app writes: a mutation's local apply and its outbox row, committed together in
 // one Dexie transaction, so a write is either shown and queued or neither. The sync engine pushes
-// the outbox; see mutators/registry.ts for the applies.
+// the outbox; see store/mutators/registry.ts for the applies.
 import { SYNC_PROTOCOL } from '../core/constants.ts';
 import { tickHlc } from '../core/hlc.ts';
 import { parseMutation, type MutationArgs, type MutationName } from '../core/mutations.ts';
-import type { CheckpointDb } from './db.ts';
-import { emitLocalWrite } from './events.ts';
-import { applyLocal, type ApplyContext } from './mutators/registry.ts';
-import { APPLY_TABLES } from './mutators/scope.ts';
+import type { CheckpointDb } from '../store/db.ts';
+import { emitLocalWrite } from '../store/events.ts';
+import { applyLocal, type ApplyContext } from '../store/mutators/registry.ts';
+import { APPLY_TABLES } from '../store/mutators/scope.ts';
 import { randomUuid } from '../core/random-uuid.ts';
-import { loadSyncState } from '../sync/state.ts';
+import { loadSyncState } from './state.ts';
 
 /**
  * Validates and applies the mutation and queues it; returns the mutation id. A refusal throws

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CTX, gameRow, ME, NOW, openLocalDb, OTHER, reviewRow, snapshot, userRow } from '../../tests/support/local-db.ts';
 import { randomUuid } from '../core/random-uuid.ts';
-import type { CheckpointDb } from './db.ts';
-import { emitRejected, onLocalWrite, onRejected } from './events.ts';
+import type { CheckpointDb } from '../store/db.ts';
+import { emitRejected, onLocalWrite, onRejected } from '../store/events.ts';
 import { mutate } from './mutate.ts';
 
 let db: CheckpointDb;

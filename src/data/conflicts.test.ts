@@ -5,15 +5,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SYNC_PROTOCOL } from '../core/constants.ts';
 import { parseHlc } from '../core/hlc.ts';
-import { resolveConflict } from '../data/conflicts.ts';
-import type { CheckpointDb } from '../data/db.ts';
-import { mutate } from '../data/mutate.ts';
+import { resolveConflict } from './conflicts.ts';
+import type { CheckpointDb } from '../store/db.ts';
+import { mutate } from '../sync/mutate.ts';
 import { FakeSyncServer } from '../../tests/support/fake-remote.ts';
 import { GAMES, IGDB } from '../../tests/support/fixtures.ts';
 import { openLocalDb } from '../../tests/support/local-db.ts';
-import { createSyncEngine } from './engine.ts';
-import { CLIENT_TOO_OLD_MESSAGE, type PushMutation, type Remote } from './remote.ts';
-import { addToScope } from './state.ts';
+import { createSyncEngine } from '../sync/engine.ts';
+import { CLIENT_TOO_OLD_MESSAGE, type PushMutation, type Remote } from '../sync/remote.ts';
+import { addToScope } from '../sync/state.ts';
 
 const dbs: CheckpointDb[] = [];
 afterEach(() => {
@@ -32,7 +32,7 @@ async function device(server: FakeSyncServer, me: number) {
 }
 
 describe('conflicting edits on two devices', () => {
-  it('keeps the later edit even when the earlier syncs last, and shows the loser once', async () => {
+  it('[S11] keeps the later edit even when the earlier syncs last, and shows the loser once', async () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('two_devices');
     const a = await device(server, me);
@@ -68,7 +68,7 @@ describe('conflicting edits on two devices', () => {
     expect(await b.db.reviews.where('[user_id+igdb_id]').equals([me, IGDB.hades]).first()).toMatchObject({ review: 'A edited FIRST', rating: 2 });
   });
 
-  it('Keep theirs sends nothing', async () => {
+  it('[S11] Keep theirs sends nothing', async () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('keep_theirs');
     const a = await device(server, me);
@@ -81,7 +81,7 @@ describe('conflicting edits on two devices', () => {
 });
 
 describe('a server that no longer reads a queued row', () => {
-  it('keeps the outbox, says a new version is needed, and syncs once it can', async () => {
+  it('[S12] keeps the outbox, says a new version is needed, and syncs once it can', async () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('old_outbox');
     const a = await device(server, me);
