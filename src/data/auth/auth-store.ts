@@ -258,7 +258,9 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
       if (may) { void client(); return; }
       // A visitor: signed out until they act (or another tab signs in), then listening as above.
       if (snapshot.status === 'loading') set({ status: 'signedOut' });
-      void deps.memberPresent?.then(() => client());
+      // A client that cannot be made now (offline, its code not yet cached) leaves the visitor signed
+      // out (client() handles it); this chain must not report it again as an unhandled rejection.
+      void deps.memberPresent?.then(() => client()).catch(() => undefined);
     });
   }
 
