@@ -160,7 +160,8 @@ declare
   v_key text;
   v_ids uuid[];
   v_owner jsonb;
-  v_done jsonb;
+  v_stored jsonb;
+  v_at integer;
   v_name text;
   v_shape integer;
   v_args jsonb;
@@ -200,25 +201,30 @@ begin
     perform pg_advisory_xact_lock(hashtextextended(v_id::text, 0));
   end loop;
   select coalesce(jsonb_object_agg(o.mutation_id::text, o.user_id), '{}') into v_owner from app.mutation_owners(v_ids) o;
-  select coalesce(jsonb_object_agg(a.mutation_id::text, a.result), '{}') into v_done
+  select coalesce(jsonb_object_agg(a.mutation_id::text, a.result), '{}') into v_stored
   from public.sync_applied a where a.mutation_id = any (v_ids);
   for m in select * from jsonb_array_elements(p_mutations) loop
     v_name := m ->> 'name';
     if coalesce(m ->> 'id', '') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then
-      v_results := v_results || jsonb_build_object('id', m -> 'id', 'status', 'rejected', 'code', 'invalid_args',
-        'message', 'Mutation id must be a UUID');
+      v_results := array_append(v_results, jsonb_build_object('id', m -> 'id', 'status', 'rejected', 'code', 'invalid_args',
+        'message', 'Mutation id must be a UUID'));
       continue;
     end if;
     v_id := (m ->> 'id')::uuid;
     v_key := v_id::text;
     if (v_owner ->> v_key)::bigint <> v_user then
-      v_results := v_results || jsonb_build_object('id', v_id, 'status', 'rejected', 'code', 'id_conflict',
-        'message', 'Mutation id already used');
+      v_results := array_append(v_results, jsonb_build_object('id', v_id, 'status', 'rejected', 'code', 'id_conflict',
+        'message', 'Mutation id already used'));
       continue;
     end if;
     -- Applied before (by an earlier push, or earlier in this batch): its stored result.
-    if v_done ? v_key then
-      v_results := v_results || (v_done -> v_key);
+    if v_stored ? v_key then
+      v_results := array_append(v_results, v_stored -> v_key);
+      continue;
+    end if;
+    v_at := array_position(v_new_ids, v_id);
+    if v_at is not null then
+      v_results := array_append(v_results, v_new_results[v_at]);
       continue;
     end if;
     v_shape := case when coalesce(m ->> 'v', '') ~ '^\d{1,6}$' then least((m ->> 'v')::integer, v_protocol) else v_protocol end;
@@ -247,11 +253,10 @@ begin
                when coalesce(v_hint, '') <> '' then jsonb_build_object('code', v_hint, 'message', v_message)
                else jsonb_build_object('code', 'invalid', 'message', v_message) end;
     end;
-    v_done := v_done || jsonb_build_object(v_key, v_result);
-    v_new_ids := v_new_ids || v_id;
-    v_new_names := v_new_names || coalesce(v_name, '');
-    v_new_results := v_new_results || v_result;
-    v_results := v_results || v_result;
+    v_new_ids := array_append(v_new_ids, v_id);
+    v_new_names := array_append(v_new_names, coalesce(v_name, ''));
+    v_new_results := array_append(v_new_results, v_result);
+    v_results := array_append(v_results, v_result);
   end loop;
   -- Recorded with their effects, in this transaction.
   insert into public.sync_applied (mutation_id, user_id, client_id, name, status, result)
