@@ -66,6 +66,26 @@ const RELEASED: readonly Release[] = [
         mutations: [{ name: 'wishlist.set', args: { igdb_id: 1942, in: true } }, { name: 'collection.set', args: { igdb_id: 72, in: true } }],
       }],
     },
+    // Version 5 keeps an import's progress in its own row.
+    migrated: (data) => ({
+      imports: (data.imports ?? []).map((job) => {
+        const { done: _d, state: _s, refused: _r, ...writes } = job as Record<string, unknown>;
+        return writes;
+      }),
+      importProgress: [{ id: 'import-1', done: 1, state: 'running', refused: [] }],
+    }),
+  },
+  {
+    // Issue 18: an import's progress apart from its writes, so a batch does not rewrite the whole plan.
+    version: 5,
+    stores: { importProgress: 'id' },
+    data: {
+      imports: [{
+        id: 'import-2', member_id: 1, file_name: 'export.json', created_at: EARLIER,
+        mutations: [{ name: 'follow.set', args: { user_id: 2, following: true } }],
+      }],
+      importProgress: [{ id: 'import-2', done: 0, state: 'paused', refused: [{ index: 0, message: 'User not found' }] }],
+    },
   },
 ];
 
@@ -89,7 +109,7 @@ describe('schema', () => {
     const db = track(openLocalDb());
     await db.open();
     const s = shape(db);
-    expect(Object.keys(s).sort()).toEqual([...MIRROR_NAMES, 'platforms', 'shadows', 'outbox', 'conflicts', 'syncState', 'auth', 'imports'].sort());
+    expect(Object.keys(s).sort()).toEqual([...MIRROR_NAMES, 'platforms', 'shadows', 'outbox', 'conflicts', 'syncState', 'auth', 'imports', 'importProgress'].sort());
     const needs: Record<string, string[]> = {
       games: ['igdb_id', 'slug', 'name'], users: ['provider_id', 'username'],
       reviews: ['[user_id+igdb_id]', '[game_id+post_date_time]', '[user_id+post_date_time]', 'post_date_time'],

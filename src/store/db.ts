@@ -115,9 +115,11 @@ export interface ShadowRow {
 export interface KeyValueRow { key: string; value: string }
 
 /**
- * An import the member confirmed (data/import/apply.ts): its writes in order and how many are
- * applied. Each batch is applied, queued in the outbox and counted in one transaction, so an import
- * cut off by a closed tab goes on from `done` on the next visit and no write is made twice.
+ * An import the member confirmed (data/import/apply.ts), as it is read: its writes in order and
+ * how far it got. Each batch is applied, queued in the outbox and counted in one transaction, so an
+ * import cut off by a closed tab goes on from `done` on the next visit and no write is made twice.
+ * It is kept in two rows: the writes (`imports`, written once) and the progress (`importProgress`,
+ * rewritten by every batch), so a batch rewrites a few numbers, not the whole plan.
  */
 export interface ImportJobRow {
   id: string;
@@ -132,6 +134,11 @@ export interface ImportJobRow {
   /** Writes the device refused while applying (a rule the file broke), with the message. */
   refused: Array<{ index: number; message: string }>;
 }
+
+/** An import's writes, as stored: never changed once made. */
+export type ImportWritesRow = Omit<ImportJobRow, 'done' | 'state' | 'refused'>;
+/** An import's progress, as stored (same id as its writes). */
+export type ImportProgressRow = Pick<ImportJobRow, 'id' | 'done' | 'state' | 'refused'>;
 
 export class CheckpointDb extends Dexie {
   games!: EntityTable<GameRow, 'id'>;
@@ -151,7 +158,8 @@ export class CheckpointDb extends Dexie {
   conflicts!: EntityTable<ConflictRow, 'id'>;
   syncState!: EntityTable<SyncStateRow, 'key'>;
   auth!: EntityTable<KeyValueRow, 'key'>;
-  imports!: EntityTable<ImportJobRow, 'id'>;
+  imports!: EntityTable<ImportWritesRow, 'id'>;
+  importProgress!: EntityTable<ImportProgressRow, 'id'>;
 
   constructor(name = DEVICE_DB_NAME) {
     super(name);
@@ -184,6 +192,14 @@ export class CheckpointDb extends Dexie {
     // Imports (issue 18): a confirmed import's writes and progress, so one cut off resumes.
     this.version(4).stores({
       imports: 'id, member_id',
+    });
+    // An import's progress apart from its writes: a batch no longer rewrites the whole plan.
+    this.version(5).stores({
+      importProgress: 'id',
+    }).upgrade(async (tx) => {
+      const jobs = (await tx.table('imports').toArray()) as ImportJobRow[];
+      await tx.table('importProgress').bulkPut(jobs.map(({ id, done, state, refused }) => ({ id, done, state, refused })));
+      await tx.table('imports').bulkPut(jobs.map(({ done: _d, state: _s, refused: _r, ...writes }) => writes));
     });
   }
 }

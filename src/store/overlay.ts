@@ -8,9 +8,25 @@ import { MIRRORS } from './db.ts';
 
 type Row = { id: number };
 
+let onTempId: ((id: number) => void) | null = null;
+
 /** A temporary id for a row created offline: negative, and far from the -igdb_id of external games. */
 export function tempId(): number {
-  return -(1e12 + Math.floor(Math.random() * 1e12));
+  const id = -(1e12 + Math.floor(Math.random() * 1e12));
+  onTempId?.(id);
+  return id;
+}
+
+/**
+ * Tells `listener` every temporary id made until the returned function is called: an import's
+ * batch (data/import/stage.ts) knows no row has them yet, so it need not read for them.
+ */
+export function watchTempIds(listener: (id: number) => void): () => void {
+  const previous = onTempId;
+  onTempId = listener;
+  return () => {
+    if (onTempId === listener) onTempId = previous;
+  };
 }
 
 async function keepShadow(db: CheckpointDb, table: MirrorName, id: number): Promise<void> {

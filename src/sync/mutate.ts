@@ -4,7 +4,7 @@
 import { SYNC_PROTOCOL } from '../core/constants.ts';
 import { tickHlc } from '../core/hlc.ts';
 import { parseMutation, type MutationArgs, type MutationName } from '../core/mutations.ts';
-import type { CheckpointDb } from '../store/db.ts';
+import type { CheckpointDb, OutboxRow } from '../store/db.ts';
 import { emitLocalWrite } from '../store/events.ts';
 import { applyLocal, type ApplyContext } from '../store/mutators/registry.ts';
 import { APPLY_TABLES } from '../store/mutators/scope.ts';
@@ -37,8 +37,23 @@ export const QUEUE_TABLES = ['outbox', 'syncState'] as const;
  * share one.
  */
 export async function enqueue(db: CheckpointDb, id: string, name: string, args: unknown, now: string): Promise<void> {
+  await enqueueAll(db, [{ id, name, args }], now);
+}
+
+/**
+ * enqueue() for several writes at once, in order (an import's batch): the same outbox rows, each
+ * with its own clock taken in turn, with one read and one write of the device's clock.
+ */
+export async function enqueueAll(db: CheckpointDb, writes: ReadonlyArray<{ id: string; name: string; args: unknown }>, now: string): Promise<void> {
+  if (writes.length === 0) return;
   const state = await loadSyncState(db);
-  const hlc = tickHlc(state.hlc, Date.parse(now), state.client_id);
+  let hlc = state.hlc;
+  const rows: OutboxRow[] = writes.map(({ id, name, args }) => {
+    const clock = tickHlc(hlc, Date.parse(now), state.client_id);
+    hlc = clock;
+    return { id, name, args, created_at: now, attempts: 0, hlc: clock, protocol: SYNC_PROTOCOL };
+  });
   await db.syncState.update('main', { hlc });
-  await db.outbox.add({ id, name, args, created_at: now, attempts: 0, hlc, protocol: SYNC_PROTOCOL });
+  if (rows.length === 1 && rows[0]) await db.outbox.add(rows[0]);
+  else await db.outbox.bulkAdd(rows);
 }

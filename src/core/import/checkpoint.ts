@@ -63,7 +63,7 @@ export function checkpointRows(data: CheckpointExport): ParsedImport {
   }
   for (const review of data.reviews) {
     set(review.game, {
-      rating: review.rating, review: review.review, draft: review.draft, posted_at: review.posted_at,
+      rating: review.rating, review: review.review, platform: review.platform, draft: review.draft, posted_at: review.posted_at,
       is_recommended: review.is_recommended, playtime_hours: review.playtime_hours === null ? null : Math.round(review.playtime_hours),
     });
   }

@@ -144,6 +144,32 @@ describe('Checkpoint exports', () => {
     expect(parsed.follows).toEqual([3]);
   });
 
+  it("keeps each review's platform: the imported review names it as the exported one did", () => {
+    const game = (igdb_id: number, name: string) => ({ igdb_id, name, release_year: 2020, slug: null });
+    const review = v1.reviews[0]!;
+    const file = {
+      ...v1,
+      library: [], top5: [], following: [], journal: [],
+      reviews: [
+        { ...review, game: game(1942, 'The Witcher 3'), platform: 'PlayStation 4' },
+        { ...review, id: 6, game: game(26226, 'Celeste'), platform: null },
+      ],
+    };
+    const parsed = checkpointRows(readExport(file));
+    expect(parsed.rows.map((r) => [r.igdb_id, r.platform])).toEqual([[1942, 'PlayStation 4'], [26226, null]]);
+    const matches = new Map(parsed.rows.map((r) => [r.line, { kind: 'matched' as const, by: 'igdb_id' as const, game: { igdb_id: r.igdb_id ?? 0, name: r.title, year: r.year, cover_url: null, summary: null } }]));
+    const empty: Library = { me: 7, games: new Map(), sessionKeys: new Set(), top5: [], follows: new Set() };
+    const created = planMutations(planImport(parsed, matches, empty, { now: NOW })).filter((w) => w.name === 'review.create');
+    expect(created.map((w) => w.args)).toEqual([
+      expect.objectContaining({ igdb_id: 1942, rating: 9.5, review: 'Great', platform: 'PlayStation 4' }),
+      expect.not.objectContaining({ platform: expect.anything() }),
+    ]);
+    // Taking the file's review over a different one of the member's takes its platform too.
+    const mine: Library = { ...empty, games: new Map([[1942, { started: false, finished: false, wishlist: false, collection: false, review: { rating: 6, review: 'meh', draft: false } }]]) };
+    const taken = planMutations(planImport(parsed, matches, mine, { now: NOW, all: 'file' })).filter((w) => w.name === 'review.update');
+    expect(taken.map((w) => w.args)).toEqual([expect.objectContaining({ igdb_id: 1942, rating: 9.5, platform: 'PlayStation 4' })]);
+  });
+
   it('brings an older version up through the upgrade steps, and refuses a newer one', () => {
     // A made-up version 2 that renamed `journal` to `sessions`: a v1 file goes through the 1 → 2 step.
     const upgraded = upgradeExport(v1, { 1: (f) => ({ ...f, sessions: f['journal'], journal: undefined }) }, 2);

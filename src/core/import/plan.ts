@@ -117,6 +117,7 @@ export function planRow(row: ImportRow, game: MatchCandidate, library: Library, 
     if (review === null) {
       mutations.push(m('review.create', {
         ...ref, rating: row.rating, review: text, draft: row.draft,
+        ...(row.platform ? { platform: row.platform } : {}),
         ...(row.posted_at ? { post_date_time: row.posted_at } : {}),
         ...(row.is_recommended !== null ? { is_recommended: row.is_recommended } : {}),
         ...(row.playtime_hours !== null && row.playtime_hours >= 1 ? { playtime_hours: Math.min(99_999, row.playtime_hours) } : {}),
@@ -129,7 +130,7 @@ export function planRow(row: ImportRow, game: MatchCandidate, library: Library, 
         file: `${ratingText(row.rating)}, ${shortText(text ?? review.review)}`,
       });
       if (choice === 'file') {
-        mutations.push(m('review.update', { igdb_id: game.igdb_id, rating: row.rating, review: text ?? review.review }));
+        mutations.push(m('review.update', { igdb_id: game.igdb_id, rating: row.rating, review: text ?? review.review, ...(row.platform ? { platform: row.platform } : {}) }));
         changes.push(`Rating changed to ${ratingText(row.rating)}`);
       }
     }

@@ -24,6 +24,8 @@ export interface ImportRow {
   /** 1–10 in half steps. */
   readonly rating: number | null;
   readonly review: string | null;
+  /** The platform the review names (a Checkpoint export's, by name; the server knows it by name). */
+  readonly platform: string | null;
   readonly draft: boolean;
   readonly posted_at: string | null;
   readonly is_recommended: boolean | null;
@@ -53,7 +55,7 @@ export interface ParsedImport {
 }
 
 export const emptyRow = (line: number, title: string): ImportRow => ({
-  line, source_id: null, title, year: null, igdb_id: null, rating: null, review: null, draft: false, posted_at: null,
+  line, source_id: null, title, year: null, igdb_id: null, rating: null, review: null, platform: null, draft: false, posted_at: null,
   is_recommended: null, playtime_hours: null, started: false, finished: false, started_at: null, finished_at: null,
   wishlist: false, collection: false, sessions: [], unmapped: [], problems: [],
 });

@@ -4,7 +4,7 @@
 import type { Library, PlannedMutation } from '../../core/import/plan.ts';
 import { localDb } from '../backend.ts';
 import type { ImportJobRow } from '../../store/db.ts';
-import { createImportJob, discardImportJob, resumeImportJob, runImportJob, unfinishedImports, type ImportProgress } from './apply.ts';
+import { createImportJob, discardImportJob, readImportJob, resumeImportJob, runImportJob, unfinishedImports, type ImportProgress } from './apply.ts';
 import { readLibrary } from './library.ts';
 
 export type { ImportProgress };
@@ -13,7 +13,7 @@ export const loadLibrary = (me: number): Promise<Library> => readLibrary(localDb
 export const startImportJob = (me: number, fileName: string, mutations: readonly PlannedMutation[]): Promise<string> => createImportJob(localDb(), me, fileName, mutations);
 export const memberImports = (me: number): Promise<ImportJobRow[]> => unfinishedImports(localDb(), me);
 export const discardImport = (jobId: string): Promise<void> => discardImportJob(localDb(), jobId);
-export const importJob = (jobId: string): Promise<ImportJobRow | undefined> => localDb().imports.get(jobId);
+export const importJob = (jobId: string): Promise<ImportJobRow | undefined> => readImportJob(localDb(), jobId);
 
 interface Run { readonly promise: Promise<ImportProgress>; readonly controller: AbortController; readonly listeners: Set<(p: ImportProgress) => void> }
 const runs = new Map<string, Run>();

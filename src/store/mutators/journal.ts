@@ -37,7 +37,7 @@ function noteOrNull(note: string | null | undefined): string | null {
  * it (the platform is known and the game lists its platforms without it); else the server decides.
  */
 async function checkPlatform(db: CheckpointDb, game: GameRow | undefined, platformId: number | null): Promise<void> {
-  if (platformId === null || !game?.platforms?.length || !inScope('platforms')) return;
+  if (platformId === null || !game?.platforms?.length || !inScope(db, 'platforms')) return;
   const platform = await db.platforms.get(platformId);
   if (!platform) return;
   const names = new Set(game.platforms.map((n) => n.toLowerCase()));

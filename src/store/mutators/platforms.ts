@@ -21,7 +21,7 @@ export async function resolvePlatform(db: CheckpointDb, a: PlatformChoice): Prom
   if (a.platform_id !== undefined && a.platform_id !== null) return a.platform_id;
   const name = btrim(a.platform ?? '');
   // Platforms are read only when the caller's transaction covers them (APPLY_TABLES does).
-  if (name === '' || !inScope('platforms')) return null;
+  if (name === '' || !inScope(db, 'platforms')) return null;
   const match = await db.platforms.where('name').equalsIgnoreCase(name).first();
   return match?.id ?? null;
 }

@@ -46,6 +46,15 @@ function run<N extends MutationName>(db: CheckpointDb, name: N, args: MutationAr
 }
 
 /**
+ * applyLocal for arguments already parsed, its reads and writes made through `target`: an import's
+ * batch staged in memory (data/import/stage.ts, which checks the scope when it is made), written
+ * at once after.
+ */
+export function applyThrough<N extends MutationName>(target: CheckpointDb, name: N, args: MutationArgs<N>, ctx: ApplyContext): Promise<void> {
+  return run(target, name, args, ctx);
+}
+
+/**
  * Applies a mutation to the mirrors, through writeRow/deleteRow. Must run inside a 'rw'
  * transaction over APPLY_TABLES (scope.ts); throws MutationError with the spec's message when the
  * server would refuse the mutation for a reason the mirrors already show.

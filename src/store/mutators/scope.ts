@@ -16,8 +16,16 @@ export function assertApplyScope(db: CheckpointDb): void {
   if (!ok) throw new Error(`A local apply must run inside a 'rw' transaction over ${REQUIRED.join(', ')}`);
 }
 
-/** Whether the current transaction covers a table that an apply only reads when it can. */
-export function inScope(table: string): boolean {
+/**
+ * The tables an import's staged batch (data/import/stage.ts) may read: its stand-in database
+ * answers with its transaction's tables, as it applies outside Dexie's transaction zone.
+ */
+export const STAGED_SCOPE = Symbol('checkpoint.stagedScope');
+
+/** Whether the apply's transaction covers a table that an apply only reads when it can. */
+export function inScope(db: CheckpointDb, table: string): boolean {
+  const staged = (db as unknown as { [STAGED_SCOPE]?: readonly string[] })[STAGED_SCOPE];
+  if (staged) return staged.includes(table);
   const tx = Dexie.currentTransaction as Transaction | null;
   return tx?.storeNames.includes(table) ?? false;
 }
