@@ -93,7 +93,8 @@ export async function applyImportBatch(db: CheckpointDb, jobId: string, now: () 
       }
     }
     const stage = new ImportStage(db);
-    await prefetch(stage, ctx.me, writes);
+    // Awaited as a Dexie promise: whatever the reads inside did, this goes on in the transaction's zone.
+    await Dexie.Promise.resolve(prefetch(stage, ctx.me, writes));
     const queued: Array<{ id: string; name: string; args: unknown }> = [];
     const ids = randomUuids(writes.length);
     // The stage reads and writes through this transaction itself, so the applies run outside
