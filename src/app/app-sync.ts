@@ -59,7 +59,16 @@ export function createAppSync(): SyncEngine {
   const notify = () => {
     for (const listener of [...listeners]) listener();
   };
-  const initial: SyncStatus = { ...INITIAL_STATUS, online: navigator.onLine };
+  // Until the engine loads (a signed-out visitor's never does, issue 20 §3) the status still
+  // follows the connection, so the header says "Offline" when it drops.
+  let initial: SyncStatus = { ...INITIAL_STATUS, online: navigator.onLine };
+  const onConnection = () => {
+    if (initial.online === navigator.onLine) return;
+    initial = { ...initial, online: navigator.onLine };
+    if (!engine) notify();
+  };
+  window.addEventListener('online', onConnection);
+  window.addEventListener('offline', onConnection);
 
   const load = (now = false): Promise<SyncEngine> => {
     if (!loading) {

@@ -11,6 +11,7 @@ import type { SearchRemote } from '../data/search/remote.ts';
 import type { SearchService } from '../data/search/service.ts';
 import type { MemoryCache } from '../core/search/cache.ts';
 import type { GameSearchResult } from '../data/search/types.ts';
+import { catalogueIsFresh, stampCatalogue } from '../data/search/catalogue-stamp.ts';
 
 /**
  * The search RPCs, their zod checks included, load on the first call, not with the entry (issue
@@ -96,9 +97,6 @@ export function createAppSearch(): SearchService {
   }));
 }
 
-/** The device downloads the catalogue again after a day (new games, and the first visit). */
-const CATALOGUE_REFRESH_MS = 86_400_000;
-const CATALOGUE_STAMP = 'checkpoint.catalogue-downloaded-at';
 /** How long after the page's load the download waits, so it never competes with the first screen. */
 const CATALOGUE_START_DELAY_MS = 5000;
 
@@ -107,11 +105,10 @@ function downloadCatalogueWhenIdle(service: SearchService): () => void {
   const controller = new AbortController();
   let running = false;
   const run = () => {
-    const last = Number(localStorage.getItem(CATALOGUE_STAMP) ?? 0);
-    if (running || !navigator.onLine || Date.now() - last < CATALOGUE_REFRESH_MS) return;
+    if (running || !navigator.onLine || catalogueIsFresh()) return;
     running = true;
     service.downloadCatalogue(controller.signal).then(
-      () => localStorage.setItem(CATALOGUE_STAMP, String(Date.now())),
+      () => stampCatalogue(),
       // Tried again on the next start, or when the connection comes back.
       () => undefined,
     ).finally(() => { running = false; });

@@ -22,6 +22,7 @@ import { ProfileIcon } from './profile-icons.tsx';
 import { ProfileModal } from './profile-modal.tsx';
 import { ChangeRow, ChoiceRow, ConflictRow, MissingRow, Paged } from './import-rows.tsx';
 import './import-data.css';
+import { catalogueIsFresh, stampCatalogue } from '../../data/search/catalogue-stamp.ts';
 
 type Step =
   | { step: 'pick' }
@@ -90,6 +91,12 @@ export default function ImportDataModal({ memberId, onClose }: { readonly member
     setStep({ step: 'reading', progress: null });
     const online = typeof navigator === 'undefined' || navigator.onLine;
     const remote = online ? async (title: string) => (await search.searchGames(title, { limit: 10 })).games : null;
+    // Matching asks the device's catalogue first and the network only for what it lacks: a device
+    // that has not copied the catalogue yet (a first visit, within seconds of the page's load)
+    // copies it now, once, rather than asking the network row by row.
+    if (online && !catalogueIsFresh()) {
+      await search.downloadCatalogue(reading.current?.signal).then(() => stampCatalogue(), () => undefined);
+    }
     const [result, library] = await Promise.all([s.match(mapping, remote), loadLibrary(memberId)]);
     s.close();
     session.current = null;
