@@ -1,6 +1,9 @@
 // What the import screens call (issue 18 §2): the member's library for the preview, and the jobs
 // on this device's database (apply.ts) started, run, paused and resumed. Only one run of a job at
-// a time in this page: a second call for a job already running joins the first.
+// a time in this page: a second call for a job already running joins the first. A run holds a Web
+// Lock named after its job while it goes, so another tab can see it (each batch is one transaction
+// that moves the job on, so two runs could not apply a write twice; the lock keeps them from
+// racing and from both telling the member).
 import type { Library, PlannedMutation } from '../../core/import/plan.ts';
 import { localDb } from '../backend.ts';
 import type { ImportJobRow } from '../../store/db.ts';
@@ -24,8 +27,9 @@ export function runImport(jobId: string, onProgress: (p: ImportProgress) => void
   if (running) { running.listeners.add(onProgress); return running.promise; }
   const controller = new AbortController();
   const listeners = new Set([onProgress]);
-  const promise = runImportJob(localDb(), jobId, { signal: controller.signal, onProgress: (p) => listeners.forEach((l) => l(p)) })
-    .finally(() => runs.delete(jobId));
+  const run = () => runImportJob(localDb(), jobId, { signal: controller.signal, onProgress: (p) => listeners.forEach((l) => l(p)) });
+  const locks = webLocks();
+  const promise = (locks ? locks.request(lockName(jobId), run) : run()).finally(() => runs.delete(jobId));
   runs.set(jobId, { promise, controller, listeners });
   return promise;
 }
@@ -41,4 +45,13 @@ export async function resumeImport(jobId: string, onProgress: (p: ImportProgress
   return runImport(jobId, onProgress);
 }
 
-export const isImportRunning = (jobId: string): boolean => runs.has(jobId);
+/** True when this page or another tab of this origin is running the job now. */
+export async function isImportRunningAnywhere(jobId: string): Promise<boolean> {
+  if (runs.has(jobId)) return true;
+  const held = (await webLocks()?.query())?.held ?? [];
+  return held.some((lock) => lock.name === lockName(jobId));
+}
+
+const lockName = (jobId: string) => `checkpoint.import.${jobId}`;
+/** The browser's Web Locks (absent in Node and in a page that is not a secure context). */
+const webLocks = (): LockManager | undefined => (globalThis.navigator as Navigator | undefined)?.locks;
