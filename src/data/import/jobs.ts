@@ -29,7 +29,7 @@ export function runImport(jobId: string, onProgress: (p: ImportProgress) => void
   const listeners = new Set([onProgress]);
   const run = () => runImportJob(localDb(), jobId, { signal: controller.signal, onProgress: (p) => listeners.forEach((l) => l(p)) });
   const locks = webLocks();
-  const promise = (locks ? locks.request(lockName(jobId), run) : run()).finally(() => runs.delete(jobId));
+  const promise = (locks ? holding(locks, lockName(jobId), run) : run()).finally(() => runs.delete(jobId));
   runs.set(jobId, { promise, controller, listeners });
   return promise;
 }
@@ -55,3 +55,10 @@ export async function isImportRunningAnywhere(jobId: string): Promise<boolean> {
 const lockName = (jobId: string) => `checkpoint.import.${jobId}`;
 /** The browser's Web Locks (absent in Node and in a page that is not a secure context). */
 const webLocks = (): LockManager | undefined => (globalThis.navigator as Navigator | undefined)?.locks;
+
+/** Runs `work` holding the named lock, which is let go when `work` settles. */
+function holding<T>(locks: LockManager, name: string, work: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    locks.request(name, () => work().then(resolve, reject)).catch(reject);
+  });
+}
