@@ -2,25 +2,11 @@
 // gateway's demo data: no serious or critical violation anywhere, and none of the moderate ones this
 // app once had (landmark-unique on /search and /users). Each page is checked once its content shows,
 // with the whole document in scope (header, main, footer), not only a dialog.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { DEMO_PASSWORD } from '../../supabase/local/demo.ts';
+import { expect, it } from 'vitest';
 import { axeViolations, type AxeViolation } from './axe.ts';
-import { launchChromium } from './browser.ts';
+import { demoEmail, devtoolsSignIn, e2eWorld } from './harness.ts';
 
-let gateway: Gateway;
-let browser: Browser;
-
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.close();
-});
+const world = e2eWorld();
 
 // Demo members in seeding order (supabase/local/demo.ts): 1 pixel_pilgrim (signs in: their own profile) … 3 cozy_quests.
 const PIXEL = 1;
@@ -49,25 +35,14 @@ const ROUTES: ReadonlyArray<{ readonly path: string; readonly ready: string; rea
 /** Moderate rules this app broke once: held to zero as well. */
 const HELD_MODERATE = ['landmark-unique', 'label-content-name-mismatch'];
 
-async function signIn(page: Page, username: string): Promise<void> {
-  await page.goto(`${gateway.url}/`);
-  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => typeof window.checkpoint), { timeout: 15_000 }).toBe('object');
-  await page.evaluate(([e, p]) => window.checkpoint!.signIn(e ?? '', p ?? ''), [`${username}@demo.checkpoint.local`, DEMO_PASSWORD]);
-}
-
 async function audit(signedIn: boolean, width: number): Promise<string[]> {
-  const context: BrowserContext = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
+  const { context, page, errors } = await world.open(width);
   const found: string[] = [];
   try {
-    if (signedIn) await signIn(page, 'pixel_pilgrim');
+    if (signedIn) expect(await devtoolsSignIn(page, world.gateway.url, demoEmail('pixel_pilgrim'))).toBe(PIXEL);
     for (const route of ROUTES) {
       if (route.signedInOnly && !signedIn) continue;
-      await page.goto(`${gateway.url}${route.path}`);
+      await page.goto(`${world.gateway.url}${route.path}`);
       const shown = await page.locator(route.ready).first().waitFor({ timeout: 20_000 }).then(() => true, () => false);
       if (!shown) {
         found.push(`${route.path} @${width}px: '${route.ready}' never showed`);

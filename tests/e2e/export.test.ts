@@ -4,62 +4,31 @@
 // download is a .zip of five UTF-8 CSV files with a BOM. The dialog passes axe at 1280 and 390 px.
 // Screenshots at 390 and 1280 px when EXPORT_SHOTS_DIR is set.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
-import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Download } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { exportSchema } from '../../src/core/export/schema.ts';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { expectAccessible } from './axe.ts';
-import { launchChromium } from './browser.ts';
+import { demoEmail, devtoolsSignIn, e2eWorld, screenshots, synced, workerInCharge, type Opened } from './harness.ts';
 
-let gateway: Gateway;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const SHOTS = process.env.EXPORT_SHOTS_DIR;
+const world = e2eWorld();
+const shot = screenshots(process.env.EXPORT_SHOTS_DIR, 'export');
 const PIXEL = 1;
 const WITCHER_3 = 1942;
 const DAY = /^checkpoint-pixel_pilgrim-\d{4}-\d{2}-\d{2}\.(json|zip)$/;
 
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await gateway?.close();
-});
-
-async function shot(target: Page | Locator, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await target.screenshot({ path: `${SHOTS}/export-${name}.png` });
-}
-
 /** Signed in as pixel_pilgrim on their profile, synced, with the service worker in charge. */
-async function openOwnProfile(width: number): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${gateway.url}/`);
-  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-  await page.reload();
-  await page.waitForFunction(() => window.checkpoint !== undefined);
-  const { memberId } = await page.evaluate(() => window.checkpoint!.signIn('pixel_pilgrim@demo.checkpoint.local', 'Checkpoint-demo1'));
-  expect(memberId).toBe(PIXEL);
-  await page.goto(`${gateway.url}/user/${PIXEL}`);
+async function openOwnProfile(width: number): Promise<Opened> {
+  const opened = await world.open(width, { acceptDownloads: true });
+  const { page } = opened;
+  expect(await devtoolsSignIn(page, world.gateway.url, demoEmail('pixel_pilgrim'))).toBe(PIXEL);
+  await page.goto(`${world.gateway.url}/user/${PIXEL}`);
   await page.getByRole('button', { name: 'Edit Profile' }).waitFor({ timeout: 20_000 });
-  await expect.poll(async () => {
-    await page.evaluate(() => window.checkpoint!.syncNow());
-    return page.evaluate(() => window.checkpoint!.pending());
-  }, { timeout: 20_000 }).toBe(0);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
-  return { context, page, errors };
+  await synced(page);
+  await workerInCharge(page);
+  return opened;
 }
 
 const downloaded = (download: Download) => download.path().then((path) => readFileSync(path));

@@ -7,45 +7,34 @@
 // nothing; any other CSV goes through the column mapping. axe on every step of the dialog.
 // Screenshots at 390 and 1280 px when IMPORT_SHOTS_DIR is set.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { IMPORT_TEXT } from '../../src/core/import/constants.ts';
 import { exportSchema, type CheckpointExport } from '../../src/core/export/schema.ts';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { DEMO_PASSWORD } from '../../supabase/local/demo.ts';
 import { signUpMember, TEST_PASSWORD, type Mail, type TestGateway } from '../support/gateway.ts';
 import { expectAccessible, PICKER_EXCUSED } from './axe.ts';
-import { launchChromium } from './browser.ts';
+import { demoEmail, devtoolsSignIn, e2eWorld, screenshots, synced, workerInCharge, type Opened } from './harness.ts';
 
-let gateway: Gateway;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const SHOTS = process.env.IMPORT_SHOTS_DIR;
-const PIXEL = { id: 1, email: 'pixel_pilgrim@demo.checkpoint.local', password: 'Checkpoint-demo1' };
+const world = e2eWorld();
+/** A long import's writes take a while to push on a loaded machine. */
+const SYNC_TIMEOUT_MS = 30_000;
+const shot = screenshots(process.env.IMPORT_SHOTS_DIR, 'import');
+const PIXEL = { id: 1, email: demoEmail('pixel_pilgrim'), password: DEMO_PASSWORD };
 const CATALOGUE: ReadonlyArray<{ id: number; name: string; release_year: number | null }> = JSON.parse(
   readFileSync(new URL('../../supabase/functions/igdb-search/seed-catalogue.json', import.meta.url), 'utf8'),
 ) as Array<{ id: number; name: string; release_year: number | null }>;
 
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await gateway?.close();
-});
-
 /** The test-support helpers' view of the seeded gateway (as users-directory.test.ts does). */
 function helpers(): TestGateway {
-  const mailbox = async (): Promise<Mail[]> => (await (await fetch(`${gateway.url}/_dev/mailbox.json`)).json()) as Mail[];
+  const mailbox = async (): Promise<Mail[]> => (await (await fetch(`${world.gateway.url}/_dev/mailbox.json`)).json()) as Mail[];
   return {
-    ...gateway,
-    client: () => createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }),
+    ...world.gateway,
+    client: () => createClient(world.gateway.url, world.gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }),
     mailbox,
     async lastMail(to, kind) {
       const mail = (await mailbox()).find((m) => m.to === to && (kind === undefined || m.kind === kind));
@@ -55,39 +44,16 @@ function helpers(): TestGateway {
   };
 }
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/import-${name}.png` });
-}
-
-interface Session { readonly context: BrowserContext; readonly page: Page; readonly errors: string[] }
-
 /** Signed in on `memberId`'s own profile, synced, with the service worker in charge. */
-async function signedIn(width: number, email: string, password: string, memberId: number): Promise<Session> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, acceptDownloads: true });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${gateway.url}/`);
-  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-  await page.reload();
-  await page.waitForFunction(() => window.checkpoint !== undefined);
-  const signed = await page.evaluate(([e, p]) => window.checkpoint!.signIn(e as string, p as string), [email, password] as const);
-  expect(signed.memberId).toBe(memberId);
-  await page.goto(`${gateway.url}/user/${memberId}`);
+async function signedIn(width: number, email: string, password: string, memberId: number): Promise<Opened> {
+  const opened = await world.open(width, { acceptDownloads: true });
+  const { page } = opened;
+  expect(await devtoolsSignIn(page, world.gateway.url, email, password)).toBe(memberId);
+  await page.goto(`${world.gateway.url}/user/${memberId}`);
   await page.getByRole('button', { name: 'Edit Profile' }).waitFor({ timeout: 30_000 });
-  await synced(page);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 20_000 }).toBe('activated');
-  return { context, page, errors };
-}
-
-async function synced(page: Page) {
-  await expect.poll(async () => {
-    await page.evaluate(() => window.checkpoint!.syncNow());
-    return page.evaluate(() => window.checkpoint!.pending());
-  }, { timeout: 30_000 }).toBe(0);
+  await synced(page, SYNC_TIMEOUT_MS);
+  await workerInCharge(page);
+  return opened;
 }
 
 /** Every progress bar the page shows from now on, as "label: value" (a bar may show for one frame only). */
@@ -193,13 +159,13 @@ it('exports offline, then imports the file into a fresh account: the same games,
   expect((await progressSeen(page)).some((p) => p.startsWith('Saving to your library…'))).toBe(true);
   await dialog.getByRole('button', { name: 'Done' }).click();
   await dialog.waitFor({ state: 'detached' });
-  await synced(page);
+  await synced(page, SYNC_TIMEOUT_MS);
 
   // What the fresh account exports now is what pixel_pilgrim exported.
   const after = libraryOf((await exportJson(page)).data);
   expect(after).toEqual({ ...before, following: before.following.filter((id) => id !== fresh.id) });
   // And the server has it (it reached the server once).
-  const [reviews] = await gateway.db.query<{ n: number }>('select count(*)::int as n from public.rating where user_id = $1', [fresh.id]);
+  const [reviews] = await world.gateway.db.query<{ n: number }>('select count(*)::int as n from public.rating where user_id = $1', [fresh.id]);
   expect(reviews?.n).toBe(before.reviews.length);
   expect(errors).toEqual([]);
 }, 240_000);
@@ -272,10 +238,10 @@ it('imports a Grouvee export: the preview, a row settled in the game picker, a d
   await expectAccessible(dialog);
   await shot(page, 'done-1280');
   await dialog.getByRole('button', { name: 'Done' }).click();
-  await synced(page);
+  await synced(page, SYNC_TIMEOUT_MS);
 
   // On the profile: the Library tab lists them.
-  await page.goto(`${gateway.url}/user/${PIXEL.id}?tab=library`);
+  await page.goto(`${world.gateway.url}/user/${PIXEL.id}?tab=library`);
   const library = page.getByRole('region', { name: 'Library' });
   const names = () => library.locator('.library-row__name').allTextContents();
   await library.getByRole('searchbox', { name: 'Filter games' }).fill('doom');
@@ -286,7 +252,7 @@ it('imports a Grouvee export: the preview, a row settled in the game picker, a d
   await expect.poll(names).toEqual(['Hollow Knight', 'Hollow Knight: Silksong']);
 
   // And the server, once.
-  const one = async (sql: string) => (await gateway.db.query<{ v: unknown }>(sql, [PIXEL.id]))[0]?.v;
+  const one = async (sql: string) => (await world.gateway.db.query<{ v: unknown }>(sql, [PIXEL.id]))[0]?.v;
   expect(await one('select r.rating::float as v from public.rating r join public.game g on g.id = r.game_id where r.user_id = $1 and g.igdb_id = 113112')).toBe(8);
   expect(await one('select r.rating::float as v from public.rating r join public.game g on g.id = r.game_id where r.user_id = $1 and g.igdb_id = 1942')).toBe(10);
   expect(await one('select r.review as v from public.rating r join public.game g on g.id = r.game_id where r.user_id = $1 and g.igdb_id = 1942'))
@@ -297,12 +263,12 @@ it('imports a Grouvee export: the preview, a row settled in the game picker, a d
   expect(await one("select count(*)::int as v from public.play_session s join public.game g on g.id = s.game_id where s.user_id = $1 and g.igdb_id = 1942 and s.note = 'Imported from Grouvee'")).toBe(1);
 
   // The review shows as text on the game's page: the file's markup is not run.
-  await page.goto(`${gateway.url}/game/1942`);
+  await page.goto(`${world.gateway.url}/game/1942`);
   await page.getByText('Still the best <img src=x onerror="window.hacked=1"> open world.').first().waitFor({ timeout: 20_000 });
   expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
 
   // The same file again changes nothing.
-  await page.goto(`${gateway.url}/user/${PIXEL.id}`);
+  await page.goto(`${world.gateway.url}/user/${PIXEL.id}`);
   const again = await openImport(page);
   await chooseFile(again, 'grouvee-export.csv', file);
   await expect.poll(() => summary(again)).toMatch(/^6 games in grouvee-export\.csv: 0 to add · 0 to change · [45] already the same/);
@@ -368,10 +334,10 @@ it('cancels a long import halfway and resumes it after a reload; cut off mid-run
   const toasts = () => page.locator('.toast__message').allTextContents();
   await expect.poll(toasts, { timeout: 60_000 }).toContainEqual(expect.stringMatching(/^Resuming the import of grouvee-library\.csv: [\d,]+ of [\d,]+ changes saved so far\.$/));
   await expect.poll(toasts, { timeout: 120_000 }).toContain('Import of grouvee-library.csv finished.');
-  await synced(page);
+  await synced(page, SYNC_TIMEOUT_MS);
 
   // On the server, once each: a rating, a finished game and four journal sessions per game.
-  const count = async (sql: string) => (await gateway.db.query<{ n: number }>(sql, [fresh.id]))[0]?.n;
+  const count = async (sql: string) => (await world.gateway.db.query<{ n: number }>(sql, [fresh.id]))[0]?.n;
   expect(await count('select count(*)::int as n from public.rating where user_id = $1')).toBe(added);
   expect(await count('select count(*)::int as n from public.game_progress where user_id = $1 and completed')).toBe(added);
   expect(await count('select count(*)::int as n from public.play_session where user_id = $1')).toBe(added * sessionsPerGame);

@@ -4,70 +4,28 @@
 // a private session and an edit; the profile's Journal tab groups sessions by month with the total
 // and edits a session's platform among the game's (offline, synced once); another member sees only
 // the public ones, offline too as last seen on the device. Screenshots at 390 and 1280 px (JOURNAL_SHOTS_DIR).
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { platformName } from '../../src/core/platforms.ts';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { launchChromium } from './browser.ts';
+import { demoEmail, devtoolsSignIn, e2eWorld, screenshots, synced } from './harness.ts';
 
-let gateway: Gateway;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const SHOTS = process.env.JOURNAL_SHOTS_DIR;
+const world = e2eWorld();
 
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await gateway?.close();
-});
+const shot = screenshots(process.env.JOURNAL_SHOTS_DIR, 'journal');
 
 // Demo members in seeding order (supabase/local/demo.ts).
 const PIXEL = 1;
 const WITCHER_3 = 1942;
 
-async function open(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
-}
+const open = (width = 1280) => world.open(width);
 
-async function signIn(page: Page, username: string): Promise<number> {
-  await page.goto(`${gateway.url}/`);
-  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-  await page.reload();
-  await page.waitForFunction(() => window.checkpoint !== undefined);
-  const { memberId } = await page.evaluate(
-    ([e, p]) => window.checkpoint!.signIn(e as string, p as string), [`${username}@demo.checkpoint.local`, 'Checkpoint-demo1'] as const);
-  return memberId;
-}
-
-async function synced(page: Page): Promise<void> {
-  await expect.poll(async () => {
-    await page.evaluate(() => window.checkpoint!.syncNow());
-    return page.evaluate(() => window.checkpoint!.pending());
-  }, { timeout: 20_000 }).toBe(0);
-}
-
-async function shot(target: Page | Locator, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await target.screenshot({ path: `${SHOTS}/journal-${name}.png`, ...('goto' in target ? { fullPage: true } : {}) });
-}
+const signIn = (page: Page, username: string) => devtoolsSignIn(page, world.gateway.url, demoEmail(username));
 
 const serverSessions = (note: string) =>
-  gateway.db.query<{ n: number }>('select count(*)::int as n from public.play_session where note = $1', [note]).then((r) => r[0]?.n);
+  world.gateway.db.query<{ n: number }>('select count(*)::int as n from public.play_session where note = $1', [note]).then((r) => r[0]?.n);
 
 async function openJournal(page: Page): Promise<Locator> {
-  await page.goto(`${gateway.url}/game/${WITCHER_3}`);
+  await page.goto(`${world.gateway.url}/game/${WITCHER_3}`);
   const section = page.locator('section.game-journal');
   await section.waitFor({ timeout: 20_000 });
   return section;
@@ -137,9 +95,9 @@ it('logs a session offline that survives a reload offline and reaches the server
   await editing.getByRole('button', { name: 'Save changes' }).click();
   await expect.poll(() => section.locator('.game-journal__total').textContent()).toBe('1 h 45 min played · 2 sessions');
   await synced(page);
-  expect(await gateway.db.query('select minutes, is_private from public.play_session where note = $1', ['Offline run through Velen']))
+  expect(await world.gateway.db.query('select minutes, is_private from public.play_session where note = $1', ['Offline run through Velen']))
     .toEqual([{ minutes: 75, is_private: false }]);
-  expect(await gateway.db.query(`select p.name from public.play_session s join public.platform p on p.id = s.platform_id
+  expect(await world.gateway.db.query(`select p.name from public.play_session s join public.platform p on p.id = s.platform_id
     join public.platform_games pg on pg.platform_id = p.id and pg.game_id = s.game_id where s.note = $1`, ['Secret Gwent grind'])).toHaveLength(1);
   await shot(section, 'game-1280');
   await page.setViewportSize({ width: 390, height: 900 });
@@ -147,20 +105,20 @@ it('logs a session offline that survives a reload offline and reaches the server
   await page.setViewportSize({ width: 1280, height: 900 });
 
   // The profile's Journal tab: both sessions, the month, the total.
-  await page.goto(`${gateway.url}/user/${PIXEL}?tab=journal`);
+  await page.goto(`${world.gateway.url}/user/${PIXEL}?tab=journal`);
   const tab = page.getByRole('tabpanel');
   await expect.poll(() => tab.locator('.profile-journal__total').textContent(), { timeout: 15_000 }).toBe('1 h 45 min played · 2 sessions');
   await expect.poll(() => tab.locator('.profile-journal__month-title').count()).toBe(1);
   expect(await tab.locator('.journal-entry__game').first().textContent()).toBe('The Witcher 3: Wild Hunt');
   expect(await tab.getByText('Secret Gwent grind').count()).toBe(1);
-  await shot(page, 'profile-own-1280');
+  await shot(page, 'profile-own-1280', { fullPage: true });
 
   // Editing there offers the game's platforms too (from the device: offline here), and the change
   // reaches the server once when the connection is back.
-  const [velen] = await gateway.db.query<{ id: number; platform_id: number | null }>(
+  const [velen] = await world.gateway.db.query<{ id: number; platform_id: number | null }>(
     'select id, platform_id from public.play_session where note = $1', ['Offline run through Velen']);
   expect(velen?.platform_id).toBeNull();
-  const changes = () => gateway.db.query<{ n: number }>(
+  const changes = () => world.gateway.db.query<{ n: number }>(
     "select count(*)::int as n from public.sync_change where tbl = 'play_session' and row_id = $1", [velen?.id]).then((r) => r[0]?.n);
   const changesBefore = await changes();
   await context.setOffline(true);
@@ -188,7 +146,7 @@ it('logs a session offline that survives a reload offline and reaches the server
   await context.setOffline(false);
   await synced(page);
   await page.evaluate(() => window.checkpoint!.syncNow());
-  const edited = await gateway.db.query<{ name: string; minutes: number }>(`select p.name, s.minutes from public.play_session s
+  const edited = await world.gateway.db.query<{ name: string; minutes: number }>(`select p.name, s.minutes from public.play_session s
     join public.platform p on p.id = s.platform_id where s.id = $1`, [velen?.id]);
   expect(edited.map((r) => [platformName(r.name), r.minutes])).toEqual([[chosen, 75]]);
   expect(await serverSessions('Offline run through Velen')).toBe(1);
@@ -200,14 +158,14 @@ it('logs a session offline that survives a reload offline and reaches the server
 it("shows another member only the public sessions, the total counting only those; deleting is confirmed inline", async () => {
   const { page, errors } = await open(390);
   await signIn(page, 'speedrun_sage');
-  await page.goto(`${gateway.url}/user/${PIXEL}?tab=journal`);
+  await page.goto(`${world.gateway.url}/user/${PIXEL}?tab=journal`);
   const tab = page.getByRole('tabpanel');
   await expect.poll(() => tab.locator('.profile-journal__total').textContent(), { timeout: 15_000 }).toBe('1 h 15 min played · 1 session');
   expect(await tab.getByText('Offline run through Velen').count()).toBe(1);
   expect(await tab.getByText('Secret Gwent grind').count()).toBe(0);
   expect(await tab.locator('.journal-entry__actions').count()).toBe(0);
   expect(await tab.locator('.profile-journal__saved').count()).toBe(0);
-  await shot(page, 'profile-other-390');
+  await shot(page, 'profile-other-390', { fullPage: true });
 
   // Offline, a reload (served by the service worker) shows the journal as last seen on this
   // device, and says so.
@@ -220,18 +178,18 @@ it("shows another member only the public sessions, the total counting only those
   expect(await tab.locator('.profile-journal__total').textContent()).toBe('1 h 15 min played · 1 session');
   expect(await tab.getByText('Offline run through Velen').count()).toBe(1);
   expect(await tab.getByText('Secret Gwent grind').count()).toBe(0);
-  await shot(page, 'profile-other-offline-390');
+  await shot(page, 'profile-other-offline-390', { fullPage: true });
   await context.setOffline(false);
   await expect.poll(() => tab.locator('.profile-journal__saved').count(), { timeout: 15_000 }).toBe(0);
 
   // The owner deletes the private one, confirming inline; Keep first changes nothing.
   const owner = await open(390);
   await signIn(owner.page, 'pixel_pilgrim');
-  await owner.page.goto(`${gateway.url}/user/${PIXEL}?tab=journal`);
+  await owner.page.goto(`${world.gateway.url}/user/${PIXEL}?tab=journal`);
   const ownTab = owner.page.getByRole('tabpanel');
   const secret = ownTab.locator('.journal-entry', { hasText: 'Secret Gwent grind' });
   await secret.waitFor({ timeout: 15_000 });
-  await shot(owner.page, 'profile-own-390');
+  await shot(owner.page, 'profile-own-390', { fullPage: true });
   await secret.getByRole('button', { name: /^Delete session/ }).click();
   await secret.getByRole('button', { name: 'Keep' }).click();
   expect(await secret.count()).toBe(1);

@@ -3,56 +3,33 @@
 // and 390 px, the view kept in the address (a reload shows it again), a typo still finding the game,
 // the long list windowed yet Tab walking its rows in order, a modal's filter box; axe on each.
 // Screenshots at 390 and 1280 px when LIBRARY_SHOTS_DIR is set.
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
-import { launchChromium } from './browser.ts';
+import { demoEmail, devtoolsSignIn, e2eWorld, screenshots, type Opened } from './harness.ts';
 
-let gateway: Gateway;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const SHOTS = process.env.LIBRARY_SHOTS_DIR;
+const pageShot = screenshots(process.env.LIBRARY_SHOTS_DIR, 'library');
 const PIXEL = 1;
 const EXTRA = 150;
 
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
-  await gateway.db.query(`
-    insert into public.game (igdb_id, name, slug, release_date, platforms)
-    select 900000 + g, 'Starfall Odyssey ' || g, 'starfall-odyssey-' || g, date '2000-01-01' + g * 30, array['PC (Microsoft Windows)']
-    from generate_series(1, ${EXTRA}) g`);
-  await gateway.db.query(`
-    insert into public.user_wishlist (user_id, igdb_id, game_id, added_at)
-    select ${PIXEL}, igdb_id, id, now() - (igdb_id - 900000) * interval '1 minute' from public.game where igdb_id > 900000`);
-  browser = await launchChromium();
+const world = e2eWorld({
+  async seed(gateway) {
+    await gateway.db.query(`
+      insert into public.game (igdb_id, name, slug, release_date, platforms)
+      select 900000 + g, 'Starfall Odyssey ' || g, 'starfall-odyssey-' || g, date '2000-01-01' + g * 30, array['PC (Microsoft Windows)']
+      from generate_series(1, ${EXTRA}) g`);
+    await gateway.db.query(`
+      insert into public.user_wishlist (user_id, igdb_id, game_id, added_at)
+      select ${PIXEL}, igdb_id, id, now() - (igdb_id - 900000) * interval '1 minute' from public.game where igdb_id > 900000`);
+  },
 });
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await gateway?.close();
-});
+const shot = (page: Page, name: string) => pageShot(page, name, { fullPage: name.endsWith('390') });
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/library-${name}.png`, fullPage: name.endsWith('390') });
-}
-
-async function signedIn(width: number): Promise<{ page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${gateway.url}/`);
-  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-  await page.reload();
-  await page.waitForFunction(() => window.checkpoint !== undefined);
-  await page.evaluate(() => window.checkpoint!.signIn('pixel_pilgrim@demo.checkpoint.local', 'Checkpoint-demo1'));
-  return { page, errors };
+async function signedIn(width: number): Promise<Opened> {
+  const opened = await world.open(width);
+  expect(await devtoolsSignIn(opened.page, world.gateway.url, demoEmail('pixel_pilgrim'))).toBe(PIXEL);
+  return opened;
 }
 
 const rowNames = (page: Page) => page.locator('.library-list .library-row__name').allTextContents();
@@ -61,7 +38,7 @@ const params = (page: Page) => new URL(page.url()).searchParams;
 for (const width of [1280, 390]) {
   it(`filters the library at ${width} px: typos, filters and sort in the address, kept by a reload`, async () => {
     const { page, errors } = await signedIn(width);
-    await page.goto(`${gateway.url}/user/${PIXEL}?tab=library`);
+    await page.goto(`${world.gateway.url}/user/${PIXEL}?tab=library`);
     const library = page.getByRole('region', { name: 'Library' });
     const count = library.locator('.library-bar__count');
     await expect.poll(async () => Number(/^(\d+) games$/.exec((await count.textContent({ timeout: 20_000 })) ?? '')?.[1] ?? 0), { timeout: 30_000 })
@@ -109,7 +86,7 @@ for (const width of [1280, 390]) {
 
 it('windows the long library yet Tab walks its rows in order, and filters a modal', async () => {
   const { page, errors } = await signedIn(1280);
-  await page.goto(`${gateway.url}/user/${PIXEL}?tab=library&q=starfall&status=wishlist&sort=name`);
+  await page.goto(`${world.gateway.url}/user/${PIXEL}?tab=library&q=starfall&status=wishlist&sort=name`);
   const list = page.locator('.library-list');
   await list.waitFor({ timeout: 30_000 });
   await expect.poll(() => page.locator('.library-bar__count').textContent()).toMatch(new RegExp(`^Showing ${EXTRA} of \\d+ games$`));

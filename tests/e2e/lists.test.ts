@@ -3,29 +3,15 @@
 // reorders by keyboard (Space, arrows, Space; at 1280 and 390 px, announced) and the order survives a reload and reaches the
 // server; another member's empty Top 5; the Top 10's order and 'Rate More Games'; the activity
 // list and 'Load More Activity' disabled (coming soon). Screenshots at 390 and 1280 px.
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { SEED_ROWS } from '../../supabase/functions/igdb-search/seed-catalogue.ts';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { launchChromium } from './browser.ts';
+import { demoEmail, devtoolsSignIn, e2eWorld, screenshots, synced } from './harness.ts';
+
+const world = e2eWorld();
 import { expectAccessible, PICKER_EXCUSED } from './axe.ts';
 
-let gateway: Gateway;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-const SHOTS = process.env.LISTS_SHOTS_DIR;
-
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await gateway?.close();
-});
+const pageShot = screenshots(process.env.LISTS_SHOTS_DIR, 'lists');
 
 // Demo members in seeding order (supabase/local/demo.ts): ids 1 to 6.
 const PIXEL = 1;
@@ -34,24 +20,9 @@ const STORY = 6;
 // pixel_pilgrim's Top 5 as seeded: their rated games, best first.
 const PIXEL_TOP = ['The Legend of Zelda: Breath of the Wild', 'The Witcher 3: Wild Hunt', 'Elden Ring', 'Stardew Valley'];
 
-async function open(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
-}
+const open = (width = 1280) => world.open(width);
 
-async function signIn(page: Page, username: string): Promise<number> {
-  await page.goto(`${gateway.url}/`);
-  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-  await page.reload();
-  await page.waitForFunction(() => window.checkpoint !== undefined);
-  const { memberId } = await page.evaluate(
-    ([e, p]) => window.checkpoint!.signIn(e as string, p as string), [`${username}@demo.checkpoint.local`, 'Checkpoint-demo1'] as const);
-  return memberId;
-}
+const signIn = (page: Page, username: string) => devtoolsSignIn(page, world.gateway.url, demoEmail(username));
 
 /**
  * Writes through the devtools as `username`. The app's own start-up (no session yet when the page
@@ -64,13 +35,6 @@ async function mutate(page: Page, username: string, steps: Array<[string, Record
     for (const [name, args] of list as Array<[string, Record<string, unknown>]>) await window.checkpoint!.mutate(name as 'top5.replace', args as { games: [] });
     return 'written';
   }, [`${username}@demo.checkpoint.local`, steps] as const).catch((e: unknown) => String(e)), { timeout: 15_000 }).toBe('written');
-}
-
-async function synced(page: Page): Promise<void> {
-  await expect.poll(async () => {
-    await page.evaluate(() => window.checkpoint!.syncNow());
-    return page.evaluate(() => window.checkpoint!.pending());
-  }, { timeout: 15_000 }).toBe(0);
 }
 
 /** Focuses a game's handle in the Top 5 editor and picks it up with Space. */
@@ -97,16 +61,12 @@ const liveRegion = (page: Page) => page.locator('[id^="DndLiveRegion-"]').textCo
 const topNames = (page: Page) => page.locator('.top5__slots .top5-slot--filled .top5-slot__name').evaluateAll(
   (links) => links.map((a) => a.textContent?.replace(/^Number \d+: /, '') ?? ''));
 
-async function shot(page: Page, name: string) {
-  if (!SHOTS) return;
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/lists-${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) => pageShot(page, name, { fullPage: true });
 
 it('lets the owner remove (confirmed), add from the picker and reorder by keyboard; the order persists and reaches the server', async () => {
   const { page, errors } = await open();
   expect(await signIn(page, 'pixel_pilgrim')).toBe(PIXEL);
-  await page.goto(`${gateway.url}/user/${PIXEL}`);
+  await page.goto(`${world.gateway.url}/user/${PIXEL}`);
   await expect.poll(() => topNames(page), { timeout: 15_000 }).toEqual(PIXEL_TOP);
   const section = page.locator('section.top5');
   expect(await section.locator('.top5-slot--empty').count()).toBe(1);
@@ -172,7 +132,7 @@ it('lets the owner remove (confirmed), add from the picker and reorder by keyboa
 
   // A visitor's browser reads it from the server.
   const visitor = await open();
-  await visitor.page.goto(`${gateway.url}/user/${PIXEL}`);
+  await visitor.page.goto(`${world.gateway.url}/user/${PIXEL}`);
   await expect.poll(() => topNames(visitor.page), { timeout: 15_000 }).toEqual(reordered);
   expect(await visitor.page.locator('section.top5').getByRole('button', { name: 'Edit' }).count()).toBe(0);
   expect(errors).toEqual([]);
@@ -185,7 +145,7 @@ it("tells a visitor when another member has no Top 5 yet", async () => {
   await synced(owner.page);
 
   const { page } = await open(390);
-  await page.goto(`${gateway.url}/user/${STORY}`);
+  await page.goto(`${world.gateway.url}/user/${STORY}`);
   await expect.poll(() => page.locator('.top5__others-empty').textContent(), { timeout: 15_000 })
     .toBe("They haven't decided on a Top 5 yet! How sad!");
   expect(await page.locator('.top5-slot').count()).toBe(0);
@@ -195,7 +155,7 @@ it("tells a visitor when another member has no Top 5 yet", async () => {
 it('reorders the Top 5 by keyboard in the 390 px list: Down moves a game on, Up moves it back', async () => {
   const { page, errors } = await open(390);
   expect(await signIn(page, 'pixel_pilgrim')).toBe(PIXEL);
-  await page.goto(`${gateway.url}/user/${PIXEL}`);
+  await page.goto(`${world.gateway.url}/user/${PIXEL}`);
   const before = ['The Legend of Zelda: Breath of the Wild', 'Elden Ring', 'The Witcher 3: Wild Hunt', 'Stardew Valley'];
   await expect.poll(() => topNames(page), { timeout: 15_000 }).toEqual(before);
   const section = page.locator('section.top5');
@@ -219,7 +179,7 @@ it('reorders the Top 5 by keyboard in the 390 px list: Down moves a game on, Up 
 it('orders the Top 10 by rating and offers Rate More Games on the own profile only', async () => {
   const { page } = await open(390);
   await signIn(page, 'pixel_pilgrim');
-  await page.goto(`${gateway.url}/user/${PIXEL}`);
+  await page.goto(`${world.gateway.url}/user/${PIXEL}`);
   await expect.poll(async () => (await topNames(page)).length, { timeout: 15_000 }).toBe(4);
   await page.locator('section.top5').getByRole('button', { name: 'Edit' }).click();
   await shot(page, 'top5-edit-390');
@@ -234,7 +194,7 @@ it('orders the Top 10 by rating and offers Rate More Games on the own profile on
   await shot(page, 'top10-own-390');
 
   const visitor = await open();
-  await visitor.page.goto(`${gateway.url}/user/${PIXEL}`);
+  await visitor.page.goto(`${world.gateway.url}/user/${PIXEL}`);
   await visitor.page.getByRole('tab', { name: 'Top 10' }).click();
   await expect.poll(() => visitor.page.locator('.top10-row').count(), { timeout: 15_000 }).toBe(4);
   expect(await visitor.page.getByRole('link', { name: 'Rate More Games' }).count()).toBe(0);
@@ -250,7 +210,7 @@ it('lists activity newest first with readable items; Load More Activity is disab
   await synced(member.page);
 
   const { page, errors } = await open();
-  await page.goto(`${gateway.url}/user/${SPEEDRUN}`);
+  await page.goto(`${world.gateway.url}/user/${SPEEDRUN}`);
   await page.getByRole('tab', { name: 'Activity' }).click();
   const items = page.locator('.activity-item');
   await expect.poll(() => items.count(), { timeout: 15_000 }).toBeGreaterThan(0);
@@ -278,7 +238,7 @@ it('lists activity newest first with readable items; Load More Activity is disab
   expect(errors).toEqual([]);
 
   const phone = await open(390);
-  await phone.page.goto(`${gateway.url}/user/${SPEEDRUN}`);
+  await phone.page.goto(`${world.gateway.url}/user/${SPEEDRUN}`);
   await phone.page.getByRole('tab', { name: 'Activity' }).click();
   await expect.poll(() => phone.page.locator('.activity-item').count(), { timeout: 15_000 }).toBeGreaterThan(0);
   await shot(phone.page, 'activity-390');

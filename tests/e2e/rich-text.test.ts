@@ -4,16 +4,16 @@
 // XSS corpus typed as a review and as comments executes nothing. The page runs with the
 // Content-Security-Policy bypassed, so the rendering itself is under test (the CSP would also
 // block inline handlers), and a control injection shows the counting hook does fire.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { launchChromium } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { demoEmail, devtoolsSignIn, e2eWorld, synced, type Opened } from './harness.ts';
+
+const world = e2eWorld();
 
 declare global {
   interface Window { __xss?: () => void; __xssCount?: number }
 }
 
-const PASSWORD = 'Checkpoint-demo1';
 const CELESTE = 26226;
 const PORTAL_2 = 72;
 const HOOK = 'window.__xss()';
@@ -39,55 +39,24 @@ const CORPUS = [
 /** Elements none of the payloads may become. */
 const DANGEROUS = 'img, svg, script, iframe, a, object, embed, input, select, textarea, form, button, style, meta, base, video, audio, source, details, marquee, math, noscript, x, body';
 
-let gateway: Gateway;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 /** retro_ranger, whose Celeste review the first test writes. */
 let retro = 0;
 
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
-  browser = await launchChromium();
-});
+interface Watched extends Opened { readonly dialogs: string[] }
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await gateway?.close();
-});
-
-interface Opened { page: Page; errors: string[]; dialogs: string[] }
-
-async function open(width = 1280): Promise<Opened> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
-  contexts.push(context);
-  await context.addInitScript(() => {
+/** A page whose every navigation defines the hook the payloads call, and whose dialogs are noted. */
+async function open(width = 1280): Promise<Watched> {
+  const opened = await world.open(width, { bypassCSP: true });
+  await opened.context.addInitScript(() => {
     window.__xssCount = 0;
     window.__xss = () => { window.__xssCount = (window.__xssCount ?? 0) + 1; };
   });
-  const page = await context.newPage();
-  const errors: string[] = [];
   const dialogs: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
-  return { page, errors, dialogs };
+  opened.page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+  return { ...opened, dialogs };
 }
 
-async function signIn(page: Page, username: string): Promise<number> {
-  await page.goto(`${gateway.url}/`);
-  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-  await page.reload();
-  await page.waitForFunction(() => window.checkpoint !== undefined);
-  const { memberId } = await page.evaluate(([e, p]) => window.checkpoint!.signIn(e ?? '', p ?? ''), [`${username}@demo.checkpoint.local`, PASSWORD]);
-  return memberId;
-}
-
-async function synced(page: Page): Promise<void> {
-  await expect.poll(async () => {
-    await page.evaluate(() => window.checkpoint!.syncNow());
-    return page.evaluate(() => window.checkpoint!.pending());
-  }, { timeout: 15_000 }).toBe(0);
-}
+const signIn = (page: Page, username: string) => devtoolsSignIn(page, world.gateway.url, demoEmail(username));
 
 const executed = (page: Page) => page.evaluate(() => window.__xssCount ?? -1);
 
@@ -104,7 +73,7 @@ it('shows the allowed tags as formatting on the review page and in the modal, as
 
   // The review page: bold as <b>, the rest as typed, nothing lost on the way to the server and back.
   const reader = await open();
-  await reader.page.goto(`${gateway.url}/review/${me}/${CELESTE}`);
+  await reader.page.goto(`${world.gateway.url}/review/${me}/${CELESTE}`);
   const full = reader.page.locator('.review-card--full .review-card__text');
   await expect.poll(() => full.locator('b').textContent(), { timeout: 15_000 }).toBe('bold');
   expect(await full.textContent()).toMatch(/^bold and 2 > 1 <tag> stay as typed\. Celeste/);
@@ -118,7 +87,7 @@ it('shows the allowed tags as formatting on the review page and in the modal, as
   await reader.page.keyboard.press('Escape');
 
   // A card (the home page's recent reviews): plain text, no formatting element.
-  await reader.page.goto(`${gateway.url}/`);
+  await reader.page.goto(`${world.gateway.url}/`);
   const card = reader.page.locator('.review-card--compact').filter({ hasText: 'stay as typed' }).first();
   await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
   expect(await card.locator('.review-card__text b').count()).toBe(0);
@@ -131,7 +100,7 @@ it('refuses a comment of only zero-width characters with "Comment cannot be empt
   const { page } = await open(390);
   await signIn(page, 'cozy_quests');
   expect(retro).toBeGreaterThan(0);
-  await page.goto(`${gateway.url}/review/${retro}/${CELESTE}`);
+  await page.goto(`${world.gateway.url}/review/${retro}/${CELESTE}`);
   const box = page.getByLabel('Add a comment');
   await box.waitFor({ timeout: 15_000 });
   await box.fill(' \u200b\u200b ');
@@ -158,7 +127,7 @@ it('executes nothing of an XSS corpus typed as a review and as comments', async 
 
   const reader = await open();
   await signIn(reader.page, 'story_first');
-  await reader.page.goto(`${gateway.url}/review/${me}/${PORTAL_2}`);
+  await reader.page.goto(`${world.gateway.url}/review/${me}/${PORTAL_2}`);
   const full = reader.page.locator('.review-card--full');
   await expect.poll(() => full.getAttribute('data-review-id'), { timeout: 15_000 }).toMatch(/^\d+$/);
   const reviewId = Number(await full.getAttribute('data-review-id'));
@@ -183,9 +152,9 @@ it('executes nothing of an XSS corpus typed as a review and as comments', async 
   await expect.poll(() => modal.textContent()).toContain(`<svg onload=${HOOK}><circle/></svg>`);
   expect(await modal.locator(DANGEROUS).count()).toBe(0);
   const visitor = await open(390);
-  await visitor.page.goto(`${gateway.url}/review/${me}/${PORTAL_2}`);
+  await visitor.page.goto(`${world.gateway.url}/review/${me}/${PORTAL_2}`);
   await expect.poll(() => visitor.page.locator('.comment').count(), { timeout: 15_000 }).toBe(CORPUS.length);
-  await visitor.page.goto(`${gateway.url}/`);
+  await visitor.page.goto(`${world.gateway.url}/`);
   await visitor.page.locator('.review-card--compact').first().waitFor({ timeout: 15_000 });
   // Give any handler (autofocus, load, error, animation) time to run.
   for (const p of [page, reader.page, visitor.page]) {
