@@ -153,7 +153,7 @@ const ROUTES = [
 ] as const;
 
 for (const width of [390, 1280]) {
-  it(`the main routes in the light theme have no serious or critical axe violation at ${width} px`, async () => {
+  it(`the main routes and the sign-in dialog in the light theme have no serious or critical axe violation at ${width} px`, async () => {
     const context = await browser.newContext({ colorScheme: 'light', viewport: { width, height: 900 } });
     const page = await context.newPage();
     const found: string[] = [];
@@ -165,6 +165,10 @@ for (const width of [390, 1280]) {
         expect((await look(page)).theme).toBe('light');
         for (const v of await axeViolations(page.locator('body'))) found.push(`${route.path} @${width}px: ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`);
       }
+      // A dialog over the light page: the sign-in modal.
+      await page.goto(`${gateway.url}/`);
+      await page.locator('.account__signin:not(:disabled)').click();
+      for (const v of await axeViolations(page.getByRole('dialog'))) found.push(`sign-in dialog @${width}px: ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`);
     } finally {
       await context.close();
     }
