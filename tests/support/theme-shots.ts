@@ -1,5 +1,6 @@
 // Screenshots of the main screens in both themes at 390 and 1280 px (issue 20 §2: "look at it"):
-// home, browse, a game page, a profile with a Top 5, the sign-in dialog and a member's account menu.
+// home, browse, a game page, a profile with a Top 5, the members' directory, a review, the sign-in
+// dialog and a member's account menu.
 // Run: NODE_OPTIONS=--experimental-websocket npx tsx tests/support/theme-shots.ts [dir] (after npx vite build).
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -13,6 +14,8 @@ const SCREENS = [
   { name: 'browse', path: '/search', ready: '.browse-game' },
   { name: 'game', path: '/game/26226', ready: 'main h1' },
   { name: 'profile-top5', path: '/user/3', ready: '.top5-slot, main h1' },
+  { name: 'users', path: '/users', ready: '.directory-card:not(.directory-card--skeleton)' },
+  { name: 'review', path: '/review/3/26226', ready: 'main h1' },
 ] as const;
 
 async function settle(page: Page, ready: string): Promise<void> {
