@@ -1,6 +1,8 @@
-// The footer (spec 000 §1): the games-metadata credit, the copyright line, and the help and legal pages.
+// The footer (spec 000 §1): the games-metadata credit, the copyright line, and the help and legal pages;
+// and the theme choice (System / Light / Dark), there for every visitor, signed in or not.
 import { Link } from 'react-router-dom';
 import { BrandMark } from '../features/brand/brand-mark.tsx';
+import { ThemePicker } from '../features/theme/theme-picker.tsx';
 
 const LINKS = [
   { to: '/faq', label: 'FAQ' },
@@ -27,6 +29,7 @@ export function SiteFooter() {
             {LINKS.map((link) => <li key={link.to}><Link to={link.to}>{link.label}</Link></li>)}
           </ul>
         </nav>
+        <div className="footer__theme"><ThemePicker /></div>
         <p className="footer__copyright">© {new Date().getFullYear()} Checkpoint. All rights reserved.</p>
       </div>
     </footer>

@@ -1,6 +1,7 @@
 // The security headers the app is served with (issue 7 §3), by the gateway and, through
 // public/_headers, by static hosts (Netlify reads that file; README "Deploy" lists them for others).
-// No inline script anywhere: the page's only script is the bundled module. Styles allow inline
+// One inline script, allowed by its hash: index.html's theme script, which must run before the first
+// paint (a file would cost a request first); every other script is the bundled module. Styles allow inline
 // style attributes (React sets sizes on covers); images may come from any https host (covers on
 // images.igdb.com, member avatars). The app talks to its own origin, or to the hosted Supabase
 // project named at build time.
@@ -10,11 +11,14 @@ export interface SecurityHeaderOptions {
   readonly connect?: readonly string[];
 }
 
+/** The hash of index.html's inline theme script; tests/unit/security-headers.test.ts checks it. */
+export const THEME_SCRIPT_HASH = "'sha256-WIk1PUY6B8+7vf+Rk2ZnF7W1/nBnSNFdxjG0dh0YKIM='";
+
 export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
   const connect = ["'self'", ...(options.connect ?? [])];
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    `script-src 'self' ${THEME_SCRIPT_HASH}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",

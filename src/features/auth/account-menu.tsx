@@ -1,4 +1,4 @@
-// A member's menu in the header: My Profile, Settings, Sign Out, Delete account. Sign-out with
+// A member's menu in the header: My Profile, Settings, the theme, Sign Out, Delete account. Sign-out with
 // changes still unsynced asks first (keep waiting, or sign out anyway and lose them); both end on /.
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { useLive } from '../../data/live.ts';
 import { useToast } from '../toasts/toast-context.tsx';
 import { useAuthStore } from './auth-context.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ThemeMenuItems } from '../theme/theme-menu-items.tsx';
 
 type Dialog = { kind: 'unsynced'; count: number } | { kind: 'delete' } | null;
 
@@ -28,7 +29,7 @@ export function AccountMenu({ user, memberId, extraItems }: { readonly user: Aut
 
   useEffect(() => {
     if (!open) return;
-    menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    menu.current?.querySelector<HTMLElement>('[role^="menuitem"]')?.focus();
     const onDown = (event: PointerEvent) => {
       const target = event.target as Node;
       if (!menu.current?.contains(target) && !trigger.current?.contains(target)) setOpen(false);
@@ -38,7 +39,7 @@ export function AccountMenu({ user, memberId, extraItems }: { readonly user: Aut
   }, [open]);
 
   const onMenuKey = (event: KeyboardEvent) => {
-    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
     const at = items.indexOf(document.activeElement as HTMLElement);
     const focus = (i: number) => { event.preventDefault(); items[(i + items.length) % items.length]?.focus(); };
     if (event.key === 'ArrowDown') focus(at + 1);
@@ -111,6 +112,7 @@ export function AccountMenu({ user, memberId, extraItems }: { readonly user: Aut
           )}
           <Link role="menuitem" tabIndex={-1} className="account__item" to="/settings" onClick={() => setOpen(false)}>Settings</Link>
           {extraItems?.(() => setOpen(false))}
+          <ThemeMenuItems />
           <div className="account__sep" role="separator" />
           <button role="menuitem" tabIndex={-1} type="button" className="account__item" onClick={choose(() => void signOut(false))}>Sign Out</button>
           <button role="menuitem" tabIndex={-1} type="button" className="account__item account__item--danger" onClick={choose(() => { setError(null); setDialog({ kind: 'delete' }); })}>Delete account</button>
