@@ -9,7 +9,7 @@ import { useLocation, useNavigationType } from 'react-router-dom';
 const STORAGE_KEY = 'checkpoint-scroll-positions';
 
 /** Scroll positions by location key (each entry of the tab's history has its own). */
-let positions: Record<string, number> = readPositions();
+const positions: Record<string, number> = readPositions();
 /** The key of the location on screen. */
 let shownKey: string | null = null;
 /** The navigation under way asked to keep the scroll position. */
