@@ -1,4 +1,4 @@
-// The screen's skeleton while its code downloads on the first load (the router's HydrateFallback):
+// The screen's skeleton while its code downloads on the first load (routes.tsx's Suspense fallback):
 // the same skeleton index.html shows before the scripts run, now inside the real header and footer.
 export function BootScreen() {
   return (

@@ -1,8 +1,9 @@
 // The layout route: the shell around whichever screen the address names.
 import { createContext, use } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { AuthUiProvider } from '../features/auth/auth-ui-provider.tsx';
 import { ToastContext } from '../features/toasts/toast-context.tsx';
+import { ScrollRestoration } from './scroll-restoration.tsx';
 import type { ServiceWorkerControl } from './service-worker.ts';
 import { Shell } from './shell.tsx';
 import type { ToastStore } from './toasts.ts';

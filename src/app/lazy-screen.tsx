@@ -1,22 +1,21 @@
-// Lazily loaded screens that can recover. React Router keeps the promise of a route's `lazy`, so a
+// Lazily loaded screens that can recover. React keeps the promise of a lazy component, so a
 // screen whose files failed to download (offline before the service worker had them, a deploy
 // that replaced them) would fail for good. Here a failed download resolves the route to a stand-in
 // that shows the error screen, and downloads again on the next visit to the address — 'Try Again'
 // on the error screen is such a visit.
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import type { RouteObject } from 'react-router-dom';
 import { useLocation } from 'react-router-dom';
 import { screenCommitted } from './first-screen.ts';
 import type { ScreenCode } from './screens.ts';
 
-/** A route's `lazy`: the screen's code (screens.ts), or a stand-in that recovers when it failed to download. */
-export const lazyScreen = (load: ScreenCode): RouteObject['lazy'] => async () => {
+/** A route's screen: its code (screens.ts), or a stand-in that recovers when it failed to download. */
+export const lazyScreen = (load: ScreenCode): LazyExoticComponent<ComponentType> => lazy(async () => {
   try {
-    return { Component: signalling((await load()).default) };
+    return { default: signalling((await load()).default) };
   } catch (error) {
-    return { Component: signalling(recoveringScreen(load, error)) };
+    return { default: signalling(recoveringScreen(load, error)) };
   }
-};
+});
 
 /**
  * The screen, telling first-screen.ts when it has committed: this effect runs after the screen's

@@ -2,7 +2,6 @@
 // the service worker (production builds), toasts from sync rejections and storage errors.
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
 import { backend, deferBackendUntil, localDb, memberPresent, sessionMayExist, watchForMember } from '../data/backend.ts';
 import { createAuthStore } from '../data/auth/auth-store.ts';
 import { AuthStoreContext } from '../features/auth/auth-context.tsx';
@@ -13,6 +12,7 @@ import { firstScreenShown } from './first-screen.ts';
 import { ShellServicesContext } from './layout.tsx';
 import { linkManifest } from './manifest-link.ts';
 import { watchStorage } from './persistence.ts';
+import { RouterProvider } from './router.tsx';
 import { createAppRouter } from './routes.tsx';
 import { createAppSearch, SearchProvider } from './search-provider.tsx';
 import { registerServiceWorker } from './service-worker.ts';

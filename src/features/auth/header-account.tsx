@@ -1,33 +1,29 @@
 // The header's account area (spec 000 §2): 'Loading...' while the session is read; for a visitor
 // 'Sign In' (desktop) or 'Sign In / Sign Up' (below 768 px), both opening the auth modal; for a
-// member, their menu, with 'Install app' when this device can install Checkpoint (issue 7 §1).
-import { useState } from 'react';
-import { InstallMenuItem } from '../install/install-menu-item.tsx';
-import { IosInstallHelp } from '../install/ios-install-help.tsx';
+// member, their menu (member-account.tsx, loaded once a member is signed in: a visitor's first
+// visit does without its code), with 'Loading...' until its code is in.
+import { lazy, Suspense } from 'react';
 import { useAuth, useAuthUi } from './auth-context.tsx';
-import { AccountMenu } from './account-menu.tsx';
-import { HeldChangesDialog } from './held-changes-dialog.tsx';
 import { PHONE, useMediaQuery } from '../layout/media-query.ts';
 import './auth.css';
 
+const MemberAccount = lazy(() => import('./member-account.tsx'));
+
 export function HeaderAccount() {
   const auth = useAuth();
-  const ui = useAuthUi();
-  const mobile = useMediaQuery(PHONE);
-  const [iosHelp, setIosHelp] = useState(false);
   if (auth.status === 'signedIn') {
     return (
-      <div className="account">
-        <AccountMenu
-          user={auth.user} memberId={auth.memberId}
-          extraItems={(close) => <InstallMenuItem onChosen={close} onShowIosHelp={() => setIosHelp(true)} />}
-        />
-        {iosHelp && <IosInstallHelp onClose={() => setIosHelp(false)} />}
-        {auth.heldChanges && <HeldChangesDialog held={auth.heldChanges} username={auth.user.username} />}
-      </div>
+      <Suspense fallback={<SignInButton loading />}>
+        <MemberAccount user={auth.user} memberId={auth.memberId} heldChanges={auth.heldChanges ?? null} />
+      </Suspense>
     );
   }
-  const loading = auth.status === 'loading';
+  return <SignInButton loading={auth.status === 'loading'} />;
+}
+
+function SignInButton({ loading }: { readonly loading: boolean }) {
+  const ui = useAuthUi();
+  const mobile = useMediaQuery(PHONE);
   return (
     <div className="account">
       <button type="button" className="button button--primary account__signin" disabled={loading} aria-busy={loading} onClick={() => ui.open('login')}>

@@ -5,7 +5,7 @@
 // its generated cover as the placeholder: it stands in for a missing cover, sits under the image
 // while it loads, and stays (with the failure message) when the image fails.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { igdbSrcSet } from '../../core/game-page.ts';
+import { igdbSrcSet } from '../../core/igdb-image.ts';
 import { DEFAULT_COVER_URL } from './default-cover.ts';
 import './lazy-image.css';
 

@@ -8,7 +8,7 @@
 // the smallest file that is sharp at the screen's pixel density.
 import { useEffect, useRef, useState } from 'react';
 import type { CoverFacts } from '../../core/cover-art.ts';
-import { igdbSrcSet } from '../../core/game-page.ts';
+import { igdbSrcSet } from '../../core/igdb-image.ts';
 import { useCoverArt } from '../media/cover-art-registry.ts';
 import './search.css';
 
