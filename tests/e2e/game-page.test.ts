@@ -4,10 +4,10 @@
 // carousels of a game with DLCs in the seed, opening a cached game offline, and the release year
 // of a game known only to the year (issue 20 §1 "TBA for famous games").
 import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { APP_CODE, holdAppCode, launchChromium } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { APP_CODE, holdAppCode } from './browser.ts';
+import { demoEmail, devtoolsSignIn, e2eWorld, type Opened } from './harness.ts';
 import { expectAccessible } from './axe.ts';
 
 const PASSWORD = 'Checkpoint-demo1';
@@ -19,35 +19,16 @@ const OCARINA_OF_TIME = 1000000095; // the seed knows only its year, 1998
 /** Where the release-year screenshots go (RELEASE_YEAR_SHOTS_DIR=/tmp/shots/release-year); none when unset. */
 const SHOTS = process.env.RELEASE_YEAR_SHOTS_DIR;
 
-let gateway: Gateway;
-let browser: Browser;
 
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
-  browser = await launchChromium();
-});
+const world = e2eWorld();
 
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.close();
-});
-
-async function open(path: string, width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${gateway.url}${path}`);
-  return { context, page, errors };
+async function open(path: string, width = 1280): Promise<Opened> {
+  const opened = await world.open(width);
+  await opened.page.goto(`${world.gateway.url}${path}`);
+  return opened;
 }
 
-async function signIn(page: Page, username: string): Promise<number> {
-  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => typeof window.checkpoint?.signIn)).toBe('function');
-  const signed = await page.evaluate(([email, password]) => window.checkpoint?.signIn(email, password), [`${username}@demo.checkpoint.local`, PASSWORD] as const);
-  return signed?.memberId ?? 0;
-}
+const signIn = (page: Page, username: string) => devtoolsSignIn(page, world.gateway.url, demoEmail(username));
 
 const heading = (page: Page) => page.locator('h1').first().textContent();
 const pathname = (page: Page) => new URL(page.url()).pathname;
@@ -67,7 +48,7 @@ it('opens by igdb id and replaces the address with the slug; opens by slug', asy
   await page.goBack();
   await expect.poll(() => pathname(page)).toBe('/');
 
-  await page.goto(`${gateway.url}/game/half-life-2`);
+  await page.goto(`${world.gateway.url}/game/half-life-2`);
   await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Half-Life 2');
   expect(pathname(page)).toBe('/game/half-life-2');
   expect(await page.locator('.game-header__facts').textContent()).toContain('Released');
@@ -76,7 +57,7 @@ it('opens by igdb id and replaces the address with the slug; opens by slug', asy
 });
 
 it("asks for the game once on a first visit (the page's first script sends the read) and once on a return visit", async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const context = await world.browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
   const reads: string[] = [];
   let readSent: () => void = () => undefined;
@@ -91,7 +72,7 @@ it("asks for the game once on a first visit (the page's first script sends the r
   const heldUntilRead = await holdAppCode(context, firstRead);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${gateway.url}/game/the-witcher-3-wild-hunt`);
+  await page.goto(`${world.gateway.url}/game/the-witcher-3-wild-hunt`);
   await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
   await expect.poll(() => page.locator('.game-header__summary-text').textContent()).toMatch(/^An open-world action role-playing game/);
   // Settled: the read-through has stored the game (its reviews are in) and the client is made.
@@ -126,7 +107,7 @@ it('shows the error view for an unknown game and an invalid identifier', async (
   await page.getByRole('link', { name: 'Browse Other Games' }).click();
   await expect.poll(() => pathname(page)).toBe('/search');
 
-  await page.goto(`${gateway.url}/game/not_a_slug!`);
+  await page.goto(`${world.gateway.url}/game/not_a_slug!`);
   await expect.poll(() => heading(page)).toBe('Invalid or missing game identifier');
   await context.close();
 });
@@ -134,7 +115,7 @@ it('shows the error view for an unknown game and an invalid identifier', async (
 it('shows the Ratings card and the written reviews of a demo-reviewed game', async () => {
   const { context, page } = await open(`/game/${WITCHER_3}`);
   await expect.poll(() => page.locator('.game-reviews__list > li').count(), { timeout: 10_000 }).toBe(2);
-  const [ratings] = await gateway.db.query<{ n: number; avg: string }>(
+  const [ratings] = await world.gateway.db.query<{ n: number; avg: string }>(
     'select count(*)::int as n, round(avg(rating), 1)::text as avg from public.rating r join public.game g on g.id = r.game_id where g.igdb_id = $1', [WITCHER_3]);
   expect(await page.locator('.ratings-card__count').textContent()).toBe(`${ratings?.n} ratings`);
   expect(await page.locator('.ratings-card__average').textContent()).toBe(ratings?.avg);
@@ -143,12 +124,12 @@ it('shows the Ratings card and the written reviews of a demo-reviewed game', asy
     '1: 0 ratings', '2: 0 ratings', '3: 0 ratings', '4: 0 ratings', '5: 0 ratings', '6: 0 ratings', '7: 0 ratings', '8: 0 ratings', '9: 1 rating', '10: 1 rating',
   ]);
   const links = await page.locator('.game-reviews__list .review-card__link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-  const authors = await gateway.db.query<{ id: number }>(
+  const authors = await world.gateway.db.query<{ id: number }>(
     'select r.user_id::int as id from public.rating r where r.igdb_id = $1 order by r.post_date_time desc', [WITCHER_3]);
   expect(links).toEqual(authors.map((a) => `/review/${a.id}/${WITCHER_3}`));
 
   // A game nobody reviewed: '-' and the invitation, with the guest's sign-in button.
-  await page.goto(`${gateway.url}/game/${GTA_4}`);
+  await page.goto(`${world.gateway.url}/game/${GTA_4}`);
   await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Grand Theft Auto IV');
   await expect.poll(() => page.locator('.game-reviews__empty p').textContent()).toBe('No written reviews yet. Be the first to write a review for this game!');
   expect(await page.locator('.ratings-card__average').textContent()).toBe('-');
@@ -162,7 +143,7 @@ it('shows the Ratings card and the written reviews of a demo-reviewed game', asy
 it('marks started then finished, which empties the lists and shuts their buttons; wishlist moves to the collection', async () => {
   const { context, page } = await open('/');
   const me = await signIn(page, 'retro_ranger');
-  await page.goto(`${gateway.url}/game/${GTA_4}`);
+  await page.goto(`${world.gateway.url}/game/${GTA_4}`);
   await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Grand Theft Auto IV');
 
   await button(page, 'Add to Wishlist').click();
@@ -185,7 +166,7 @@ it('marks started then finished, which empties the lists and shuts their buttons
   // The server agrees once the outbox is pushed.
   await page.evaluate(() => window.checkpoint?.syncNow());
   await expect.poll(() => page.evaluate(() => window.checkpoint?.pending())).toBe(0);
-  const rows = await gateway.db.query<{ started: boolean; completed: boolean; wish: number; coll: number }>(
+  const rows = await world.gateway.db.query<{ started: boolean; completed: boolean; wish: number; coll: number }>(
     `select p.started, p.completed,
             (select count(*)::int from public.user_wishlist w where w.user_id = $1 and w.igdb_id = $2) as wish,
             (select count(*)::int from public.user_collection c where c.user_id = $1 and c.igdb_id = $2) as coll
@@ -282,7 +263,7 @@ it("shows a main game's DLCs in 'Additional Content' and the 'Main Game' card on
   expect(await main.locator('.main-game__year').textContent()).toBe('2008');
 
   // Half-Life: two standalone expansions, and a remake that the spec's filter counts as fan content.
-  await page.goto(`${gateway.url}/game/half-life`);
+  await page.goto(`${world.gateway.url}/game/half-life`);
   const extra = page.getByRole('region', { name: 'Additional Content' });
   await expect.poll(() => extra.locator('.carousel__name').allTextContents(), { timeout: 10_000 }).toEqual(['Half-Life: Opposing Force', 'Half-Life: Blue Shift']);
   const mods = page.getByRole('region', { name: 'Mods & Fan Content' });
@@ -297,13 +278,13 @@ it('opens a cached game offline from the device and says so', async () => {
   await expect.poll(() => page.locator('.game-reviews__list > li').count(), { timeout: 10_000 }).toBe(2);
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
   await context.setOffline(true);
-  await page.goto(`${gateway.url}/game/the-witcher-3-wild-hunt`);
+  await page.goto(`${world.gateway.url}/game/the-witcher-3-wild-hunt`);
   await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
   expect(await page.locator('.game-page__device-note').textContent()).toContain("You're offline: showing this game as saved on this device.");
   expect(await page.locator('.game-reviews__list > li').count()).toBe(2);
   expect(await page.locator('.ratings-card__count').textContent()).toBe('2 ratings');
   // A game this device never opened cannot be shown offline.
-  await page.goto(`${gateway.url}/game/999999998`);
+  await page.goto(`${world.gateway.url}/game/999999998`);
   await expect.poll(() => heading(page)).toBe("You're offline and this game isn't saved on this device yet.");
   await context.close();
 });
@@ -325,7 +306,7 @@ for (const width of [390, 1280]) {
     await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Legend of Zelda: Ocarina of Time');
     await expect.poll(() => released.textContent(), { timeout: 10_000 }).toBe('1998');
     // A game known to the day still shows the day.
-    await page.goto(`${gateway.url}/game/${WITCHER_3}`);
+    await page.goto(`${world.gateway.url}/game/${WITCHER_3}`);
     await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
     await expect.poll(() => released.textContent(), { timeout: 10_000 }).toBe('May 19, 2015');
     expect(errors).toEqual([]);

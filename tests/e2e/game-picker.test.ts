@@ -2,11 +2,12 @@
 // 385-game catalogue, demo community), driven through the /enhanced-search-test playground:
 // debounced catalogue search, keyboard picking, closing and focus, the started/finished rule,
 // the Top 5 choices filter, failures, and offline search from the device's catalogue.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { PICKER_DEBOUNCE_MS, PICKER_RESULT_LIMIT } from '../../src/core/search/constants.ts';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { launchChromium } from './browser.ts';
+import { e2eWorld, type Opened } from './harness.ts';
+
+const world = e2eWorld();
 import { expectAccessible, PICKER_EXCUSED } from './axe.ts';
 
 const TEXT = {
@@ -18,28 +19,11 @@ const TEXT = {
   offline: "You're offline: these results are from this device.",
 };
 
-let gateway: Gateway;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
 
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
-  browser = await launchChromium();
-});
 
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await gateway?.close();
-});
-
-async function openPlayground(width = 1280, height = 800): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height } });
-  contexts.push(context);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${gateway.url}/enhanced-search-test`);
+async function openPlayground(width = 1280, height = 800): Promise<Opened> {
+  const { context, page, errors } = await world.open(width, { viewport: { width, height } });
+  await page.goto(`${world.gateway.url}/enhanced-search-test`);
   await page.getByRole('heading', { name: 'Search playground' }).waitFor();
   return { page, context, errors };
 }

@@ -2,32 +2,19 @@
 // cycle inside the dialog, Escape closes only the topmost of stacked dialogs, the page behind does
 // not scroll while one is open and gets its inline styles back after, focus returns to the opener,
 // the backdrop closes, and axe finds nothing serious in any of them.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { expectAccessible, PICKER_EXCUSED } from './axe.ts';
-import { launchChromium } from './browser.ts';
+import { e2eWorld, type Opened } from './harness.ts';
 
-let gateway: Gateway;
-let browser: Browser;
+const world = e2eWorld();
 
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
-  browser = await launchChromium();
-});
 
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.close();
-});
 
-async function open(path: string, width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 700 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${gateway.url}${path}`);
-  return { context, page, errors };
+async function open(path: string, width = 1280): Promise<Opened> {
+  const opened = await world.open(width, { viewport: { width, height: 700 } });
+  await opened.page.goto(`${world.gateway.url}${path}`);
+  return opened;
 }
 
 /** What has focus: a short name, and whether it sits inside `dialog`. */
@@ -189,7 +176,7 @@ it('a native <dialog> modal (the full review) gives focus back to its "more" con
   const { memberId } = await page.evaluate(() => window.checkpoint!.signIn('retro_ranger@demo.checkpoint.local', 'Checkpoint-demo1'));
   const long = 'Celeste rewards patience and precision in equal measure, and its story lands with real warmth. '.repeat(8).trim();
   await page.evaluate((text) => window.checkpoint!.mutate('review.create', { igdb_id: 26226, game: { name: 'Celeste' }, rating: 9, review: text, is_recommended: true, platform: 'Switch' }), long);
-  await page.goto(`${gateway.url}/review/${memberId}/26226`);
+  await page.goto(`${world.gateway.url}/review/${memberId}/26226`);
   const more = page.getByRole('button', { name: /^more/ });
   await more.waitFor({ timeout: 15_000 });
   await more.focus();

@@ -7,11 +7,12 @@
 // Screenshots (390 and 1280 px) go to /tmp/shots.
 import { mkdir } from 'node:fs/promises';
 import { createClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
-import { launchChromium } from './browser.ts';
+import { devtoolsSignIn, e2eWorld, withDevtools } from './harness.ts';
+
+const world = e2eWorld();
 
 const PASSWORD = 'Checkpoint-demo1';
 const email = (username: string) => `${username}@demo.checkpoint.local`;
@@ -20,39 +21,26 @@ const HOLLOW_KNIGHT = 14593; // not reviewed by combo_breaker (supabase/local/de
 const DRAFT = 'Half-way through: the City of Tears is something else.';
 const MORE = 'More once I reach the Abyss.';
 
-let gateway: Gateway;
-let browser: Browser;
+
 
 beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
-  browser = await launchChromium();
   await mkdir(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.close();
 });
 
 interface Session { context: BrowserContext; page: Page; errors: string[]; memberId: number | null }
 
 async function open(width: number, username: string | null): Promise<Session> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(gateway.url);
-  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => typeof window.checkpoint?.signIn), { timeout: 15_000 }).toBe('function');
-  if (username === null) return { context, page, errors, memberId: null };
-  const { memberId } = await page.evaluate(([e, p]) => window.checkpoint!.signIn(e, p), [email(username), PASSWORD] as const);
-  return { context, page, errors, memberId };
+  const opened = await world.open(width);
+  if (username === null) {
+    await withDevtools(opened.page, world.gateway.url);
+    return { ...opened, memberId: null };
+  }
+  return { ...opened, memberId: await devtoolsSignIn(opened.page, world.gateway.url, email(username), PASSWORD) };
 }
 
 /** The author's review row as the database holds it (past RLS), or null. */
 async function storedReview(userId: number): Promise<{ id: number; is_draft: boolean; review: string | null; post_date_time: string } | null> {
-  const rows = await gateway.db.query<{ id: number; is_draft: boolean; review: string | null; post_date_time: string }>(
+  const rows = await world.gateway.db.query<{ id: number; is_draft: boolean; review: string | null; post_date_time: string }>(
     `select r.id, r.is_draft, r.review, r.post_date_time::text from public.rating r join public.game g on g.id = r.game_id
      where r.user_id = $1 and g.igdb_id = $2`, [userId, HOLLOW_KNIGHT]);
   return rows[0] ?? null;
@@ -60,7 +48,7 @@ async function storedReview(userId: number): Promise<{ id: number; is_draft: boo
 
 /** What a visitor's get_review answers for the author's review of the game. */
 async function visitorReview(userId: number): Promise<unknown> {
-  const client = createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const client = createClient(world.gateway.url, world.gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const { data, error } = await client.rpc('get_review', { p_user_id: userId, p_game_id: HOLLOW_KNIGHT });
   if (error) throw new Error(error.message);
   return data;
@@ -68,7 +56,7 @@ async function visitorReview(userId: number): Promise<unknown> {
 
 /** The member's review.update pushes the server answered, as [status, is_draft of the row | refusal code], in order. */
 async function appliedUpdates(userId: number): Promise<Array<[string, boolean | string]>> {
-  const rows = await gateway.db.query<{ status: string; draft: boolean | null; code: string | null }>(
+  const rows = await world.gateway.db.query<{ status: string; draft: boolean | null; code: string | null }>(
     `select status, (result -> 'result' ->> 'is_draft')::boolean as draft, result ->> 'code' as code from public.sync_applied
      where user_id = $1 and name = 'review.update' order by applied_at`, [userId]);
   return rows.map((r) => [r.status, r.draft ?? r.code ?? '?']);
@@ -76,7 +64,7 @@ async function appliedUpdates(userId: number): Promise<Array<[string, boolean | 
 
 /** The author's edit form, opened and ready (the service worker in control, for an offline reload). */
 async function openEditForm(page: Page): Promise<void> {
-  await page.goto(`${gateway.url}/review/${HOLLOW_KNIGHT}`);
+  await page.goto(`${world.gateway.url}/review/${HOLLOW_KNIGHT}`);
   await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBe('Edit Review');
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
 }
@@ -90,7 +78,7 @@ it('saves a draft offline that survives a reload, syncs once online, and stays p
   const author = await open(390, 'combo_breaker');
   const { context, page, errors } = author;
   authorId = author.memberId ?? 0;
-  await page.goto(`${gateway.url}/review/${HOLLOW_KNIGHT}`);
+  await page.goto(`${world.gateway.url}/review/${HOLLOW_KNIGHT}`);
   await expect.poll(() => page.locator('.review-form').count(), { timeout: 15_000 }).toBe(1);
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).length)).toBeGreaterThan(0);
   // The service worker has the app's code (every screen's) before the network goes.
@@ -125,7 +113,7 @@ it('saves a draft offline that survives a reload, syncs once online, and stays p
   expect(reloaded?.fromServiceWorker()).toBe(true);
   await expect.poll(() => page.locator('.draft-note').isVisible(), { timeout: 15_000 }).toBe(true);
   await expect.poll(() => page.getByText(DRAFT).isVisible()).toBe(true);
-  await page.goto(`${gateway.url}/review/${HOLLOW_KNIGHT}`);
+  await page.goto(`${world.gateway.url}/review/${HOLLOW_KNIGHT}`);
   await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBe('Edit Draft');
   expect(await page.getByLabel(/Your review/).inputValue()).toBe(DRAFT);
   expect(await page.locator('.review-form__submit').textContent()).toBe('Publish Review');
@@ -139,7 +127,7 @@ it('saves a draft offline that survives a reload, syncs once online, and stays p
   await page.screenshot({ path: `${SHOTS}/drafts-edit-390.png`, fullPage: true });
 
   // The author's game page says so, with Publish.
-  await page.goto(`${gateway.url}/game/${HOLLOW_KNIGHT}`);
+  await page.goto(`${world.gateway.url}/game/${HOLLOW_KNIGHT}`);
   await expect.poll(() => page.locator('.draft-note').isVisible(), { timeout: 15_000 }).toBe(true);
   // The page's own Edit Review controls (action bar, reviews list) open the draft; the note adds no third.
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -153,9 +141,9 @@ it('saves a draft offline that survives a reload, syncs once online, and stays p
 it('another member and a visitor see no trace of the draft', async () => {
   for (const who of ['story_first', null] as const) {
     const { context, page, errors } = await open(1280, who);
-    await page.goto(`${gateway.url}/review/${authorId}/${HOLLOW_KNIGHT}`);
+    await page.goto(`${world.gateway.url}/review/${authorId}/${HOLLOW_KNIGHT}`);
     await expect.poll(() => page.getByRole('heading', { name: 'Review not found' }).isVisible(), { timeout: 15_000 }).toBe(true);
-    await page.goto(`${gateway.url}/game/${HOLLOW_KNIGHT}`);
+    await page.goto(`${world.gateway.url}/game/${HOLLOW_KNIGHT}`);
     await expect.poll(() => page.locator('.game-reviews__list > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await page.content()).not.toContain('City of Tears');
     expect(await page.locator('.draft-note').count()).toBe(0);
@@ -169,7 +157,7 @@ it('another member and a visitor see no trace of the draft', async () => {
 it('publishing makes it everyone’s, dated when it was published', async () => {
   const author = await open(1280, 'combo_breaker');
   const saved = await storedReview(authorId);
-  await author.page.goto(`${gateway.url}/game/${HOLLOW_KNIGHT}`);
+  await author.page.goto(`${world.gateway.url}/game/${HOLLOW_KNIGHT}`);
   await expect.poll(() => author.page.locator('.draft-note').isVisible(), { timeout: 15_000 }).toBe(true);
   await author.page.locator('.draft-note').getByRole('button', { name: 'Publish', exact: true }).click();
   await expect.poll(() => author.page.getByText('Review published').isVisible()).toBe(true);
@@ -182,7 +170,7 @@ it('publishing makes it everyone’s, dated when it was published', async () => 
   await author.context.close();
 
   const reader = await open(390, 'story_first');
-  await reader.page.goto(`${gateway.url}/review/${authorId}/${HOLLOW_KNIGHT}`);
+  await reader.page.goto(`${world.gateway.url}/review/${authorId}/${HOLLOW_KNIGHT}`);
   await expect.poll(() => reader.page.getByText(DRAFT).isVisible(), { timeout: 15_000 }).toBe(true);
   expect(await reader.page.locator('.draft-note').count()).toBe(0);
   expect(await visitorReview(authorId)).toMatchObject({ review: { review: DRAFT, is_draft: false } });
@@ -193,12 +181,12 @@ it('publishing makes it everyone’s, dated when it was published', async () => 
 it('unpublishes the review offline after a confirmation; it syncs once and other devices lose it', async () => {
   // Another member's device holds the published review first.
   const reader = await open(1280, 'story_first');
-  await reader.page.goto(`${gateway.url}/review/${authorId}/${HOLLOW_KNIGHT}`);
+  await reader.page.goto(`${world.gateway.url}/review/${authorId}/${HOLLOW_KNIGHT}`);
   await expect.poll(() => reader.page.getByText(DRAFT).isVisible(), { timeout: 15_000 }).toBe(true);
 
   const { context, page, errors } = await open(390, 'combo_breaker');
   // A published review's page: one edit control (Edit Review), no draft note.
-  await page.goto(`${gateway.url}/review/${authorId}/${HOLLOW_KNIGHT}`);
+  await page.goto(`${world.gateway.url}/review/${authorId}/${HOLLOW_KNIGHT}`);
   await expect.poll(() => page.getByText(DRAFT).isVisible(), { timeout: 15_000 }).toBe(true);
   // (The page knows it is the author's once the session is read.)
   await expect.poll(() => page.getByRole('link', { name: /^Edit/ }).allTextContents()).toEqual(['Edit Review']);
@@ -261,7 +249,7 @@ it('unpublishes the review offline after a confirmation; it syncs once and other
   await expect.poll(() => reader.page.getByRole('heading', { name: 'Review not found' }).isVisible(), { timeout: 20_000 }).toBe(true);
   await expect.poll(async () => (await reader.page.evaluate(() => window.checkpoint!.mirrors('reviews')))
     .filter((r) => r.review?.includes('City of Tears') ?? false).length, { timeout: 20_000 }).toBe(0);
-  await reader.page.goto(`${gateway.url}/game/${HOLLOW_KNIGHT}`);
+  await reader.page.goto(`${world.gateway.url}/game/${HOLLOW_KNIGHT}`);
   await expect.poll(() => reader.page.locator('.game-reviews__list > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
   expect(await reader.page.content()).not.toContain('City of Tears');
   expect(reader.errors).toEqual([]);
@@ -270,7 +258,7 @@ it('unpublishes the review offline after a confirmation; it syncs once and other
 
 it('a liked review cannot be unpublished: the server refuses an offline Unpublish, then the form shuts it', async () => {
   const { context, page, errors } = await open(1280, 'combo_breaker');
-  await page.goto(`${gateway.url}/review/${authorId}/${HOLLOW_KNIGHT}`);
+  await page.goto(`${world.gateway.url}/review/${authorId}/${HOLLOW_KNIGHT}`);
   await expect.poll(() => page.locator('.draft-note').isVisible(), { timeout: 15_000 }).toBe(true);
   await page.locator('.draft-note').getByRole('button', { name: 'Publish', exact: true }).click();
   await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 20_000 }).toBe(0);
@@ -283,7 +271,7 @@ it('a liked review cannot be unpublished: the server refuses an offline Unpublis
   const liker = await open(390, 'story_first');
   await liker.page.evaluate((id) => window.checkpoint!.mutate('review_like.set', { rating_id: id, liked: true }), reviewId);
   await expect.poll(() => liker.page.evaluate(() => window.checkpoint!.pending()), { timeout: 20_000 }).toBe(0);
-  await expect.poll(async () => (await gateway.db.query<{ n: number }>('select like_count as n from public.rating where id = $1', [reviewId]))[0]?.n).toBe(1);
+  await expect.poll(async () => (await world.gateway.db.query<{ n: number }>('select like_count as n from public.rating where id = $1', [reviewId]))[0]?.n).toBe(1);
   await liker.context.close();
 
   // The device does not know yet: Unpublish is offered and applies here...

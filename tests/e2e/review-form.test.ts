@@ -4,10 +4,11 @@
 // submit without a platform and the finished answer. Screenshots go to /tmp/shots.
 import { mkdir } from 'node:fs/promises';
 import { createClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { launchChromium } from './browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { e2eWorld, withDevtools, type Opened } from './harness.ts';
+
+const world = e2eWorld();
 import { expectAccessible } from './axe.ts';
 
 const PASSWORD = 'Checkpoint-demo1';
@@ -22,32 +23,18 @@ const HOLLOW_KNIGHT = 14593; // not reviewed by combo_breaker
 const CYBERPUNK = 1877; // not reviewed by story_first
 const HADES = 113112; // reviewed by speedrun_sage
 
-let gateway: Gateway;
-let browser: Browser;
+
 
 beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
-  browser = await launchChromium();
   await mkdir(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.close();
 });
 
 interface Session { context: BrowserContext; page: Page; errors: string[]; memberId: number }
 
-async function open(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(gateway.url);
-  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => typeof window.checkpoint?.signIn)).toBe('function');
-  return { context, page, errors };
+async function open(width = 1280): Promise<Opened> {
+  const opened = await world.open(width);
+  await withDevtools(opened.page, world.gateway.url);
+  return opened;
 }
 
 async function signedIn(username: string, width = 1280): Promise<Session> {
@@ -58,7 +45,7 @@ async function signedIn(username: string, width = 1280): Promise<Session> {
 
 /** The member's review of a game as the server has it (get_review), or null. */
 async function serverReview(userId: number, igdbId: number): Promise<{ rating: number; review: string | null; playtime_hours: number | null; is_recommended: boolean | null; platform?: { name: string } | null } | null> {
-  const client = createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const client = createClient(world.gateway.url, world.gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const { data, error } = await client.rpc('get_review', { p_user_id: userId, p_game_id: igdbId });
   if (error) throw new Error(error.message);
   const doc = data as { review?: Record<string, unknown> } | null;
@@ -77,7 +64,7 @@ async function waitForForm(page: Page, heading: 'Write a Review' | 'Edit Review'
 
 it('shows a guest the login modal and "Authentication Required", then the form once signed in', async () => {
   const { context, page, errors } = await open(390);
-  await page.goto(`${gateway.url}/review/${CELESTE}`);
+  await page.goto(`${world.gateway.url}/review/${CELESTE}`);
   await expect.poll(() => page.getByText('Authentication Required').isVisible(), { timeout: 10_000 }).toBe(true);
   await expect.poll(() => page.getByRole('dialog').isVisible()).toBe(true);
   await expectAccessible(page.getByRole('dialog'));
@@ -91,7 +78,7 @@ it('shows a guest the login modal and "Authentication Required", then the form o
 
 it('needs a platform and the finished answer before Submit, and keeps the rating and playtime in range', async () => {
   const { context, page, errors } = await signedIn('story_first', 390);
-  await page.goto(`${gateway.url}/review/${CYBERPUNK}`);
+  await page.goto(`${world.gateway.url}/review/${CYBERPUNK}`);
   await waitForForm(page, 'Write a Review');
   await expect.poll(() => submit(page).isDisabled()).toBe(true);
   expect(await page.locator('.review-form__todo li').allTextContents()).toEqual([
@@ -135,7 +122,7 @@ it('writes a review online: saved as typed, progress marked, on the server, and 
   // A script that ran would open an alert: every dialog is recorded (and dismissed).
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
-  await page.goto(`${gateway.url}/review/${CELESTE}`);
+  await page.goto(`${world.gateway.url}/review/${CELESTE}`);
   await waitForForm(page, 'Write a Review');
   await page.getByLabel('Rating slider').fill('8.5');
   await radio(page, 'Platform', 'Switch').check();
@@ -165,7 +152,7 @@ it('writes a review online: saved as typed, progress marked, on the server, and 
   expect(dialogs).toEqual([]);
 
   // A second visit is edit mode.
-  await page.goto(`${gateway.url}/review/${CELESTE}`);
+  await page.goto(`${world.gateway.url}/review/${CELESTE}`);
   await waitForForm(page, 'Edit Review');
   expect(errors).toEqual([]);
   await context.close();
@@ -173,7 +160,7 @@ it('writes a review online: saved as typed, progress marked, on the server, and 
 
 it('edits a review: Update is enabled only while a field differs, and the change reaches the server', async () => {
   const { context, page, errors, memberId } = await signedIn('pixel_pilgrim');
-  await page.goto(`${gateway.url}/review/${WITCHER_3}`);
+  await page.goto(`${world.gateway.url}/review/${WITCHER_3}`);
   await waitForForm(page, 'Edit Review');
   await expect.poll(() => page.getByLabel('Rating (1 to 10)').inputValue()).toBe('9.5');
   await expect.poll(() => radio(page, 'Platform', 'PC').isChecked()).toBe(true);
@@ -194,7 +181,7 @@ it('edits a review: Update is enabled only while a field differs, and the change
   expect((await serverReview(memberId, WITCHER_3))?.playtime_hours).toBe(120);
 
   // A finished game locks the finished answer.
-  await page.goto(`${gateway.url}/review/${BREATH_OF_THE_WILD}`);
+  await page.goto(`${world.gateway.url}/review/${BREATH_OF_THE_WILD}`);
   await waitForForm(page, 'Edit Review');
   await expect.poll(() => radio(page, 'Did you finish the game?', 'Yes').isChecked()).toBe(true);
   expect(await radio(page, 'Did you finish the game?', 'No').isDisabled()).toBe(true);
@@ -206,7 +193,7 @@ it('edits a review: Update is enabled only while a field differs, and the change
 
 it('deletes a review after confirming', async () => {
   const { context, page, memberId } = await signedIn('speedrun_sage');
-  await page.goto(`${gateway.url}/review/${HADES}`);
+  await page.goto(`${world.gateway.url}/review/${HADES}`);
   await waitForForm(page, 'Edit Review');
   await page.getByRole('button', { name: 'Delete review' }).click();
   await expect.poll(() => page.getByRole('dialog', { name: 'Delete Review' }).isVisible()).toBe(true);
@@ -220,7 +207,7 @@ it('deletes a review after confirming', async () => {
 
 it('writes a review offline, says it will sync, and the server has it once back online', async () => {
   const { context, page, errors, memberId } = await signedIn('combo_breaker', 390);
-  await page.goto(`${gateway.url}/review/${HOLLOW_KNIGHT}`);
+  await page.goto(`${world.gateway.url}/review/${HOLLOW_KNIGHT}`);
   await waitForForm(page, 'Write a Review');
   // The platform list is on the device before the network goes.
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).length)).toBeGreaterThan(0);
@@ -247,7 +234,7 @@ it('writes a review offline, says it will sync, and the server has it once back 
 
 it('with no game in the address, the picker chooses it', async () => {
   const { context, page, errors } = await signedIn('cozy_quests', 1280);
-  await page.goto(`${gateway.url}/review`);
+  await page.goto(`${world.gateway.url}/review`);
   await expect.poll(() => page.getByRole('dialog').isVisible(), { timeout: 10_000 }).toBe(true);
   await page.getByRole('dialog').getByRole('searchbox').or(page.getByRole('dialog').getByRole('combobox')).first().fill('hollow knight');
   const option = page.getByRole('dialog').getByRole('option').filter({ hasText: 'Hollow Knight' }).first();

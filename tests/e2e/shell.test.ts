@@ -2,31 +2,18 @@
 // errors), the not-found page, the global error screen on a screen that cannot be downloaded
 // offline (Copy Error Details, Try Again), the home page's Recent Reviews (3 on a phone, 4 on a
 // desktop, kept on the device for offline), the FAQ accordion and the page meta tags.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { launchChromium } from './browser.ts';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eWorld, type Opened } from './harness.ts';
 
-let gateway: Gateway;
-let browser: Browser;
+const world = e2eWorld();
 
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
-  browser = await launchChromium();
-});
 
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.close();
-});
 
-async function open(width: number, path = '/'): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${gateway.url}${path}`);
-  return { context, page, errors };
+async function open(width: number, path = '/'): Promise<Opened> {
+  const opened = await world.open(width);
+  await opened.page.goto(`${world.gateway.url}${path}`);
+  return opened;
 }
 
 const main = (page: Page) => page.locator('#main-content');
@@ -38,7 +25,7 @@ it('renders every route with content in the shell, never a blank page or the err
     '/profile', '/settings', '/review', '/review/1/1942', '/reset-password', '/debug-auth', '/faq', '/contact', '/terms',
     '/privacy', '/somewhere/else'];
   for (const path of paths) {
-    await page.goto(`${gateway.url}${path}`);
+    await page.goto(`${world.gateway.url}${path}`);
     await expect.poll(async () => ((await main(page).textContent()) ?? '').trim().length, { message: path }).toBeGreaterThan(10);
     await expect.poll(() => page.locator('main h1, main h2').count(), { message: path }).toBeGreaterThan(0);
     expect(await page.getByText('Something went wrong').count(), path).toBe(0);
@@ -63,12 +50,12 @@ it('answers an unknown path with Page Not Found, showing the path, and its own t
 });
 
 it('shows the error screen when a screen cannot be downloaded offline, copies the details, and tries again', async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: gateway.url });
+  const context = await world.browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: world.gateway.url });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(gateway.url);
+  await page.goto(world.gateway.url);
   await expect.poll(() => page.locator('h1').textContent()).toBe('Track Your Games, Find the Next');
   // No service worker and no connection: the FAQ screen's files cannot be fetched.
   await context.setOffline(true);
@@ -88,7 +75,7 @@ it('shows the error screen when a screen cannot be downloaded offline, copies th
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain(`Error ID: ${id}`);
   expect(copied).toContain(`Message: ${message}`);
-  expect(copied).toContain(`URL: ${gateway.url}/faq`);
+  expect(copied).toContain(`URL: ${world.gateway.url}/faq`);
   expect(copied).toMatch(/Timestamp: \d{4}-\d\d-\d\dT/);
   expect(copied).toMatch(/Browser: Mozilla\/5\.0 .*Chrome/);
   expect(copied).toContain('Stack:');

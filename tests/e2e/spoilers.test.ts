@@ -5,10 +5,11 @@
 // same written offline; and a comment can hold one too, written or added while editing it.
 // Screenshots go to /tmp/shots.
 import { mkdir } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { launchChromium } from './browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import { devtoolsSignIn, e2eWorld } from './harness.ts';
+
+const world = e2eWorld();
 
 const PASSWORD = 'Checkpoint-demo1';
 const email = (username: string) => `${username}@demo.checkpoint.local`;
@@ -19,42 +20,26 @@ const LABEL = 'Spoiler, tap to reveal';
 const CELESTE = 26226; // pixel_pilgrim
 const HOLLOW_KNIGHT = 14593; // combo_breaker
 
-let gateway: Gateway;
 /** The review page the first test writes; the comment test answers it. */
 let reviewWithSpoilers = '';
-let browser: Browser;
+
 
 beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
-  browser = await launchChromium();
   await mkdir(SHOTS, { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.close();
 });
 
 interface Session { context: BrowserContext; page: Page; errors: string[]; memberId: number }
 
 async function signedIn(username: string, width: number): Promise<Session> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(gateway.url);
-  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => typeof window.checkpoint?.signIn), { timeout: 20_000 }).toBe('function');
-  const { memberId } = await page.evaluate(([e, p]) => window.checkpoint!.signIn(e, p), [email(username), PASSWORD] as const);
-  return { context, page, errors, memberId };
+  const opened = await world.open(width);
+  return { ...opened, memberId: await devtoolsSignIn(opened.page, world.gateway.url, email(username), PASSWORD) };
 }
 
 const radio = (page: Page, group: string, label: string) =>
   page.getByRole('group', { name: group, exact: true }).getByRole('radio', { name: label, exact: true });
 
 async function openForm(page: Page, igdbId: number): Promise<void> {
-  await page.goto(`${gateway.url}/review/${igdbId}`);
+  await page.goto(`${world.gateway.url}/review/${igdbId}`);
   await expect.poll(() => page.locator('.review-form').count(), { timeout: 15_000 }).toBe(1);
 }
 
@@ -143,9 +128,9 @@ it('blurs a spoiler on the review page until clicked or opened from the keyboard
     expect(text, where).not.toContain(secrets.typed);
     expect(text, where).not.toContain(secrets.selected);
   };
-  await page.goto(`${gateway.url}/`);
+  await page.goto(`${world.gateway.url}/`);
   await hidden('home');
-  await page.goto(`${gateway.url}/user/${memberId}?tab=activity`);
+  await page.goto(`${world.gateway.url}/user/${memberId}?tab=activity`);
   await hidden('activity feed');
   await page.locator('.profile-stats').getByRole('button', { name: /Reviews/ }).click();
   await expect.poll(() => page.locator('.profile-reviews__item', { hasText: 'Loved the climb.' }).count(), { timeout: 15_000 }).toBe(1);
@@ -193,7 +178,7 @@ it('works offline: a review written without a network shows its spoiler blurred 
 it('lets a comment hold a spoiler, blurred in the thread until revealed', async () => {
   expect(reviewWithSpoilers).not.toBe('');
   const { context, page, errors } = await signedIn('story_first', 1280);
-  await page.goto(`${gateway.url}${reviewWithSpoilers}`);
+  await page.goto(`${world.gateway.url}${reviewWithSpoilers}`);
   const box = page.getByLabel('Add a comment');
   await expect.poll(() => box.count(), { timeout: 15_000 }).toBe(1);
   await box.fill('The ending! ');
@@ -218,7 +203,7 @@ it('lets a comment hold a spoiler, blurred in the thread until revealed', async 
 it('lets the author hide a word of their comment as a spoiler while editing it, from the keyboard', async () => {
   expect(reviewWithSpoilers).not.toBe('');
   const { context, page, errors } = await signedIn('story_first', 1280);
-  await page.goto(`${gateway.url}${reviewWithSpoilers}`);
+  await page.goto(`${world.gateway.url}${reviewWithSpoilers}`);
   const mine = page.locator('.comment', { hasText: 'The ending!' });
   await expect.poll(() => mine.count(), { timeout: 15_000 }).toBe(1);
   await mine.getByRole('button', { name: 'Edit' }).click();
@@ -249,7 +234,7 @@ it('lets the author hide a word of their comment as a spoiler while editing it, 
   expect(await first.textContent()).toBe('ending');
   expect(await first.locator('.spoiler__text').evaluate((el) => getComputedStyle(el).filter)).toBe('blur(6px)');
   expect(await mine.locator('.comment__text').textContent()).not.toMatch(/\|\|/);
-  await expect.poll(async () => (await gateway.db.query<{ content: string }>(
+  await expect.poll(async () => (await world.gateway.db.query<{ content: string }>(
     "select content from public.comment where content like '%she climbs it together%'")).map((r) => r.content), { timeout: 20_000 })
     .toEqual(['The ||ending||! ||she climbs it together||']);
   await page.screenshot({ path: `${SHOTS}/spoilers-comment-edited-390.png` });
