@@ -88,8 +88,10 @@ export async function applyServerChanges(db: CheckpointDb, changes: readonly Ser
     if (list) list.push(change);
     else byTable.set(table, [change]);
   }
+  // No pending write, no shadow: a pull of thousands of rows need not look each one up.
+  const anyShadow = byTable.size > 0 && (await db.shadows.count()) > 0;
   for (const [table, list] of byTable) {
-    const shadows = await db.shadows.bulkGet(list.map((c) => [table, c.id] as [MirrorName, number]));
+    const shadows = anyShadow ? await db.shadows.bulkGet(list.map((c) => [table, c.id] as [MirrorName, number])) : [];
     const shadowed: ShadowRow[] = [];
     const puts: Row[] = [];
     const deletes: number[] = [];
@@ -112,9 +114,32 @@ export async function applyServerChanges(db: CheckpointDb, changes: readonly Ser
  * them all again (the screen's reads wait behind that) and wake every live query that read them.
  */
 async function putChanged(db: CheckpointDb, table: MirrorName, rows: Row[]): Promise<void> {
-  const stored = await db.table<Row, number>(table).bulkGet(rows.map((r) => r.id));
-  const changed = rows.filter((row, i) => !sameValue(stored[i], row));
+  const held = await heldKeys(db, table, rows);
+  const known = held ? rows.filter((row) => held.has(row.id)) : rows;
+  const stored = known.length ? await db.table<Row, number>(table).bulkGet(known.map((r) => r.id)) : [];
+  const same = new Set(known.filter((row, i) => sameValue(stored[i], row)).map((row) => row.id));
+  const changed = same.size ? rows.filter((row) => !same.has(row.id)) : rows;
   if (changed.length) await db.table<Row, number>(table).bulkPut(changed);
+}
+
+/** A key read of a page's id range may hold at most this many keys per row asked about. */
+const KEYS_PER_ROW = 2;
+
+/**
+ * Which of these rows' ids the table holds, read as keys only over their id range: rows new to
+ * the device (a pull's, mostly) then need no read each. Null when the range holds too many other
+ * keys to be worth it (ids spread over a big table): every row is then read.
+ */
+async function heldKeys(db: CheckpointDb, table: MirrorName, rows: readonly Row[]): Promise<Set<number> | null> {
+  let low = Infinity;
+  let high = -Infinity;
+  for (const { id } of rows) {
+    if (id < low) low = id;
+    if (id > high) high = id;
+  }
+  const cap = rows.length * KEYS_PER_ROW;
+  const keys = await db.table<Row, number>(table).where(':id').between(low, high, true, true).limit(cap + 1).primaryKeys();
+  return keys.length > cap ? null : new Set(keys);
 }
 
 /** Deep equality of JSON-like values (what mirror rows hold), key order aside. */
