@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import type { Gateway } from '../../supabase/local/gateway.ts';
 import { launchChromium } from '../e2e/browser.ts';
 import { quantile } from './stats.ts';
-import { seedLibraries, FIRST_SCREEN_PROBE, LONG_TASKS_PROBE } from '../support/big-library.ts';
+import { seedLibraries, FIRST_SCREEN_PROBE, LONG_TASKS_PROBE, profileStored } from '../support/big-library.ts';
 
 const TABS = ['top5', 'top10', 'want', 'library', 'journal'] as const;
 const RUNS = 5;
@@ -49,7 +49,7 @@ export async function benchProfileOpen(gateway: Gateway, report: (name: string, 
     for (const id of [big, small]) {
       await page.goto(`${gateway.url}/user/${id}?tab=library`);
       await page.locator('.library-bar__count').waitFor({ timeout: 120_000 });
-      await page.waitForTimeout(3000);
+      await page.waitForFunction(profileStored(id), undefined, { timeout: 120_000, polling: 500 });
     }
     report('library.profile.big_library_items', Number(/\d+/.exec(await (async () => {
       await page.goto(`${gateway.url}/user/${big}?tab=library`, { timeout: 120_000 });
