@@ -27,7 +27,7 @@ beforeAll(async () => {
   gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
   ids = await seedLibraries(gateway, { games: 5000, reviews: 2000 }, { games: 50, reviews: 15 });
   browser = await launchChromium();
-}, 120_000);
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();
