@@ -140,10 +140,10 @@ export function createRpcRemote(rpc: RpcCall, options: SupabaseRemoteOptions = {
       return pullPage({ p_cursor: cursor, p_scope: scope, p_limit: limit, p_protocol: SYNC_PROTOCOL });
     },
 
-    scopeSnapshot(scope: Partial<SyncScope>): Promise<PullPage> {
+    scopeSnapshot(scope: Partial<SyncScope>, since?: string): Promise<PullPage> {
       // As a first visit's profile sends it early (first-read.ts), so readRpc can take that answer.
       const { args } = scopeSnapshotRead(scope);
-      return pullPage(args);
+      return pullPage(since === undefined ? args : { ...args, p_cursor: since });
     },
   };
 }

@@ -103,6 +103,11 @@ export interface SyncStateRow {
   hlc?: string | null;
   /** Ids of public things the client has cached, sent to sync_pull as its scope. */
   scope: { game_ids: number[]; user_ids: number[]; rating_ids: number[]; author_ids: number[] };
+  /**
+   * Per scope a screen read through (sync/read-through.ts readKey), the cursor its rows are held
+   * as of: the next read of it asks only what changed since. Absent: none read yet.
+   */
+  reads?: Record<string, string>;
 }
 
 /** The server version of a mirror row that pending mutations have changed (null: none). */

@@ -60,9 +60,13 @@ export interface Remote {
   pull(cursor: string | null, scope: SyncScope, limit: number): Promise<PullPage>;
 }
 
-/** Read-through: the public rows of a scope as they are now (sync_pull with p_own false). */
+/**
+ * Read-through: the public rows of a scope as they are now (sync_pull with p_own false), or, with
+ * `since` (a cursor an earlier read of the same scope answered), only what changed since, a page
+ * at a time as a pull's.
+ */
 export interface ScopeReader {
-  scopeSnapshot(scope: Partial<SyncScope>): Promise<PullPage>;
+  scopeSnapshot(scope: Partial<SyncScope>, since?: string): Promise<PullPage>;
 }
 
 /** The call did not get an answer (offline, timeout, 5xx): try again later with backoff. */

@@ -56,3 +56,24 @@ export const FIRST_SCREEN_PROBE = `
     requestAnimationFrame(poll);
   })();
 `;
+
+/**
+ * A page script: resolves true once the device holds a member's profile as of a finished
+ * read-through (syncState's read cursor for `user_ids:<id>` is stored, src/sync/read-through.ts).
+ * A first visit's snapshot of a big library is thousands of rows in one transaction: leaving the
+ * page before it commits throws it away, and the next visit would take it again.
+ */
+export const profileStored = (id: number): string => `
+  new Promise(function (resolve) {
+    var open = indexedDB.open('checkpoint');
+    open.onerror = function () { resolve(false); };
+    open.onsuccess = function () {
+      var db = open.result;
+      try {
+        var get = db.transaction('syncState', 'readonly').objectStore('syncState').get('main');
+        get.onsuccess = function () { var s = get.result; db.close(); resolve(!!(s && s.reads && s.reads['user_ids:${id}'])); };
+        get.onerror = function () { db.close(); resolve(false); };
+      } catch (e) { db.close(); resolve(false); }
+    };
+  })
+`;

@@ -19,7 +19,10 @@ async function ratedReviews(db: CheckpointDb, userId: number): Promise<ReviewRow
 /** The Top 5 in position order; a row whose game the device does not hold (yet) is left out. */
 export async function loadTopFive(db: CheckpointDb, userId: number): Promise<TopFiveEntry[]> {
   const rows = await db.topGames.where('user_id').equals(userId).sortBy('position');
-  const [games, reviews] = await Promise.all([db.games.bulkGet(rows.map((r) => r.game_id)), ratedReviews(db, userId)]);
+  const games = await db.games.bulkGet(rows.map((r) => r.game_id));
+  // Only the reviews of these five games (a member may have thousands).
+  const keys = games.flatMap((g) => (g ? [[userId, g.igdb_id] as [number, number]] : []));
+  const reviews = keys.length === 0 ? [] : (await db.reviews.where('[user_id+igdb_id]').anyOf(keys).toArray()).filter(counts);
   const ratingOf = new Map(reviews.map((r) => [r.game_id, r.rating]));
   return rows.flatMap((row, i) => {
     const game = games[i];

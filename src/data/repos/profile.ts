@@ -20,12 +20,22 @@ async function gamesById(db: CheckpointDb, ids: number[]): Promise<Map<number, G
   return new Map(rows.filter((g): g is GameRow => g !== undefined).map((g) => [g.id, g]));
 }
 
+/**
+ * How many of a member's reviews count. Another member's are counted by the index alone: the
+ * server sends only published reviews, each rated 1 to 10 (its check), so all of them count, and a
+ * library of thousands need not be read for its header. One's own may hold drafts: those are read.
+ */
+async function countReviews(db: CheckpointDb, userId: number, me: number | null): Promise<number> {
+  const rows = db.reviews.where('[user_id+post_date_time]').between([userId, ''], [userId, '\uffff']);
+  return me === userId ? (await rows.toArray()).filter(counts).length : rows.count();
+}
+
 /** The header: the member, whether the viewer follows them, and the stats (no game rows are read). */
 export async function loadProfile(db: CheckpointDb, userId: number, me: number | null): Promise<ProfileData | null> {
   const user = await db.users.get(userId);
   if (!user) return null;
   const [reviews, progress, wishlist, collection, following] = await Promise.all([
-    db.reviews.where('[user_id+post_date_time]').between([userId, ''], [userId, '\uffff']).toArray(),
+    countReviews(db, userId, me),
     db.progress.where('user_id').equals(userId).toArray(),
     db.wishlist.where('user_id').equals(userId).count(),
     db.collection.where('user_id').equals(userId).count(),
@@ -38,7 +48,7 @@ export async function loadProfile(db: CheckpointDb, userId: number, me: number |
     is_following: following > 0,
     stats: {
       games: progress.filter((p) => p.started).length,
-      reviews: reviews.filter(counts).length,
+      reviews,
       lists: wishlist + collection,
       following: user.following_count,
       followers: user.follower_count,

@@ -16,7 +16,9 @@ const WIDTH_STEP = 4;
 
 export function GeneratedCover({ game, width, label }: GeneratedCoverProps) {
   const svg = useRef<SVGSVGElement>(null);
-  const [shown, setShown] = useState<number | null>(null);
+  // Starts at the width asked for, which the box nearly always has: measuring it then changes
+  // nothing and the cover is not drawn twice (a windowed list mounts rows as it scrolls).
+  const [shown, setShown] = useState(() => Math.round(width / WIDTH_STEP) * WIDTH_STEP);
   // Layout effect: the measured plan replaces the guessed one before the browser paints.
   useLayoutEffect(() => {
     const el = svg.current;
@@ -28,7 +30,7 @@ export function GeneratedCover({ game, width, label }: GeneratedCoverProps) {
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  const plan = coverPlan(game, shown ?? width);
+  const plan = coverPlan(game, shown);
   // useId's ':' and '«' are not safe in url(#…) everywhere.
   const uid = `cv${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const { palette, tier } = plan;

@@ -40,7 +40,7 @@ export function ProfileHeader({ data, settled, onOpen, onEdit, onExport, onImpor
           <h1 className="profile-header__username">{user.username}</h1>
           {name !== user.username && <p className="profile-header__name">{name}</p>}
         </div>
-        <div className="profile-header__action">
+        <div className={`profile-header__action${settled && data.is_self ? ' profile-header__action--own' : ''}`}>
           {!settled ? <span className="profile-header__action-pending" aria-hidden="true" /> : data.is_self
             ? (
               <>

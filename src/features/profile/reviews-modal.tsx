@@ -3,7 +3,7 @@
 // private drafts are listed for them alone, badged "Draft" (repos/profile.ts loadUserReviews).
 // The filter box finds reviews by game or by words of the text, typos forgiven (issue 18 §3); a
 // long list is windowed (§4).
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRating } from '../../core/format.ts';
 import { isDraft } from '../../core/review-draft.ts';
@@ -53,7 +53,8 @@ export function ReviewsModal({ userId, username, onClose }: { readonly userId: n
   );
 }
 
-function ReviewItem({ review, game, userId, onOpen }: { review: ReviewRow; game: GameRow | null; userId: number; onOpen: () => void }) {
+// Memoised: the windowed list renders again on every scroll step; rows already shown stay as they are.
+const ReviewItem = memo(function ReviewItem({ review, game, userId, onOpen }: { review: ReviewRow; game: GameRow | null; userId: number; onOpen: () => void }) {
   const [expanded, setExpanded] = useState(false);
   const name = game?.name ?? 'Unknown game';
   // A preview list: spoilers show as "[spoiler]" (the review page, one link away, blurs them).
@@ -84,4 +85,4 @@ function ReviewItem({ review, game, userId, onOpen }: { review: ReviewRow; game:
       </div>
     </>
   );
-}
+});

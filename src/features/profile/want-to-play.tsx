@@ -21,7 +21,7 @@ import { useTextFilter } from './library/use-text-filter.ts';
 import { releaseYearOf } from '../../core/dates.ts';
 
 /** Covers a list shows at first, and more per "Show more": a few screens of the grid. */
-export const WANT_PAGE = 48;
+export const WANT_PAGE = 24;
 
 type ListKind = 'collection' | 'wishlist';
 

@@ -6,7 +6,7 @@
 // within 50 px of the viewport. IGDB covers get a srcset at 400/800/1200 widths (IGDB's size names
 // for each, igdbSrcSet) and `sizes` set to the box's width, so a small cover on a phone downloads
 // the smallest file that is sharp at the screen's pixel density.
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { CoverFacts } from '../../core/cover-art.ts';
 import { igdbSrcSet } from '../../core/igdb-image.ts';
 import { useCoverArt } from '../media/cover-art-registry.ts';
@@ -34,7 +34,8 @@ export function coverSources(url: string, width: number): { src: string; srcSet?
 
 type Phase = 'loading' | 'loaded' | 'failed';
 
-export function GameCover({ name, url, width, game, className }: GameCoverProps) {
+// Memoised: lists re-render around their covers (a windowed list on every scroll step).
+export const GameCover = memo(function GameCover({ name, url, width, game, className }: GameCoverProps) {
   const source = url && url.trim() !== '' ? url : null;
   const [image, setImage] = useState<{ source: string | null; phase: Phase }>({ source, phase: 'loading' });
   // A new source starts over (render-time reset, no effect needed).
@@ -69,7 +70,7 @@ export function GameCover({ name, url, width, game, className }: GameCoverProps)
       )}
     </span>
   );
-}
+});
 
 /** A game's page address: /game/{igdb_id or id} (spec 001 §2). */
 export const gamePath = (game: { igdb_id: number | null; id: number }) => `/game/${game.igdb_id ?? game.id}`;

@@ -50,7 +50,8 @@ export const LibraryTab = memo(function LibraryTab({ userId, isOwn, username }: 
   );
 });
 
-function LibraryRow({ item }: { readonly item: LibraryGame }) {
+// Memoised: the windowed list renders again on every scroll step; rows already shown stay as they are.
+const LibraryRow = memo(function LibraryRow({ item }: { readonly item: LibraryGame }) {
   const meta = [
     item.year === null ? null : String(item.year),
     item.platforms.length > 0 ? item.platforms.slice(0, 3).join(', ') : null,
@@ -74,4 +75,4 @@ function LibraryRow({ item }: { readonly item: LibraryGame }) {
       )}
     </Link>
   );
-}
+});

@@ -10,7 +10,8 @@ import { GameCover, gamePath } from '../../search/game-cover.tsx';
 import './top-ten.css';
 
 export function TopTenSection({ userId, isOwn }: { userId: number; isOwn: boolean }) {
-  const data = useLive(async (db) => ({ top: await loadTopTen(db, userId), rated: await countRated(db, userId) }), [userId]);
+  // How many are rated matters only to the owner ('Rate More Games'): another's reviews are read once.
+  const data = useLive(async (db) => ({ top: await loadTopTen(db, userId), rated: isOwn ? await countRated(db, userId) : 0 }), [userId, isOwn]);
 
   if (data === undefined) {
     return <section className="top10" aria-busy="true" aria-label="Top 10"><div className="skeleton top10__skeleton" /></section>;
