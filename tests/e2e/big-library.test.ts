@@ -8,6 +8,9 @@
 // scrolling the big Library tab longer than the small library's whole first screen. The reviews
 // modal's longest task is printed, not asserted: it still misses (over a second on a loaded
 // machine, 2026-11-26), and the bench reports it too.
+// Not in the default e2e run yet: it has passed once, and on a loaded 2-core machine seeding 5,000
+// games alone has taken over two minutes. Run it with CHECKPOINT_BIG_LIBRARY_E2E=1 (README,
+// "Big libraries"); `npm run bench -- profile` measures the same goals.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
@@ -21,11 +24,15 @@ const ASSERTED_RATIO = 3;
 const TABS = ['library', 'want', 'top10'] as const;
 const ROUNDS = 2;
 
+/** Opt-in (see the opening comment). */
+const RUN = process.env.CHECKPOINT_BIG_LIBRARY_E2E === '1';
+
 let gateway: Gateway;
 let browser: Browser;
 let ids: { big: number; small: number };
 
 beforeAll(async () => {
+  if (!RUN) return;
   gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
   ids = await seedLibraries(gateway, { games: 5000, reviews: 2000 }, { games: 50, reviews: 15 });
   browser = await launchChromium();
@@ -65,7 +72,7 @@ const median = (values: number[]) => {
 };
 const verdict = (met: boolean) => (met ? 'goal met' : 'GOAL MISSED');
 
-it('opens a 5,000-game profile nearly as fast as a 50-game one, pages and windows its lists, and scrolls them without a long stall', async () => {
+it.skipIf(!RUN)('opens a 5,000-game profile nearly as fast as a 50-game one, pages and windows its lists, and scrolls them without a long stall', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript({ content: LONG_TASKS_PROBE + FIRST_SCREEN_PROBE });
   const page = await context.newPage();
