@@ -22,7 +22,9 @@ function preloadAppEntry(entry = '/src/app/main.tsx'): Plugin {
       order: 'post',
       handler(html, { bundle }) {
         if (!bundle) return [];
-        const main = Object.values(bundle).find((out) => out.type === 'chunk' && out.moduleIds.some((id) => id.endsWith(entry)));
+        const main = Object.values(bundle).find(
+          (out) => out.type === 'chunk' && out.moduleIds.some((id) => id.endsWith(entry)),
+        );
         if (!main || main.type !== 'chunk') throw new Error(`checkpoint:preload-app: no chunk for ${entry}`);
         const scripts: string[] = [];
         const styles = new Set<string>();
@@ -37,8 +39,20 @@ function preloadAppEntry(entry = '/src/app/main.tsx'): Plugin {
         // Vite links what the page's first script imports statically itself.
         const listed = (file: string) => html.includes(`/${file}"`);
         const tags: HtmlTagDescriptor[] = [
-          ...[...styles].filter((href) => !listed(href)).map((href): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` }, injectTo: 'head' })),
-          ...scripts.filter((href) => !listed(href)).map((href): HtmlTagDescriptor => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${href}` }, injectTo: 'head' })),
+          ...[...styles]
+            .filter((href) => !listed(href))
+            .map((href): HtmlTagDescriptor => ({
+              tag: 'link',
+              attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` },
+              injectTo: 'head',
+            })),
+          ...scripts
+            .filter((href) => !listed(href))
+            .map((href): HtmlTagDescriptor => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${href}` },
+              injectTo: 'head',
+            })),
         ];
         return tags;
       },
@@ -118,7 +132,11 @@ function checkBuildSettings(): Plugin {
 /** The integration test files that start the local gateway (tests/support/gateway.ts). */
 function testsOfTheGateway(dir = 'tests/integration'): string[] {
   return readdirSync(dir)
-    .filter((file) => file.endsWith('.test.ts') && /from '\.\.\/support\/gateway\.ts'/.test(readFileSync(path.join(dir, file), 'utf8')))
+    .filter(
+      (file) =>
+        file.endsWith('.test.ts') &&
+        /from '\.\.\/support\/gateway\.ts'/.test(readFileSync(path.join(dir, file), 'utf8')),
+    )
     .map((file) => `${dir}/${file}`);
 }
 
@@ -134,60 +152,87 @@ const BASELINE_MODE = 'baseline';
 
 // The service worker source lives in sw/ (injectManifest), the app in src/.
 export default defineConfig(({ mode }) => ({
-  plugins: mode === BASELINE_MODE ? [] : [
-    checkBuildSettings(),
-    collectAppModules(),
-    preloadAppEntry(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      // The page registers the worker itself (src/app/service-worker.ts, workbox-window) and asks
-      // before an update takes over.
-      registerType: 'prompt',
-      injectRegister: false,
-      manifest: {
-        id: '/',
-        name: 'Checkpoint',
-        short_name: 'Checkpoint',
-        description: 'Rate, review, and discover games through the power of social gaming. Works offline.',
-        lang: 'en',
-        theme_color: '#0f1115',
-        background_color: '#0f1115',
-        display: 'standalone',
-        start_url: '/',
-        scope: '/',
-        categories: ['games', 'social', 'entertainment'],
-        // PNGs rendered from icon.svg in headless Chromium (the maskable one without the rounded corners,
-        // its mark already inside the safe zone); the SVG for browsers that take it.
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-          { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+  plugins:
+    mode === BASELINE_MODE
+      ? []
+      : [
+          checkBuildSettings(),
+          collectAppModules(),
+          preloadAppEntry(),
+          VitePWA({
+            strategies: 'injectManifest',
+            srcDir: 'sw',
+            filename: 'sw.ts',
+            // The page registers the worker itself (src/app/service-worker.ts, workbox-window) and asks
+            // before an update takes over.
+            registerType: 'prompt',
+            injectRegister: false,
+            manifest: {
+              id: '/',
+              name: 'Checkpoint',
+              short_name: 'Checkpoint',
+              description: 'Rate, review, and discover games through the power of social gaming. Works offline.',
+              lang: 'en',
+              theme_color: '#0f1115',
+              background_color: '#0f1115',
+              display: 'standalone',
+              start_url: '/',
+              scope: '/',
+              categories: ['games', 'social', 'entertainment'],
+              // PNGs rendered from icon.svg in headless Chromium (the maskable one without the rounded corners,
+              // its mark already inside the safe zone); the SVG for browsers that take it.
+              icons: [
+                { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+                { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+                { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+                { src: '/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+              ],
+              shortcuts: [
+                {
+                  name: 'Search games',
+                  short_name: 'Search',
+                  url: '/search',
+                  description: 'Browse and search the catalogue',
+                  icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }],
+                },
+                {
+                  name: 'My profile',
+                  short_name: 'Profile',
+                  url: '/user',
+                  description: 'Your Top 5, lists and activity',
+                  icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }],
+                },
+              ],
+              screenshots: [
+                {
+                  src: '/screenshots/home-wide.png',
+                  sizes: '1280x800',
+                  type: 'image/png',
+                  form_factor: 'wide',
+                  label: 'Checkpoint home: recent reviews from the community',
+                },
+                {
+                  src: '/screenshots/home-narrow.png',
+                  sizes: '390x1649',
+                  type: 'image/png',
+                  form_factor: 'narrow',
+                  label: 'Checkpoint home on a phone',
+                },
+              ],
+            },
+            injectManifest: {
+              // A classic (not module) worker: Firefox and older Safari cannot run module service workers.
+              rollupFormat: 'iife',
+              globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+              // Install screenshots are for the browser's install dialog, not for offline use.
+              globIgnores: ['screenshots/**'],
+            },
+            // The glob above already lists the icons.
+            includeManifestIcons: false,
+            devOptions: { enabled: false },
+          }),
+          linkManifestLater(),
         ],
-        shortcuts: [
-          { name: 'Search games', short_name: 'Search', url: '/search', description: 'Browse and search the catalogue', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-          { name: 'My profile', short_name: 'Profile', url: '/user', description: 'Your Top 5, lists and activity', icons: [{ src: '/icon-192.png', sizes: '192x192', type: 'image/png' }] },
-        ],
-        screenshots: [
-          { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Checkpoint home: recent reviews from the community' },
-          { src: '/screenshots/home-narrow.png', sizes: '390x1649', type: 'image/png', form_factor: 'narrow', label: 'Checkpoint home on a phone' },
-        ],
-      },
-      injectManifest: {
-        // A classic (not module) worker: Firefox and older Safari cannot run module service workers.
-        rollupFormat: 'iife',
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // Install screenshots are for the browser's install dialog, not for offline use.
-        globIgnores: ['screenshots/**'],
-      },
-      // The glob above already lists the icons.
-      includeManifestIcons: false,
-      devOptions: { enabled: false },
-    }),
-    linkManifestLater(),
-  ],
   build: {
     target: 'es2022',
     sourcemap: true,
@@ -204,7 +249,9 @@ export default defineConfig(({ mode }) => ({
       preserveEntrySignatures: false,
       output: {
         codeSplitting: {
-          groups: [{ name: 'main', test: (id) => appOnlyModules.has(id), priority: 10, includeDependenciesRecursively: false }],
+          groups: [
+            { name: 'main', test: (id) => appOnlyModules.has(id), priority: 10, includeDependenciesRecursively: false },
+          ],
           experimentalInlineCommonChunks: { maxSize: INLINE_CHUNKS_BELOW_BYTES },
         },
       },

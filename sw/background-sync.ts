@@ -29,7 +29,11 @@ export async function syncOutbox(): Promise<void> {
   const db = new CheckpointDb();
   try {
     const supabase = await createWorkerBackend(db);
-    const engine = createSyncEngine({ db, remote: createSupabaseRemote(supabase), refreshSession: refreshSessionOf(supabase) });
+    const engine = createSyncEngine({
+      db,
+      remote: createSupabaseRemote(supabase),
+      refreshSession: refreshSessionOf(supabase),
+    });
     await engine.syncNow();
     const { lastError, backoffUntil, pending } = engine.status.getSnapshot();
     // backoffUntil is set only for failures worth retrying (network, server); an expired session

@@ -20,7 +20,11 @@ export function registerRuntimeCaching(): void {
         new CacheableResponsePlugin({ statuses: [0, 200] }),
         // Opaque answers count far above their size against the quota, hence purgeOnQuotaError:
         // covers are the first thing to give up when the disk is full, never the outbox.
-        new ExpirationPlugin({ maxEntries: COVER_MAX_ENTRIES, maxAgeSeconds: COVER_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
+        new ExpirationPlugin({
+          maxEntries: COVER_MAX_ENTRIES,
+          maxAgeSeconds: COVER_MAX_AGE_SECONDS,
+          purgeOnQuotaError: true,
+        }),
       ],
     }),
   );

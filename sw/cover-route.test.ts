@@ -12,8 +12,13 @@ describe('the cover cache route', () => {
   });
 
   it('leaves the app, its API and other images alone', () => {
-    for (const href of ['http://127.0.0.1:5173/assets/index-abc.js', 'http://127.0.0.1:5173/icon-192.png',
-      'http://127.0.0.1:5173/rest/v1/rpc/browse_games', 'http://127.0.0.1:5173/functions/v1/igdb-search', 'https://example.org/cover.png']) {
+    for (const href of [
+      'http://127.0.0.1:5173/assets/index-abc.js',
+      'http://127.0.0.1:5173/icon-192.png',
+      'http://127.0.0.1:5173/rest/v1/rpc/browse_games',
+      'http://127.0.0.1:5173/functions/v1/igdb-search',
+      'https://example.org/cover.png',
+    ]) {
       expect(matches(href), href).toBe(false);
     }
   });

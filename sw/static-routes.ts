@@ -27,7 +27,10 @@ declare const URLPattern: (new (init: { pathname: string }) => unknown) | undefi
 
 export function networkOnlyRules(): RouterRule[] | null {
   if (typeof URLPattern === 'undefined') return null;
-  return NETWORK_ONLY_PATHS.map((pathname) => ({ condition: { urlPattern: new URLPattern({ pathname }) }, source: 'network' as const }));
+  return NETWORK_ONLY_PATHS.map((pathname) => ({
+    condition: { urlPattern: new URLPattern({ pathname }) },
+    source: 'network' as const,
+  }));
 }
 
 export function routeApiPastWorker(scope: ServiceWorkerGlobalScope): void {
@@ -35,6 +38,10 @@ export function routeApiPastWorker(scope: ServiceWorkerGlobalScope): void {
     const rules = networkOnlyRules();
     if (!event.addRoutes || !rules) return;
     // A browser that refuses the rules still installs the worker; the fetch handler covers them.
-    event.waitUntil(event.addRoutes(rules).catch((error: unknown) => console.warn('Static routes refused; the API goes through the worker.', error)));
+    event.waitUntil(
+      event
+        .addRoutes(rules)
+        .catch((error: unknown) => console.warn('Static routes refused; the API goes through the worker.', error)),
+    );
   });
 }

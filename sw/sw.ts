@@ -22,7 +22,8 @@ listenForBackgroundSync(self);
 // The first worker takes the open pages at once, so their covers and searches are cached from the
 // first visit. An update waits until the member says Reload (SKIP_WAITING from the page).
 clientsClaim();
-const isSkipWaiting = (data: unknown) => typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING';
+const isSkipWaiting = (data: unknown) =>
+  typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING';
 self.addEventListener('message', (event) => {
   if (isSkipWaiting(event.data)) void self.skipWaiting();
 });

@@ -14,11 +14,14 @@ export function afterStartup(task: () => void, delayMs: number): () => void {
   let cancelled = false;
   let timer: number | undefined;
   let idle: number | undefined;
-  const run = () => { if (!cancelled) task(); };
+  const run = () => {
+    if (!cancelled) task();
+  };
   const wait = () => {
     timer = window.setTimeout(() => {
       timer = undefined;
-      if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+      if (typeof window.requestIdleCallback === 'function')
+        idle = window.requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
       else run();
     }, delayMs);
   };

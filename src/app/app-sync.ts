@@ -13,7 +13,10 @@ async function reachBackend() {
   try {
     return await backend();
   } catch (cause) {
-    throw new NetworkError(`The backend could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    throw new NetworkError(
+      `The backend could not be reached: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
   }
 }
 
@@ -97,13 +100,20 @@ export function createAppSync(): SyncEngine {
 
   return {
     status,
-    syncNow: () => load(true).then((created) => created.syncNow(), () => undefined),
+    syncNow: () =>
+      load(true).then(
+        (created) => created.syncNow(),
+        () => undefined,
+      ),
     start() {
       let stop: (() => void) | undefined;
       let stopped = false;
-      load().then((created) => {
-        if (!stopped) stop = created.start();
-      }, () => undefined);
+      load().then(
+        (created) => {
+          if (!stopped) stop = created.start();
+        },
+        () => undefined,
+      );
       return () => {
         stopped = true;
         stop?.();

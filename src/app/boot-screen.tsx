@@ -3,7 +3,9 @@
 export function BootScreen() {
   return (
     <main className="page boot" aria-busy="true">
-      <p className="visually-hidden" role="status">Loading…</p>
+      <p className="visually-hidden" role="status">
+        Loading…
+      </p>
       <div className="skeleton boot__hero" />
       <div className="skeleton" />
       <div className="skeleton" />

@@ -9,7 +9,17 @@
 import type { MutationArgs, MutationName } from '../core/mutations.ts';
 import { backend, localDb } from '../data/backend.ts';
 import type {
-  CollectionRow, CommentRow, FollowRow, GameRow, LikeRow, MirrorName, PlaySessionRow, ProgressRow, ReviewRow, TopGameRow, UserRow,
+  CollectionRow,
+  CommentRow,
+  FollowRow,
+  GameRow,
+  LikeRow,
+  MirrorName,
+  PlaySessionRow,
+  ProgressRow,
+  ReviewRow,
+  TopGameRow,
+  UserRow,
   WishlistRow,
 } from '../store/db.ts';
 import { mutate } from '../sync/mutate.ts';
@@ -26,8 +36,17 @@ export { DEVTOOLS_FLAG } from './devtools-flag.ts';
 
 /** The row type of each mirror (store/db.ts); indexing it by MirrorName fails to compile if one is missing. */
 export interface MirrorRows {
-  games: GameRow; users: UserRow; reviews: ReviewRow; comments: CommentRow; likes: LikeRow; follows: FollowRow;
-  progress: ProgressRow; wishlist: WishlistRow; collection: CollectionRow; topGames: TopGameRow; journal: PlaySessionRow;
+  games: GameRow;
+  users: UserRow;
+  reviews: ReviewRow;
+  comments: CommentRow;
+  likes: LikeRow;
+  follows: FollowRow;
+  progress: ProgressRow;
+  wishlist: WishlistRow;
+  collection: CollectionRow;
+  topGames: TopGameRow;
+  journal: PlaySessionRow;
 }
 
 export interface SignedIn {
@@ -72,7 +91,6 @@ declare global {
   }
 }
 
-
 /** The member the device's data belongs to; a write needs one, as on the server. */
 async function currentMember(): Promise<number> {
   const { user_id: me } = await loadSyncState(localDb());
@@ -87,11 +105,15 @@ async function signIn(email: string, password: string): Promise<SignedIn> {
   const { user } = data;
   const username: unknown = user.user_metadata['username'];
   const { data: id, error: rpcError } = await supabase.rpc('get_or_create_user', {
-    auth_id: user.id, user_email: user.email ?? null, user_name: typeof username === 'string' ? username : null, user_provider: 'email',
+    auth_id: user.id,
+    user_email: user.email ?? null,
+    user_name: typeof username === 'string' ? username : null,
+    user_provider: 'email',
   });
   if (rpcError) throw new Error(rpcError.message);
   const memberId = Number(id);
-  if (!Number.isSafeInteger(memberId) || memberId <= 0) throw new Error(`get_or_create_user answered ${JSON.stringify(id)}`);
+  if (!Number.isSafeInteger(memberId) || memberId <= 0)
+    throw new Error(`get_or_create_user answered ${JSON.stringify(id)}`);
   // Refuses (MemberChangedError) when the device holds another member's data.
   await adoptMember(localDb(), memberId);
   // persistence.ts also asks on SIGNED_IN; asking twice is harmless, and this call reports the answer.
@@ -106,10 +128,14 @@ export function installDevtools(engine: SyncEngine): void {
   window.checkpoint = {
     signIn,
     signOut: (options = {}) =>
-      signOutAndClear(db, async () => {
-        const { error } = await (await backend()).auth.signOut();
-        if (error) throw error;
-      }, { discardUnsynced: options.discardUnsynced }),
+      signOutAndClear(
+        db,
+        async () => {
+          const { error } = await (await backend()).auth.signOut();
+          if (error) throw error;
+        },
+        { discardUnsynced: options.discardUnsynced },
+      ),
     async mutate(name, args) {
       return mutate(db, name, args, { me: await currentMember(), now: new Date().toISOString() });
     },

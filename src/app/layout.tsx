@@ -20,12 +20,12 @@ export function AppLayout() {
   if (!services) throw new Error('AppLayout needs a ShellServicesContext above it');
   return (
     <ToastContext value={services.toasts}>
-    <AuthUiProvider>
-      <Shell toasts={services.toasts} serviceWorker={services.serviceWorker}>
-        <Outlet />
-        <ScrollRestoration />
-      </Shell>
-    </AuthUiProvider>
+      <AuthUiProvider>
+        <Shell toasts={services.toasts} serviceWorker={services.serviceWorker}>
+          <Outlet />
+          <ScrollRestoration />
+        </Shell>
+      </AuthUiProvider>
     </ToastContext>
   );
 }

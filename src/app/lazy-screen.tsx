@@ -9,13 +9,14 @@ import { screenCommitted } from './first-screen.ts';
 import type { ScreenCode } from './screens.ts';
 
 /** A route's screen: its code (screens.ts), or a stand-in that recovers when it failed to download. */
-export const lazyScreen = (load: ScreenCode): LazyExoticComponent<ComponentType> => lazy(async () => {
-  try {
-    return { default: signalling((await load()).default) };
-  } catch (error) {
-    return { default: signalling(recoveringScreen(load, error)) };
-  }
-});
+export const lazyScreen = (load: ScreenCode): LazyExoticComponent<ComponentType> =>
+  lazy(async () => {
+    try {
+      return { default: signalling((await load()).default) };
+    } catch (error) {
+      return { default: signalling(recoveringScreen(load, error)) };
+    }
+  });
 
 /**
  * The screen, telling first-screen.ts when it has committed: this effect runs after the screen's
@@ -51,14 +52,28 @@ function recoveringScreen(load: ScreenCode, firstError: unknown): ComponentType 
       relinkFailedStylesheets();
       attempt = {
         key,
-        Screen: lazy(() => load().then(
-          (module) => { Loaded = module.default; return module; },
-          (error: unknown) => { failure = { error, key }; throw error; },
-        )),
+        Screen: lazy(() =>
+          load().then(
+            (module) => {
+              Loaded = module.default;
+              return module;
+            },
+            (error: unknown) => {
+              failure = { error, key };
+              throw error;
+            },
+          ),
+        ),
       };
     }
     return (
-      <Suspense fallback={<div className="page" aria-busy="true"><div className="skeleton" /></div>}>
+      <Suspense
+        fallback={
+          <div className="page" aria-busy="true">
+            <div className="skeleton" />
+          </div>
+        }
+      >
         <attempt.Screen />
       </Suspense>
     );

@@ -2,7 +2,14 @@
 // the service worker (production builds), toasts from sync rejections and storage errors.
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { backend, deferBackendUntil, localDb, memberPresent, sessionMayExist, watchForMember } from '../data/backend.ts';
+import {
+  backend,
+  deferBackendUntil,
+  localDb,
+  memberPresent,
+  sessionMayExist,
+  watchForMember,
+} from '../data/backend.ts';
 import { createAuthStore } from '../data/auth/auth-store.ts';
 import { AuthStoreContext } from '../features/auth/auth-context.tsx';
 import { AppErrorBoundary } from '../features/errors/app-error-boundary.tsx';
@@ -48,26 +55,31 @@ const serviceWorker = registerServiceWorker(firstScreen);
 const engine = createAppSync();
 const search = createAppSearch();
 const auth = createAuthStore({
-  db: localDb(), client: backend, origin: window.location.origin,
-  sessionMayExist: () => sessionMayExist(localDb(), landing), memberPresent: memberPresent(),
+  db: localDb(),
+  client: backend,
+  origin: window.location.origin,
+  sessionMayExist: () => sessionMayExist(localDb(), landing),
+  memberPresent: memberPresent(),
 });
 if (devtoolsWanted()) void import('./devtools.ts').then(({ installDevtools }) => installDevtools(engine));
 
 // A transition: React renders the first screen in slices and yields between them, so the page's
 // static shell (index.html) paints first and no single task blocks input for long.
 const app = createRoot(root);
-startTransition(() => app.render(
-  <StrictMode>
-    <AppErrorBoundary>
-    <SyncProvider engine={engine}>
-      <AuthStoreContext value={auth}>
-        <SearchProvider service={search}>
-          <ShellServicesContext value={{ toasts, serviceWorker }}>
-            <RouterProvider router={router} />
-          </ShellServicesContext>
-        </SearchProvider>
-      </AuthStoreContext>
-    </SyncProvider>
-    </AppErrorBoundary>
-  </StrictMode>,
-));
+startTransition(() =>
+  app.render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <SyncProvider engine={engine}>
+          <AuthStoreContext value={auth}>
+            <SearchProvider service={search}>
+              <ShellServicesContext value={{ toasts, serviceWorker }}>
+                <RouterProvider router={router} />
+              </ShellServicesContext>
+            </SearchProvider>
+          </AuthStoreContext>
+        </SyncProvider>
+      </AppErrorBoundary>
+    </StrictMode>,
+  ),
+);

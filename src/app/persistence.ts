@@ -16,17 +16,19 @@ export function watchStorage(): () => void {
   let unsubscribe = () => {};
   let stopped = false;
   // Nobody signs in before acting: a visitor who only looks does not download supabase-js for this.
-  memberPresent().then(backend).then(
-    (supabase) => {
-      if (stopped) return;
-      const { data } = supabase.auth.onAuthStateChange((event) => {
-        if (event === 'SIGNED_IN') askForPersistence();
-      });
-      unsubscribe = () => data.subscription.unsubscribe();
-    },
-    // No backend settings (offline first start): nobody can sign in now; appinstalled still asks.
-    () => undefined,
-  );
+  memberPresent()
+    .then(backend)
+    .then(
+      (supabase) => {
+        if (stopped) return;
+        const { data } = supabase.auth.onAuthStateChange((event) => {
+          if (event === 'SIGNED_IN') askForPersistence();
+        });
+        unsubscribe = () => data.subscription.unsubscribe();
+      },
+      // No backend settings (offline first start): nobody can sign in now; appinstalled still asks.
+      () => undefined,
+    );
   return () => {
     stopped = true;
     unsubscribe();

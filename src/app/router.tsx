@@ -46,10 +46,14 @@ export function RouterProvider({ router }: { readonly router: AppRouter }) {
   const [state, setState] = useState({ action: history.action, location: history.location });
   // A transition: the screen on show stays until the next one's code is in (its Suspense boundary
   // has already shown), as the data router waited for a route's `lazy`.
-  useLayoutEffect(() => history.listen(({ action, location }) => {
-    if (action === 'POP') leavingLocation();
-    startTransition(() => setState({ action, location }));
-  }), [history]);
+  useLayoutEffect(
+    () =>
+      history.listen(({ action, location }) => {
+        if (action === 'POP') leavingLocation();
+        startTransition(() => setState({ action, location }));
+      }),
+    [history],
+  );
   return (
     <Router location={state.location} navigationType={state.action} navigator={navigator}>
       <Routes routes={routes} />

@@ -27,10 +27,25 @@ function routes(): RouteObject[] {
   return [
     {
       // A failure in the shell itself; a screen's failure is caught inside the shell, just below.
-      element: <RouteErrorBoundary><AppLayout /></RouteErrorBoundary>,
+      element: (
+        <RouteErrorBoundary>
+          <AppLayout />
+        </RouteErrorBoundary>
+      ),
       // On the first load, the shell renders at once and the screen's skeleton stands in while the
       // screen's chunk downloads. Later visits keep the screen on show meanwhile (router.tsx).
-      children: [{ element: <RouteErrorBoundary><Suspense fallback={<BootScreen />}><Outlet /></Suspense></RouteErrorBoundary>, children: screens() }],
+      children: [
+        {
+          element: (
+            <RouteErrorBoundary>
+              <Suspense fallback={<BootScreen />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
+          ),
+          children: screens(),
+        },
+      ],
     },
   ];
 }

@@ -15,13 +15,43 @@ function routerChoice(pathname: string): ScreenPath | null {
 const routerParams = (pathname: string) => ({ ...matchRoutes(routes, pathname)?.at(-1)?.params });
 
 const ADDRESSES = [
-  '/', '/search', '/search/', '/search-results', '/enhanced-search-test', '/game/the-witcher-3-wild-hunt', '/game/1942',
-  '/users', '/user', '/user/', '/user/7', '/profile', '/settings', '/review', '/review/12', '/review/3/12',
-  '/reset-password', '/auth/callback', '/debug-auth', '/faq', '/contact', '/terms', '/privacy',
+  '/',
+  '/search',
+  '/search/',
+  '/search-results',
+  '/enhanced-search-test',
+  '/game/the-witcher-3-wild-hunt',
+  '/game/1942',
+  '/users',
+  '/user',
+  '/user/',
+  '/user/7',
+  '/profile',
+  '/settings',
+  '/review',
+  '/review/12',
+  '/review/3/12',
+  '/reset-password',
+  '/auth/callback',
+  '/debug-auth',
+  '/faq',
+  '/contact',
+  '/terms',
+  '/privacy',
   // The router matches static segments in any case.
-  '/Game/Hades', '/SEARCH', '/User/7', '/Review/3/12',
+  '/Game/Hades',
+  '/SEARCH',
+  '/User/7',
+  '/Review/3/12',
   // No screen claims these but the not-found one.
-  '/nope', '/game', '/game/a/b', '/user/7/extra', '/review/1/2/3', '/auth', '/auth/callback/x', '/search/more',
+  '/nope',
+  '/game',
+  '/game/a/b',
+  '/user/7/extra',
+  '/review/1/2/3',
+  '/auth',
+  '/auth/callback/x',
+  '/search/more',
 ];
 
 describe('firstScreenCode', () => {
@@ -46,10 +76,13 @@ describe('firstScreenCode', () => {
 
 describe('firstScreen', () => {
   const claimed = ADDRESSES.filter((address) => !['*', null].includes(routerChoice(address)));
-  it.each([...claimed, '/game/the%20witcher', '/game/%E2%9C%93-done', '/game/100%', '/user/%31%32'])('hands %s the parameters React Router hands the screen', (address) => {
-    const { '*': _, ...params } = routerParams(address);
-    expect(firstScreen(address)?.params).toEqual(params);
-  });
+  it.each([...claimed, '/game/the%20witcher', '/game/%E2%9C%93-done', '/game/100%', '/user/%31%32'])(
+    'hands %s the parameters React Router hands the screen',
+    (address) => {
+      const { '*': _, ...params } = routerParams(address);
+      expect(firstScreen(address)?.params).toEqual(params);
+    },
+  );
 });
 
 describe('firstScreenRead', () => {
@@ -60,16 +93,19 @@ describe('firstScreenRead', () => {
   });
 
   it('is none for an identifier that cannot name a game (the screen shows its error without asking)', () => {
-    for (const address of ['/game/the%20witcher', '/game/%3Cscript%3E', '/game/-hades', `/game/${'a'.repeat(201)}`]) expect(firstScreenRead(address)).toBeNull();
+    for (const address of ['/game/the%20witcher', '/game/%3Cscript%3E', '/game/-hades', `/game/${'a'.repeat(201)}`])
+      expect(firstScreenRead(address)).toBeNull();
   });
 
   it("is the member's read-through for a profile address with a member's number, none for another", () => {
     expect(firstScreenRead('/user/12')).toEqual(scopeSnapshotRead({ user_ids: [12] }));
     expect(firstScreenRead('/User/%31%32')).toEqual(scopeSnapshotRead({ user_ids: [12] }));
-    for (const address of ['/user/abc', '/user/0', '/user/-3', '/user/12.5', '/user/9999999999999999']) expect(firstScreenRead(address)).toBeNull();
+    for (const address of ['/user/abc', '/user/0', '/user/-3', '/user/12.5', '/user/9999999999999999'])
+      expect(firstScreenRead(address)).toBeNull();
   });
 
   it('is none for screens that do not open with one read, nor for the home page or an unknown address', () => {
-    for (const address of ['/', '/user', '/search', '/users', '/faq', '/review/3', '/nope', '/game/a/b']) expect(firstScreenRead(address)).toBeNull();
+    for (const address of ['/', '/user', '/search', '/users', '/faq', '/review/3', '/nope', '/game/a/b'])
+      expect(firstScreenRead(address)).toBeNull();
   });
 });

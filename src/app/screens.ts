@@ -16,30 +16,35 @@ export type ScreenCode = () => Promise<{ default: ComponentType }>;
  * home page does without it) downloads beside the screen's, not once the screen has rendered.
  * A failure is the read's to report, when it runs.
  */
-const withReads = (screen: ScreenCode, ...reads: Array<() => Promise<unknown>>): ScreenCode => () => {
-  for (const read of reads) read().catch(() => undefined);
-  return screen();
-};
+const withReads =
+  (screen: ScreenCode, ...reads: Array<() => Promise<unknown>>): ScreenCode =>
+  () => {
+    for (const read of reads) read().catch(() => undefined);
+    return screen();
+  };
 
 /**
  * A screen of game covers: the generated covers' code (not in the home page's) downloads beside the
  * screen's, and the screen renders once both are in, so no cover is drawn twice. Covers that fail
  * to download leave plain tiles; the screen opens regardless.
  */
-const withCovers = (screen: ScreenCode): ScreenCode => () => Promise.all([screen(), coverArtCode()]).then(([code]) => code);
+const withCovers =
+  (screen: ScreenCode): ScreenCode =>
+  () =>
+    Promise.all([screen(), coverArtCode()]).then(([code]) => code);
 
 export const SCREEN_CODE = {
   // Search and discovery (spec 001)
-  'search': withCovers(withReads(() => import('../features/search/browse-page.tsx'), searchRemoteCode)),
+  search: withCovers(withReads(() => import('../features/search/browse-page.tsx'), searchRemoteCode)),
   'search-results': withCovers(withReads(() => import('../features/search/search-results-page.tsx'), searchRemoteCode)),
   'enhanced-search-test': () => import('../features/search/enhanced-search-test-page.tsx'),
   // Games, members and the directory (spec 002)
   'game/:identifier': withCovers(withReads(() => import('../features/games/game-page.tsx'), readThroughCode)),
-  'users': () => import('../features/users/users-directory-page.tsx'),
-  'user': () => import('../features/profile/own-profile-redirect.tsx'),
+  users: () => import('../features/users/users-directory-page.tsx'),
+  user: () => import('../features/profile/own-profile-redirect.tsx'),
   'user/:id': withCovers(withReads(() => import('../features/profile/profile-page.tsx'), readThroughCode)),
-  'profile': () => import('../features/profile/protected-redirect.tsx'),
-  'settings': () => import('../features/profile/protected-redirect.tsx'),
+  profile: () => import('../features/profile/protected-redirect.tsx'),
+  settings: () => import('../features/profile/protected-redirect.tsx'),
   // Reviews (spec 000)
   'review/:gameId?': withCovers(() => import('../features/reviews/write-review-page.tsx')),
   'review/:userId/:gameId': withReads(() => import('../features/reviews/review-page.tsx'), readThroughCode),
@@ -48,10 +53,10 @@ export const SCREEN_CODE = {
   'auth/callback': () => import('../features/auth/auth-callback-page.tsx'),
   'debug-auth': () => import('../features/auth/debug-auth-page.tsx'),
   // Help and legal
-  'faq': () => import('../features/help/faq-page.tsx'),
-  'contact': () => import('../features/help/contact-page.tsx'),
-  'terms': () => import('../features/legal/terms-page.tsx'),
-  'privacy': () => import('../features/legal/privacy-page.tsx'),
+  faq: () => import('../features/help/faq-page.tsx'),
+  contact: () => import('../features/help/contact-page.tsx'),
+  terms: () => import('../features/legal/terms-page.tsx'),
+  privacy: () => import('../features/legal/privacy-page.tsx'),
   // Anything else
   '*': () => import('../features/errors/not-found-page.tsx'),
 } satisfies Record<string, ScreenCode>;
@@ -64,7 +69,8 @@ export type ScreenPath = keyof typeof SCREEN_CODE;
  */
 export const FIRST_READS: Partial<Record<ScreenPath, (params: Readonly<Record<string, string>>) => RpcRead | null>> = {
   // The game page's lookup (use-game-page.ts), which it makes only for an identifier that can name a game.
-  'game/:identifier': ({ identifier = '' }) => (validGameIdentifier(identifier.trim()) ? gamePageRead(identifier.trim()) : null),
+  'game/:identifier': ({ identifier = '' }) =>
+    validGameIdentifier(identifier.trim()) ? gamePageRead(identifier.trim()) : null,
   // The profile's read-through (profile-page.tsx: useReadThrough({ user_ids: [userId] })).
   'user/:id': ({ id }) => {
     const userId = parseUserId(id);
@@ -103,7 +109,9 @@ function matches(pattern: string, segments: readonly string[]): Record<string, s
  * null for the home page (in the app's own files) and for an address no screen claims. Of several
  * matching paths the one with more static segments wins, as in React Router.
  */
-export function firstScreen(pathname: string): { readonly path: ScreenPath; readonly params: Readonly<Record<string, string>> } | null {
+export function firstScreen(
+  pathname: string,
+): { readonly path: ScreenPath; readonly params: Readonly<Record<string, string>> } | null {
   const segments = pathname.split('/').filter((segment) => segment !== '');
   if (segments.length === 0) return null;
   let best: { path: ScreenPath; params: Record<string, string>; score: number } | null = null;

@@ -21,7 +21,9 @@ function lazySearchRemote(): SearchRemote {
   let remote: Promise<SearchRemote> | undefined;
   const get = (): Promise<SearchRemote> => {
     if (!remote) {
-      const loaded = trackRead(searchRemoteCode()).then(({ createSearchRemote }) => createSearchRemote(backend, readRpc));
+      const loaded = trackRead(searchRemoteCode()).then(({ createSearchRemote }) =>
+        createSearchRemote(backend, readRpc),
+      );
       loaded.catch(() => {
         if (remote === loaded) remote = undefined;
       });
@@ -71,11 +73,22 @@ function lazySearchService(make: () => Promise<SearchService>): SearchService {
     set: (key, value, ttlMs) => made?.cache.set(key, value, ttlMs),
     delete: (key) => made?.cache.delete(key),
     clear: () => made?.cache.clear(),
-    get size() { return made?.cache.size ?? 0; },
+    get size() {
+      return made?.cache.size ?? 0;
+    },
     cleanup: () => made?.cache.cleanup() ?? 0,
-    pause() { paused = true; made?.cache.pause(); },
-    resume() { paused = false; if (!stopped) made?.cache.resume(); },
-    stop() { stopped = true; made?.cache.stop(); },
+    pause() {
+      paused = true;
+      made?.cache.pause();
+    },
+    resume() {
+      paused = false;
+      if (!stopped) made?.cache.resume();
+    },
+    stop() {
+      stopped = true;
+      made?.cache.stop();
+    },
   };
   return {
     searchGames: async (...args) => (await get()).searchGames(...args),
@@ -89,12 +102,17 @@ function lazySearchService(make: () => Promise<SearchService>): SearchService {
 }
 
 export function createAppSearch(): SearchService {
-  return lazySearchService(async () => (await searchServiceCode()).createSearchService({
-    db: localDb(),
-    remote: lazySearchRemote(),
-    isOnline: () => navigator.onLine,
-    timer: { setInterval: (run, ms) => window.setInterval(run, ms), clearInterval: (handle) => window.clearInterval(handle as number) },
-  }));
+  return lazySearchService(async () =>
+    (await searchServiceCode()).createSearchService({
+      db: localDb(),
+      remote: lazySearchRemote(),
+      isOnline: () => navigator.onLine,
+      timer: {
+        setInterval: (run, ms) => window.setInterval(run, ms),
+        clearInterval: (handle) => window.clearInterval(handle as number),
+      },
+    }),
+  );
 }
 
 /** How long after the page's load the download waits, so it never competes with the first screen. */
@@ -107,11 +125,16 @@ function downloadCatalogueWhenIdle(service: SearchService): () => void {
   const run = () => {
     if (running || !navigator.onLine || catalogueIsFresh()) return;
     running = true;
-    service.downloadCatalogue(controller.signal).then(
-      () => stampCatalogue(),
-      // Tried again on the next start, or when the connection comes back.
-      () => undefined,
-    ).finally(() => { running = false; });
+    service
+      .downloadCatalogue(controller.signal)
+      .then(
+        () => stampCatalogue(),
+        // Tried again on the next start, or when the connection comes back.
+        () => undefined,
+      )
+      .finally(() => {
+        running = false;
+      });
   };
   // Well after the first screen is up (the download writes thousands of rows), in an idle moment.
   const cancel = afterStartup(run, CATALOGUE_START_DELAY_MS);
@@ -128,7 +151,9 @@ export function SearchProvider({ service, children }: { service: SearchService; 
   useEffect(() => {
     const onVisibility = () => (document.hidden ? service.cache.pause() : service.cache.resume());
     // A page kept in the back-forward cache comes back: only a real unload stops the cleanup.
-    const onUnload = (event: PageTransitionEvent) => { if (!event.persisted) service.cache.stop(); };
+    const onUnload = (event: PageTransitionEvent) => {
+      if (!event.persisted) service.cache.stop();
+    };
     document.addEventListener('visibilitychange', onVisibility);
     window.addEventListener('pagehide', onUnload);
     return () => {

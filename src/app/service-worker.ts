@@ -52,19 +52,26 @@ export function registerServiceWorker(when: Promise<unknown> = Promise.resolve()
   // workbox-window loads once `when` settles (the first screen shown, main.tsx), not in the app's
   // entry (issue 20 §3): the worker's install downloads every file, which the first screen should
   // not share the connection with anyway.
-  void when.then(() => import('workbox-window')).then(({ Workbox }) => {
-    const wb = new Workbox('/sw.js');
-    wb.addEventListener('waiting', () => {
-      ready = true;
-      for (const listener of [...listeners]) listener();
-    });
-    // Without a worker (blocked, private mode) the app still runs, only not offline: say so, once.
-    wb.register().catch((error: unknown) => console.warn('Service worker registration failed; offline use is unavailable.', error));
-    setInterval(() => {
-      // An update check that fails (offline, server down) is retried by the next tick.
-      wb.update().catch(() => undefined);
-    }, SW_UPDATE_CHECK_MS);
-  }, (error: unknown) => console.warn('Service worker registration failed; offline use is unavailable.', error));
+  void when
+    .then(() => import('workbox-window'))
+    .then(
+      ({ Workbox }) => {
+        const wb = new Workbox('/sw.js');
+        wb.addEventListener('waiting', () => {
+          ready = true;
+          for (const listener of [...listeners]) listener();
+        });
+        // Without a worker (blocked, private mode) the app still runs, only not offline: say so, once.
+        wb.register().catch((error: unknown) =>
+          console.warn('Service worker registration failed; offline use is unavailable.', error),
+        );
+        setInterval(() => {
+          // An update check that fails (offline, server down) is retried by the next tick.
+          wb.update().catch(() => undefined);
+        }, SW_UPDATE_CHECK_MS);
+      },
+      (error: unknown) => console.warn('Service worker registration failed; offline use is unavailable.', error),
+    );
 
   const applyUpdate = (): void => {
     requested = true;

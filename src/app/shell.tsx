@@ -52,7 +52,9 @@ export function Shell({ toasts, serviceWorker, children }: ShellProps) {
   useResumeImports();
   return (
     <>
-      <a className="shell__skip" href="#main-content">Skip to content</a>
+      <a className="shell__skip" href="#main-content">
+        Skip to content
+      </a>
       <header className="topbar">
         <Link className="brand" to="/" aria-label="Checkpoint home">
           <BrandMark className="brand__mark" size={28} />
@@ -63,12 +65,17 @@ export function Shell({ toasts, serviceWorker, children }: ShellProps) {
         <HeaderAccount />
       </header>
       <SessionBanner status={sync.status} onSignIn={signIn} />
-      <div className="shell__main" id="main-content" tabIndex={-1}>{children}</div>
+      <div className="shell__main" id="main-content" tabIndex={-1}>
+        {children}
+      </div>
       <SiteFooter />
       {serviceWorker && <UpdatePrompt control={serviceWorker} />}
       {/* Issue 19: an edit another device replaced, and the app too old for the server. */}
       <ConflictNotice memberId={memberId} />
-      <VersionBanner status={sync.status} onUpdate={() => (serviceWorker ? serviceWorker.checkAndApplyUpdate() : window.location.reload())} />
+      <VersionBanner
+        status={sync.status}
+        onUpdate={() => (serviceWorker ? serviceWorker.checkAndApplyUpdate() : window.location.reload())}
+      />
       <ToastHost store={toasts} />
     </>
   );

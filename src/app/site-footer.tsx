@@ -21,15 +21,24 @@ export function SiteFooter() {
             <span>Checkpoint</span>
           </Link>
           <p className="footer__credit">
-            Game data provided by <a href="https://www.igdb.com" target="_blank" rel="noopener noreferrer">IGDB.com</a>
+            Game data provided by{' '}
+            <a href="https://www.igdb.com" target="_blank" rel="noopener noreferrer">
+              IGDB.com
+            </a>
           </p>
         </div>
         <nav className="footer__nav" aria-label="Help and legal">
           <ul>
-            {LINKS.map((link) => <li key={link.to}><Link to={link.to}>{link.label}</Link></li>)}
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
-        <div className="footer__theme"><ThemePicker /></div>
+        <div className="footer__theme">
+          <ThemePicker />
+        </div>
         <p className="footer__copyright">© {new Date().getFullYear()} Checkpoint. All rights reserved.</p>
       </div>
     </footer>

@@ -14,7 +14,14 @@ export function UpdatePrompt({ control }: { control: ServiceWorkerControl }) {
   return (
     <section className="update-prompt" role="status" aria-label="Update available">
       <svg className="update-prompt__icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
-        <path fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" d="M16 10a6 6 0 1 1-1.8-4.3M16 3.5v3.2h-3.2" />
+        <path
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          d="M16 10a6 6 0 1 1-1.8-4.3M16 3.5v3.2h-3.2"
+        />
       </svg>
       <p className="update-prompt__text">
         A new version is available —{' '}

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  activitySentence, appendPage, epochMicros, mayHaveMore, nextCursor, orderActivity, parseActivity, type ActivityItem, type ActivityType,
+  activitySentence,
+  appendPage,
+  epochMicros,
+  mayHaveMore,
+  nextCursor,
+  orderActivity,
+  parseActivity,
+  type ActivityItem,
+  type ActivityType,
 } from './activity.ts';
 
 const game = { id: 1, igdb_id: 100, name: 'Hades', cover_url: null };
@@ -10,20 +18,36 @@ const T = '2026-11-21T10:00:00';
 describe('activity order', () => {
   it('puts items within 2 seconds in kind order (review_like highest, wishlist lowest)', () => {
     const burst = [
-      item('wishlist', 1, `${T}.000+00:00`), item('review', 2, `${T}.500+00:00`), item('started', 3, `${T}.900+00:00`),
-      item('review_like', 4, `${T}.100+00:00`), item('completed', 5, `${T}.900+00:00`),
+      item('wishlist', 1, `${T}.000+00:00`),
+      item('review', 2, `${T}.500+00:00`),
+      item('started', 3, `${T}.900+00:00`),
+      item('review_like', 4, `${T}.100+00:00`),
+      item('completed', 5, `${T}.900+00:00`),
     ];
-    expect(orderActivity(burst).map((i) => i.type)).toEqual(['review_like', 'review', 'completed', 'started', 'wishlist']);
+    expect(orderActivity(burst).map((i) => i.type)).toEqual([
+      'review_like',
+      'review',
+      'completed',
+      'started',
+      'wishlist',
+    ]);
   });
 
   it('orders separate moments newest first whatever their kind', () => {
-    const items = [item('review_like', 1, '2026-11-20T10:00:00+00:00'), item('wishlist', 2, '2026-11-21T10:00:00+00:00')];
+    const items = [
+      item('review_like', 1, '2026-11-20T10:00:00+00:00'),
+      item('wishlist', 2, '2026-11-21T10:00:00+00:00'),
+    ];
     expect(orderActivity(items).map((i) => i.type)).toEqual(['wishlist', 'review_like']);
   });
 
   it('chains a burst through items each within 2 seconds of the one before', () => {
-    const items = [item('wishlist', 1, '2026-11-21T10:00:04+00:00'), item('collection', 2, '2026-11-21T10:00:02.5+00:00'),
-      item('comment', 3, '2026-11-21T10:00:01+00:00'), item('rating', 4, '2026-11-21T09:59:50+00:00')];
+    const items = [
+      item('wishlist', 1, '2026-11-21T10:00:04+00:00'),
+      item('collection', 2, '2026-11-21T10:00:02.5+00:00'),
+      item('comment', 3, '2026-11-21T10:00:01+00:00'),
+      item('rating', 4, '2026-11-21T09:59:50+00:00'),
+    ];
     expect(orderActivity(items).map((i) => i.type)).toEqual(['comment', 'collection', 'wishlist', 'rating']);
   });
 
@@ -35,7 +59,11 @@ describe('activity order', () => {
 
 describe('paging', () => {
   it('continues from the oldest item of the page in (moment, kind, id) order', () => {
-    const page = [item('review', 9, `${T}.5+00:00`), item('wishlist', 3, `${T}+00:00`), item('rating', 4, `${T}+00:00`)];
+    const page = [
+      item('review', 9, `${T}.5+00:00`),
+      item('wishlist', 3, `${T}+00:00`),
+      item('rating', 4, `${T}+00:00`),
+    ];
     expect(nextCursor(page)).toEqual({ before: `${T}+00:00`, type: 'wishlist', id: 3 });
     expect(nextCursor([])).toBeNull();
   });
@@ -55,17 +83,38 @@ describe('paging', () => {
 describe('reading the answer', () => {
   it('keeps known kinds with a game and the optional details', () => {
     const parsed = parseActivity([
-      { type: 'review_like', id: 1, date: `${T}+00:00`, game, rating: 9.5, rating_id: 7, reviewed_author: { id: 2, username: 'alice', name: null } },
+      {
+        type: 'review_like',
+        id: 1,
+        date: `${T}+00:00`,
+        game,
+        rating: 9.5,
+        rating_id: 7,
+        reviewed_author: { id: 2, username: 'alice', name: null },
+      },
       { type: 'mystery', id: 2, date: `${T}+00:00`, game },
       { type: 'rating', id: 3, date: `${T}+00:00`, game: null },
     ]);
-    expect(parsed).toEqual([{ type: 'review_like', id: 1, date: `${T}+00:00`, game, rating: 9.5, rating_id: 7, reviewed_author: { id: 2, username: 'alice', name: null } }]);
+    expect(parsed).toEqual([
+      {
+        type: 'review_like',
+        id: 1,
+        date: `${T}+00:00`,
+        game,
+        rating: 9.5,
+        rating_id: 7,
+        reviewed_author: { id: 2, username: 'alice', name: null },
+      },
+    ]);
     expect(() => parseActivity({})).toThrow();
   });
 
   it('reads as a sentence around the game', () => {
     expect(activitySentence({ type: 'wishlist' })).toEqual({ lead: 'Added', trail: 'to Want to Play' });
-    expect(activitySentence({ type: 'review_like', reviewed_author: { id: 2, username: 'alice' } })).toEqual({ lead: "Liked alice's review of", trail: '' });
+    expect(activitySentence({ type: 'review_like', reviewed_author: { id: 2, username: 'alice' } })).toEqual({
+      lead: "Liked alice's review of",
+      trail: '',
+    });
     expect(activitySentence({ type: 'comment' })).toEqual({ lead: 'Commented on a review of', trail: '' });
   });
 });

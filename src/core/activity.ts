@@ -11,7 +11,14 @@ export const ACTIVITY_BURST_MS = 2000;
 
 /** "wishlist 1, collection 2, started 3, completed 4, rating 5, review 6, comment 7, review_like 8; higher first". */
 export const ACTIVITY_PRIORITY = {
-  wishlist: 1, collection: 2, started: 3, completed: 4, rating: 5, review: 6, comment: 7, review_like: 8,
+  wishlist: 1,
+  collection: 2,
+  started: 3,
+  completed: 4,
+  rating: 5,
+  review: 6,
+  comment: 7,
+  review_like: 8,
 } as const;
 export type ActivityType = keyof typeof ACTIVITY_PRIORITY;
 
@@ -22,8 +29,17 @@ export const ACTIVITY_TEXT = {
   loadMoreSoon: 'Coming soon',
 } as const;
 
-export interface ActivityGame { id: number; igdb_id: number | null; name: string; cover_url: string | null }
-export interface ActivityAuthor { id: number; username: string; name?: string | null }
+export interface ActivityGame {
+  id: number;
+  igdb_id: number | null;
+  name: string;
+  cover_url: string | null;
+}
+export interface ActivityAuthor {
+  id: number;
+  username: string;
+  name?: string | null;
+}
 export interface ActivityItem {
   type: ActivityType;
   id: number;
@@ -37,7 +53,11 @@ export interface ActivityItem {
   reviewed_author?: ActivityAuthor | null;
 }
 
-export interface ActivityCursor { before: string; type: ActivityType; id: number }
+export interface ActivityCursor {
+  before: string;
+  type: ActivityType;
+  id: number;
+}
 
 export function isActivityType(value: unknown): value is ActivityType {
   return typeof value === 'string' && Object.hasOwn(ACTIVITY_PRIORITY, value);
@@ -57,9 +77,9 @@ export function epochMicros(iso: string): number {
 
 /** Newer first: by moment, then kind priority, then id (the server's total order). */
 export function compareNewestFirst(a: ActivityItem, b: ActivityItem): number {
-  return epochMicros(b.date) - epochMicros(a.date)
-    || ACTIVITY_PRIORITY[b.type] - ACTIVITY_PRIORITY[a.type]
-    || b.id - a.id;
+  return (
+    epochMicros(b.date) - epochMicros(a.date) || ACTIVITY_PRIORITY[b.type] - ACTIVITY_PRIORITY[a.type] || b.id - a.id
+  );
 }
 
 /**
@@ -77,7 +97,9 @@ export function orderActivity(items: readonly ActivityItem[]): ActivityItem[] {
     else bursts[bursts.length - 1]!.push(item);
     previous = item;
   }
-  return bursts.flatMap((burst) => burst.sort((a, b) => ACTIVITY_PRIORITY[b.type] - ACTIVITY_PRIORITY[a.type] || compareNewestFirst(a, b)));
+  return bursts.flatMap((burst) =>
+    burst.sort((a, b) => ACTIVITY_PRIORITY[b.type] - ACTIVITY_PRIORITY[a.type] || compareNewestFirst(a, b)),
+  );
 }
 
 /** Where the next page starts: the oldest item of this one, in the server's total order. */
@@ -107,17 +129,28 @@ export const activityKey = (item: Pick<ActivityItem, 'type' | 'id'>) => `${item.
  * An item's sentence around its game: "{lead} {game} {trail}" ("Added Hades to Want to Play").
  * Comments and likes name the review's author in the trail ("… on alice's review").
  */
-export function activitySentence(item: Pick<ActivityItem, 'type' | 'reviewed_author'>): { lead: string; trail: string } {
+export function activitySentence(item: Pick<ActivityItem, 'type' | 'reviewed_author'>): {
+  lead: string;
+  trail: string;
+} {
   const author = item.reviewed_author ? `${item.reviewed_author.username}'s review` : 'a review';
   switch (item.type) {
-    case 'review': return { lead: 'Reviewed', trail: '' };
-    case 'rating': return { lead: 'Rated', trail: '' };
-    case 'wishlist': return { lead: 'Added', trail: 'to Want to Play' };
-    case 'collection': return { lead: 'Added', trail: 'to their collection' };
-    case 'started': return { lead: 'Started playing', trail: '' };
-    case 'completed': return { lead: 'Finished', trail: '' };
-    case 'comment': return { lead: `Commented on ${author} of`, trail: '' };
-    case 'review_like': return { lead: `Liked ${author} of`, trail: '' };
+    case 'review':
+      return { lead: 'Reviewed', trail: '' };
+    case 'rating':
+      return { lead: 'Rated', trail: '' };
+    case 'wishlist':
+      return { lead: 'Added', trail: 'to Want to Play' };
+    case 'collection':
+      return { lead: 'Added', trail: 'to their collection' };
+    case 'started':
+      return { lead: 'Started playing', trail: '' };
+    case 'completed':
+      return { lead: 'Finished', trail: '' };
+    case 'comment':
+      return { lead: `Commented on ${author} of`, trail: '' };
+    case 'review_like':
+      return { lead: `Liked ${author} of`, trail: '' };
   }
 }
 
@@ -128,22 +161,40 @@ export function parseActivity(raw: unknown): ActivityItem[] {
     if (typeof row !== 'object' || row === null) return [];
     const r = row as Record<string, unknown>;
     const game = r.game as Record<string, unknown> | null | undefined;
-    if (!isActivityType(r.type) || typeof r.id !== 'number' || typeof r.date !== 'string' || !game || typeof game.id !== 'number') return [];
+    if (
+      !isActivityType(r.type) ||
+      typeof r.id !== 'number' ||
+      typeof r.date !== 'string' ||
+      !game ||
+      typeof game.id !== 'number'
+    )
+      return [];
     const author = r.reviewed_author as Record<string, unknown> | null | undefined;
-    return [{
-      type: r.type, id: r.id, date: r.date,
-      game: {
-        id: game.id, igdb_id: typeof game.igdb_id === 'number' ? game.igdb_id : null,
-        name: typeof game.name === 'string' ? game.name : 'Unknown game',
-        cover_url: typeof game.cover_url === 'string' ? game.cover_url : null,
+    return [
+      {
+        type: r.type,
+        id: r.id,
+        date: r.date,
+        game: {
+          id: game.id,
+          igdb_id: typeof game.igdb_id === 'number' ? game.igdb_id : null,
+          name: typeof game.name === 'string' ? game.name : 'Unknown game',
+          cover_url: typeof game.cover_url === 'string' ? game.cover_url : null,
+        },
+        ...(typeof r.rating === 'number' ? { rating: r.rating } : {}),
+        ...(typeof r.review === 'string' ? { review: r.review } : {}),
+        ...(typeof r.comment === 'string' ? { comment: r.comment } : {}),
+        ...(typeof r.rating_id === 'number' ? { rating_id: r.rating_id } : {}),
+        ...(author && typeof author.id === 'number' && typeof author.username === 'string'
+          ? {
+              reviewed_author: {
+                id: author.id,
+                username: author.username,
+                name: typeof author.name === 'string' ? author.name : null,
+              },
+            }
+          : {}),
       },
-      ...(typeof r.rating === 'number' ? { rating: r.rating } : {}),
-      ...(typeof r.review === 'string' ? { review: r.review } : {}),
-      ...(typeof r.comment === 'string' ? { comment: r.comment } : {}),
-      ...(typeof r.rating_id === 'number' ? { rating_id: r.rating_id } : {}),
-      ...(author && typeof author.id === 'number' && typeof author.username === 'string'
-        ? { reviewed_author: { id: author.id, username: author.username, name: typeof author.name === 'string' ? author.name : null } }
-        : {}),
-    }];
+    ];
   });
 }

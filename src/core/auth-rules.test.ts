@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { loginSchema, newPasswordFormSchema, passwordStrength, resetSchema, signupSchema, validateForm } from './auth-rules.ts';
+import {
+  loginSchema,
+  newPasswordFormSchema,
+  passwordStrength,
+  resetSchema,
+  signupSchema,
+  validateForm,
+} from './auth-rules.ts';
 
-const goodSignup = { username: 'pixel_fan', email: 'fan@example.com', password: 'Str0ng!pass', confirmPassword: 'Str0ng!pass', agreeToTerms: true };
+const goodSignup = {
+  username: 'pixel_fan',
+  email: 'fan@example.com',
+  password: 'Str0ng!pass',
+  confirmPassword: 'Str0ng!pass',
+  agreeToTerms: true,
+};
 const signupErrors = (patch: Partial<typeof goodSignup>) => {
   const result = validateForm(signupSchema, { ...goodSignup, ...patch });
   return result.ok ? {} : result.errors;
@@ -10,9 +23,13 @@ const signupErrors = (patch: Partial<typeof goodSignup>) => {
 describe('login', () => {
   it('needs a valid email and a password; remember me is optional', () => {
     expect(validateForm(loginSchema, { email: 'nope', password: '' })).toEqual({
-      ok: false, errors: { email: 'Please enter a valid email address', password: 'Password is required' },
+      ok: false,
+      errors: { email: 'Please enter a valid email address', password: 'Password is required' },
     });
-    expect(validateForm(loginSchema, { email: ' a@b.co ', password: 'x' })).toEqual({ ok: true, value: { email: 'a@b.co', password: 'x' } });
+    expect(validateForm(loginSchema, { email: ' a@b.co ', password: 'x' })).toEqual({
+      ok: true,
+      value: { email: 'a@b.co', password: 'x' },
+    });
   });
 });
 
@@ -24,7 +41,9 @@ describe('signup', () => {
     expect(signupErrors({ username: 'ab' }).username).toBe('Username must be at least 3 characters');
     expect(signupErrors({ username: 'a'.repeat(31) }).username).toBe('Username must be less than 30 characters');
     expect(signupErrors({ username: 'a'.repeat(30) }).username).toBeUndefined();
-    expect(signupErrors({ username: 'bad name!' }).username).toBe('Username can only contain letters, numbers, and underscores');
+    expect(signupErrors({ username: 'bad name!' }).username).toBe(
+      'Username can only contain letters, numbers, and underscores',
+    );
   });
   it('reports the first password rule broken', () => {
     const cases: [string, string][] = [
@@ -34,25 +53,33 @@ describe('signup', () => {
       ['NoDigits!!', 'Password must contain at least one number'],
       ['NoSpecial12', 'Password must contain at least one special character'],
     ];
-    for (const [password, message] of cases) expect(signupErrors({ password, confirmPassword: password }).password).toBe(message);
+    for (const [password, message] of cases)
+      expect(signupErrors({ password, confirmPassword: password }).password).toBe(message);
   });
   it('puts a mismatch on the confirmation and requires the terms', () => {
     expect(signupErrors({ confirmPassword: 'Other1!pass' })).toEqual({ confirmPassword: "Passwords don't match" });
-    expect(signupErrors({ agreeToTerms: false })).toEqual({ agreeToTerms: 'You must agree to the terms and conditions' });
+    expect(signupErrors({ agreeToTerms: false })).toEqual({
+      agreeToTerms: 'You must agree to the terms and conditions',
+    });
     expect(signupErrors({ email: 'x@' }).email).toBe('Please enter a valid email address');
   });
 });
 
 describe('reset and new password', () => {
   it('needs a valid email', () => {
-    expect(validateForm(resetSchema, { email: '' })).toEqual({ ok: false, errors: { email: 'Please enter a valid email address' } });
+    expect(validateForm(resetSchema, { email: '' })).toEqual({
+      ok: false,
+      errors: { email: 'Please enter a valid email address' },
+    });
   });
   it('applies the signup password rules and the same confirmation message', () => {
     expect(validateForm(newPasswordFormSchema, { password: 'weak', confirmPassword: 'weak' })).toEqual({
-      ok: false, errors: { password: 'Password must be at least 8 characters' },
+      ok: false,
+      errors: { password: 'Password must be at least 8 characters' },
     });
     expect(validateForm(newPasswordFormSchema, { password: 'Str0ng!pass', confirmPassword: 'Str0ng!pas' })).toEqual({
-      ok: false, errors: { confirmPassword: "Passwords don't match" },
+      ok: false,
+      errors: { confirmPassword: "Passwords don't match" },
     });
   });
 });

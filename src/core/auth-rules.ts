@@ -23,13 +23,15 @@ const email = z.pipe(z.string().check(z.trim()), z.email('Please enter a valid e
 const SPECIAL = /[^A-Za-z0-9]/;
 
 /** The signup password rules, also the new-password rules of the reset page. */
-export const newPasswordSchema = z.string().check(
-  z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
-  z.regex(/[A-Z]/, 'Password must contain at least one uppercase letter'),
-  z.regex(/[a-z]/, 'Password must contain at least one lowercase letter'),
-  z.regex(/[0-9]/, 'Password must contain at least one number'),
-  z.regex(SPECIAL, 'Password must contain at least one special character'),
-);
+export const newPasswordSchema = z
+  .string()
+  .check(
+    z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+    z.regex(/[A-Z]/, 'Password must contain at least one uppercase letter'),
+    z.regex(/[a-z]/, 'Password must contain at least one lowercase letter'),
+    z.regex(/[0-9]/, 'Password must contain at least one number'),
+    z.regex(SPECIAL, 'Password must contain at least one special character'),
+  );
 
 /** The two passwords of a form are the same (the message goes under the second). */
 const passwordsMatch = z.refine<{ password: string; confirmPassword: string }>(
@@ -45,12 +47,14 @@ export const loginSchema = z.object({
 
 export const signupSchema = z
   .object({
-    username: z.string().check(
-      z.trim(),
-      z.minLength(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`),
-      z.maxLength(USERNAME_MAX, `Username must be less than ${USERNAME_MAX} characters`),
-      z.regex(/^[A-Za-z0-9_]*$/, 'Username can only contain letters, numbers, and underscores'),
-    ),
+    username: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(USERNAME_MIN, `Username must be at least ${USERNAME_MIN} characters`),
+        z.maxLength(USERNAME_MAX, `Username must be less than ${USERNAME_MAX} characters`),
+        z.regex(/^[A-Za-z0-9_]*$/, 'Username can only contain letters, numbers, and underscores'),
+      ),
     email,
     password: newPasswordSchema,
     confirmPassword: z.string(),
@@ -94,7 +98,13 @@ const LABELS: readonly PasswordStrengthLabel[] = ['None', 'Very Weak', 'Weak', '
 
 /** The meter: one point each for length >= 8, an uppercase letter, a lowercase letter, a digit, a special character. */
 export function passwordStrength(password: string): { score: number; label: PasswordStrengthLabel } {
-  const points = [password.length >= PASSWORD_MIN, /[A-Z]/.test(password), /[a-z]/.test(password), /[0-9]/.test(password), SPECIAL.test(password)];
+  const points = [
+    password.length >= PASSWORD_MIN,
+    /[A-Z]/.test(password),
+    /[a-z]/.test(password),
+    /[0-9]/.test(password),
+    SPECIAL.test(password),
+  ];
   const score = points.filter(Boolean).length;
   return { score, label: LABELS[score] ?? 'None' };
 }

@@ -45,8 +45,12 @@ describe('isBlank / cleanText', () => {
 describe('the mutations refuse blank text with the spec message', () => {
   const key = '00000000-0000-4000-8000-000000000001';
   it('comment.add and comment.edit', () => {
-    expect(() => parseMutation('comment.add', { key, rating_id: 1, content: ' \u200b\u200b ' })).toThrow('Comment cannot be empty');
-    expect(() => parseMutation('comment.edit', { id: 1, content: '\ufeff\u200d' })).toThrow('Comment content cannot be empty');
+    expect(() => parseMutation('comment.add', { key, rating_id: 1, content: ' \u200b\u200b ' })).toThrow(
+      'Comment cannot be empty',
+    );
+    expect(() => parseMutation('comment.edit', { id: 1, content: '\ufeff\u200d' })).toThrow(
+      'Comment content cannot be empty',
+    );
     expect(parseMutation('comment.add', { key, rating_id: 1, content: '\u200b hi 👨‍👩‍👧 \u200b' }).content).toBe('hi 👨‍👩‍👧');
   });
 

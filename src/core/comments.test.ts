@@ -1,17 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import {
-  charactersRemaining, COMMENT_INDENT_PX, COMMENT_REPLY_WALK_DEPTH, commentProblem, indentFor, planReply, splitMention,
-  threadComments, topLevelAncestor, withMention, type Threadable,
+  charactersRemaining,
+  COMMENT_INDENT_PX,
+  COMMENT_REPLY_WALK_DEPTH,
+  commentProblem,
+  indentFor,
+  planReply,
+  splitMention,
+  threadComments,
+  topLevelAncestor,
+  withMention,
+  type Threadable,
 } from './comments.ts';
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 21, 12, minute)).toISOString();
-const c = (id: number, parent: number | null, minute: number): Threadable => ({ id, parent_comment_id: parent, created_at: at(minute) });
+const c = (id: number, parent: number | null, minute: number): Threadable => ({
+  id,
+  parent_comment_id: parent,
+  created_at: at(minute),
+});
 const shape = (rows: Threadable[]) => threadComments(rows).map((t) => [t.comment.id, t.replies.map((r) => r.id)]);
 
 describe('threadComments', () => {
   it('puts top-level comments newest first and replies oldest first under them', () => {
     const rows = [c(1, null, 0), c(2, null, 5), c(3, 1, 6), c(4, 1, 2), c(5, null, 3)];
-    expect(shape(rows)).toEqual([[2, []], [5, []], [1, [4, 3]]]);
+    expect(shape(rows)).toEqual([
+      [2, []],
+      [5, []],
+      [1, [4, 3]],
+    ]);
   });
 
   it('nests a reply to a reply under the top-level ancestor (two displayed levels)', () => {
@@ -20,7 +37,10 @@ describe('threadComments', () => {
   });
 
   it('breaks ties by id, so equal timestamps keep a stable order', () => {
-    expect(shape([c(1, null, 0), c(2, null, 0), c(3, 1, 1), c(4, 1, 1)])).toEqual([[2, []], [1, [3, 4]]]);
+    expect(shape([c(1, null, 0), c(2, null, 0), c(3, 1, 1), c(4, 1, 1)])).toEqual([
+      [2, []],
+      [1, [3, 4]],
+    ]);
   });
 
   it(`bounds the ancestor walk to ${COMMENT_REPLY_WALK_DEPTH} steps`, () => {
@@ -36,7 +56,11 @@ describe('threadComments', () => {
   });
 
   it('survives a cycle and a missing parent', () => {
-    expect(shape([c(1, 2, 0), c(2, 1, 1), c(3, 99, 2)])).toEqual([[3, []], [2, []], [1, []]]);
+    expect(shape([c(1, 2, 0), c(2, 1, 1), c(3, 99, 2)])).toEqual([
+      [3, []],
+      [2, []],
+      [1, []],
+    ]);
   });
 });
 

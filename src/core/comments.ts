@@ -116,7 +116,9 @@ export function commentProblem(text: string, check: CommentCheck = 'new'): strin
   const trimmed = cleanText(text);
   if (trimmed === '') return check === 'new' ? 'Comment cannot be empty' : 'Comment content cannot be empty';
   if (trimmed.length > COMMENT_MAX_LENGTH) {
-    return check === 'new' ? 'Comment exceeds 500 characters' : 'Comment content exceeds maximum length (500 characters)';
+    return check === 'new'
+      ? 'Comment exceeds 500 characters'
+      : 'Comment content exceeds maximum length (500 characters)';
   }
   return null;
 }

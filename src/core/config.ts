@@ -13,15 +13,21 @@ function jwtRole(key: string): unknown {
 }
 
 /** Only a client key may be built into the app: the anon JWT or a publishable key, never a secret one. */
-const isClientKey = (key: string): boolean => !key.startsWith('sb_secret_') && [undefined, 'anon'].includes(jwtRole(key) as string | undefined);
+const isClientKey = (key: string): boolean =>
+  !key.startsWith('sb_secret_') && [undefined, 'anon'].includes(jwtRole(key) as string | undefined);
 
 const Env = z.object({
   VITE_SUPABASE_URL: z.optional(z.url('VITE_SUPABASE_URL must be a URL')),
   VITE_SUPABASE_ANON_KEY: z.optional(
-    z.string().check(
-      z.minLength(20, 'VITE_SUPABASE_ANON_KEY looks too short'),
-      z.refine(isClientKey, 'VITE_SUPABASE_ANON_KEY must be the anon or publishable key, never a secret or service-role key'),
-    ),
+    z
+      .string()
+      .check(
+        z.minLength(20, 'VITE_SUPABASE_ANON_KEY looks too short'),
+        z.refine(
+          isClientKey,
+          'VITE_SUPABASE_ANON_KEY must be the anon or publishable key, never a secret or service-role key',
+        ),
+      ),
   ),
 });
 

@@ -23,9 +23,14 @@ export const CONFLICT_TEXT = {
 } as const;
 
 const HEADLINES: Partial<Record<string, string>> = {
-  'review.update': CONFLICT_TEXT.review, 'profile.update': CONFLICT_TEXT.profile, 'journal.update': CONFLICT_TEXT.journal,
-  'comment.edit': CONFLICT_TEXT.comment, 'top5.replace': CONFLICT_TEXT.top5, 'wishlist.set': CONFLICT_TEXT.shelf,
-  'collection.set': CONFLICT_TEXT.shelf, 'collection.move': CONFLICT_TEXT.shelf,
+  'review.update': CONFLICT_TEXT.review,
+  'profile.update': CONFLICT_TEXT.profile,
+  'journal.update': CONFLICT_TEXT.journal,
+  'comment.edit': CONFLICT_TEXT.comment,
+  'top5.replace': CONFLICT_TEXT.top5,
+  'wishlist.set': CONFLICT_TEXT.shelf,
+  'collection.set': CONFLICT_TEXT.shelf,
+  'collection.move': CONFLICT_TEXT.shelf,
 };
 
 export function conflictHeadline(conflict: Conflict): string {
@@ -33,9 +38,23 @@ export function conflictHeadline(conflict: Conflict): string {
 }
 
 const LABELS: Partial<Record<string, string>> = {
-  rating: 'Rating', is_recommended: 'Recommended', platform: 'Platform', platform_id: 'Platform', playtime_hours: 'Playtime (hours)',
-  draft: 'Draft', username: 'Username', name: 'Name', display_name: 'Display name', bio: 'Bio', avatar_url: 'Avatar URL',
-  location: 'Location', website: 'Website', played_on: 'Played on', minutes: 'Minutes', note: 'Note', is_private: 'Private',
+  rating: 'Rating',
+  is_recommended: 'Recommended',
+  platform: 'Platform',
+  platform_id: 'Platform',
+  playtime_hours: 'Playtime (hours)',
+  draft: 'Draft',
+  username: 'Username',
+  name: 'Name',
+  display_name: 'Display name',
+  bio: 'Bio',
+  avatar_url: 'Avatar URL',
+  location: 'Location',
+  website: 'Website',
+  played_on: 'Played on',
+  minutes: 'Minutes',
+  note: 'Note',
+  is_private: 'Private',
 };
 
 const args = (conflict: Conflict): Record<string, unknown> =>
@@ -52,7 +71,10 @@ function show(value: unknown): string {
  * The member's own values that lost, one part per field: a text field quoted as typed, the
  * others labelled ("Rating 2"). `gameName` names Top 5 entries and shelf edits by igdb id.
  */
-export function yoursParts(conflict: Conflict, gameName: (igdbId: number) => string | undefined = () => undefined): string[] {
+export function yoursParts(
+  conflict: Conflict,
+  gameName: (igdbId: number) => string | undefined = () => undefined,
+): string[] {
   const a = args(conflict);
   if (conflict.name === 'top5.replace') {
     const games = Array.isArray(a.games) ? a.games : [];
@@ -68,15 +90,19 @@ export function yoursParts(conflict: Conflict, gameName: (igdbId: number) => str
   }
   if (conflict.name === 'collection.move') return [`Moved to ${a.to === 'wishlist' ? 'Want to Play' : 'Collection'}`];
   return conflict.fields.map((field) => {
-    const value = field === 'platform' ? a.platform ?? a.platform_id : a[field];
-    if (field === 'review' || field === 'content') return typeof value === 'string' && value.trim() ? `“${value}”` : '(no text)';
+    const value = field === 'platform' ? (a.platform ?? a.platform_id) : a[field];
+    if (field === 'review' || field === 'content')
+      return typeof value === 'string' && value.trim() ? `“${value}”` : '(no text)';
     return `${LABELS[field] ?? field} ${show(value)}`;
   });
 }
 
 /** The keys that name the edited row (kept in "Use mine"), per mutation. */
 const IDENTITY: Partial<Record<string, readonly string[]>> = {
-  'review.update': ['igdb_id', 'rating_id'], 'journal.update': ['id', 'key'], 'comment.edit': ['id', 'key'], 'profile.update': [],
+  'review.update': ['igdb_id', 'rating_id'],
+  'journal.update': ['id', 'key'],
+  'comment.edit': ['id', 'key'],
+  'profile.update': [],
 };
 
 /**
@@ -86,8 +112,10 @@ const IDENTITY: Partial<Record<string, readonly string[]>> = {
 export function mineEdit(conflict: Conflict): { name: MutationName; args: MutationArgs<MutationName> } | null {
   const a = args(conflict);
   const name = conflict.name as MutationName;
-  if (name === 'top5.replace') return { name, args: { games: Array.isArray(a.games) ? a.games : [] } as MutationArgs<'top5.replace'> };
-  if (name === 'wishlist.set' || name === 'collection.set' || name === 'collection.move') return { name, args: a as MutationArgs<typeof name> };
+  if (name === 'top5.replace')
+    return { name, args: { games: Array.isArray(a.games) ? a.games : [] } as MutationArgs<'top5.replace'> };
+  if (name === 'wishlist.set' || name === 'collection.set' || name === 'collection.move')
+    return { name, args: a as MutationArgs<typeof name> };
   const identity = IDENTITY[name];
   if (!identity) return null;
   const fields = conflict.fields.flatMap((f) => (f === 'platform' ? ['platform', 'platform_id'] : [f]));

@@ -1,20 +1,35 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  COVER_PADDING, COVER_WIDTH, coverHash, coverPlan, coverTier, coverYear, fitTitle, genreFamily, monogram, platformFamily, textWidth,
+  COVER_PADDING,
+  COVER_WIDTH,
+  coverHash,
+  coverPlan,
+  coverTier,
+  coverYear,
+  fitTitle,
+  genreFamily,
+  monogram,
+  platformFamily,
+  textWidth,
   type CoverFacts,
 } from './cover-art.ts';
 
 /** The gateway's seed catalogue: 385 real games with their names, genres, platforms and years. */
-const CATALOGUE = JSON.parse(readFileSync(new URL('../../supabase/functions/igdb-search/seed-catalogue.json', import.meta.url), 'utf8')) as (CoverFacts & { id: number })[];
+const CATALOGUE = JSON.parse(
+  readFileSync(new URL('../../supabase/functions/igdb-search/seed-catalogue.json', import.meta.url), 'utf8'),
+) as (CoverFacts & { id: number })[];
 const withIgdbId = CATALOGUE.map((g) => ({ ...g, igdb_id: g.id }));
 /** Every width the app shows a cover at: suggestions, list rows, cards, carousels, the game page. */
 const WIDTHS = [32, 36, 40, 44, 56, 64, 96, 120, 132, 200, 248, 264];
 const LINE_WIDTH = COVER_WIDTH - 2 * COVER_PADDING;
 
 const zelda: CoverFacts = {
-  name: 'The Legend of Zelda: Ocarina of Time', igdb_id: 1029, release_year: 1998,
-  genres: ['Adventure', 'Role-playing (RPG)'], platforms: ['Nintendo 64', 'Wii', 'Wii U'],
+  name: 'The Legend of Zelda: Ocarina of Time',
+  igdb_id: 1029,
+  release_year: 1998,
+  genres: ['Adventure', 'Role-playing (RPG)'],
+  platforms: ['Nintendo 64', 'Wii', 'Wii U'],
 };
 
 describe('coverPlan', () => {
@@ -43,7 +58,11 @@ describe('coverPlan', () => {
     expect(plan.platform).toBe('nintendo');
     expect(plan.pattern.kind).toBe('dots');
     expect(plan.font).toBe('serif');
-    expect(coverPlan({ name: 'Halo', platforms: ['Xbox'], genres: ['Shooter'] }, 200)).toMatchObject({ genre: 'action', pattern: { kind: 'stripes' }, uppercase: true });
+    expect(coverPlan({ name: 'Halo', platforms: ['Xbox'], genres: ['Shooter'] }, 200)).toMatchObject({
+      genre: 'action',
+      pattern: { kind: 'stripes' },
+      uppercase: true,
+    });
   });
 
   it('shows a monogram only below 80 px, title and year on cards, and the genre word on posters', () => {
@@ -70,7 +89,8 @@ describe('coverPlan', () => {
         }
         expect(plan.lines.length, game.name).toBeGreaterThan(0);
         expect(plan.lines.length, game.name).toBeLessThanOrEqual(4);
-        for (const line of plan.lines) expect(textWidth(line, plan.size, plan.font), `${game.name} at ${width}`).toBeLessThanOrEqual(LINE_WIDTH);
+        for (const line of plan.lines)
+          expect(textWidth(line, plan.size, plan.font), `${game.name} at ${width}`).toBeLessThanOrEqual(LINE_WIDTH);
         expect(plan.size * px, `${game.name} at ${width}`).toBeGreaterThanOrEqual(11);
         expect(plan.metaSize * px).toBeGreaterThanOrEqual(9);
         // The title block stays in the lower part, clear of the year at the top.
@@ -80,7 +100,8 @@ describe('coverPlan', () => {
   }, 30_000);
 
   it('keeps every word of a title that fits, and cuts one that cannot with an ellipsis', () => {
-    const long = 'Hyperdimension Neptunia Re;Birth3 V Generation Deluxe Pack Special Collector Edition Remastered Anniversary';
+    const long =
+      'Hyperdimension Neptunia Re;Birth3 V Generation Deluxe Pack Special Collector Edition Remastered Anniversary';
     const plan = coverPlan({ name: long }, 96);
     expect(plan.lines).toHaveLength(4);
     expect(plan.lines[3]).toMatch(/…$/);
@@ -117,7 +138,9 @@ describe('families, monogram and year', () => {
   });
 
   it('picks the platform family most of the platforms belong to', () => {
-    expect(platformFamily(['PC (Microsoft Windows)', 'PlayStation 4', 'PlayStation 5', 'Xbox One'])).toBe('playstation');
+    expect(platformFamily(['PC (Microsoft Windows)', 'PlayStation 4', 'PlayStation 5', 'Xbox One'])).toBe(
+      'playstation',
+    );
     expect(platformFamily(['Nintendo Switch'])).toBe('nintendo');
     expect(platformFamily(['Nintendo DS', 'Game Boy Advance'])).toBe('nintendo');
     expect(platformFamily(['Xbox Series X|S'])).toBe('xbox');
@@ -127,7 +150,9 @@ describe('families, monogram and year', () => {
     expect(platformFamily(['Meta Quest 2', 'SteamVR'])).toBe('vr');
     expect(platformFamily([])).toBe('other');
     // A tie goes to the family listed first (consoles before PC), whatever the order of the row.
-    expect(platformFamily(['PC (Microsoft Windows)', 'Nintendo Switch'])).toBe(platformFamily(['Nintendo Switch', 'PC (Microsoft Windows)']));
+    expect(platformFamily(['PC (Microsoft Windows)', 'Nintendo Switch'])).toBe(
+      platformFamily(['Nintendo Switch', 'PC (Microsoft Windows)']),
+    );
   });
 
   it('makes a monogram of the first two words that are not articles', () => {

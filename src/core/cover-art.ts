@@ -106,7 +106,14 @@ export function genreFamily(genres: readonly string[]): GenreFamily {
 }
 
 const GENRE_LABELS: Readonly<Record<GenreFamily, string | null>> = {
-  rpg: 'RPG', strategy: 'Strategy', sport: 'Sports', action: 'Action', puzzle: 'Puzzle', sim: 'Simulation', adventure: 'Adventure', other: null,
+  rpg: 'RPG',
+  strategy: 'Strategy',
+  sport: 'Sports',
+  action: 'Action',
+  puzzle: 'Puzzle',
+  sim: 'Simulation',
+  adventure: 'Adventure',
+  other: null,
 };
 
 const PLATFORM_FAMILIES: readonly (readonly [PlatformFamily, RegExp])[] = [
@@ -115,7 +122,10 @@ const PLATFORM_FAMILIES: readonly (readonly [PlatformFamily, RegExp])[] = [
   ['playstation', /playstation|\bps[0-9p]?\b|vita/i],
   ['xbox', /xbox/i],
   ['mobile', /ios|android|iphone|ipad|mobile|windows phone/i],
-  ['retro', /sega|genesis|mega drive|saturn|dreamcast|atari|commodore|amiga|spectrum|amstrad|msx|neo ?geo|turbografx|arcade|apple ii|dos\b|3do|jaguar/i],
+  [
+    'retro',
+    /sega|genesis|mega drive|saturn|dreamcast|atari|commodore|amiga|spectrum|amstrad|msx|neo ?geo|turbografx|arcade|apple ii|dos\b|3do|jaguar/i,
+  ],
   ['pc', /\bpc\b|windows|mac|linux|steam|browser/i],
 ];
 
@@ -130,39 +140,90 @@ export function platformFamily(platforms: readonly string[]): PlatformFamily {
   let most = 0;
   for (const [family] of PLATFORM_FAMILIES) {
     const n = counts.get(family) ?? 0;
-    if (n > most) { best = family; most = n; }
+    if (n > most) {
+      best = family;
+      most = n;
+    }
   }
   return best;
 }
 
 const PATTERNS: Readonly<Record<PlatformFamily, PatternKind>> = {
-  nintendo: 'dots', playstation: 'rings', xbox: 'stripes', pc: 'grid', mobile: 'waves', retro: 'pixels', vr: 'rings', other: 'hatch',
+  nintendo: 'dots',
+  playstation: 'rings',
+  xbox: 'stripes',
+  pc: 'grid',
+  mobile: 'waves',
+  retro: 'pixels',
+  vr: 'rings',
+  other: 'hatch',
 };
 
 // Three palettes per genre family ([top, bottom, accent, ink]); the id picks one. Every top and
 // bottom is dark enough for white text (at least 7:1 under the title's shade), so a cover reads
 // the same on the app's dark pages and on a light one: it is a picture with its own background.
 const PALETTES: Readonly<Record<GenreFamily, readonly (readonly [string, string, string, string])[]>> = {
-  rpg: [['#3a2470', '#120b26', '#e9b949', '#a98bff'], ['#5a1d44', '#1a0716', '#f4a261', '#e06a9d'], ['#1c3a6b', '#0a1224', '#e3c878', '#6f9cf0']],
-  strategy: [['#12406e', '#061320', '#7fd1ff', '#4a9bff'], ['#165050', '#061818', '#8ff0c8', '#3cc2a8'], ['#353b57', '#0e1018', '#c6d0ff', '#8c9bff']],
-  sport: [['#0f5a30', '#04170b', '#d8ff5a', '#3ad67c'], ['#123d7a', '#050f24', '#ffe14d', '#4a8dff'], ['#7a1616', '#1f0404', '#ffd0c7', '#ff5a4a']],
-  action: [['#7a1428', '#1c0509', '#ff7a45', '#ff4060'], ['#6b3410', '#1a0b03', '#ffbf3a', '#ff7a1a'], ['#2a2a38', '#0a0a0f', '#ff4566', '#ffcc33']],
-  puzzle: [['#61206b', '#1a0620', '#ff9ad5', '#d070ff'], ['#13506f', '#061824', '#a0f0ff', '#4fd0ff'], ['#6b4018', '#1e1006', '#ffd36e', '#ff9a66']],
-  sim: [['#1f5055', '#0a1719', '#c2f27a', '#62dcae'], ['#54402a', '#15100a', '#ffdba0', '#e8ac5c'], ['#3a3764', '#0e0d1c', '#c4beff', '#978bff']],
-  adventure: [['#15533f', '#06170f', '#f4c96e', '#4ccf95'], ['#134d66', '#061620', '#ffd494', '#4cc0d8'], ['#4d4418', '#151105', '#ffe38f', '#b3d65a']],
-  other: [['#39414f', '#101217', '#d2d9e6', '#95a2bb'], ['#46355a', '#120e17', '#e6d0f5', '#b08fd0'], ['#37503f', '#0f1511', '#d5ead6', '#8cb89a']],
+  rpg: [
+    ['#3a2470', '#120b26', '#e9b949', '#a98bff'],
+    ['#5a1d44', '#1a0716', '#f4a261', '#e06a9d'],
+    ['#1c3a6b', '#0a1224', '#e3c878', '#6f9cf0'],
+  ],
+  strategy: [
+    ['#12406e', '#061320', '#7fd1ff', '#4a9bff'],
+    ['#165050', '#061818', '#8ff0c8', '#3cc2a8'],
+    ['#353b57', '#0e1018', '#c6d0ff', '#8c9bff'],
+  ],
+  sport: [
+    ['#0f5a30', '#04170b', '#d8ff5a', '#3ad67c'],
+    ['#123d7a', '#050f24', '#ffe14d', '#4a8dff'],
+    ['#7a1616', '#1f0404', '#ffd0c7', '#ff5a4a'],
+  ],
+  action: [
+    ['#7a1428', '#1c0509', '#ff7a45', '#ff4060'],
+    ['#6b3410', '#1a0b03', '#ffbf3a', '#ff7a1a'],
+    ['#2a2a38', '#0a0a0f', '#ff4566', '#ffcc33'],
+  ],
+  puzzle: [
+    ['#61206b', '#1a0620', '#ff9ad5', '#d070ff'],
+    ['#13506f', '#061824', '#a0f0ff', '#4fd0ff'],
+    ['#6b4018', '#1e1006', '#ffd36e', '#ff9a66'],
+  ],
+  sim: [
+    ['#1f5055', '#0a1719', '#c2f27a', '#62dcae'],
+    ['#54402a', '#15100a', '#ffdba0', '#e8ac5c'],
+    ['#3a3764', '#0e0d1c', '#c4beff', '#978bff'],
+  ],
+  adventure: [
+    ['#15533f', '#06170f', '#f4c96e', '#4ccf95'],
+    ['#134d66', '#061620', '#ffd494', '#4cc0d8'],
+    ['#4d4418', '#151105', '#ffe38f', '#b3d65a'],
+  ],
+  other: [
+    ['#39414f', '#101217', '#d2d9e6', '#95a2bb'],
+    ['#46355a', '#120e17', '#e6d0f5', '#b08fd0'],
+    ['#37503f', '#0f1511', '#d5ead6', '#8cb89a'],
+  ],
 };
 
 const FONTS: Readonly<Record<GenreFamily, FontKind>> = {
-  rpg: 'serif', adventure: 'serif', action: 'condensed', sport: 'condensed', strategy: 'sans', sim: 'sans', other: 'sans', puzzle: 'rounded',
+  rpg: 'serif',
+  adventure: 'serif',
+  action: 'condensed',
+  sport: 'condensed',
+  strategy: 'sans',
+  sim: 'sans',
+  other: 'sans',
+  puzzle: 'rounded',
 };
 
 /** Font stacks for each kind: system fonts only (nothing is downloaded), widest fallback last. */
 export const FONT_STACKS: Readonly<Record<FontKind, string>> = {
   serif: "'Iowan Old Style', 'Palatino Linotype', Palatino, 'Book Antiqua', Georgia, 'DejaVu Serif', serif",
-  condensed: "'Avenir Next Condensed', 'Roboto Condensed', 'Arial Narrow', 'Liberation Sans Narrow', 'DejaVu Sans Condensed', sans-serif",
+  condensed:
+    "'Avenir Next Condensed', 'Roboto Condensed', 'Arial Narrow', 'Liberation Sans Narrow', 'DejaVu Sans Condensed', sans-serif",
   sans: "'Avenir Next', Avenir, 'Segoe UI Variable Display', 'Segoe UI', 'Helvetica Neue', Roboto, 'DejaVu Sans', sans-serif",
-  rounded: "ui-rounded, 'SF Pro Rounded', 'Arial Rounded MT Bold', 'Varela Round', Nunito, system-ui, 'DejaVu Sans', sans-serif",
+  rounded:
+    "ui-rounded, 'SF Pro Rounded', 'Arial Rounded MT Bold', 'Varela Round', Nunito, system-ui, 'DejaVu Sans', sans-serif",
 };
 
 // Advance widths in em of bold glyphs, rounded up to those of DejaVu Sans Bold (the widest font the
@@ -193,20 +254,43 @@ export function textWidth(text: string, size: number, font: FontKind): number {
 }
 
 /** Greedy word wrap; a word longer than a line is cut with a hyphen (`broken` says whether one was). */
-export function wrapTitle(title: string, size: number, font: FontKind, width: number): { lines: string[]; broken: boolean } {
+export function wrapTitle(
+  title: string,
+  size: number,
+  font: FontKind,
+  width: number,
+): { lines: string[]; broken: boolean } {
   const words = title.split(/\s+/).filter(Boolean);
-  return wrapWords(words, words.map((w) => textWidth(w, 1, font)), textWidth(' ', 1, font), size, font, width);
+  return wrapWords(
+    words,
+    words.map((w) => textWidth(w, 1, font)),
+    textWidth(' ', 1, font),
+    size,
+    font,
+    width,
+  );
 }
 
 /** wrapTitle on words measured once (in units at size 1): a title is tried at many sizes. */
-function wrapWords(words: readonly string[], ems: readonly number[], space: number, size: number, font: FontKind, width: number): { lines: string[]; broken: boolean } {
+function wrapWords(
+  words: readonly string[],
+  ems: readonly number[],
+  space: number,
+  size: number,
+  font: FontKind,
+  width: number,
+): { lines: string[]; broken: boolean } {
   const lines: string[] = [];
   let line = '';
   let used = 0;
   let broken = false;
   words.forEach((whole, i) => {
     const w = (ems[i] ?? 0) * size;
-    if (line !== '' && used + space * size + w <= width) { line += ` ${whole}`; used += space * size + w; return; }
+    if (line !== '' && used + space * size + w <= width) {
+      line += ` ${whole}`;
+      used += space * size + w;
+      return;
+    }
     if (line !== '') lines.push(line);
     let word = whole;
     if (w > width) {
@@ -229,7 +313,14 @@ function wrapWords(words: readonly string[], ems: readonly number[], space: numb
  * The largest title size from `max` down to `min` whose lines fit `maxLines`: first without cutting
  * a word, then allowing hyphens; when nothing fits at `min`, the last line ends with '…'.
  */
-export function fitTitle(title: string, font: FontKind, width: number, max: number, min: number, maxLines: number): { lines: string[]; size: number } {
+export function fitTitle(
+  title: string,
+  font: FontKind,
+  width: number,
+  max: number,
+  min: number,
+  maxLines: number,
+): { lines: string[]; size: number } {
   const words = title.split(/\s+/).filter(Boolean);
   const ems = words.map((w) => textWidth(w, 1, font));
   const space = textWidth(' ', 1, font);
@@ -254,8 +345,15 @@ const MINOR_WORDS = new Set(['the', 'a', 'an', 'of', 'and', '&', '-', ':']);
 
 /** One or two letters: the first of the first two words that are not articles ("The Legend of Zelda" → "LZ"). */
 export function monogram(name: string): string {
-  const words = name.split(/[\s:–—-]+/).map((w) => w.replace(/^[^\p{L}\p{N}]+/u, '')).filter((w) => w !== '' && !MINOR_WORDS.has(w.toLowerCase()));
-  const letters = words.slice(0, 2).map((w) => [...w][0] ?? '').join('').toUpperCase();
+  const words = name
+    .split(/[\s:–—-]+/)
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+/u, ''))
+    .filter((w) => w !== '' && !MINOR_WORDS.has(w.toLowerCase()));
+  const letters = words
+    .slice(0, 2)
+    .map((w) => [...w][0] ?? '')
+    .join('')
+    .toUpperCase();
   return letters === '' ? '?' : letters;
 }
 
@@ -302,14 +400,29 @@ export function coverPlan(facts: CoverFacts, width: number): CoverPlan {
   const monogramSize = Math.min(MONOGRAM_MAX, Math.floor(MONOGRAM_WIDTH / (textWidth(letters, 1, font) || 1)));
   const patternSize = tier === 'mark' ? 56 : 24 + ((seed >>> 8) % 4) * 4;
   const angle = [45, -45, 30, -30][(seed >>> 24) % 4] ?? 45;
-  const base = { genre, platform, tier, palette: { top, bottom, accent, ink }, pattern: { kind: PATTERNS[platform], size: patternSize, angle }, motif, font, uppercase, monogram: letters, monogramSize, year: coverYear(facts) };
+  const base = {
+    genre,
+    platform,
+    tier,
+    palette: { top, bottom, accent, ink },
+    pattern: { kind: PATTERNS[platform], size: patternSize, angle },
+    motif,
+    font,
+    uppercase,
+    monogram: letters,
+    monogramSize,
+    year: coverYear(facts),
+  };
   if (tier === 'mark') return { ...base, lines: [], size: 0, leading: 0, label: null, metaSize: 0 };
   const title = uppercase ? name.toUpperCase() : name;
   const min = Math.max(tier === 'poster' ? 26 : 22, Math.ceil(MIN_TITLE_PX * unit));
   const max = tier === 'poster' ? 56 : 60;
   const { lines, size } = fitTitle(title, font, COVER_WIDTH - 2 * COVER_PADDING, max, Math.min(min, max), TITLE_LINES);
   return {
-    ...base, lines, size, leading: Math.round(size * (uppercase ? 1.02 : 1.1)),
+    ...base,
+    lines,
+    size,
+    leading: Math.round(size * (uppercase ? 1.02 : 1.1)),
     label: tier === 'poster' ? GENRE_LABELS[genre] : null,
     metaSize: Math.max(tier === 'poster' ? 17 : 20, Math.ceil(MIN_META_PX * unit)),
   };

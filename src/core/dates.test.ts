@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { differentMoments, formatDate, formatMoment, formatMonthYear, formatRelativeTime, formatRelease, releaseYearOf } from './dates.ts';
+import {
+  differentMoments,
+  formatDate,
+  formatMoment,
+  formatMonthYear,
+  formatRelativeTime,
+  formatRelease,
+  releaseYearOf,
+} from './dates.ts';
 
 const NOW = Date.UTC(2026, 10, 21, 12);
 const MIN = 60_000;
@@ -32,7 +40,8 @@ describe('formatRelativeTime', () => {
   });
 
   it("says 'recently' for anything that is not a date", () => {
-    for (const bad of ['not a date', '', null, undefined, Number.NaN]) expect(formatRelativeTime(bad, NOW)).toBe('recently');
+    for (const bad of ['not a date', '', null, undefined, Number.NaN])
+      expect(formatRelativeTime(bad, NOW)).toBe('recently');
   });
 
   it('never looks forward: a timestamp ahead of this clock is just now', () => {
@@ -115,7 +124,9 @@ describe('formatRelease', () => {
     // Late in the UTC day is still that day, wherever the reader is.
     expect(formatRelease({ first_release_date: Date.UTC(1998, 10, 21, 23, 30) / 1000 }, NOW)).toBe('Nov 21, 1998');
     // The day wins over a year that disagrees with it.
-    expect(formatRelease({ release_date: '2018-01-25', first_release_date: null, release_year: 2017 }, NOW)).toBe('Jan 25, 2018');
+    expect(formatRelease({ release_date: '2018-01-25', first_release_date: null, release_year: 2017 }, NOW)).toBe(
+      'Jan 25, 2018',
+    );
   });
 
   it('writes the year alone for a game known only to the year, never TBA or January 1st', () => {
@@ -130,7 +141,9 @@ describe('formatRelease', () => {
   it("says 'TBA' when nothing is known", () => {
     expect(formatRelease({}, NOW)).toBe('TBA');
     expect(formatRelease({ release_date: null, first_release_date: null, release_year: null }, NOW)).toBe('TBA');
-    expect(formatRelease({ release_date: 'soon', first_release_date: Number.NaN, release_year: Number.NaN }, NOW)).toBe('TBA');
+    expect(formatRelease({ release_date: 'soon', first_release_date: Number.NaN, release_year: Number.NaN }, NOW)).toBe(
+      'TBA',
+    );
   });
 
   it('marks a day still ahead as upcoming', () => {
@@ -139,7 +152,7 @@ describe('formatRelease', () => {
 });
 
 describe('releaseYearOf', () => {
-  it('is the day\'s year, else the year alone, else null', () => {
+  it("is the day's year, else the year alone, else null", () => {
     expect(releaseYearOf({ release_date: '2018-01-25' })).toBe(2018);
     expect(releaseYearOf({ first_release_date: Date.UTC(2018, 0, 25) / 1000 })).toBe(2018);
     expect(releaseYearOf({ first_release_date: 1_431_993_600 })).toBe(2015);

@@ -39,7 +39,20 @@ const YEAR_ONLY = /^\d{4}$/;
 // one loads the locale's data), and a list of reviews or comments formats a date on every row.
 let momentFormat: Intl.DateTimeFormat | undefined;
 
-const LONG_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 
 /**
@@ -55,13 +68,18 @@ function shortDay(time: number, utc: boolean): string {
 /** Year, month (0–11) and day of `time` in UTC or in the reader's zone. */
 function calendarDay(time: number, utc: boolean): [number, number, number] {
   const date = new Date(time);
-  return utc ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()] : [date.getFullYear(), date.getMonth(), date.getDate()];
+  return utc
+    ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()]
+    : [date.getFullYear(), date.getMonth(), date.getDate()];
 }
 
 const monthFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** 'March 2024' (English month names unless `locale` says otherwise), or null when not a date. */
-export function formatMonthYear(at: DateInput, { locale = 'en-US', utc = false }: { locale?: string; utc?: boolean } = {}): string | null {
+export function formatMonthYear(
+  at: DateInput,
+  { locale = 'en-US', utc = false }: { locale?: string; utc?: boolean } = {},
+): string | null {
   const time = timeOf(at);
   if (!Number.isFinite(time)) return null;
   if (locale === 'en-US') {
@@ -82,7 +100,14 @@ export function formatMonthYear(at: DateInput, { locale = 'en-US', utc = false }
 export function formatMoment(at: DateInput): string | undefined {
   const time = timeOf(at);
   if (!Number.isFinite(time)) return undefined;
-  momentFormat ??= new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  momentFormat ??= new Intl.DateTimeFormat(undefined, {
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   return momentFormat.format(time);
 }
 
@@ -128,7 +153,9 @@ function releaseDay(game: ReleaseFacts): string | null {
 export function releaseYearOf(game: ReleaseFacts): number | null {
   const day = releaseDay(game);
   if (day !== null) return Number(day.slice(0, 4));
-  const year = game.release_year ?? (typeof game.release_date === 'string' && YEAR_ONLY.test(game.release_date) ? Number(game.release_date) : null);
+  const year =
+    game.release_year ??
+    (typeof game.release_date === 'string' && YEAR_ONLY.test(game.release_date) ? Number(game.release_date) : null);
   return typeof year === 'number' && Number.isInteger(year) && year > 0 ? year : null;
 }
 

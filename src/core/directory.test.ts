@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyQuickFilter, averageRatingText, DEFAULT_DIRECTORY_PARAMS, DirectoryAnswerError, directoryOffset, directoryPageCount,
-  directoryRange, directorySearch, displayName, FOLLOW_DATA_WARNING, isFollowing, joinedText, parseDirectoryParams,
-  PRO_REVIEWERS_QUERY, quickFilterActive, readDirectoryAnswer, REVIEW_DATA_WARNING, shownFollowers, shownYouFollow,
+  applyQuickFilter,
+  averageRatingText,
+  DEFAULT_DIRECTORY_PARAMS,
+  DirectoryAnswerError,
+  directoryOffset,
+  directoryPageCount,
+  directoryRange,
+  directorySearch,
+  displayName,
+  FOLLOW_DATA_WARNING,
+  isFollowing,
+  joinedText,
+  parseDirectoryParams,
+  PRO_REVIEWERS_QUERY,
+  quickFilterActive,
+  readDirectoryAnswer,
+  REVIEW_DATA_WARNING,
+  shownFollowers,
+  shownYouFollow,
   UNEXPECTED_LOAD_ERROR,
 } from './directory.ts';
 
@@ -48,17 +64,65 @@ describe('quick filters', () => {
 });
 
 const row = (over: Record<string, unknown> = {}) => ({
-  id: 7, username: 'retro_ranger', name: 'Sam Rivera', display_name: null, bio: 'Cartridges', avatar_url: null,
-  created_at: '2025-03-14T10:00:00Z', follower_count: 3, following_count: 1, review_count: 4, avg_rating: 7.25, is_following: false, ...over,
+  id: 7,
+  username: 'retro_ranger',
+  name: 'Sam Rivera',
+  display_name: null,
+  bio: 'Cartridges',
+  avatar_url: null,
+  created_at: '2025-03-14T10:00:00Z',
+  follower_count: 3,
+  following_count: 1,
+  review_count: 4,
+  avg_rating: 7.25,
+  is_following: false,
+  ...over,
 });
 const answer = (over: Record<string, unknown> = {}) => ({
-  users: [row()], total: 41,
+  users: [row()],
+  total: 41,
   stats: { total_users: 42, active_reviewers: 6, total_reviews: 30, you_follow: 2 },
   top_reviewers: [
-    { id: 1, username: 'a', name: null, display_name: null, avatar_url: null, follower_count: 9, review_count: 12, avg_rating: 8 },
-    { id: 2, username: 'b', name: null, display_name: null, avatar_url: null, follower_count: 2, review_count: 9, avg_rating: null },
-    { id: 3, username: 'c', name: null, display_name: null, avatar_url: null, follower_count: 1, review_count: 5, avg_rating: 6.5 },
-    { id: 4, username: 'd', name: null, display_name: null, avatar_url: null, follower_count: 1, review_count: 1, avg_rating: 6.5 },
+    {
+      id: 1,
+      username: 'a',
+      name: null,
+      display_name: null,
+      avatar_url: null,
+      follower_count: 9,
+      review_count: 12,
+      avg_rating: 8,
+    },
+    {
+      id: 2,
+      username: 'b',
+      name: null,
+      display_name: null,
+      avatar_url: null,
+      follower_count: 2,
+      review_count: 9,
+      avg_rating: null,
+    },
+    {
+      id: 3,
+      username: 'c',
+      name: null,
+      display_name: null,
+      avatar_url: null,
+      follower_count: 1,
+      review_count: 5,
+      avg_rating: 6.5,
+    },
+    {
+      id: 4,
+      username: 'd',
+      name: null,
+      display_name: null,
+      avatar_url: null,
+      follower_count: 1,
+      review_count: 1,
+      avg_rating: 6.5,
+    },
   ],
   ...over,
 });
@@ -69,18 +133,28 @@ describe('readDirectoryAnswer', () => {
     expect(read.warnings).toEqual([]);
     expect(read.total).toBe(41);
     expect(read.stats).toEqual({ total_users: 42, active_reviewers: 6, total_reviews: 30, you_follow: 2 });
-    expect(read.users[0]).toMatchObject({ id: 7, username: 'retro_ranger', review_count: 4, avg_rating: 7.3, is_following: false });
+    expect(read.users[0]).toMatchObject({
+      id: 7,
+      username: 'retro_ranger',
+      review_count: 4,
+      avg_rating: 7.3,
+      is_following: false,
+    });
     expect(read.top_reviewers.map((r) => r.username)).toEqual(['a', 'b', 'c']);
   });
 
   it('reads the numbers PostgREST may send as strings (bigint, numeric)', () => {
-    const read = readDirectoryAnswer(answer({ users: [row({ id: '7', review_count: '4', avg_rating: '6.5', follower_count: '3' })], total: '41' }));
+    const read = readDirectoryAnswer(
+      answer({ users: [row({ id: '7', review_count: '4', avg_rating: '6.5', follower_count: '3' })], total: '41' }),
+    );
     expect(read.users[0]).toMatchObject({ id: 7, review_count: 4, avg_rating: 6.5, follower_count: 3 });
     expect(read.total).toBe(41);
   });
 
   it('shows the list with the review warning when review data is unreadable', () => {
-    const read = readDirectoryAnswer(answer({ users: [row({ review_count: undefined })], stats: { total_users: 5, you_follow: 0 } }));
+    const read = readDirectoryAnswer(
+      answer({ users: [row({ review_count: undefined })], stats: { total_users: 5, you_follow: 0 } }),
+    );
     expect(read.users[0]).toMatchObject({ review_count: null, avg_rating: null, follower_count: 3 });
     expect(read.stats).toMatchObject({ active_reviewers: null, total_reviews: null });
     expect(read.warnings).toEqual([REVIEW_DATA_WARNING]);

@@ -72,7 +72,11 @@ export type QuickFilterId = 'pro' | 'new' | 'popular';
 /** The text Pro Reviewers puts in the search box. */
 export const PRO_REVIEWERS_QUERY = 'reviewer';
 
-export const QUICK_FILTERS: ReadonlyArray<{ readonly id: QuickFilterId; readonly label: string; readonly hint: string }> = [
+export const QUICK_FILTERS: ReadonlyArray<{
+  readonly id: QuickFilterId;
+  readonly label: string;
+  readonly hint: string;
+}> = [
   { id: 'pro', label: 'Pro Reviewers', hint: `Search for "${PRO_REVIEWERS_QUERY}"` },
   { id: 'new', label: 'New Members', hint: 'Newest first' },
   { id: 'popular', label: 'Most Popular', hint: 'Most followers first' },
@@ -81,17 +85,23 @@ export const QUICK_FILTERS: ReadonlyArray<{ readonly id: QuickFilterId; readonly
 /** What a quick filter does to the address (always back to page 1). */
 export function applyQuickFilter(params: DirectoryParams, id: QuickFilterId): DirectoryParams {
   switch (id) {
-    case 'pro': return { ...params, q: PRO_REVIEWERS_QUERY, page: 1 };
-    case 'new': return { ...params, sort: 'recent', page: 1 };
-    case 'popular': return { ...params, sort: 'followers', page: 1 };
+    case 'pro':
+      return { ...params, q: PRO_REVIEWERS_QUERY, page: 1 };
+    case 'new':
+      return { ...params, sort: 'recent', page: 1 };
+    case 'popular':
+      return { ...params, sort: 'followers', page: 1 };
   }
 }
 
 export function quickFilterActive(params: DirectoryParams, id: QuickFilterId): boolean {
   switch (id) {
-    case 'pro': return params.q.toLowerCase() === PRO_REVIEWERS_QUERY;
-    case 'new': return params.sort === 'recent';
-    case 'popular': return params.sort === 'followers';
+    case 'pro':
+      return params.q.toLowerCase() === PRO_REVIEWERS_QUERY;
+    case 'new':
+      return params.sort === 'recent';
+    case 'popular':
+      return params.sort === 'followers';
   }
 }
 
@@ -159,8 +169,13 @@ export class DirectoryAnswerError extends Error {
 const count = z.coerce.number().check(z.int(), z.nonnegative());
 const text = z.catch(z.nullable(z.string()), null);
 const Core = z.object({
-  id: z.coerce.number().check(z.int(), z.positive()), username: z.string(), name: text, display_name: text, bio: text,
-  avatar_url: text, created_at: z.catch(z.nullable(z.string()), null),
+  id: z.coerce.number().check(z.int(), z.positive()),
+  username: z.string(),
+  name: text,
+  display_name: text,
+  bio: text,
+  avatar_url: text,
+  created_at: z.catch(z.nullable(z.string()), null),
 });
 const FollowPart = z.object({ follower_count: count, following_count: count, is_following: z.boolean() });
 const ReviewPart = z.object({ review_count: count, avg_rating: z.nullable(z.coerce.number()) });
@@ -171,10 +186,13 @@ const Answer = z.object({
   top_reviewers: z.catch(z.array(z.unknown()), []),
 });
 const TopRow = z.extend(z.pick(Core, { id: true, username: true, name: true, display_name: true, avatar_url: true }), {
-  follower_count: z.catch(count, 0), review_count: count, avg_rating: z.catch(z.nullable(z.coerce.number()), null),
+  follower_count: z.catch(count, 0),
+  review_count: count,
+  avg_rating: z.catch(z.nullable(z.coerce.number()), null),
 });
 
-const roundOne = (n: number | null): number | null => (n === null || !Number.isFinite(n) ? null : Math.round(n * 10) / 10);
+const roundOne = (n: number | null): number | null =>
+  n === null || !Number.isFinite(n) ? null : Math.round(n * 10) / 10;
 
 /**
  * Reads get_users' jsonb. The user rows must be readable (else DirectoryAnswerError, §8's
@@ -213,10 +231,12 @@ export function readDirectoryAnswer(raw: unknown): DirectoryAnswer {
   };
   if (stats.active_reviewers === null || stats.total_reviews === null) warnings.add(REVIEW_DATA_WARNING);
   if (stats.you_follow === null) warnings.add(FOLLOW_DATA_WARNING);
-  const top_reviewers = answer.data.top_reviewers.flatMap((row) => {
-    const parsed = TopRow.safeParse(row);
-    return parsed.success ? [{ ...parsed.data, avg_rating: roundOne(parsed.data.avg_rating) }] : [];
-  }).slice(0, TOP_REVIEWERS);
+  const top_reviewers = answer.data.top_reviewers
+    .flatMap((row) => {
+      const parsed = TopRow.safeParse(row);
+      return parsed.success ? [{ ...parsed.data, avg_rating: roundOne(parsed.data.avg_rating) }] : [];
+    })
+    .slice(0, TOP_REVIEWERS);
   return { users, total: answer.data.total ?? users.length, stats, top_reviewers, warnings: [...warnings] };
 }
 
@@ -228,13 +248,18 @@ export function readDirectoryAnswer(raw: unknown): DirectoryAnswer {
  * that, the server's answer counts too.
  */
 export function isFollowing(
-  user: Pick<DirectoryUser, 'id' | 'is_following'>, local: ReadonlySet<number>, pulled: boolean,
+  user: Pick<DirectoryUser, 'id' | 'is_following'>,
+  local: ReadonlySet<number>,
+  pulled: boolean,
 ): boolean {
   return local.has(user.id) || (!pulled && user.is_following);
 }
 
 /** The follower count as the server gave it, moved by a follow or unfollow made since. */
-export function shownFollowers(user: Pick<DirectoryUser, 'follower_count' | 'is_following'>, following: boolean): number {
+export function shownFollowers(
+  user: Pick<DirectoryUser, 'follower_count' | 'is_following'>,
+  following: boolean,
+): number {
   return Math.max(0, user.follower_count + (following ? 1 : 0) - (user.is_following ? 1 : 0));
 }
 
@@ -256,7 +281,11 @@ export function joinedText(createdAt: string | null, locale?: string): string | 
 }
 
 /** A member's shown name: display name, then name, then the username. */
-export function displayName(user: { readonly username: string; readonly name: string | null; readonly display_name?: string | null }): string {
+export function displayName(user: {
+  readonly username: string;
+  readonly name: string | null;
+  readonly display_name?: string | null;
+}): string {
   return user.display_name?.trim() || user.name?.trim() || user.username;
 }
 

@@ -16,14 +16,20 @@ describe('error report', () => {
   });
 
   it('recognises a failed download of a lazily loaded screen', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: http://x/assets/faq.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: http://x/assets/faq.js'))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
   });
 
   it('copies the id, message, stack, timestamp, browser and URL', () => {
     const error = new Error('boom');
-    const report = buildErrorReport(error, 'ERR-1', { now: new Date('2026-01-02T03:04:05.000Z'), userAgent: 'Chrome/140', url: 'https://c.app/faq' });
+    const report = buildErrorReport(error, 'ERR-1', {
+      now: new Date('2026-01-02T03:04:05.000Z'),
+      userAgent: 'Chrome/140',
+      url: 'https://c.app/faq',
+    });
     const text = formatErrorReport(report);
     expect(text).toContain('Error ID: ERR-1');
     expect(text).toContain('Message: boom');

@@ -12,7 +12,9 @@ export interface ErrorReport {
 
 /** A short id a member can quote: ERR- plus time and randomness in base 36, upper case. */
 export function newErrorId(now: number = Date.now(), random: () => number = Math.random): string {
-  const noise = Math.floor(random() * 36 ** 4).toString(36).padStart(4, '0');
+  const noise = Math.floor(random() * 36 ** 4)
+    .toString(36)
+    .padStart(4, '0');
   return `ERR-${now.toString(36)}-${noise}`.toUpperCase();
 }
 
@@ -23,7 +25,8 @@ export function errorMessage(error: unknown): string {
   if (typeof error === 'object' && error !== null) {
     const { statusText, status, message } = error as { statusText?: unknown; status?: unknown; message?: unknown };
     if (typeof message === 'string' && message) return message;
-    if (typeof status === 'number') return `${status}${typeof statusText === 'string' && statusText ? ` ${statusText}` : ''}`;
+    if (typeof status === 'number')
+      return `${status}${typeof statusText === 'string' && statusText ? ` ${statusText}` : ''}`;
   }
   return 'Unknown error';
 }
@@ -31,10 +34,16 @@ export function errorMessage(error: unknown): string {
 /** A failed download of a lazily loaded screen (the wording differs per browser). */
 export function isChunkLoadError(error: unknown): boolean {
   const text = `${error instanceof Error ? error.name : ''} ${errorMessage(error)}`;
-  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|ChunkLoadError|Loading chunk [\w-]+ failed|Unable to preload CSS/i.test(text);
+  return /dynamically imported module|Importing a module script failed|error loading dynamically imported|ChunkLoadError|Loading chunk [\w-]+ failed|Unable to preload CSS/i.test(
+    text,
+  );
 }
 
-export function buildErrorReport(error: unknown, id: string, context: { now: Date; userAgent: string; url: string }): ErrorReport {
+export function buildErrorReport(
+  error: unknown,
+  id: string,
+  context: { now: Date; userAgent: string; url: string },
+): ErrorReport {
   return {
     id,
     message: errorMessage(error),

@@ -5,7 +5,10 @@ it('keeps text up to the limit whole and cuts longer text at the limit', () => {
   const exact = 'a'.repeat(REVIEW_PAGE_EXCERPT_LENGTH);
   expect(excerpt(exact, REVIEW_PAGE_EXCERPT_LENGTH)).toEqual({ text: exact, cut: false });
   const long = `${'b'.repeat(REVIEW_PAGE_EXCERPT_LENGTH)}tail`;
-  expect(excerpt(long, REVIEW_PAGE_EXCERPT_LENGTH)).toEqual({ text: 'b'.repeat(REVIEW_PAGE_EXCERPT_LENGTH), cut: true });
+  expect(excerpt(long, REVIEW_PAGE_EXCERPT_LENGTH)).toEqual({
+    text: 'b'.repeat(REVIEW_PAGE_EXCERPT_LENGTH),
+    cut: true,
+  });
 });
 
 it('never splits an emoji and drops the spaces before the cut', () => {

@@ -1,21 +1,59 @@
 import { describe, expect, it } from 'vitest';
 import {
-  arrowState, averageLabel, carouselHasArrows, categoryBadge, categoryName, dlcCarousel, igdbSrcSet, isDlcCategory,
-  metaDescription, modsCarousel, MODS_SHOWN, ratingSummary, staleLists, statusButtons, statusFailureMessage,
-  summaryNeedsToggle, truncate, NO_STATUS, DLC_LIMIT, type CarouselGame,
+  arrowState,
+  averageLabel,
+  carouselHasArrows,
+  categoryBadge,
+  categoryName,
+  dlcCarousel,
+  igdbSrcSet,
+  isDlcCategory,
+  metaDescription,
+  modsCarousel,
+  MODS_SHOWN,
+  ratingSummary,
+  staleLists,
+  statusButtons,
+  statusFailureMessage,
+  summaryNeedsToggle,
+  truncate,
+  NO_STATUS,
+  DLC_LIMIT,
+  type CarouselGame,
 } from './game-page.ts';
 
 const NOW = Date.UTC(2026, 0, 1) / 1000;
-const game = (igdb_id: number, name: string, category: number | null, extra: Partial<CarouselGame> = {}): CarouselGame => ({
-  igdb_id, name, category, cover_url: `https://images.igdb.com/igdb/image/upload/t_cover_big/c${igdb_id}.jpg`,
-  first_release_date: 1_000_000_000 + igdb_id * 1000, ...extra,
+const game = (
+  igdb_id: number,
+  name: string,
+  category: number | null,
+  extra: Partial<CarouselGame> = {},
+): CarouselGame => ({
+  igdb_id,
+  name,
+  category,
+  cover_url: `https://images.igdb.com/igdb/image/upload/t_cover_big/c${igdb_id}.jpg`,
+  first_release_date: 1_000_000_000 + igdb_id * 1000,
+  ...extra,
 });
 
 describe('category labels', () => {
   it('gives the spec badge for 1 to 14 and none for 0, null or unknown codes', () => {
     expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14].map(categoryBadge)).toEqual([
-      'DLC', 'Expansion', 'Bundle', 'Standalone Expansion', 'Mod', 'Episode', 'Season', 'Remake', 'Remaster',
-      'Expanded Edition', 'Port', 'Fork', 'Pack', 'Update',
+      'DLC',
+      'Expansion',
+      'Bundle',
+      'Standalone Expansion',
+      'Mod',
+      'Episode',
+      'Season',
+      'Remake',
+      'Remaster',
+      'Expanded Edition',
+      'Port',
+      'Fork',
+      'Pack',
+      'Update',
     ]);
     expect(categoryBadge(0)).toBeNull();
     expect(categoryBadge(null)).toBeNull();
@@ -24,7 +62,15 @@ describe('category labels', () => {
   });
 
   it('names carousel categories, with Additional Content for the rest', () => {
-    expect([null, 0, 1, 2, 3, 4, 8].map(categoryName)).toEqual(['Main Game', 'Main Game', 'DLC', 'Expansion', 'Bundle', 'Standalone Expansion', 'Additional Content']);
+    expect([null, 0, 1, 2, 3, 4, 8].map(categoryName)).toEqual([
+      'Main Game',
+      'Main Game',
+      'DLC',
+      'Expansion',
+      'Bundle',
+      'Standalone Expansion',
+      'Additional Content',
+    ]);
     expect([0, 1, 4, 5, null].map(isDlcCategory)).toEqual([false, true, true, false, false]);
   });
 });
@@ -82,8 +128,15 @@ describe('status buttons', () => {
   });
 
   it('offers Move to Collection for a wishlisted game and shuts the wishlist for a collected one', () => {
-    expect(statusButtons({ ...NO_STATUS, inWishlist: true }).collection).toEqual({ label: 'Move to Collection', action: 'move', disabled: false });
-    expect(statusButtons({ ...NO_STATUS, inWishlist: true }).wishlist).toEqual({ label: 'In Wishlist', disabled: false });
+    expect(statusButtons({ ...NO_STATUS, inWishlist: true }).collection).toEqual({
+      label: 'Move to Collection',
+      action: 'move',
+      disabled: false,
+    });
+    expect(statusButtons({ ...NO_STATUS, inWishlist: true }).wishlist).toEqual({
+      label: 'In Wishlist',
+      disabled: false,
+    });
     const collected = statusButtons({ ...NO_STATUS, inCollection: true });
     expect(collected.collection.action).toBe('remove');
     expect(collected.wishlist.disabled).toBe(true);
@@ -101,12 +154,20 @@ describe('status buttons', () => {
   });
 
   it('finds stale list entries of a started or finished game', () => {
-    expect(staleLists({ ...NO_STATUS, completed: true, inWishlist: true })).toEqual({ wishlist: true, collection: false });
-    expect(staleLists({ ...NO_STATUS, inWishlist: true, inCollection: true })).toEqual({ wishlist: false, collection: false });
+    expect(staleLists({ ...NO_STATUS, completed: true, inWishlist: true })).toEqual({
+      wishlist: true,
+      collection: false,
+    });
+    expect(staleLists({ ...NO_STATUS, inWishlist: true, inCollection: true })).toEqual({
+      wishlist: false,
+      collection: false,
+    });
   });
 
   it("words failures as the spec's alerts", () => {
-    expect(statusFailureMessage('started', 'Game must be added to database first')).toBe('Failed to mark game as started: Game must be added to database first');
+    expect(statusFailureMessage('started', 'Game must be added to database first')).toBe(
+      'Failed to mark game as started: Game must be added to database first',
+    );
     expect(statusFailureMessage('completed', '')).toBe('Failed to mark game as completed. Please try again.');
     expect(statusFailureMessage('wishlist', null)).toBe('Failed to update wishlist. Please try again.');
     expect(statusFailureMessage('move', 'x')).toBe('Failed to move to collection: x');
@@ -116,8 +177,14 @@ describe('status buttons', () => {
 describe('carousels', () => {
   it('keeps DLC-type entries with covers and clean names, oldest first, at most 20', () => {
     const games = [
-      game(5, 'Blood and Wine', 2), game(4, 'Hearts of Stone', 2), game(6, 'Fan Patch', 1), game(7, 'Remastered', 9),
-      game(8, 'No Cover Pack', 1, { cover_url: null }), game(1, 'The Game', 0), game(3, 'Bundle', 3), game(3, 'Bundle dup', 3),
+      game(5, 'Blood and Wine', 2),
+      game(4, 'Hearts of Stone', 2),
+      game(6, 'Fan Patch', 1),
+      game(7, 'Remastered', 9),
+      game(8, 'No Cover Pack', 1, { cover_url: null }),
+      game(1, 'The Game', 0),
+      game(3, 'Bundle', 3),
+      game(3, 'Bundle dup', 3),
     ];
     expect(dlcCarousel(games, 1).map((g) => g.name)).toEqual(['Bundle', 'Hearts of Stone', 'Blood and Wine']);
     const many = Array.from({ length: 25 }, (_, i) => game(100 + i, `Pack ${i}`, 1));
@@ -131,8 +198,13 @@ describe('carousels', () => {
 
   it('keeps mod-like entries, drops re-releases, newest first, 15 shown', () => {
     const games = [
-      game(2, 'Black Mesa', 8), game(3, 'Brutal Mod', 5, { first_release_date: NOW - 86_400 }), game(9, 'Ancient Fan Mod', 5), game(4, 'Game of the Year Edition', 9), game(5, 'Blood and Wine', 2),
-      game(6, 'Unknown thing', null), game(7, 'Definitive Cut', 2, { cover_url: null }),
+      game(2, 'Black Mesa', 8),
+      game(3, 'Brutal Mod', 5, { first_release_date: NOW - 86_400 }),
+      game(9, 'Ancient Fan Mod', 5),
+      game(4, 'Game of the Year Edition', 9),
+      game(5, 'Blood and Wine', 2),
+      game(6, 'Unknown thing', null),
+      game(7, 'Definitive Cut', 2, { cover_url: null }),
     ];
     // Fan content protection (the helper check) drops mods older than it allows.
     expect(modsCarousel(games, 1, NOW).map((g) => g.name)).toEqual(['Brutal Mod', 'Unknown thing', 'Black Mesa']);
@@ -152,9 +224,9 @@ describe('carousels', () => {
 describe('image srcset', () => {
   it('offers 400, 800 and 1200 wide IGDB sizes for an IGDB image and nothing for other URLs', () => {
     expect(igdbSrcSet('//images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg')).toBe(
-      'https://images.igdb.com/igdb/image/upload/t_cover_big_2x/co1wyy.jpg 400w, '
-      + 'https://images.igdb.com/igdb/image/upload/t_720p/co1wyy.jpg 800w, '
-      + 'https://images.igdb.com/igdb/image/upload/t_1080p/co1wyy.jpg 1200w',
+      'https://images.igdb.com/igdb/image/upload/t_cover_big_2x/co1wyy.jpg 400w, ' +
+        'https://images.igdb.com/igdb/image/upload/t_720p/co1wyy.jpg 800w, ' +
+        'https://images.igdb.com/igdb/image/upload/t_1080p/co1wyy.jpg 1200w',
     );
     expect(igdbSrcSet('https://example.com/cover.jpg')).toBeNull();
     expect(igdbSrcSet(null)).toBeNull();

@@ -27,8 +27,20 @@ export const SHEET_CLOSE_MS = 300;
 export const MOBILE_BREAKPOINT_PX = 768;
 
 const BADGES: Readonly<Record<number, string>> = {
-  1: 'DLC', 2: 'Expansion', 3: 'Bundle', 4: 'Standalone Expansion', 5: 'Mod', 6: 'Episode', 7: 'Season',
-  8: 'Remake', 9: 'Remaster', 10: 'Expanded Edition', 11: 'Port', 12: 'Fork', 13: 'Pack', 14: 'Update',
+  1: 'DLC',
+  2: 'Expansion',
+  3: 'Bundle',
+  4: 'Standalone Expansion',
+  5: 'Mod',
+  6: 'Episode',
+  7: 'Season',
+  8: 'Remake',
+  9: 'Remaster',
+  10: 'Expanded Edition',
+  11: 'Port',
+  12: 'Fork',
+  13: 'Pack',
+  14: 'Update',
 };
 
 /** The category badge's label; category 0 or empty shows no badge. */
@@ -40,14 +52,20 @@ export function categoryBadge(category: number | null | undefined): string | nul
 /** The carousels' category names: 0 or none Main Game, 1–4 by name, any other Additional Content. */
 export function categoryName(category: number | null | undefined): string {
   if (category === null || category === undefined || category === 0) return 'Main Game';
-  return ({ 1: 'DLC', 2: 'Expansion', 3: 'Bundle', 4: 'Standalone Expansion' } as Record<number, string>)[category] ?? 'Additional Content';
+  return (
+    ({ 1: 'DLC', 2: 'Expansion', 3: 'Bundle', 4: 'Standalone Expansion' } as Record<number, string>)[category] ??
+    'Additional Content'
+  );
 }
 
 /** A DLC-type page (category 1 to 4) shows the 'Main Game' card instead of the two other blocks. */
 export const isDlcCategory = (category: number | null | undefined): boolean =>
   typeof category === 'number' && category >= 1 && category <= 4;
 
-export interface Truncated { readonly text: string; readonly truncated: boolean }
+export interface Truncated {
+  readonly text: string;
+  readonly truncated: boolean;
+}
 
 /** The first `limit` characters and '...' when the text is longer (the rest behind 'See more'). */
 export function truncate(text: string, limit: number = COMPANY_TRUNCATE_AT): Truncated {
@@ -67,7 +85,11 @@ export function metaDescription(summary: string | null | undefined): string | nu
 }
 
 /** Bucket i (1..10) holds ratings from i up to i + 1; 10 holds the tens. Ratings outside 1..10 don't count. */
-export function ratingSummary(ratings: readonly number[]): { count: number; average: number | null; histogram: number[] } {
+export function ratingSummary(ratings: readonly number[]): {
+  count: number;
+  average: number | null;
+  histogram: number[];
+} {
   const histogram = new Array<number>(HISTOGRAM_BUCKETS).fill(0);
   let sum = 0;
   let count = 0;
@@ -94,10 +116,17 @@ export interface MyStatus {
   readonly reviewed: boolean;
 }
 
-export const NO_STATUS: MyStatus = { started: false, completed: false, inWishlist: false, inCollection: false, reviewed: false };
+export const NO_STATUS: MyStatus = {
+  started: false,
+  completed: false,
+  inWishlist: false,
+  inCollection: false,
+  reviewed: false,
+};
 
 /** The alert of the picker and the blocked list buttons (spec 002 §5). */
-export const LIST_BLOCKED_MESSAGE = 'This game has already been started or finished and cannot be added to collection or wishlist.';
+export const LIST_BLOCKED_MESSAGE =
+  'This game has already been started or finished and cannot be added to collection or wishlist.';
 
 export type CollectionAction = 'add' | 'remove' | 'move';
 
@@ -121,7 +150,9 @@ export function statusButtons(s: MyStatus): StatusButtons {
   const listsBlocked = started;
   const collection = s.inCollection
     ? { label: 'In Collection', action: 'remove' as const }
-    : s.inWishlist ? { label: 'Move to Collection', action: 'move' as const } : { label: 'Add to Collection', action: 'add' as const };
+    : s.inWishlist
+      ? { label: 'Move to Collection', action: 'move' as const }
+      : { label: 'Add to Collection', action: 'add' as const };
   return {
     review: { label: s.reviewed ? 'Edit Review' : 'Write Review' },
     started: { label: started ? 'Started' : 'Mark as Started', disabled: started },
@@ -141,8 +172,11 @@ export function staleLists(s: MyStatus): { wishlist: boolean; collection: boolea
 export type StatusFailure = 'started' | 'completed' | 'wishlist' | 'collection' | 'move';
 
 const FAILURE_PREFIX: Readonly<Record<StatusFailure, string>> = {
-  started: 'Failed to mark game as started', completed: 'Failed to mark game as completed',
-  wishlist: 'Failed to update wishlist', collection: 'Failed to update collection', move: 'Failed to move to collection',
+  started: 'Failed to mark game as started',
+  completed: 'Failed to mark game as completed',
+  wishlist: 'Failed to update wishlist',
+  collection: 'Failed to update collection',
+  move: 'Failed to move to collection',
 };
 
 /** The alert for a failed status change: '{prefix}: {error}', or the generic '… Please try again.' */
@@ -183,7 +217,8 @@ function coverRule(games: readonly CarouselGame[]): (g: CarouselGame) => boolean
 }
 
 const byReleaseAsc = (a: CarouselGame, b: CarouselGame) =>
-  (a.first_release_date ?? Number.MAX_SAFE_INTEGER) - (b.first_release_date ?? Number.MAX_SAFE_INTEGER) || a.igdb_id - b.igdb_id;
+  (a.first_release_date ?? Number.MAX_SAFE_INTEGER) - (b.first_release_date ?? Number.MAX_SAFE_INTEGER) ||
+  a.igdb_id - b.igdb_id;
 
 /** 'Additional Content': a cover, category 1 to 4, and no mod/unofficial/fan/homebrew/patch/fix in the name. */
 export function dlcCarousel(games: readonly CarouselGame[], selfIgdbId: number): CarouselGame[] {
@@ -215,8 +250,13 @@ function unique(games: readonly CarouselGame[], selfIgdbId: number): CarouselGam
 
 function asSearchGame(g: CarouselGame): SearchGame {
   return {
-    id: g.igdb_id, name: g.name, category: g.category, first_release_date: g.first_release_date,
-    developer: g.developer ?? null, publisher: g.publisher ?? null, summary: g.summary ?? null,
+    id: g.igdb_id,
+    name: g.name,
+    category: g.category,
+    first_release_date: g.first_release_date,
+    developer: g.developer ?? null,
+    publisher: g.publisher ?? null,
+    summary: g.summary ?? null,
   };
 }
 
@@ -224,7 +264,11 @@ function asSearchGame(g: CarouselGame): SearchGame {
 export const carouselHasArrows = (count: number): boolean => count > CAROUSEL_ARROWS_ABOVE;
 
 /** Which arrows are enabled at this scroll position (1 px of slack for fractional scrolling). */
-export function arrowState(scrollLeft: number, scrollWidth: number, clientWidth: number): { prev: boolean; next: boolean } {
+export function arrowState(
+  scrollLeft: number,
+  scrollWidth: number,
+  clientWidth: number,
+): { prev: boolean; next: boolean } {
   return { prev: scrollLeft > 1, next: scrollLeft + clientWidth < scrollWidth - 1 };
 }
 

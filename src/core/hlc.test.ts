@@ -10,7 +10,9 @@ describe('hybrid logical clock', () => {
     const later = formatHlc({ ms: 10_000, counter: 0, device: A });
     expect(compareHlc(early, later)).toBeLessThan(0);
     expect([later, early].sort()).toEqual([early, later]);
-    expect(compareHlc(formatHlc({ ms: 1, counter: 0, device: A }), formatHlc({ ms: 1, counter: 0, device: B }))).toBeLessThan(0);
+    expect(
+      compareHlc(formatHlc({ ms: 1, counter: 0, device: A }), formatHlc({ ms: 1, counter: 0, device: B })),
+    ).toBeLessThan(0);
     expect(parseHlc(later)).toEqual({ ms: 10_000, counter: 0, device: A });
     expect(parseHlc('yesterday')).toBeNull();
   });

@@ -4,10 +4,16 @@
 // (offline, before the platform list or the game's details reached it), so an edit never drops it.
 import { platformName } from './platforms.ts';
 
-export interface PlatformOption { readonly id: number; readonly label: string }
+export interface PlatformOption {
+  readonly id: number;
+  readonly label: string;
+}
 
 /** A session's platform as it stands: its id, and its short name when the device knows it. */
-export interface CurrentPlatform { readonly id: number | null; readonly label: string | null }
+export interface CurrentPlatform {
+  readonly id: number | null;
+  readonly label: string | null;
+}
 
 /** Shown for a session's platform whose name the device does not know (it has no platform list yet). */
 export const UNKNOWN_PLATFORM_LABEL = 'Current platform';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compareEntries, formatMinutes, formatPlayDay, groupByMonth, journalFormProblems, minutesProblem, noteProblem, playDateProblem,
+  compareEntries,
+  formatMinutes,
+  formatPlayDay,
+  groupByMonth,
+  journalFormProblems,
+  minutesProblem,
+  noteProblem,
+  playDateProblem,
   totalMinutes,
 } from './journal.ts';
 
@@ -8,19 +15,27 @@ const NOW = Date.parse('2026-11-20T23:30:00Z');
 
 describe('play journal rules', () => {
   it.each([
-    ['2026-11-20', null], ['2026-11-21', null], ['1970-01-01', null],
+    ['2026-11-20', null],
+    ['2026-11-21', null],
+    ['1970-01-01', null],
     ['2026-11-22', 'Play date cannot be in the future'],
     ['1969-12-31', 'Play date cannot be before 1970'],
-    ['2026-02-29', 'Play date must be a valid date'], ['2024-02-29', null],
-    ['2026-13-01', 'Play date must be a valid date'], ['20261120', 'Play date must be a valid date'], ['', 'Play date must be a valid date'],
+    ['2026-02-29', 'Play date must be a valid date'],
+    ['2024-02-29', null],
+    ['2026-13-01', 'Play date must be a valid date'],
+    ['20261120', 'Play date must be a valid date'],
+    ['', 'Play date must be a valid date'],
   ])('play date %s → %s', (day, problem) => {
     expect(playDateProblem(day, NOW)).toBe(problem);
   });
 
   it('minutes are whole, 1 to 1440; a note is at most 280 characters once trimmed of spaces', () => {
     expect([0, 1, 1440, 1441, 30.5, Number.NaN].map(minutesProblem)).toEqual([
-      'Minutes played must be a whole number from 1 to 1440', null, null,
-      'Minutes played must be a whole number from 1 to 1440', 'Minutes played must be a whole number from 1 to 1440',
+      'Minutes played must be a whole number from 1 to 1440',
+      null,
+      null,
+      'Minutes played must be a whole number from 1 to 1440',
+      'Minutes played must be a whole number from 1 to 1440',
       'Minutes played must be a whole number from 1 to 1440',
     ]);
     expect(noteProblem(`  ${'x'.repeat(280)}  `)).toBeNull();
@@ -29,7 +44,14 @@ describe('play journal rules', () => {
   });
 
   it('formats time played in hours and minutes', () => {
-    expect([0, 45, 60, 90, 750, 7800].map(formatMinutes)).toEqual(['0 min', '45 min', '1 h', '1 h 30 min', '12 h 30 min', '130 h']);
+    expect([0, 45, 60, 90, 750, 7800].map(formatMinutes)).toEqual([
+      '0 min',
+      '45 min',
+      '1 h',
+      '1 h 30 min',
+      '12 h 30 min',
+      '130 h',
+    ]);
   });
 
   it('sorts newest first (by day, then the later logged, an offline entry first) and groups by month with totals', () => {
@@ -42,7 +64,9 @@ describe('play journal rules', () => {
     ];
     expect([...entries].sort(compareEntries).map((e) => e.id)).toEqual([-1e12, 5, 3, 1, 2]);
     expect(groupByMonth(entries).map((g) => [g.label, g.minutes, g.entries.length])).toEqual([
-      ['November 2026', 120, 3], ['October 2026', 30, 1], ['November 2025', 120, 1],
+      ['November 2026', 120, 3],
+      ['October 2026', 30, 1],
+      ['November 2025', 120, 1],
     ]);
     expect(totalMinutes(entries)).toBe(270);
   });
@@ -57,18 +81,21 @@ describe('the log form', () => {
   const values = { played_on: '2026-11-20', minutes: '90', platform_id: null, note: '', is_private: false };
   const now = new Date(2026, 10, 20, 12).getTime();
 
-  it('takes a day up to the reader\'s today and whole minutes', () => {
+  it("takes a day up to the reader's today and whole minutes", () => {
     expect(journalFormProblems(values, now)).toEqual({});
   });
 
   it('names each wrong field with its message', () => {
-    expect(journalFormProblems({ ...values, played_on: '2026-11-21', minutes: '', note: 'x'.repeat(281) }, now)).toEqual({
+    expect(
+      journalFormProblems({ ...values, played_on: '2026-11-21', minutes: '', note: 'x'.repeat(281) }, now),
+    ).toEqual({
       played_on: 'Play date cannot be in the future',
       minutes: 'Minutes played must be a whole number from 1 to 1440',
       note: 'Note exceeds 280 characters',
     });
     expect(journalFormProblems({ ...values, played_on: '', minutes: '1.5' }, now)).toMatchObject({
-      played_on: 'Play date must be a valid date', minutes: 'Minutes played must be a whole number from 1 to 1440',
+      played_on: 'Play date must be a valid date',
+      minutes: 'Minutes played must be a whole number from 1 to 1440',
     });
   });
 });

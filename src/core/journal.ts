@@ -57,7 +57,9 @@ export function playDateProblem(day: string, now: number): string | null {
 }
 
 export function minutesProblem(minutes: number): string | null {
-  return Number.isInteger(minutes) && minutes >= JOURNAL_MINUTES_MIN && minutes <= JOURNAL_MINUTES_MAX ? null : JOURNAL_MESSAGES.minutes;
+  return Number.isInteger(minutes) && minutes >= JOURNAL_MINUTES_MIN && minutes <= JOURNAL_MINUTES_MAX
+    ? null
+    : JOURNAL_MESSAGES.minutes;
 }
 
 export function noteProblem(note: string | null | undefined): string | null {
@@ -90,7 +92,20 @@ export function totalMinutes(entries: readonly JournalEntryLike[]): number {
   return entries.reduce((sum, e) => sum + e.minutes, 0);
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 export interface MonthGroup<T extends JournalEntryLike> {
   /** 'YYYY-MM'. */
@@ -111,7 +126,10 @@ export function groupByMonth<T extends JournalEntryLike>(entries: readonly T[]):
     else groups.set(key, [e]);
   }
   return [...groups].map(([key, list]) => ({
-    key, label: `${MONTHS[Number(key.slice(5, 7)) - 1] ?? ''} ${key.slice(0, 4)}`, entries: list, minutes: totalMinutes(list),
+    key,
+    label: `${MONTHS[Number(key.slice(5, 7)) - 1] ?? ''} ${key.slice(0, 4)}`,
+    entries: list,
+    minutes: totalMinutes(list),
   }));
 }
 

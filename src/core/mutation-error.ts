@@ -4,7 +4,10 @@
 
 /** The one error shape of writes: a stable code and the message the member reads (spec text). */
 export class MutationError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'MutationError';
   }

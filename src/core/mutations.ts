@@ -6,7 +6,14 @@ import { cleanText } from './blank-text.ts';
 import { MutationError } from './mutation-error.ts';
 import { z } from './zod.ts';
 import { JOURNAL_MESSAGES, minutesProblem, noteProblem } from './journal.ts';
-import { COMMENT_MAX_LENGTH, PLAYTIME_MAX, PLAYTIME_MIN, RATING_MAX, RATING_MIN, TOP_GAMES_SLOTS } from './constants.ts';
+import {
+  COMMENT_MAX_LENGTH,
+  PLAYTIME_MAX,
+  PLAYTIME_MIN,
+  RATING_MAX,
+  RATING_MIN,
+  TOP_GAMES_SLOTS,
+} from './constants.ts';
 
 /**
  * The schemas, built on first use: building ~20 zod schemas costs tens of milliseconds on a phone,
@@ -18,7 +25,8 @@ function buildSchemas() {
   /** Cleaned (core/blank-text.ts: blank is '', blank edges trimmed), then from `min` to `max` characters. */
   const trimmed = (min: number, minMessage: string, max: number, maxMessage?: string) =>
     z.string().check(z.overwrite(cleanText), z.minLength(min, minMessage), z.maxLength(max, maxMessage));
-  const httpUrl = (max: number) => z.url({ protocol: /^https?$/, message: 'Please enter a valid URL (http or https)' }).check(z.maxLength(max));
+  const httpUrl = (max: number) =>
+    z.url({ protocol: /^https?$/, message: 'Please enter a valid URL (http or https)' }).check(z.maxLength(max));
 
   const Id = int(z.positive());
   const Key = z.uuid();
@@ -47,11 +55,20 @@ function buildSchemas() {
   // The server's messages (…_reviews.sql), word for word: tests/integration/mutation-contract.test.ts.
   const ratingMessage = 'Rating must be from 1 to 10 in steps of 0.5';
   const Rating = z.number().check(
-    z.minimum(RATING_MIN, ratingMessage), z.maximum(RATING_MAX, ratingMessage),
+    z.minimum(RATING_MIN, ratingMessage),
+    z.maximum(RATING_MAX, ratingMessage),
     z.refine<number>((r) => Number.isInteger(r * 2), ratingMessage),
   );
   const playtimeMessage = 'Playtime must be whole hours from 1 to 99999';
-  const Playtime = z.nullish(z.number().check(z.int(playtimeMessage), z.minimum(PLAYTIME_MIN, playtimeMessage), z.maximum(PLAYTIME_MAX, playtimeMessage)));
+  const Playtime = z.nullish(
+    z
+      .number()
+      .check(
+        z.int(playtimeMessage),
+        z.minimum(PLAYTIME_MIN, playtimeMessage),
+        z.maximum(PLAYTIME_MAX, playtimeMessage),
+      ),
+  );
   const CommentText = trimmed(1, 'Comment cannot be empty', COMMENT_MAX_LENGTH, 'Comment exceeds 500 characters');
   const Timestamp = z.iso.datetime({ offset: true });
   const ReviewText = z.nullish(text(10_000, 'Review exceeds 10000 characters'));
@@ -59,9 +76,12 @@ function buildSchemas() {
   const Draft = z.boolean({ message: 'Draft must be true or false' });
   // A play date's calendar checks need the clock: the local apply checks those (playDateProblem).
   const PlayDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, JOURNAL_MESSAGES.dateInvalid));
-  const JournalMinutes = z.number({ message: JOURNAL_MESSAGES.minutes })
+  const JournalMinutes = z
+    .number({ message: JOURNAL_MESSAGES.minutes })
     .check(z.refine<number>((m) => minutesProblem(m) === null, JOURNAL_MESSAGES.minutes));
-  const JournalNote = z.nullish(z.string().check(z.refine<string>((n) => noteProblem(n) === null, JOURNAL_MESSAGES.noteTooLong)));
+  const JournalNote = z.nullish(
+    z.string().check(z.refine<string>((n) => noteProblem(n) === null, JOURNAL_MESSAGES.noteTooLong)),
+  );
   /** An object whose rows are named by either of two ids: at least one must be given. */
   const eitherId = (a: string, b: string, message: string) =>
     z.refine<Record<string, unknown>>((args) => args[a] !== undefined || args[b] !== undefined, message);
@@ -69,36 +89,73 @@ function buildSchemas() {
   const MUTATIONS = {
     'game.ensure': z.extend(z.object({ igdb_id: IgdbId }), GameSummary.shape),
     'review.create': z.object({
-      ...GameRef, rating: Rating, review: ReviewText,
-      is_recommended: z.nullish(z.boolean()), platform_id: z.nullish(Id), platform: z.nullish(text(100)),
-      playtime_hours: Playtime, post_date_time: z.optional(Timestamp), draft: z.optional(Draft),
+      ...GameRef,
+      rating: Rating,
+      review: ReviewText,
+      is_recommended: z.nullish(z.boolean()),
+      platform_id: z.nullish(Id),
+      platform: z.nullish(text(100)),
+      playtime_hours: Playtime,
+      post_date_time: z.optional(Timestamp),
+      draft: z.optional(Draft),
     }),
     // draft: false publishes a draft, dated post_date_time (when the member published it).
     'review.update': z.object({
-      igdb_id: IgdbId, rating: z.optional(Rating), review: ReviewText,
-      is_recommended: z.nullish(z.boolean()), platform_id: z.nullish(Id), platform: z.nullish(text(100)),
-      playtime_hours: Playtime, draft: z.optional(Draft), post_date_time: z.optional(Timestamp),
+      igdb_id: IgdbId,
+      rating: z.optional(Rating),
+      review: ReviewText,
+      is_recommended: z.nullish(z.boolean()),
+      platform_id: z.nullish(Id),
+      platform: z.nullish(text(100)),
+      playtime_hours: Playtime,
+      draft: z.optional(Draft),
+      post_date_time: z.optional(Timestamp),
     }),
     // By server id, or by game (a member has one review per game): a review written offline has no
     // server id yet and must still be deletable.
-    'review.delete': z.object({ rating_id: z.optional(Id), igdb_id: z.optional(IgdbId) })
+    'review.delete': z
+      .object({ rating_id: z.optional(Id), igdb_id: z.optional(IgdbId) })
       .check(eitherId('rating_id', 'igdb_id', 'Invalid review ID')),
     'review_like.set': z.object({ rating_id: Id, liked: z.boolean() }),
     'comment.add': z.object({
-      key: Key, rating_id: Id, parent_id: z.optional(Id), parent_key: z.optional(Key), content: CommentText,
+      key: Key,
+      rating_id: Id,
+      parent_id: z.optional(Id),
+      parent_key: z.optional(Key),
+      content: CommentText,
       created_at: z.optional(Timestamp),
     }),
-    'comment.edit': z.object({
-      id: z.optional(Id), key: z.optional(Key),
-      content: trimmed(1, 'Comment content cannot be empty', COMMENT_MAX_LENGTH, 'Comment content exceeds maximum length (500 characters)'),
-    }).check(eitherId('id', 'key', 'Invalid comment ID')),
-    'comment.delete': z.object({ id: z.optional(Id), key: z.optional(Key) })
+    'comment.edit': z
+      .object({
+        id: z.optional(Id),
+        key: z.optional(Key),
+        content: trimmed(
+          1,
+          'Comment content cannot be empty',
+          COMMENT_MAX_LENGTH,
+          'Comment content exceeds maximum length (500 characters)',
+        ),
+      })
       .check(eitherId('id', 'key', 'Invalid comment ID')),
-    'comment_like.set': z.object({ comment_id: z.optional(Id), comment_key: z.optional(Key), liked: z.boolean() })
+    'comment.delete': z
+      .object({ id: z.optional(Id), key: z.optional(Key) })
+      .check(eitherId('id', 'key', 'Invalid comment ID')),
+    'comment_like.set': z
+      .object({ comment_id: z.optional(Id), comment_key: z.optional(Key), liked: z.boolean() })
       .check(eitherId('comment_id', 'comment_key', 'Invalid comment ID')),
     'follow.set': z.object({ user_id: Id, following: z.boolean() }),
-    'progress.set': z.object({ ...GameRef, started: z.optional(z.boolean()), completed: z.optional(z.boolean()), at: z.optional(Timestamp) }),
-    'wishlist.set': z.object({ ...GameRef, in: z.boolean(), priority: z.optional(int(z.minimum(0), z.maximum(10))), notes: z.nullish(text(500)) }),
+    'progress.set': z.object({
+      ...GameRef,
+      started: z.optional(z.boolean()),
+      completed: z.optional(z.boolean()),
+      at: z.optional(Timestamp),
+    }),
+    'wishlist.set': z.object({
+      ...GameRef,
+      in: z.boolean(),
+      priority: z.optional(int(z.minimum(0), z.maximum(10))),
+      notes: z.nullish(text(500)),
+    }),
     'collection.set': z.object({ ...GameRef, in: z.boolean() }),
     'collection.move': z.object({ ...GameRef, to: z.enum(['collection', 'wishlist']) }),
     // base: the list the edit was made on, so the server can merge it with edits from other devices by edit time.
@@ -107,11 +164,19 @@ function buildSchemas() {
       base: z.optional(z.array(z.object({ igdb_id: IgdbId })).check(z.maxLength(TOP_GAMES_SLOTS))),
     }),
     'profile.update': z.object({
-      username: z.optional(z.string().check(
-        z.trim(), z.minLength(3, 'Username must be at least 3 characters'), z.maxLength(30, 'Username must be less than 30 characters'),
-        z.regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores'),
-      )),
-      name: z.nullish(text(100)), display_name: z.nullish(text(100)), bio: z.nullish(text(500)),
+      username: z.optional(
+        z
+          .string()
+          .check(
+            z.trim(),
+            z.minLength(3, 'Username must be at least 3 characters'),
+            z.maxLength(30, 'Username must be less than 30 characters'),
+            z.regex(/^[A-Za-z0-9_]+$/, 'Username can only contain letters, numbers, and underscores'),
+          ),
+      ),
+      name: z.nullish(text(100)),
+      display_name: z.nullish(text(100)),
+      bio: z.nullish(text(500)),
       avatar_url: z.nullish(httpUrl(2000)),
       location: z.nullish(text(100)),
       website: z.nullish(httpUrl(200)),
@@ -119,14 +184,27 @@ function buildSchemas() {
     }),
     // The play journal (core/journal.ts): a session is named by the key its client gave it, or its id.
     'journal.add': z.object({
-      key: Key, ...GameRef, played_on: PlayDay, minutes: JournalMinutes,
-      platform_id: z.nullish(Id), note: JournalNote, is_private: z.optional(z.boolean()),
+      key: Key,
+      ...GameRef,
+      played_on: PlayDay,
+      minutes: JournalMinutes,
+      platform_id: z.nullish(Id),
+      note: JournalNote,
+      is_private: z.optional(z.boolean()),
     }),
-    'journal.update': z.object({
-      id: z.optional(Id), key: z.optional(Key), played_on: z.optional(PlayDay), minutes: z.optional(JournalMinutes),
-      platform_id: z.nullish(Id), note: JournalNote, is_private: z.optional(z.boolean()),
-    }).check(eitherId('id', 'key', JOURNAL_MESSAGES.invalidSession)),
-    'journal.delete': z.object({ id: z.optional(Id), key: z.optional(Key) })
+    'journal.update': z
+      .object({
+        id: z.optional(Id),
+        key: z.optional(Key),
+        played_on: z.optional(PlayDay),
+        minutes: z.optional(JournalMinutes),
+        platform_id: z.nullish(Id),
+        note: JournalNote,
+        is_private: z.optional(z.boolean()),
+      })
+      .check(eitherId('id', 'key', JOURNAL_MESSAGES.invalidSession)),
+    'journal.delete': z
+      .object({ id: z.optional(Id), key: z.optional(Key) })
       .check(eitherId('id', 'key', JOURNAL_MESSAGES.invalidSession)),
   } as const;
   return { GameSummary, MUTATIONS };

@@ -17,7 +17,9 @@ describe('enabledOAuthProviders (VITE_OAUTH_PROVIDERS)', () => {
   });
 
   it('names a provider it does not know instead of dropping it', () => {
-    expect(() => enabledOAuthProviders('github,gitlab')).toThrow('VITE_OAUTH_PROVIDERS names "gitlab"; use any of github, google, discord, or none');
+    expect(() => enabledOAuthProviders('github,gitlab')).toThrow(
+      'VITE_OAUTH_PROVIDERS names "gitlab"; use any of github, google, discord, or none',
+    );
     expect(() => enabledOAuthProviders('none,github')).toThrow('"none"');
   });
 });

@@ -10,13 +10,19 @@ const isProvider = (name: string): name is OAuthProvider => (OAUTH_PROVIDERS as 
 
 /** The providers a VITE_OAUTH_PROVIDERS value names, in the product's order; throws, naming a bad value. */
 export function enabledOAuthProviders(value: unknown): readonly OAuthProvider[] {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return OAUTH_PROVIDERS;
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
+    return OAUTH_PROVIDERS;
   if (typeof value !== 'string') throw new Error('Bad setting: VITE_OAUTH_PROVIDERS must be text');
-  const names = value.split(',').map((name) => name.trim().toLowerCase()).filter((name) => name !== '');
+  const names = value
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '');
   if (names.length === 1 && names[0] === 'none') return [];
   const unknown = names.filter((name) => !isProvider(name));
   if (unknown.length > 0) {
-    throw new Error(`Bad setting: VITE_OAUTH_PROVIDERS names ${unknown.map((name) => `"${name}"`).join(', ')}; use any of ${OAUTH_PROVIDERS.join(', ')}, or none`);
+    throw new Error(
+      `Bad setting: VITE_OAUTH_PROVIDERS names ${unknown.map((name) => `"${name}"`).join(', ')}; use any of ${OAUTH_PROVIDERS.join(', ')}, or none`,
+    );
   }
   return OAUTH_PROVIDERS.filter((provider) => names.includes(provider));
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PLATFORM_OPTIONS, FALLBACK_PLATFORMS, platformName, platformNames, platformsOrFallback, reviewPlatformOptions, samePlatform } from './platforms.ts';
+import {
+  DEFAULT_PLATFORM_OPTIONS,
+  FALLBACK_PLATFORMS,
+  platformName,
+  platformNames,
+  platformsOrFallback,
+  reviewPlatformOptions,
+  samePlatform,
+} from './platforms.ts';
 
 describe('platform names', () => {
   it("maps the spec's examples to their short names", () => {
@@ -16,8 +24,9 @@ describe('platform names', () => {
   });
 
   it('de-duplicates after mapping and sorts case-insensitively', () => {
-    expect(platformNames(['PlayStation 5', 'PC (Microsoft Windows)', 'PS5', 'mac', 'Nintendo Switch', 'PC', '', 'Linux']))
-      .toEqual(['Linux', 'mac', 'PC', 'PS5', 'Switch']);
+    expect(
+      platformNames(['PlayStation 5', 'PC (Microsoft Windows)', 'PS5', 'mac', 'Nintendo Switch', 'PC', '', 'Linux']),
+    ).toEqual(['Linux', 'mac', 'PC', 'PS5', 'Switch']);
     expect(platformNames(null)).toEqual([]);
   });
 });
@@ -48,15 +57,64 @@ describe('fallback lists', () => {
 describe('platformNames order', () => {
   it("sorts as ICU's English collator (base sensitivity) does, for plain and accented names", () => {
     const names = [
-      'PC (Microsoft Windows)', 'PlayStation 4', 'PlayStation 5', 'PlayStation', 'PS Vita', 'Xbox Series X|S', 'Xbox 360', 'Xbox One', 'Xbox',
-      'Nintendo 3DS', 'Nintendo DS', 'Nintendo 64', 'Nintendo Switch', 'Wii U', 'Wii', 'Game Boy Advance', 'Game Boy Color', 'Game Boy',
-      'Sega Mega Drive/Genesis', 'Sega Master System/Mark III', 'Sega 32X', 'Sega CD', 'Atari 2600', 'Atari 7800', 'Atari ST/STE',
-      'Commodore C64/128/MAX', 'Amiga CD32', 'Amiga', 'Amstrad CPC', 'ZX Spectrum', 'Neo Geo Pocket', 'Neo Geo AES', 'TurboGrafx-16/PC Engine',
-      'iOS', 'Android', 'Mac', 'Linux', 'Web browser', 'Google Stadia', 'Meta Quest 2', 'Oculus Rift', 'SteamVR', 'Windows Mobile',
-      '3DO Interactive Multiplayer', 'Arcade', 'Satellaview', 'Évercade', 'Zeebo', 'ouya', 'Ouya+', 'N-Gage', 'N-Gage 2.0', 'Dreamcast',
+      'PC (Microsoft Windows)',
+      'PlayStation 4',
+      'PlayStation 5',
+      'PlayStation',
+      'PS Vita',
+      'Xbox Series X|S',
+      'Xbox 360',
+      'Xbox One',
+      'Xbox',
+      'Nintendo 3DS',
+      'Nintendo DS',
+      'Nintendo 64',
+      'Nintendo Switch',
+      'Wii U',
+      'Wii',
+      'Game Boy Advance',
+      'Game Boy Color',
+      'Game Boy',
+      'Sega Mega Drive/Genesis',
+      'Sega Master System/Mark III',
+      'Sega 32X',
+      'Sega CD',
+      'Atari 2600',
+      'Atari 7800',
+      'Atari ST/STE',
+      'Commodore C64/128/MAX',
+      'Amiga CD32',
+      'Amiga',
+      'Amstrad CPC',
+      'ZX Spectrum',
+      'Neo Geo Pocket',
+      'Neo Geo AES',
+      'TurboGrafx-16/PC Engine',
+      'iOS',
+      'Android',
+      'Mac',
+      'Linux',
+      'Web browser',
+      'Google Stadia',
+      'Meta Quest 2',
+      'Oculus Rift',
+      'SteamVR',
+      'Windows Mobile',
+      '3DO Interactive Multiplayer',
+      'Arcade',
+      'Satellaview',
+      'Évercade',
+      'Zeebo',
+      'ouya',
+      'Ouya+',
+      'N-Gage',
+      'N-Gage 2.0',
+      'Dreamcast',
     ];
     const collator = new Intl.Collator('en', { sensitivity: 'base' });
-    const expected = [...new Map(names.map((n) => platformName(n)).map((n) => [n.toLowerCase(), n])).values()].sort(collator.compare);
+    const expected = [...new Map(names.map((n) => platformName(n)).map((n) => [n.toLowerCase(), n])).values()].sort(
+      collator.compare,
+    );
     expect(platformNames(names)).toEqual(expected);
     expect(platformNames([...names].reverse())).toEqual(expected);
   });

@@ -42,7 +42,8 @@ export function platformName(name: string): string {
 const PLAIN = /^[A-Za-z0-9 ./+()-]*$/;
 let nameCollator: Intl.Collator | undefined;
 function byName(a: string, b: string): number {
-  if (!PLAIN.test(a) || !PLAIN.test(b)) return (nameCollator ??= new Intl.Collator('en', { sensitivity: 'base' })).compare(a, b);
+  if (!PLAIN.test(a) || !PLAIN.test(b))
+    return (nameCollator ??= new Intl.Collator('en', { sensitivity: 'base' })).compare(a, b);
   const [x, y] = [a.toLowerCase(), b.toLowerCase()];
   return x < y ? -1 : x > y ? 1 : 0;
 }

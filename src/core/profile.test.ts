@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { MutationError } from './mutations.ts';
 import {
-  displayName, excerpt, FOLLOW_TEXT, followErrorText, initialOf, joinedText, parseUserId, profileChanges, profileForm,
-  safeWebsite, sortReviews, splitPlatforms,
+  displayName,
+  excerpt,
+  FOLLOW_TEXT,
+  followErrorText,
+  initialOf,
+  joinedText,
+  parseUserId,
+  profileChanges,
+  profileForm,
+  safeWebsite,
+  sortReviews,
+  splitPlatforms,
 } from './profile.ts';
 
 describe('parseUserId', () => {
-  it.each([['7', 7], ['0042', 42], ['123456789012345', 123456789012345]])('reads %j as %d', (param, id) => {
+  it.each([
+    ['7', 7],
+    ['0042', 42],
+    ['123456789012345', 123456789012345],
+  ])('reads %j as %d', (param, id) => {
     expect(parseUserId(param)).toBe(id);
   });
   it.each([undefined, '', 'abc', '12abc', '-3', '1.5', '0', ' 7', '1e3', '1234567890123456'])('refuses %j', (param) => {
@@ -75,11 +89,28 @@ describe('reviews modal', () => {
 });
 
 describe('profileChanges', () => {
-  const saved = profileForm({ username: 'maya', bio: 'Hi', avatar_url: null, location: 'Lisbon', website: null, platform: 'PC, Switch' });
+  const saved = profileForm({
+    username: 'maya',
+    bio: 'Hi',
+    avatar_url: null,
+    location: 'Lisbon',
+    website: null,
+    platform: 'PC, Switch',
+  });
 
   it('sends only what changed, clearing blanked fields and adding https to a bare domain', () => {
-    const result = profileChanges(saved, { ...saved, bio: '  New bio ', location: ' ', website: 'maya.dev', platforms: ['PC', 'Switch'] });
-    expect(result).toEqual({ ok: true, changed: true, args: { bio: 'New bio', location: null, website: 'https://maya.dev' } });
+    const result = profileChanges(saved, {
+      ...saved,
+      bio: '  New bio ',
+      location: ' ',
+      website: 'maya.dev',
+      platforms: ['PC', 'Switch'],
+    });
+    expect(result).toEqual({
+      ok: true,
+      changed: true,
+      args: { bio: 'New bio', location: null, website: 'https://maya.dev' },
+    });
   });
 
   it('says nothing changed when the form is as saved', () => {
@@ -87,30 +118,47 @@ describe('profileChanges', () => {
   });
 
   it('joins the chosen platforms into the comma list', () => {
-    expect(profileChanges(saved, { ...saved, platforms: ['PS5'] })).toMatchObject({ ok: true, args: { platform: 'PS5' } });
+    expect(profileChanges(saved, { ...saved, platforms: ['PS5'] })).toMatchObject({
+      ok: true,
+      args: { platform: 'PS5' },
+    });
     expect(profileChanges(saved, { ...saved, platforms: [] })).toMatchObject({ ok: true, args: { platform: null } });
   });
 
   it('answers the spec messages per field', () => {
     expect(profileChanges(saved, { ...saved, username: 'ab', avatar_url: 'ftp://x.test/a.png' })).toEqual({
       ok: false,
-      errors: { username: 'Username must be at least 3 characters', avatar_url: 'Please enter a valid URL (http or https)' },
+      errors: {
+        username: 'Username must be at least 3 characters',
+        avatar_url: 'Please enter a valid URL (http or https)',
+      },
     });
     expect(profileChanges(saved, { ...saved, username: 'bad name!' })).toEqual({
-      ok: false, errors: { username: 'Username can only contain letters, numbers, and underscores' },
+      ok: false,
+      errors: { username: 'Username can only contain letters, numbers, and underscores' },
     });
     expect(profileChanges(saved, { ...saved, username: 'a'.repeat(31) })).toEqual({
-      ok: false, errors: { username: 'Username must be less than 30 characters' },
+      ok: false,
+      errors: { username: 'Username must be less than 30 characters' },
     });
-    expect(profileChanges(saved, { ...saved, bio: 'b'.repeat(501) })).toEqual({ ok: false, errors: { bio: 'Bio must be at most 500 characters' } });
+    expect(profileChanges(saved, { ...saved, bio: 'b'.repeat(501) })).toEqual({
+      ok: false,
+      errors: { bio: 'Bio must be at most 500 characters' },
+    });
   });
 });
 
 describe('followErrorText', () => {
   it('tells why a follow failed in the spec words', () => {
-    expect(followErrorText(new MutationError('self_follow', 'You cannot follow yourself'), true)).toBe(FOLLOW_TEXT.self);
-    expect(followErrorText(new MutationError('invalid_args', 'x'), true)).toBe('Failed to follow user. Please try again.');
-    expect(followErrorText(new MutationError('invalid_args', 'x'), false)).toBe('Failed to unfollow user. Please try again.');
+    expect(followErrorText(new MutationError('self_follow', 'You cannot follow yourself'), true)).toBe(
+      FOLLOW_TEXT.self,
+    );
+    expect(followErrorText(new MutationError('invalid_args', 'x'), true)).toBe(
+      'Failed to follow user. Please try again.',
+    );
+    expect(followErrorText(new MutationError('invalid_args', 'x'), false)).toBe(
+      'Failed to unfollow user. Please try again.',
+    );
     expect(followErrorText(new Error('boom'), true)).toBe('An unexpected error occurred');
     expect(followErrorText('odd', true)).toBe('Failed to update follow status');
   });

@@ -91,7 +91,11 @@ export const REVIEW_SORTS: ReadonlyArray<{ value: ReviewSort; label: string }> =
   { value: 'lowest', label: 'Lowest' },
 ];
 
-interface Sortable { id: number; rating: number; post_date_time: string }
+interface Sortable {
+  id: number;
+  rating: number;
+  post_date_time: string;
+}
 
 /** The reviews modal's order; ties newest first, then by id, as get_user_reviews orders them. */
 export function sortReviews<T extends Sortable>(reviews: readonly T[], sort: ReviewSort): T[] {
@@ -133,11 +137,21 @@ type ProfileArgs = MutationArgs<'profile.update'>;
 export type ProfileField = 'username' | 'bio' | 'avatar_url' | 'location' | 'website' | 'platform';
 
 /** The form filled from the member's row. */
-export function profileForm(user: { username: string; bio?: string | null; avatar_url?: string | null; location?: string | null;
-  website?: string | null; platform?: string | null }): ProfileForm {
+export function profileForm(user: {
+  username: string;
+  bio?: string | null;
+  avatar_url?: string | null;
+  location?: string | null;
+  website?: string | null;
+  platform?: string | null;
+}): ProfileForm {
   return {
-    username: user.username, bio: user.bio ?? '', avatar_url: user.avatar_url ?? '', location: user.location ?? '',
-    website: user.website ?? '', platforms: splitPlatforms(user.platform),
+    username: user.username,
+    bio: user.bio ?? '',
+    avatar_url: user.avatar_url ?? '',
+    location: user.location ?? '',
+    website: user.website ?? '',
+    platforms: splitPlatforms(user.platform),
   };
 }
 
@@ -153,8 +167,10 @@ export function normalizeUrl(value: string): string {
  * changed fields travel; a cleared field is sent as null), or the first problem per field with the
  * spec's messages (the mutation's own schema, so form and write can never disagree).
  */
-export function profileChanges(saved: ProfileForm, typed: ProfileForm):
-  { ok: true; args: ProfileArgs; changed: boolean } | { ok: false; errors: Partial<Record<ProfileField, string>> } {
+export function profileChanges(
+  saved: ProfileForm,
+  typed: ProfileForm,
+): { ok: true; args: ProfileArgs; changed: boolean } | { ok: false; errors: Partial<Record<ProfileField, string>> } {
   const args: Record<string, string | null> = {};
   const text = (field: Exclude<ProfileField, 'platform' | 'username'>, value: string) => {
     const next = field === 'avatar_url' || field === 'website' ? normalizeUrl(value) : value.trim();
@@ -166,14 +182,16 @@ export function profileChanges(saved: ProfileForm, typed: ProfileForm):
   text('location', typed.location);
   text('website', typed.website);
   const platform = splitPlatforms(typed.platforms.join(',')).join(', ');
-  if (platform !== splitPlatforms(saved.platforms.join(',')).join(', ')) args['platform'] = platform === '' ? null : platform;
+  if (platform !== splitPlatforms(saved.platforms.join(',')).join(', '))
+    args['platform'] = platform === '' ? null : platform;
 
   const errors: Partial<Record<ProfileField, string>> = {};
   for (const [field, value] of Object.entries(args)) {
     try {
       parseMutation('profile.update', { [field]: value });
     } catch (error) {
-      if (error instanceof MutationError) errors[field as ProfileField] = fieldMessage(field as ProfileField, error.message);
+      if (error instanceof MutationError)
+        errors[field as ProfileField] = fieldMessage(field as ProfileField, error.message);
       else throw error;
     }
   }

@@ -28,7 +28,15 @@ describe('review card helpers', () => {
   });
 
   it('picks the colour theme by review id modulo 5', () => {
-    expect([0, 1, 2, 3, 4, 5, 12].map(cardTheme)).toEqual(['purple', 'green', 'orange', 'blue', 'red', 'purple', 'orange']);
+    expect([0, 1, 2, 3, 4, 5, 12].map(cardTheme)).toEqual([
+      'purple',
+      'green',
+      'orange',
+      'blue',
+      'red',
+      'purple',
+      'orange',
+    ]);
     expect(cardTheme(-1)).toBe('red');
   });
 

@@ -9,7 +9,10 @@ export const COMPACT_TEXT_LIMIT = 120;
 export const CARD_THEMES = ['purple', 'green', 'orange', 'blue', 'red'] as const;
 export type CardTheme = (typeof CARD_THEMES)[number];
 
-export interface CardAuthor { readonly username?: string | null; readonly name?: string | null }
+export interface CardAuthor {
+  readonly username?: string | null;
+  readonly name?: string | null;
+}
 
 /** Username, else name, else 'Anonymous'. Blank strings count as missing. */
 export function authorName(author: CardAuthor | null | undefined): string {
@@ -33,10 +36,15 @@ export function cardText(text: string | null | undefined, mode: 'compact' | 'ful
   return chars.length > COMPACT_TEXT_LIMIT ? `${chars.slice(0, COMPACT_TEXT_LIMIT).join('')}...` : trimmed;
 }
 
-const isId = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0;
+const isId = (value: number | null | undefined): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value > 0;
 
 /** /review/{userId}/{gameId}, the game by its IGDB id when known; /search when either id is missing. */
-export function reviewCardPath(userId: number | null | undefined, igdbId: number | null | undefined, gameId: number | null | undefined): string {
+export function reviewCardPath(
+  userId: number | null | undefined,
+  igdbId: number | null | undefined,
+  gameId: number | null | undefined,
+): string {
   const game = isId(igdbId) ? igdbId : isId(gameId) ? gameId : null;
   return isId(userId) && game !== null ? `/review/${userId}/${game}` : '/search';
 }
@@ -47,7 +55,10 @@ export function cardTheme(reviewId: number): CardTheme {
 }
 
 /** Like and comment counts as a card shows them: the member's own review shows 0 and 0 (spec 000 §3). */
-export function cardCounts(review: { like_count: number; comment_count: number }, isOwn: boolean): { likes: number; comments: number } {
+export function cardCounts(
+  review: { like_count: number; comment_count: number },
+  isOwn: boolean,
+): { likes: number; comments: number } {
   if (isOwn) return { likes: 0, comments: 0 };
   return { likes: Math.max(0, review.like_count || 0), comments: Math.max(0, review.comment_count || 0) };
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { changedFields, clampRating, EMPTY_REVIEW_FORM, formProblems, isDirty, parsePlaytime, playtimeDigits, ratingFromInput, textLength, type ReviewFormValues } from './review-form.ts';
+import {
+  changedFields,
+  clampRating,
+  EMPTY_REVIEW_FORM,
+  formProblems,
+  isDirty,
+  parsePlaytime,
+  playtimeDigits,
+  ratingFromInput,
+  textLength,
+  type ReviewFormValues,
+} from './review-form.ts';
 
 describe('rating', () => {
   it('clamps to 1..10 and rounds to the nearest 0.5', () => {
@@ -60,12 +71,22 @@ describe('what stops Submit', () => {
 });
 
 describe('edit mode', () => {
-  const loaded: ReviewFormValues = { rating: 8, platform: 'PC', finished: false, recommended: true, playtime: '40', text: 'Good.' };
+  const loaded: ReviewFormValues = {
+    rating: 8,
+    platform: 'PC',
+    finished: false,
+    recommended: true,
+    playtime: '40',
+    text: 'Good.',
+  };
 
   it('is clean until a field differs from the loaded values', () => {
     expect(isDirty(loaded, { ...loaded })).toBe(false);
     expect(changedFields(loaded, { ...loaded, rating: 8.5 })).toEqual(['rating']);
-    expect(changedFields(loaded, { ...loaded, platform: 'PS5', recommended: false })).toEqual(['platform', 'recommended']);
+    expect(changedFields(loaded, { ...loaded, platform: 'PS5', recommended: false })).toEqual([
+      'platform',
+      'recommended',
+    ]);
     expect(changedFields(loaded, { ...loaded, finished: true })).toEqual(['finished']);
   });
 

@@ -70,7 +70,12 @@ export interface ReviewFormValues {
 }
 
 export const EMPTY_REVIEW_FORM: ReviewFormValues = {
-  rating: RATING_DEFAULT, platform: null, finished: null, recommended: null, playtime: '', text: '',
+  rating: RATING_DEFAULT,
+  platform: null,
+  finished: null,
+  recommended: null,
+  playtime: '',
+  text: '',
 };
 
 export interface ReviewFormRules {

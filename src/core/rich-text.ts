@@ -6,14 +6,39 @@
 // screens build elements from this tree (never HTML from a string), so no text can become markup.
 
 /** The allowed tags, as the spec lists them. */
-export const RICH_TAGS = ['b', 'i', 'em', 'strong', 'u', 's', 'br', 'p', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'h3', 'h4', 'h5', 'h6'] as const;
+export const RICH_TAGS = [
+  'b',
+  'i',
+  'em',
+  'strong',
+  'u',
+  's',
+  'br',
+  'p',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+] as const;
 export type RichTag = (typeof RICH_TAGS)[number];
 
 export type RichNode = string | { readonly tag: RichTag; readonly children: readonly RichNode[] };
 
 const TAG = new RegExp(`<(/?)(${RICH_TAGS.join('|')})\\s*(/?)>`, 'gi');
 
-interface Token { readonly start: number; readonly end: number; readonly tag: RichTag; readonly close: boolean; readonly empty: boolean }
+interface Token {
+  readonly start: number;
+  readonly end: number;
+  readonly tag: RichTag;
+  readonly close: boolean;
+  readonly empty: boolean;
+}
 
 /** The text as a tree of formatting and literal text. */
 export function parseRichText(text: string): RichNode[] {
@@ -32,7 +57,10 @@ export function parseRichText(text: string): RichNode[] {
   const open: Token[] = [];
   for (const token of tokens) {
     if (token.empty) continue;
-    if (!token.close) { open.push(token); continue; }
+    if (!token.close) {
+      open.push(token);
+      continue;
+    }
     const index = open.findLastIndex((t) => t.tag === token.tag);
     if (index === -1) continue;
     paired.add(open[index] as Token).add(token);

@@ -10,4 +10,5 @@ export function parseUserId(param: string | undefined): number | null {
 }
 
 /** Whether a game page's identifier can name a game: a slug or a number, at most 200 characters. */
-export const validGameIdentifier = (identifier: string): boolean => /^[a-z0-9]+(-[a-z0-9]+)*$/i.test(identifier) && identifier.length <= 200;
+export const validGameIdentifier = (identifier: string): boolean =>
+  /^[a-z0-9]+(-[a-z0-9]+)*$/i.test(identifier) && identifier.length <= 200;

@@ -8,7 +8,11 @@ describe('parseSpoilers', () => {
       { kind: 'spoiler', text: 'Aerith dies' },
       { kind: 'text', text: ' and I cried.' },
     ]);
-    expect(parseSpoilers('||a|| and ||b||')).toEqual([{ kind: 'spoiler', text: 'a' }, { kind: 'text', text: ' and ' }, { kind: 'spoiler', text: 'b' }]);
+    expect(parseSpoilers('||a|| and ||b||')).toEqual([
+      { kind: 'spoiler', text: 'a' },
+      { kind: 'text', text: ' and ' },
+      { kind: 'spoiler', text: 'b' },
+    ]);
     expect(parseSpoilers('no markers here')).toEqual([{ kind: 'text', text: 'no markers here' }]);
     expect(parseSpoilers('')).toEqual([]);
   });
@@ -19,8 +23,13 @@ describe('parseSpoilers', () => {
 
   it('leaves an unbalanced or empty marker as typed', () => {
     expect(parseSpoilers('a || b')).toEqual([{ kind: 'text', text: 'a || b' }]);
-    expect(parseSpoilers('||a|| b ||c')).toEqual([{ kind: 'spoiler', text: 'a' }, { kind: 'text', text: ' b ||c' }]);
-    expect(parseSpoilers('empty |||| and blank ||  ||')).toEqual([{ kind: 'text', text: 'empty |||| and blank ||  ||' }]);
+    expect(parseSpoilers('||a|| b ||c')).toEqual([
+      { kind: 'spoiler', text: 'a' },
+      { kind: 'text', text: ' b ||c' },
+    ]);
+    expect(parseSpoilers('empty |||| and blank ||  ||')).toEqual([
+      { kind: 'text', text: 'empty |||| and blank ||  ||' },
+    ]);
     expect(parseSpoilers('one | pipe')).toEqual([{ kind: 'text', text: 'one | pipe' }]);
   });
 
@@ -31,7 +40,9 @@ describe('parseSpoilers', () => {
   });
 
   it('keeps markup inside a spoiler as text (rendered as text, never as HTML)', () => {
-    expect(parseSpoilers('||<img src=x onerror=alert(1)>||')).toEqual([{ kind: 'spoiler', text: '<img src=x onerror=alert(1)>' }]);
+    expect(parseSpoilers('||<img src=x onerror=alert(1)>||')).toEqual([
+      { kind: 'spoiler', text: '<img src=x onerror=alert(1)>' },
+    ]);
   });
 });
 

@@ -94,7 +94,10 @@ function locate(raw: string): Located[] {
 export function spoilerPieces(raw: string): { readonly kind: 'text' | 'spoiler'; readonly raw: string }[] {
   return locate(raw).map((s) => ({
     kind: s.kind,
-    raw: s.kind === 'spoiler' ? raw.slice(s.start + SPOILER_MARKER.length, s.end - SPOILER_MARKER.length) : raw.slice(s.start, s.end),
+    raw:
+      s.kind === 'spoiler'
+        ? raw.slice(s.start + SPOILER_MARKER.length, s.end - SPOILER_MARKER.length)
+        : raw.slice(s.start, s.end),
   }));
 }
 
@@ -109,7 +112,9 @@ export function hasSpoiler(raw: string): boolean {
 
 /** The text with every spoiler replaced by "[spoiler]": for cards, previews and descriptions. */
 export function hideSpoilers(raw: string): string {
-  return locate(raw).map((s) => (s.kind === 'spoiler' ? SPOILER_PLACEHOLDER : s.text)).join('');
+  return locate(raw)
+    .map((s) => (s.kind === 'spoiler' ? SPOILER_PLACEHOLDER : s.text))
+    .join('');
 }
 
 /**

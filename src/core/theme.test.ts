@@ -1,14 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  PREFERS_LIGHT, THEME_CHOICES, THEME_COLORS, THEME_STORAGE_KEY, parseThemeChoice, resolveTheme, type Theme,
+  PREFERS_LIGHT,
+  THEME_CHOICES,
+  THEME_COLORS,
+  THEME_STORAGE_KEY,
+  parseThemeChoice,
+  resolveTheme,
+  type Theme,
 } from './theme.ts';
 
 describe('theme choice', () => {
   it('reads a stored Light or Dark, and anything else as System', () => {
     expect(parseThemeChoice('light')).toBe('light');
     expect(parseThemeChoice('dark')).toBe('dark');
-    for (const other of [null, undefined, '', 'system', 'Light', 'sepia']) expect(parseThemeChoice(other)).toBe('system');
+    for (const other of [null, undefined, '', 'system', 'Light', 'sepia'])
+      expect(parseThemeChoice(other)).toBe('system');
   });
 
   it('follows the system on System, dark when the system prefers nothing light', () => {
@@ -32,12 +39,28 @@ describe("index.html's theme script", () => {
 
   function runScript(stored: string | null, prefersLight: boolean, storageThrows = false) {
     const root = { dataset: {} as { theme?: string } };
-    const meta = { content: '', setAttribute(_: string, value: string) { this.content = value; } };
+    const meta = {
+      content: '',
+      setAttribute(_: string, value: string) {
+        this.content = value;
+      },
+    };
     const queries: string[] = [];
     const page = {
-      document: { documentElement: root, querySelector: (selector: string) => (selector === 'meta[name="theme-color"]' ? meta : null) },
-      localStorage: { getItem: (key: string) => { if (storageThrows) throw new Error('SecurityError'); return key === THEME_STORAGE_KEY ? stored : null; } },
-      matchMedia: (query: string) => { queries.push(query); return { matches: prefersLight, addEventListener: () => undefined }; },
+      document: {
+        documentElement: root,
+        querySelector: (selector: string) => (selector === 'meta[name="theme-color"]' ? meta : null),
+      },
+      localStorage: {
+        getItem: (key: string) => {
+          if (storageThrows) throw new Error('SecurityError');
+          return key === THEME_STORAGE_KEY ? stored : null;
+        },
+      },
+      matchMedia: (query: string) => {
+        queries.push(query);
+        return { matches: prefersLight, addEventListener: () => undefined };
+      },
       addEventListener: () => undefined,
     };
     new Function(...Object.keys(page), script)(...Object.values(page));
@@ -49,7 +72,12 @@ describe("index.html's theme script", () => {
       for (const prefersLight of [true, false]) {
         const expected: Theme = resolveTheme(parseThemeChoice(stored), prefersLight);
         const page = runScript(stored, prefersLight);
-        expect({ stored, prefersLight, theme: page.theme, color: page.color }).toEqual({ stored, prefersLight, theme: expected, color: THEME_COLORS[expected] });
+        expect({ stored, prefersLight, theme: page.theme, color: page.color }).toEqual({
+          stored,
+          prefersLight,
+          theme: expected,
+          color: THEME_COLORS[expected],
+        });
         expect(page.queries).toEqual([PREFERS_LIGHT]);
       }
     }

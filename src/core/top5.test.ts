@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addGame, cannotAdd, emptyChoicesText, moveGame, pickerChoices, removeGame, sameOrder, slots, TOP5_TEXT } from './top5.ts';
+import {
+  addGame,
+  cannotAdd,
+  emptyChoicesText,
+  moveGame,
+  pickerChoices,
+  removeGame,
+  sameOrder,
+  slots,
+  TOP5_TEXT,
+} from './top5.ts';
 
 const g = (igdb_id: number) => ({ igdb_id, name: `Game ${igdb_id}` });
 const ids = (list: ReadonlyArray<{ igdb_id: number } | null>) => list.map((x) => x?.igdb_id ?? null);

@@ -14,7 +14,9 @@ export const TOP5_TEXT = {
   allChosen: 'All your reviewed games are already in your Top 5',
 } as const;
 
-export interface TopEntry { igdb_id: number }
+export interface TopEntry {
+  igdb_id: number;
+}
 
 /** Slots 1..5: the list's games in order, then empty slots (null). */
 export function slots<T extends TopEntry>(list: readonly T[]): Array<T | null> {

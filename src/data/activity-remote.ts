@@ -12,7 +12,11 @@ const MEMBERS_KEPT = 8;
 /** Not in spec: how many items are kept per member (the first pages the member loaded). */
 const ITEMS_KEPT = 100;
 
-export async function fetchActivity(userId: number, cursor: ActivityCursor | null, signal?: AbortSignal): Promise<ActivityItem[]> {
+export async function fetchActivity(
+  userId: number,
+  cursor: ActivityCursor | null,
+  signal?: AbortSignal,
+): Promise<ActivityItem[]> {
   const supabase = await backend();
   let call = supabase.rpc('get_user_activity', {
     p_user_id: userId,
@@ -25,7 +29,10 @@ export async function fetchActivity(userId: number, cursor: ActivityCursor | nul
   return parseActivity(data);
 }
 
-const saved = savedPages(STORAGE_KEY, MEMBERS_KEPT, (entry) => ({ items: parseActivity(entry['items']), more: entry['more'] === true }));
+const saved = savedPages(STORAGE_KEY, MEMBERS_KEPT, (entry) => ({
+  items: parseActivity(entry['items']),
+  more: entry['more'] === true,
+}));
 
 /** The feed as last shown on this device, with when it was saved; null if none. */
 export function savedActivity(userId: number): Saved<{ items: ActivityItem[]; more: boolean }> | null {

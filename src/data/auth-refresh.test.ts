@@ -25,11 +25,20 @@ function fifoLocks(): { locks: LockManager; held: () => boolean } {
     const callback = rest.at(-1);
     if (typeof callback !== 'function') throw new TypeError('callback expected');
     const previous = tails.get(name) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(async () => {
-      holding++;
-      try { return await (callback as (lock: Lock | null) => unknown)({ name, mode: 'exclusive' }); } finally { holding--; }
-    });
-    tails.set(name, run.catch(() => undefined));
+    const run = previous
+      .catch(() => undefined)
+      .then(async () => {
+        holding++;
+        try {
+          return await (callback as (lock: Lock | null) => unknown)({ name, mode: 'exclusive' });
+        } finally {
+          holding--;
+        }
+      });
+    tails.set(
+      name,
+      run.catch(() => undefined),
+    );
     return run;
   };
   const locks = { request, query: () => Promise.resolve({ held: [], pending: [] }) } as unknown as LockManager;
@@ -48,10 +57,19 @@ function tokenServer() {
     requests.push(presented);
     // A real network round trip: the other context gets to run meanwhile.
     await new Promise((resolve) => setTimeout(resolve, 5));
-    if (used.has(presented)) return new Response(JSON.stringify({ error_code: 'refresh_token_already_used' }), { status: 400 });
+    if (used.has(presented))
+      return new Response(JSON.stringify({ error_code: 'refresh_token_already_used' }), { status: 400 });
     used.add(presented);
     serial++;
-    return new Response(JSON.stringify({ access_token: `a${serial}`, refresh_token: `r${serial}`, expires_in: 3600, token_type: 'bearer' }), { status: 200 });
+    return new Response(
+      JSON.stringify({
+        access_token: `a${serial}`,
+        refresh_token: `r${serial}`,
+        expires_in: 3600,
+        token_type: 'bearer',
+      }),
+      { status: 200 },
+    );
   };
   return { fetchFn, requests };
 }
@@ -119,7 +137,9 @@ it('sends every other request straight through, even while a refresh holds the l
   const fetchFn: typeof fetch = async (input) => {
     if (String(input).includes('grant_type=refresh_token')) {
       blockedRefreshes++;
-      await new Promise<void>((resolve) => { release = resolve; });
+      await new Promise<void>((resolve) => {
+        release = resolve;
+      });
       return new Response('{}', { status: 200 });
     }
     return new Response('[1]', { status: 200 });
@@ -128,7 +148,10 @@ it('sends every other request straight through, even while a refresh holds the l
   const pending = refresh(tab, 'r1');
   await expect.poll(() => blockedRefreshes).toBe(1);
   expect(held()).toBe(true);
-  const rpc = await tab('http://127.0.0.1:9/rest/v1/rpc/get_profile', { method: 'POST', body: JSON.stringify({ p_user_id: 1 }) });
+  const rpc = await tab('http://127.0.0.1:9/rest/v1/rpc/get_profile', {
+    method: 'POST',
+    body: JSON.stringify({ p_user_id: 1 }),
+  });
   expect(await rpc.json()).toEqual([1]);
   // A password sign-in is another grant of the same endpoint: not a refresh, not serialised.
   const signIn = await tab('http://127.0.0.1:9/auth/v1/token?grant_type=password', { method: 'POST', body: '{}' });

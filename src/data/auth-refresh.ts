@@ -56,7 +56,9 @@ async function lastRefresh(db: CheckpointDb): Promise<LastRefresh | undefined> {
     if (typeof parsed !== 'object' || parsed === null) return undefined;
     const fields = new Map<string, unknown>(Object.entries(parsed));
     const [from, at, body] = [fields.get('from'), fields.get('at'), fields.get('body')];
-    return typeof from === 'string' && typeof at === 'number' && typeof body === 'string' ? { from, at, body } : undefined;
+    return typeof from === 'string' && typeof at === 'number' && typeof body === 'string'
+      ? { from, at, body }
+      : undefined;
   } catch {
     return undefined; // a damaged row is as good as none: the refresh goes to the network
   }
@@ -78,7 +80,10 @@ export function serialisedRefreshFetch(deps: SerialisedRefreshDeps): typeof fetc
       const response = await deps.fetch(input, init);
       if (response.ok) {
         const body = await response.clone().text();
-        await db.auth.put({ key: LAST_REFRESH_KEY, value: JSON.stringify({ from: spent, at: now(), body } satisfies LastRefresh) });
+        await db.auth.put({
+          key: LAST_REFRESH_KEY,
+          value: JSON.stringify({ from: spent, at: now(), body } satisfies LastRefresh),
+        });
       }
       return response;
     });

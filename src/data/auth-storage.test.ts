@@ -68,8 +68,18 @@ it("gives the service worker's supabase client the session the page signed in wi
   const name = `auth-${crypto.randomUUID()}`;
   const expiresAt = Math.floor(Date.now() / 1000) + 3600;
   const session = {
-    access_token: 'page.access.token', refresh_token: 'r1', token_type: 'bearer', expires_in: 3600, expires_at: expiresAt,
-    user: { id: '6f1c1b8e-0000-4000-8000-000000000001', aud: 'authenticated', app_metadata: {}, user_metadata: {}, created_at: new Date().toISOString() },
+    access_token: 'page.access.token',
+    refresh_token: 'r1',
+    token_type: 'bearer',
+    expires_in: 3600,
+    expires_at: expiresAt,
+    user: {
+      id: '6f1c1b8e-0000-4000-8000-000000000001',
+      aud: 'authenticated',
+      app_metadata: {},
+      user_metadata: {},
+      created_at: new Date().toISOString(),
+    },
   };
   await createAuthStorage(open(name)).setItem(AUTH_STORAGE_KEY, JSON.stringify(session));
 
@@ -78,7 +88,9 @@ it("gives the service worker's supabase client the session the page signed in wi
   // Node 20 is about the test runner's Node, which no browser ever prints, so it is set aside.
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   const worker = await createWorkerBackend(open(name));
-  const warnings = warn.mock.calls.map((args) => args.map(String).join(' ')).filter((text) => !text.includes('Node.js 20 and below'));
+  const warnings = warn.mock.calls
+    .map((args) => args.map(String).join(' '))
+    .filter((text) => !text.includes('Node.js 20 and below'));
   warn.mockRestore();
   expect(warnings).toEqual([]);
   // Not expiring: read from the shared storage, no network (the URL above answers nothing).

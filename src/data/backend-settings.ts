@@ -17,7 +17,8 @@ export function onOwnOrigin<T extends { readonly supabaseUrl: string }>(settings
 }
 
 /** A build for a hosted project has its backend's address and anon key built in. */
-export const hostedBuild = (): boolean => Boolean(import.meta.env['VITE_SUPABASE_URL'] && import.meta.env['VITE_SUPABASE_ANON_KEY']);
+export const hostedBuild = (): boolean =>
+  Boolean(import.meta.env['VITE_SUPABASE_URL'] && import.meta.env['VITE_SUPABASE_ANON_KEY']);
 
 let settingsFetch: Promise<unknown> | undefined;
 

@@ -69,9 +69,15 @@ function authOptions(db: CheckpointDb, context: Context): NonNullable<SupabaseCl
 async function createBackend(db: CheckpointDb, context: Context): Promise<SupabaseClient> {
   // supabase-js loads on first use, after the shell's first paint, not with the entry (issue 7's
   // budget for the home page's JavaScript): the screens render from IndexedDB meanwhile.
-  const [{ supabaseUrl, anonKey }, { createClient }] = await Promise.all([backendConfig(db), import('@supabase/supabase-js')]);
+  const [{ supabaseUrl, anonKey }, { createClient }] = await Promise.all([
+    backendConfig(db),
+    import('@supabase/supabase-js'),
+  ]);
   const refreshSafeFetch = serialisedRefreshFetch({
-    db, lockName: `lock:${AUTH_STORAGE_KEY}`, locks: globalThis.navigator?.locks, fetch: (input, init) => fetch(input, init),
+    db,
+    lockName: `lock:${AUTH_STORAGE_KEY}`,
+    locks: globalThis.navigator?.locks,
+    fetch: (input, init) => fetch(input, init),
   });
   return createClient(supabaseUrl, anonKey, { auth: authOptions(db, context), global: { fetch: refreshSafeFetch } });
 }
@@ -135,7 +141,14 @@ export async function sessionMayExist(db: CheckpointDb, href: string): Promise<b
  * BroadcastChannel named after the storage key).
  */
 export function watchForMember(firstScreen: Promise<unknown>, db: CheckpointDb, href: string): void {
-  void firstScreen.then(() => sessionMayExist(db, href)).then((may) => { if (may) wakeNow(); }, () => wakeNow());
+  void firstScreen
+    .then(() => sessionMayExist(db, href))
+    .then(
+      (may) => {
+        if (may) wakeNow();
+      },
+      () => wakeNow(),
+    );
   const acted = () => {
     wakeNow();
     for (const type of ACTIONS) globalThis.removeEventListener(type, acted, true);
@@ -169,7 +182,12 @@ export function backend(): Promise<SupabaseClient> {
   wakeNow();
   if (!pageClient) {
     const created = clientGate.then(() => createBackend(localDb(), 'page'));
-    created.then(() => { pageClientMade = true; }, () => undefined);
+    created.then(
+      () => {
+        pageClientMade = true;
+      },
+      () => undefined,
+    );
     // A failed settings fetch (offline first start) must not stick: the next call tries again.
     created.catch(() => {
       if (pageClient === created) pageClient = undefined;
@@ -193,11 +211,13 @@ export async function readRpc(fn: string, args: Record<string, unknown>, signal?
     if (answer && answer.status !== 0) return answer;
   }
   if (!pageClientMade) {
-    const answer = await trackRead((async () => {
-      const settings = await directSettings();
-      const token = settings && (await directToken(localDb(), AUTH_STORAGE_KEY, settings.anonKey).catch(() => null));
-      return settings && token ? directRpc(settings, token, fn, args, signal) : null;
-    })());
+    const answer = await trackRead(
+      (async () => {
+        const settings = await directSettings();
+        const token = settings && (await directToken(localDb(), AUTH_STORAGE_KEY, settings.anonKey).catch(() => null));
+        return settings && token ? directRpc(settings, token, fn, args, signal) : null;
+      })(),
+    );
     if (answer) return answer;
     // The first screen's reads hold the client back (main.tsx); this one needs it.
     openGateNow();

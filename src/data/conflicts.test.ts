@@ -25,7 +25,12 @@ const DAY = 86_400_000;
 async function device(server: FakeSyncServer, me: number) {
   const db = openLocalDb();
   dbs.push(db);
-  const engine = createSyncEngine({ db, remote: server.remoteFor(me), refreshSession: async () => {}, lock: { locks: null } });
+  const engine = createSyncEngine({
+    db,
+    remote: server.remoteFor(me),
+    refreshSession: async () => {},
+    lock: { locks: null },
+  });
   await addToScope(db, 'game_ids', server.gameIds());
   await engine.syncNow();
   return { db, engine };
@@ -37,22 +42,44 @@ describe('conflicting edits on two devices', () => {
     const me = server.addMember('two_devices');
     const a = await device(server, me);
     const b = await device(server, me);
-    await mutate(a.db, 'review.create', { igdb_id: IGDB.hades, rating: 5, review: 'Start' }, { me, now: new Date().toISOString() });
+    await mutate(
+      a.db,
+      'review.create',
+      { igdb_id: IGDB.hades, rating: 5, review: 'Start' },
+      { me, now: new Date().toISOString() },
+    );
     await a.engine.syncNow();
     await b.engine.syncNow();
     // Both offline: A edits first with a clock a day slow, B an hour later with a clock a day fast.
     const t = Date.now();
-    await mutate(a.db, 'review.update', { igdb_id: IGDB.hades, review: 'A edited FIRST', rating: 2 }, { me, now: new Date(t - DAY).toISOString() });
-    await mutate(b.db, 'review.update', { igdb_id: IGDB.hades, review: 'B edited LATER', rating: 10 }, { me, now: new Date(t + DAY).toISOString() });
+    await mutate(
+      a.db,
+      'review.update',
+      { igdb_id: IGDB.hades, review: 'A edited FIRST', rating: 2 },
+      { me, now: new Date(t - DAY).toISOString() },
+    );
+    await mutate(
+      b.db,
+      'review.update',
+      { igdb_id: IGDB.hades, review: 'B edited LATER', rating: 10 },
+      { me, now: new Date(t + DAY).toISOString() },
+    );
     await b.engine.syncNow();
     await a.engine.syncNow();
     await b.engine.syncNow();
     for (const d of [a, b]) {
-      expect(await d.db.reviews.where('[user_id+igdb_id]').equals([me, IGDB.hades]).first()).toMatchObject({ review: 'B edited LATER', rating: 10 });
+      expect(await d.db.reviews.where('[user_id+igdb_id]').equals([me, IGDB.hades]).first()).toMatchObject({
+        review: 'B edited LATER',
+        rating: 10,
+      });
       expect(await d.db.outbox.count()).toBe(0);
     }
     const [conflict] = await a.db.conflicts.toArray();
-    expect(conflict).toMatchObject({ name: 'review.update', fields: ['rating', 'review'], args: { review: 'A edited FIRST', rating: 2 } });
+    expect(conflict).toMatchObject({
+      name: 'review.update',
+      fields: ['rating', 'review'],
+      args: { review: 'A edited FIRST', rating: 2 },
+    });
     expect(await a.db.conflicts.count()).toBe(1);
     expect(await b.db.conflicts.count()).toBe(0);
     // A merged B's (fast) clock: its next edit is newer than B's, though its wall clock is behind.
@@ -65,14 +92,23 @@ describe('conflicting edits on two devices', () => {
     await a.engine.syncNow();
     await b.engine.syncNow();
     expect(await a.db.conflicts.count()).toBe(0);
-    expect(await b.db.reviews.where('[user_id+igdb_id]').equals([me, IGDB.hades]).first()).toMatchObject({ review: 'A edited FIRST', rating: 2 });
+    expect(await b.db.reviews.where('[user_id+igdb_id]').equals([me, IGDB.hades]).first()).toMatchObject({
+      review: 'A edited FIRST',
+      rating: 2,
+    });
   });
 
   it('[S11] Keep theirs sends nothing', async () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('keep_theirs');
     const a = await device(server, me);
-    await a.db.conflicts.add({ id: crypto.randomUUID(), name: 'review.update', args: { igdb_id: IGDB.hades, review: 'x' }, fields: ['review'], created_at: new Date().toISOString() });
+    await a.db.conflicts.add({
+      id: crypto.randomUUID(),
+      name: 'review.update',
+      args: { igdb_id: IGDB.hades, review: 'x' },
+      fields: ['review'],
+      created_at: new Date().toISOString(),
+    });
     const [conflict] = await a.db.conflicts.toArray();
     await resolveConflict(me, conflict!, 'theirs', a.db);
     expect(await a.db.conflicts.count()).toBe(0);
@@ -87,10 +123,20 @@ describe('a server that no longer reads a queued row', () => {
     const a = await device(server, me);
     await mutate(a.db, 'wishlist.set', { igdb_id: IGDB.celeste, in: true }, { me, now: new Date().toISOString() });
     // A row an old build queued: no clock, no protocol (its shape is protocol 1).
-    await a.db.outbox.add({ id: crypto.randomUUID(), name: 'wishlist.set', args: { igdb_id: IGDB.stardew, in: true }, created_at: new Date().toISOString(), attempts: 0 });
+    await a.db.outbox.add({
+      id: crypto.randomUUID(),
+      name: 'wishlist.set',
+      args: { igdb_id: IGDB.stardew, in: true },
+      created_at: new Date().toISOString(),
+      attempts: 0,
+    });
     server.minProtocol = SYNC_PROTOCOL;
     await a.engine.syncNow();
-    expect(a.engine.status.getSnapshot()).toMatchObject({ updateNeeded: true, lastError: CLIENT_TOO_OLD_MESSAGE, pending: 1 });
+    expect(a.engine.status.getSnapshot()).toMatchObject({
+      updateNeeded: true,
+      lastError: CLIENT_TOO_OLD_MESSAGE,
+      pending: 1,
+    });
     expect((await a.db.outbox.toArray()).map((r) => r.args)).toEqual([{ igdb_id: IGDB.stardew, in: true }]);
     // The server reads it again (as an updated app would find): it syncs, once.
     server.minProtocol = 1;
@@ -103,11 +149,23 @@ describe('a server that no longer reads a queued row', () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('updated_app');
     const a = await device(server, me);
-    // Two rows an old build queued a week ago, in one millisecond (no clock, no protocol), 
+    // Two rows an old build queued a week ago, in one millisecond (no clock, no protocol),
     const weekAgo = new Date(Date.now() - 7 * DAY).toISOString();
     const old = [crypto.randomUUID(), crypto.randomUUID()];
-    await a.db.outbox.add({ id: old[0]!, name: 'wishlist.set', args: { igdb_id: IGDB.stardew, in: true }, created_at: weekAgo, attempts: 0 });
-    await a.db.outbox.add({ id: old[1]!, name: 'wishlist.set', args: { igdb_id: IGDB.celeste, in: true, priority: 3 }, created_at: weekAgo, attempts: 0 });
+    await a.db.outbox.add({
+      id: old[0]!,
+      name: 'wishlist.set',
+      args: { igdb_id: IGDB.stardew, in: true },
+      created_at: weekAgo,
+      attempts: 0,
+    });
+    await a.db.outbox.add({
+      id: old[1]!,
+      name: 'wishlist.set',
+      args: { igdb_id: IGDB.celeste, in: true, priority: 3 },
+      created_at: weekAgo,
+      attempts: 0,
+    });
     server.minProtocol = SYNC_PROTOCOL;
     await a.engine.syncNow();
     expect(a.engine.status.getSnapshot()).toMatchObject({ updateNeeded: true, pending: 2 });
@@ -115,11 +173,19 @@ describe('a server that no longer reads a queued row', () => {
     // Update: the app starts again on the same data (a new engine), the server still refusing protocol 1.
     const remote = server.remoteFor(me);
     const pushed = new Map<string, PushMutation>();
-    const watched: Remote = { ...remote, push: (clientId, mutations) => {
-      for (const m of mutations) pushed.set(m.id, m);
-      return remote.push(clientId, mutations);
-    } };
-    const updated = createSyncEngine({ db: a.db, remote: watched, refreshSession: async () => {}, lock: { locks: null } });
+    const watched: Remote = {
+      ...remote,
+      push: (clientId, mutations) => {
+        for (const m of mutations) pushed.set(m.id, m);
+        return remote.push(clientId, mutations);
+      },
+    };
+    const updated = createSyncEngine({
+      db: a.db,
+      remote: watched,
+      refreshSession: async () => {},
+      lock: { locks: null },
+    });
     await updated.syncNow();
     expect(updated.status.getSnapshot()).toMatchObject({ updateNeeded: false, lastError: null, pending: 0 });
     expect((await a.db.wishlist.toArray()).map((w) => w.igdb_id).sort()).toEqual([IGDB.stardew, IGDB.celeste].sort());
@@ -134,9 +200,20 @@ describe('a server that no longer reads a queued row', () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('unreadable_row');
     const a = await device(server, me);
-    await a.db.outbox.add({ id: crypto.randomUUID(), name: 'wishlist.set', args: { igdb_id: 'not a game', in: true }, created_at: new Date().toISOString(), attempts: 0 });
+    await a.db.outbox.add({
+      id: crypto.randomUUID(),
+      name: 'wishlist.set',
+      args: { igdb_id: 'not a game', in: true },
+      created_at: new Date().toISOString(),
+      attempts: 0,
+    });
     server.minProtocol = SYNC_PROTOCOL;
-    const updated = createSyncEngine({ db: a.db, remote: server.remoteFor(me), refreshSession: async () => {}, lock: { locks: null } });
+    const updated = createSyncEngine({
+      db: a.db,
+      remote: server.remoteFor(me),
+      refreshSession: async () => {},
+      lock: { locks: null },
+    });
     await updated.syncNow();
     expect(updated.status.getSnapshot()).toMatchObject({ updateNeeded: true, pending: 1 });
     expect(await a.db.outbox.toArray()).toEqual([expect.not.objectContaining({ protocol: expect.anything() })]);

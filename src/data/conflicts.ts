@@ -14,7 +14,12 @@ export function firstConflict(db: CheckpointDb): Promise<ConflictRow | undefined
  * theirs). Keep theirs: nothing to send. Either way the conflict is answered and not shown again;
  * it is removed only after the new edit is queued, so a refused edit leaves it on screen.
  */
-export async function resolveConflict(memberId: number, conflict: Conflict, choice: 'mine' | 'theirs', db: CheckpointDb = localDb()): Promise<void> {
+export async function resolveConflict(
+  memberId: number,
+  conflict: Conflict,
+  choice: 'mine' | 'theirs',
+  db: CheckpointDb = localDb(),
+): Promise<void> {
   const edit = choice === 'mine' ? mineEdit(conflict) : null;
   if (edit) {
     // Loaded on the answer: the shell shows this notice, and the write path (mutators, zod) must

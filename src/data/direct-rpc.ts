@@ -34,7 +34,12 @@ export interface DirectSettings {
 const EXPIRY_MARGIN_MS = 90_000;
 
 /** The access token to send: the member's while it is good, the anon key without a session, null to step aside. */
-export async function directToken(db: CheckpointDb, storageKey: string, anonKey: string, now = Date.now()): Promise<string | null> {
+export async function directToken(
+  db: CheckpointDb,
+  storageKey: string,
+  anonKey: string,
+  now = Date.now(),
+): Promise<string | null> {
   const stored = await db.auth.get(storageKey);
   if (!stored) return anonKey;
   let session: unknown;
@@ -93,13 +98,22 @@ export function readsBusy(): boolean {
  * A network failure or an abort is answered with status 0, as supabase-js does.
  */
 export async function directRpc(
-  settings: DirectSettings, token: string, fn: string, args: Record<string, unknown>, signal?: AbortSignal,
+  settings: DirectSettings,
+  token: string,
+  fn: string,
+  args: Record<string, unknown>,
+  signal?: AbortSignal,
 ): Promise<RpcAnswer | null> {
   let response: Response;
   try {
     response = await fetch(`${settings.supabaseUrl.replace(/\/+$/, '')}/rest/v1/rpc/${encodeURIComponent(fn)}`, {
       method: 'POST',
-      headers: { apikey: settings.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+      headers: {
+        apikey: settings.anonKey,
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        Accept: 'application/json',
+      },
       body: JSON.stringify(args),
       ...(signal ? { signal } : {}),
     });
@@ -114,8 +128,14 @@ export async function directRpc(
     try {
       body = JSON.parse(text);
     } catch {
-      return { data: null, error: { message: `${fn} answered with something other than JSON` }, status: response.status };
+      return {
+        data: null,
+        error: { message: `${fn} answered with something other than JSON` },
+        status: response.status,
+      };
     }
   }
-  return response.ok ? { data: body, error: null, status: response.status } : { data: null, error: errorOf(body, response.status), status: response.status };
+  return response.ok
+    ? { data: body, error: null, status: response.status }
+    : { data: null, error: errorOf(body, response.status), status: response.status };
 }

@@ -6,19 +6,44 @@ import { browserDirectoryCache, DIRECTORY_CACHE_KEPT } from './directory-cache.t
 function memoryStorage(full = false): Storage {
   const data = new Map<string, string>();
   return {
-    get length() { return data.size; },
+    get length() {
+      return data.size;
+    },
     clear: () => data.clear(),
     getItem: (k) => data.get(k) ?? null,
     key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (k) => { data.delete(k); },
-    setItem: (k, v) => { if (full) throw new DOMException('full', 'QuotaExceededError'); data.set(k, v); },
+    removeItem: (k) => {
+      data.delete(k);
+    },
+    setItem: (k, v) => {
+      if (full) throw new DOMException('full', 'QuotaExceededError');
+      data.set(k, v);
+    },
   };
 }
 
-const answer = (username: string) => readDirectoryAnswer({
-  users: [{ id: 1, username, name: null, display_name: null, bio: null, avatar_url: null, created_at: null, follower_count: 0, following_count: 0, review_count: 2, avg_rating: 8, is_following: false }],
-  total: 1, stats: { total_users: 2, active_reviewers: 1, total_reviews: 2, you_follow: 0 }, top_reviewers: [],
-});
+const answer = (username: string) =>
+  readDirectoryAnswer({
+    users: [
+      {
+        id: 1,
+        username,
+        name: null,
+        display_name: null,
+        bio: null,
+        avatar_url: null,
+        created_at: null,
+        follower_count: 0,
+        following_count: 0,
+        review_count: 2,
+        avg_rating: 8,
+        is_following: false,
+      },
+    ],
+    total: 1,
+    stats: { total_users: 2, active_reviewers: 1, total_reviews: 2, you_follow: 0 },
+    top_reviewers: [],
+  });
 const at = (over: Partial<DirectoryParams> = {}): DirectoryParams => ({ q: '', sort: 'relevant', page: 1, ...over });
 
 describe('directory cache', () => {
@@ -41,7 +66,8 @@ describe('directory cache', () => {
 
   it(`keeps the newest ${DIRECTORY_CACHE_KEPT} answers, a repeat replacing its older copy`, () => {
     const cache = browserDirectoryCache(memoryStorage());
-    for (let page = 1; page <= DIRECTORY_CACHE_KEPT + 2; page += 1) cache.save(5, at({ page }), answer(`p${page}`), page);
+    for (let page = 1; page <= DIRECTORY_CACHE_KEPT + 2; page += 1)
+      cache.save(5, at({ page }), answer(`p${page}`), page);
     cache.save(5, at({ page: 5 }), answer('again'), 99);
     expect(cache.get(5, at({ page: 1 }))).toBeNull();
     expect(cache.get(5, at({ page: 2 }))).toBeNull();

@@ -17,7 +17,12 @@ export interface CachedDirectory {
   readonly search: string;
 }
 
-const Entry = z.object({ member: z.nullable(z.number()), search: z.string(), savedAt: z.number(), answer: z.unknown() });
+const Entry = z.object({
+  member: z.nullable(z.number()),
+  search: z.string(),
+  savedAt: z.number(),
+  answer: z.unknown(),
+});
 const Entries = z.array(Entry);
 type Entry = z.infer<typeof Entry>;
 

@@ -5,7 +5,17 @@ import { randomUUID } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import Papa from 'papaparse';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commentRow, EARLIER, gameRow, ME, NOW, OTHER, openLocalDb, reviewRow, userRow } from '../../tests/support/local-db.ts';
+import {
+  commentRow,
+  EARLIER,
+  gameRow,
+  ME,
+  NOW,
+  OTHER,
+  openLocalDb,
+  reviewRow,
+  userRow,
+} from '../../tests/support/local-db.ts';
 import { exportSchema } from '../core/export/schema.ts';
 import type { CheckpointDb } from '../store/db.ts';
 import { buildExportFile, loadExportSummary } from './export.ts';
@@ -21,7 +31,10 @@ beforeEach(async () => {
   db = openLocalDb();
   await db.games.bulkPut([WITCHER, CELESTE, HADES]);
   await db.platforms.put({ id: 6, name: 'PC (Microsoft Windows)' });
-  await db.users.bulkPut([userRow(ME, 'ada_plays', { platform: 'PC, Switch', bio: 'Hi, "friends"' }), userRow(OTHER, 'bo')]);
+  await db.users.bulkPut([
+    userRow(ME, 'ada_plays', { platform: 'PC, Switch', bio: 'Hi, "friends"' }),
+    userRow(OTHER, 'bo'),
+  ]);
   // Synced rows, as a pull stores them.
   await db.reviews.bulkPut([
     reviewRow(100, ME, WITCHER, { rating: 9.5, review: 'Long, "great",\nand sad', platform_id: 6 }),
@@ -30,25 +43,57 @@ beforeEach(async () => {
   await db.comments.put(commentRow(300, ME, 200, { content: 'Agreed, =1+1' }));
   await db.likes.put({ id: 400, user_id: ME, rating_id: 200, comment_id: null, is_like: true, created_at: EARLIER });
   await db.progress.put({
-    id: 500, user_id: ME, game_id: 10, igdb_id: 1942, started: true, completed: true, started_date: '2026-10-01T10:00:00+00:00',
-    completed_date: '2026-10-20T10:00:00+00:00', created_at: EARLIER, updated_at: EARLIER,
+    id: 500,
+    user_id: ME,
+    game_id: 10,
+    igdb_id: 1942,
+    started: true,
+    completed: true,
+    started_date: '2026-10-01T10:00:00+00:00',
+    completed_date: '2026-10-20T10:00:00+00:00',
+    created_at: EARLIER,
+    updated_at: EARLIER,
   });
   await db.topGames.put({ id: 600, user_id: ME, game_id: 10, position: 1, created_at: EARLIER });
   // Someone else's rows never come along.
-  await db.progress.put({ id: 501, user_id: OTHER, game_id: 11, igdb_id: 26226, started: true, completed: false, started_date: EARLIER, completed_date: null, created_at: EARLIER, updated_at: EARLIER });
+  await db.progress.put({
+    id: 501,
+    user_id: OTHER,
+    game_id: 11,
+    igdb_id: 26226,
+    started: true,
+    completed: false,
+    started_date: EARLIER,
+    completed_date: null,
+    created_at: EARLIER,
+    updated_at: EARLIER,
+  });
 });
 afterEach(() => db.delete());
 
 /** Writes that wait in the outbox (nothing pushes in a unit test). */
 async function offlineWrites(): Promise<void> {
   await mutate(db, 'review.create', { igdb_id: 113112, rating: 7, review: 'Draft thoughts', draft: true }, ctx);
-  await mutate(db, 'journal.add', { key: randomUUID(), igdb_id: 1942, played_on: '2026-11-19', minutes: 90, platform_id: 6, note: 'Velen', is_private: true }, ctx);
+  await mutate(
+    db,
+    'journal.add',
+    {
+      key: randomUUID(),
+      igdb_id: 1942,
+      played_on: '2026-11-19',
+      minutes: 90,
+      platform_id: 6,
+      note: 'Velen',
+      is_private: true,
+    },
+    ctx,
+  );
   await mutate(db, 'wishlist.set', { igdb_id: 26226, in: true }, ctx);
   await mutate(db, 'follow.set', { user_id: OTHER, following: true }, ctx);
 }
 
 describe('the JSON export', () => {
-  it('holds the member\'s synced rows and the waiting writes, marked, and nobody else\'s', async () => {
+  it("holds the member's synced rows and the waiting writes, marked, and nobody else's", async () => {
     await offlineWrites();
     const file = await buildExportFile(ME, 'json', db, new Date(NOW));
     expect(file.name).toMatch(/^checkpoint-ada_plays-2026-11-(19|20|21)\.json$/);
@@ -59,31 +104,78 @@ describe('the JSON export', () => {
 
     const witcher = { igdb_id: 1942, name: 'The Witcher 3: Wild Hunt', release_year: 2015, slug: WITCHER.slug };
     expect(data.reviews).toEqual([
-      expect.objectContaining({ game: expect.objectContaining({ igdb_id: 113112, name: 'Hades', release_year: null }), draft: true, synced: false, id: null }),
-      expect.objectContaining({ id: 100, game: witcher, rating: 9.5, platform: 'PC (Microsoft Windows)', draft: false, synced: true }),
+      expect.objectContaining({
+        game: expect.objectContaining({ igdb_id: 113112, name: 'Hades', release_year: null }),
+        draft: true,
+        synced: false,
+        id: null,
+      }),
+      expect.objectContaining({
+        id: 100,
+        game: witcher,
+        rating: 9.5,
+        platform: 'PC (Microsoft Windows)',
+        draft: false,
+        synced: true,
+      }),
     ]);
-    expect(data.comments).toEqual([expect.objectContaining({
-      id: 300, text: 'Agreed, =1+1', synced: true,
-      on: { review_id: 200, author_id: OTHER, author_username: 'bo', game: expect.objectContaining({ name: 'Celeste', release_year: 2018 }) },
-    })]);
-    expect(data.likes).toEqual([expect.objectContaining({ kind: 'review', review: expect.objectContaining({ review_id: 200, author_username: 'bo' }), synced: true })]);
-    expect(data.following).toEqual([expect.objectContaining({ user_id: OTHER, username: 'bo', since: NOW, synced: false })]);
-    expect(data.journal).toEqual([expect.objectContaining({ game: witcher, played_on: '2026-11-19', minutes: 90, private: true, note: 'Velen', synced: false })]);
+    expect(data.comments).toEqual([
+      expect.objectContaining({
+        id: 300,
+        text: 'Agreed, =1+1',
+        synced: true,
+        on: {
+          review_id: 200,
+          author_id: OTHER,
+          author_username: 'bo',
+          game: expect.objectContaining({ name: 'Celeste', release_year: 2018 }),
+        },
+      }),
+    ]);
+    expect(data.likes).toEqual([
+      expect.objectContaining({
+        kind: 'review',
+        review: expect.objectContaining({ review_id: 200, author_username: 'bo' }),
+        synced: true,
+      }),
+    ]);
+    expect(data.following).toEqual([
+      expect.objectContaining({ user_id: OTHER, username: 'bo', since: NOW, synced: false }),
+    ]);
+    expect(data.journal).toEqual([
+      expect.objectContaining({
+        game: witcher,
+        played_on: '2026-11-19',
+        minutes: 90,
+        private: true,
+        note: 'Velen',
+        synced: false,
+      }),
+    ]);
     expect(data.top5).toEqual([{ position: 1, game: witcher }]);
     // The draft counts nowhere: not in the Top 10.
     expect(data.top10).toEqual([{ position: 1, game: witcher, rating: 9.5 }]);
 
-    expect(data.library.map((e) => [e.game.name, e.synced])).toEqual([['Celeste', false], ['The Witcher 3: Wild Hunt', true]]);
+    expect(data.library.map((e) => [e.game.name, e.synced])).toEqual([
+      ['Celeste', false],
+      ['The Witcher 3: Wild Hunt', true],
+    ]);
     expect(data.library[0]?.wishlist).toMatchObject({ added_at: NOW });
     expect(data.library[1]).toMatchObject({
-      started: true, started_at: '2026-10-01T10:00:00.000Z', finished: true, finished_at: '2026-10-20T10:00:00.000Z', minutes_played: 90,
+      started: true,
+      started_at: '2026-10-01T10:00:00.000Z',
+      finished: true,
+      finished_at: '2026-10-20T10:00:00.000Z',
+      minutes_played: 90,
     });
   });
 
   it('marks a synced row that a waiting write changed', async () => {
     await mutate(db, 'review.update', { igdb_id: 1942, rating: 10, review: 'Even better' }, ctx);
     const { data } = await buildExportFile(ME, 'json', db, new Date(NOW));
-    expect(data.reviews).toEqual([expect.objectContaining({ id: 100, rating: 10, review: 'Even better', synced: false })]);
+    expect(data.reviews).toEqual([
+      expect.objectContaining({ id: 100, rating: 10, review: 'Even better', synced: false }),
+    ]);
     expect(data.unsynced_changes).toBe(1);
   });
 
@@ -104,7 +196,13 @@ describe('the CSV export', () => {
     expect(file.name).toMatch(/\.zip$/);
     expect(file.blob.type).toBe('application/zip');
     const files = unzipSync(new Uint8Array(await file.blob.arrayBuffer()));
-    expect(Object.keys(files).sort()).toEqual(['comments.csv', 'follows.csv', 'games.csv', 'journal.csv', 'reviews.csv']);
+    expect(Object.keys(files).sort()).toEqual([
+      'comments.csv',
+      'follows.csv',
+      'games.csv',
+      'journal.csv',
+      'reviews.csv',
+    ]);
     const read = (name: string) => {
       const bytes = files[name];
       if (!bytes) throw new Error(`no ${name}`);
@@ -115,16 +213,36 @@ describe('the CSV export', () => {
     };
 
     const games = read('games.csv');
-    expect(games.map((g) => [g.game, g.status, g.rating, g.review_draft, g.minutes_played, g.top5_position, g.synced])).toEqual([
+    expect(
+      games.map((g) => [g.game, g.status, g.rating, g.review_draft, g.minutes_played, g.top5_position, g.synced]),
+    ).toEqual([
       ['Celeste', 'wishlist', '', '', '0', '', 'false'],
       ['Hades', '', '7', 'true', '0', '', 'false'],
       ['The Witcher 3: Wild Hunt', 'finished', '9.5', 'false', '90', '1', 'true'],
     ]);
-    expect(games[2]).toMatchObject({ igdb_id: '1942', release_year: '2015', review: 'Long, "great",\nand sad', finished_at: '2026-10-20T10:00:00.000Z' });
-    expect(read('reviews.csv').map((r) => [r.game, r.draft, r.synced])).toEqual([['Hades', 'true', 'false'], ['The Witcher 3: Wild Hunt', 'false', 'true']]);
-    expect(read('journal.csv')).toEqual([expect.objectContaining({ game: 'The Witcher 3: Wild Hunt', played_on: '2026-11-19', minutes: '90', private: 'true', synced: 'false' })]);
+    expect(games[2]).toMatchObject({
+      igdb_id: '1942',
+      release_year: '2015',
+      review: 'Long, "great",\nand sad',
+      finished_at: '2026-10-20T10:00:00.000Z',
+    });
+    expect(read('reviews.csv').map((r) => [r.game, r.draft, r.synced])).toEqual([
+      ['Hades', 'true', 'false'],
+      ['The Witcher 3: Wild Hunt', 'false', 'true'],
+    ]);
+    expect(read('journal.csv')).toEqual([
+      expect.objectContaining({
+        game: 'The Witcher 3: Wild Hunt',
+        played_on: '2026-11-19',
+        minutes: '90',
+        private: 'true',
+        synced: 'false',
+      }),
+    ]);
     // A text a spreadsheet would run as a formula is kept as text.
-    expect(read('comments.csv')).toEqual([expect.objectContaining({ review_author: 'bo', game: 'Celeste', comment: 'Agreed, =1+1' })]);
+    expect(read('comments.csv')).toEqual([
+      expect.objectContaining({ review_author: 'bo', game: 'Celeste', comment: 'Agreed, =1+1' }),
+    ]);
     expect(read('follows.csv')).toEqual([{ user_id: '2', username: 'bo', since: NOW, synced: 'false' }]);
   });
 });

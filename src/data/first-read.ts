@@ -18,14 +18,19 @@ export interface RpcRead {
 }
 
 /** The game page's read (games-remote.ts asks for exactly this). */
-export const gamePageRead = (identifier: string): RpcRead => ({ fn: 'get_game_page', args: { p_identifier: identifier, p_review_limit: 5 } });
+export const gamePageRead = (identifier: string): RpcRead => ({
+  fn: 'get_game_page',
+  args: { p_identifier: identifier, p_review_limit: 5 },
+});
 
 /** Rows a read-through may bring at once (a screen's worth; the server caps a call at 5000). */
 const READ_THROUGH_LIMIT = 5000;
 
 /** A read-through's snapshot of a scope (remote.ts's scopeSnapshot asks for exactly this): a profile's is `{ user_ids: [id] }`. */
-export const scopeSnapshotRead = (scope: Partial<SyncScope>): RpcRead =>
-  ({ fn: 'sync_pull', args: { p_cursor: null, p_scope: scope, p_limit: READ_THROUGH_LIMIT, p_own: false } });
+export const scopeSnapshotRead = (scope: Partial<SyncScope>): RpcRead => ({
+  fn: 'sync_pull',
+  args: { p_cursor: null, p_scope: scope, p_limit: READ_THROUGH_LIMIT, p_own: false },
+});
 
 let early: { readonly key: string; readonly answer: Promise<RpcAnswer | null> } | null = null;
 

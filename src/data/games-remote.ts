@@ -20,16 +20,26 @@ const CARD_FIELDS = 'id,name,slug,summary,cover.url,category,first_release_date,
 
 const maybe = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 const Card = z.object({
-  id: z.number(), igdb_id: z.number(), name: z.string(), slug: maybe(z.string()),
-  cover_url: maybe(z.string()), release_date: maybe(z.string()), release_year: maybe(z.number()),
-  category: maybe(z.number()), summary: maybe(z.string()),
+  id: z.number(),
+  igdb_id: z.number(),
+  name: z.string(),
+  slug: maybe(z.string()),
+  cover_url: maybe(z.string()),
+  release_date: maybe(z.string()),
+  release_year: maybe(z.number()),
+  category: maybe(z.number()),
+  summary: maybe(z.string()),
 });
 const GamePageAnswer = z.looseObject({
   game: z.looseObject({ id: z.number(), igdb_id: z.number(), slug: maybe(z.string()) }),
   related: z._default(z.partial(z.object({ parent: maybe(Card), dlcs: z._default(z.array(Card), []) })), {}),
   ratings: maybe(z.looseObject({ count: z.number(), average: z.nullable(z.number()) })),
 });
-const CatalogueAnswer = z.object({ success: z.boolean(), games: z._default(z.array(z.record(z.string(), z.unknown())), []), error: z.optional(z.string()) });
+const CatalogueAnswer = z.object({
+  success: z.boolean(),
+  games: z._default(z.array(z.record(z.string(), z.unknown())), []),
+  error: z.optional(z.string()),
+});
 
 export interface RemoteGamePage {
   /** Our database's id of the game (the read-through scope). */
@@ -45,9 +55,15 @@ export interface RemoteGamePage {
 function fromCard(c: z.infer<typeof Card>): CarouselGame {
   const date = c.release_date ?? null;
   return {
-    igdb_id: c.igdb_id, name: c.name, slug: c.slug ?? null, cover_url: c.cover_url ?? null, category: c.category ?? null,
-    first_release_date: date && /^\d{4}-\d{2}-\d{2}/.test(date) ? Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / 1000 : null,
-    release_year: c.release_year ?? null, summary: c.summary ?? null,
+    igdb_id: c.igdb_id,
+    name: c.name,
+    slug: c.slug ?? null,
+    cover_url: c.cover_url ?? null,
+    category: c.category ?? null,
+    first_release_date:
+      date && /^\d{4}-\d{2}-\d{2}/.test(date) ? Date.parse(`${date.slice(0, 10)}T00:00:00Z`) / 1000 : null,
+    release_year: c.release_year ?? null,
+    summary: c.summary ?? null,
   };
 }
 
@@ -56,9 +72,16 @@ export function carouselGameOf(raw: Loose): CarouselGame | null {
   const e = fromIgdbGame(raw);
   if (!e) return null;
   return {
-    igdb_id: e.igdb_id, name: e.name, slug: e.slug, cover_url: e.cover_url, category: e.category ?? null,
-    first_release_date: e.first_release_date ?? null, release_year: e.release_year ?? null, summary: e.summary ?? null,
-    developer: e.developer ?? null, publisher: e.publisher ?? null,
+    igdb_id: e.igdb_id,
+    name: e.name,
+    slug: e.slug,
+    cover_url: e.cover_url,
+    category: e.category ?? null,
+    first_release_date: e.first_release_date ?? null,
+    release_year: e.release_year ?? null,
+    summary: e.summary ?? null,
+    developer: e.developer ?? null,
+    publisher: e.publisher ?? null,
   };
 }
 
@@ -82,7 +105,9 @@ async function gamePage(identifier: string, signal?: AbortSignal): Promise<Remot
   // read-through stores it.
   await rememberServerGame(localDb(), page.game).catch(() => undefined);
   return {
-    id: page.game.id, igdbId: page.game.igdb_id, slug: page.game.slug ?? null,
+    id: page.game.id,
+    igdbId: page.game.igdb_id,
+    slug: page.game.slug ?? null,
     parent: page.related.parent ? fromCard(page.related.parent) : null,
     dlcs: (page.related.dlcs ?? []).map(fromCard),
     ratings: page.ratings ? { count: page.ratings.count, average: page.ratings.average } : null,
@@ -92,7 +117,10 @@ async function gamePage(identifier: string, signal?: AbortSignal): Promise<Remot
 async function invokeCatalogue(body: Loose, signal?: AbortSignal): Promise<Loose[]> {
   const supabase = await backend();
   const timeout = AbortSignal.timeout(CATALOGUE_TIMEOUT_MS);
-  const { data, error } = await supabase.functions.invoke('igdb-search', { body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  const { data, error } = await supabase.functions.invoke('igdb-search', {
+    body,
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
   if (error) throw new Error(error.message);
   const answer = CatalogueAnswer.parse(data);
   if (!answer.success) throw new Error(answer.error ?? 'Failed to load games');
@@ -113,7 +141,12 @@ const tiles = (games: Loose[]): CarouselGame[] => games.flatMap((g) => carouselG
 /** DLCs: by parent_game, limit 20, release date ascending. Empty on any failure. */
 export async function fetchDlcs(igdbId: number, signal?: AbortSignal): Promise<CarouselGame[]> {
   try {
-    return tiles(await bulk(`fields ${CARD_FIELDS}; where parent_game = ${igdbId}; sort first_release_date asc; limit ${DLC_LIMIT};`, signal));
+    return tiles(
+      await bulk(
+        `fields ${CARD_FIELDS}; where parent_game = ${igdbId}; sort first_release_date asc; limit ${DLC_LIMIT};`,
+        signal,
+      ),
+    );
   } catch {
     return []; // spec 002 §7: "Failures silently return empty lists or null."
   }
@@ -122,7 +155,12 @@ export async function fetchDlcs(igdbId: number, signal?: AbortSignal): Promise<C
 /** Mods: by parent_game, limit 30, release date descending (the page shows 15). Empty on any failure. */
 export async function fetchMods(igdbId: number, signal?: AbortSignal): Promise<CarouselGame[]> {
   try {
-    return tiles(await bulk(`fields ${CARD_FIELDS}; where parent_game = ${igdbId}; sort first_release_date desc; limit ${MODS_LIMIT};`, signal));
+    return tiles(
+      await bulk(
+        `fields ${CARD_FIELDS}; where parent_game = ${igdbId}; sort first_release_date desc; limit ${MODS_LIMIT};`,
+        signal,
+      ),
+    );
   } catch {
     return [];
   }

@@ -16,11 +16,26 @@ const MEMBERS_KEPT = 8;
 const ENTRIES_KEPT = 100;
 
 const Page = z.object({
-  entries: z.array(z.object({
-    id: z.number(), client_key: z.string(), played_on: z.string(), minutes: z.number(), platform_id: z.nullable(z.number()),
-    platform_name: z.nullish(z.string()), note: z.nullable(z.string()), is_private: z.boolean(),
-    game: z.nullable(z.object({ igdb_id: z.number(), name: z.string(), slug: z.nullish(z.string()), cover_url: z.nullish(z.string()) })),
-  })),
+  entries: z.array(
+    z.object({
+      id: z.number(),
+      client_key: z.string(),
+      played_on: z.string(),
+      minutes: z.number(),
+      platform_id: z.nullable(z.number()),
+      platform_name: z.nullish(z.string()),
+      note: z.nullable(z.string()),
+      is_private: z.boolean(),
+      game: z.nullable(
+        z.object({
+          igdb_id: z.number(),
+          name: z.string(),
+          slug: z.nullish(z.string()),
+          cover_url: z.nullish(z.string()),
+        }),
+      ),
+    }),
+  ),
   has_more: z.boolean(),
   total_minutes: z.number(),
   session_count: z.number(),
@@ -33,12 +48,21 @@ export interface RemoteJournalPage {
   readonly count: number;
 }
 
-export interface JournalCursor { readonly played_on: string; readonly id: number }
+export interface JournalCursor {
+  readonly played_on: string;
+  readonly id: number;
+}
 
-export async function fetchUserJournal(userId: number, before: JournalCursor | null, signal?: AbortSignal): Promise<RemoteJournalPage> {
+export async function fetchUserJournal(
+  userId: number,
+  before: JournalCursor | null,
+  signal?: AbortSignal,
+): Promise<RemoteJournalPage> {
   const supabase = await backend();
   let call = supabase.rpc('get_user_journal', {
-    p_user_id: userId, p_limit: JOURNAL_PAGE_SIZE, ...(before ? { p_before_date: before.played_on, p_before_id: before.id } : {}),
+    p_user_id: userId,
+    p_limit: JOURNAL_PAGE_SIZE,
+    ...(before ? { p_before_date: before.played_on, p_before_id: before.id } : {}),
   });
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
@@ -46,20 +70,47 @@ export async function fetchUserJournal(userId: number, before: JournalCursor | n
   const page = Page.parse(data);
   return {
     entries: page.entries.map((e) => ({
-      id: e.id, key: e.client_key, played_on: e.played_on, minutes: e.minutes, platform_id: e.platform_id,
-      platform: e.platform_name ? platformName(e.platform_name) : null, note: e.note, is_private: e.is_private, pending: false,
-      game: e.game ? { igdb_id: e.game.igdb_id, name: e.game.name, slug: e.game.slug ?? null, cover_url: e.game.cover_url ?? null } : null,
+      id: e.id,
+      key: e.client_key,
+      played_on: e.played_on,
+      minutes: e.minutes,
+      platform_id: e.platform_id,
+      platform: e.platform_name ? platformName(e.platform_name) : null,
+      note: e.note,
+      is_private: e.is_private,
+      pending: false,
+      game: e.game
+        ? { igdb_id: e.game.igdb_id, name: e.game.name, slug: e.game.slug ?? null, cover_url: e.game.cover_url ?? null }
+        : null,
     })),
-    more: page.has_more, totalMinutes: page.total_minutes, count: page.session_count,
+    more: page.has_more,
+    totalMinutes: page.total_minutes,
+    count: page.session_count,
   };
 }
 
 const SavedJournal = z.object({
-  entries: z.array(z.object({
-    id: z.number(), key: z.string(), played_on: z.string(), minutes: z.number(), platform_id: z.nullable(z.number()),
-    platform: z.nullable(z.string()), note: z.nullable(z.string()), is_private: z.boolean(), pending: z.boolean(),
-    game: z.nullable(z.object({ igdb_id: z.number(), name: z.string(), slug: z.nullable(z.string()), cover_url: z.nullable(z.string()) })),
-  })),
+  entries: z.array(
+    z.object({
+      id: z.number(),
+      key: z.string(),
+      played_on: z.string(),
+      minutes: z.number(),
+      platform_id: z.nullable(z.number()),
+      platform: z.nullable(z.string()),
+      note: z.nullable(z.string()),
+      is_private: z.boolean(),
+      pending: z.boolean(),
+      game: z.nullable(
+        z.object({
+          igdb_id: z.number(),
+          name: z.string(),
+          slug: z.nullable(z.string()),
+          cover_url: z.nullable(z.string()),
+        }),
+      ),
+    }),
+  ),
   more: z.boolean(),
   totalMinutes: z.number(),
   count: z.number(),

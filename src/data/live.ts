@@ -16,10 +16,12 @@ import { readThroughCode } from './read-code.ts';
  * goes out before supabase-js is made (readRpc).
  */
 function fetchScope(scope: ReadScope): Promise<number> {
-  return trackRead((async () => {
-    const [{ readThrough }, { createRpcRemote }] = await readThroughCode();
-    return readThrough(localDb(), createRpcRemote(readRpc), scope);
-  })());
+  return trackRead(
+    (async () => {
+      const [{ readThrough }, { createRpcRemote }] = await readThroughCode();
+      return readThrough(localDb(), createRpcRemote(readRpc), scope);
+    })(),
+  );
 }
 
 /** Starts downloading read-through's code (a failure is the fetch's to report, when it runs). */
@@ -50,26 +52,37 @@ export function useReadThrough(scope: ReadScope | null, key: string): FreshnessS
       setState('idle');
       return;
     }
-    if (!online) { setState('offline'); return; }
+    if (!online) {
+      setState('offline');
+      return;
+    }
     let live = true;
     let stopWaiting = () => {};
     const read = (retry: boolean) => {
       // A retry keeps what the screen shows (the device's rows, the banner) until it has an answer.
       if (!retry) setState('refreshing');
-      fetchScope(scope).then(() => { if (live) setState('fresh'); }, () => {
-        if (!live) return;
-        setState(navigator.onLine ? 'failed' : 'offline');
-        // The server did not answer: read again once a sync reaches it, so the screen's "couldn't
-        // be reached" banner clears itself instead of staying until a reload.
-        stopWaiting();
-        stopWaiting = onServerReached(() => {
+      fetchScope(scope).then(
+        () => {
+          if (live) setState('fresh');
+        },
+        () => {
+          if (!live) return;
+          setState(navigator.onLine ? 'failed' : 'offline');
+          // The server did not answer: read again once a sync reaches it, so the screen's "couldn't
+          // be reached" banner clears itself instead of staying until a reload.
           stopWaiting();
-          if (live) read(true);
-        });
-      });
+          stopWaiting = onServerReached(() => {
+            stopWaiting();
+            if (live) read(true);
+          });
+        },
+      );
     };
     read(false);
-    return () => { live = false; stopWaiting(); };
+    return () => {
+      live = false;
+      stopWaiting();
+    };
     // The key stands for the scope's contents.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, online]);
@@ -84,7 +97,10 @@ export function useOnline(): boolean {
     const off = () => setOnline(false);
     window.addEventListener('online', on);
     window.addEventListener('offline', off);
-    return () => { window.removeEventListener('online', on); window.removeEventListener('offline', off); };
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
   }, []);
   return online;
 }

@@ -9,7 +9,12 @@ import { backend, localDb } from './backend.ts';
  * has re-run, and no round trip is spent asking.
  */
 export async function memberExists(userId: number): Promise<boolean> {
-  if (await localDb().users.get(userId).catch(() => undefined)) return true;
+  if (
+    await localDb()
+      .users.get(userId)
+      .catch(() => undefined)
+  )
+    return true;
   const supabase = await backend();
   const { data, error } = await supabase.rpc('get_profile', { p_user_id: userId });
   if (error) throw new Error(error.message);

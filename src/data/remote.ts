@@ -5,8 +5,16 @@ import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { SYNC_PROTOCOL } from '../core/constants.ts';
 import { z } from '../core/zod.ts';
 import {
-  AuthError, ClientTooOldError, NetworkError, RejectedBatchError,
-  type PullPage, type PushMutation, type PushReply, type PushResult, type Remote, type SyncScope,
+  AuthError,
+  ClientTooOldError,
+  NetworkError,
+  RejectedBatchError,
+  type PullPage,
+  type PushMutation,
+  type PushReply,
+  type PushResult,
+  type Remote,
+  type SyncScope,
   type ScopeReader,
 } from '../sync/remote.ts';
 import { MIRRORS, type ServerTable } from '../store/db.ts';
@@ -18,18 +26,31 @@ import type { ServerChange } from '../store/overlay.ts';
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 const PushResultSchema = z.discriminatedUnion('status', [
-  z.object({ id: z.string(), status: z.literal('ok'), result: z.unknown(), superseded: z.optional(z.array(z.string())) }),
+  z.object({
+    id: z.string(),
+    status: z.literal('ok'),
+    result: z.unknown(),
+    superseded: z.optional(z.array(z.string())),
+  }),
   // A mutation id that is not a UUID is echoed back as sent (possibly null).
   z.object({ id: z.nullable(z.string()), status: z.literal('rejected'), code: z.string(), message: z.string() }),
 ]);
 const TooOldSchema = z.nullish(z.object({ id: z.nullish(z.string()), message: z.string() }));
 const PushReplySchema = z.object({
-  results: z.array(PushResultSchema), user_id: z.number(), clock: z.nullish(z.string()), client_too_old: TooOldSchema,
+  results: z.array(PushResultSchema),
+  user_id: z.number(),
+  clock: z.nullish(z.string()),
+  client_too_old: TooOldSchema,
 });
 
 const ChangeSchema = z.discriminatedUnion('op', [
   z.object({ table: z.string(), op: z.literal('upsert'), id: z.number(), row: z.looseObject({ id: z.number() }) }),
-  z.object({ table: z.string(), op: z.literal('delete'), id: z.number(), key: z.nullish(z.record(z.string(), z.unknown())) }),
+  z.object({
+    table: z.string(),
+    op: z.literal('delete'),
+    id: z.number(),
+    key: z.nullish(z.record(z.string(), z.unknown())),
+  }),
 ]);
 const PullPageSchema = z.object({
   cursor: z.string(),
@@ -57,7 +78,12 @@ function toChange(change: z.infer<typeof ChangeSchema>): ServerChange | null {
 
 function toResult(result: z.infer<typeof PushResultSchema>): PushResult {
   return result.status === 'ok'
-    ? { id: result.id, status: 'ok', result: result.result, ...(result.superseded?.length ? { superseded: result.superseded } : {}) }
+    ? {
+        id: result.id,
+        status: 'ok',
+        result: result.result,
+        ...(result.superseded?.length ? { superseded: result.superseded } : {}),
+      }
     : { id: result.id ?? '', status: 'rejected', code: result.code, message: result.message };
 }
 
@@ -85,9 +111,16 @@ export interface SupabaseRemoteOptions {
 }
 
 /** An RPC call answered as supabase-js answers it (status 0: no answer). */
-export type RpcCall = (fn: string, args: Record<string, unknown>, signal: AbortSignal) => PromiseLike<{ data: unknown; error: PostgrestError | RpcError | null; status: number }>;
+export type RpcCall = (
+  fn: string,
+  args: Record<string, unknown>,
+  signal: AbortSignal,
+) => PromiseLike<{ data: unknown; error: PostgrestError | RpcError | null; status: number }>;
 
-export function createSupabaseRemote(supabase: SupabaseClient, options: SupabaseRemoteOptions = {}): Remote & ScopeReader {
+export function createSupabaseRemote(
+  supabase: SupabaseClient,
+  options: SupabaseRemoteOptions = {},
+): Remote & ScopeReader {
   return createRpcRemote((fn, args, signal) => supabase.rpc(fn, args).abortSignal(signal), options);
 }
 
@@ -131,7 +164,9 @@ export function createRpcRemote(rpc: RpcCall, options: SupabaseRemoteOptions = {
       if (!parsed.success) throw unexpected('sync_push', parsed.error);
       const { results, user_id, clock, client_too_old: tooOld } = parsed.data;
       return {
-        results: results.map(toResult), user_id, clock: clock ?? null,
+        results: results.map(toResult),
+        user_id,
+        clock: clock ?? null,
         client_too_old: tooOld ? { id: tooOld.id ?? null, message: tooOld.message } : null,
       };
     },

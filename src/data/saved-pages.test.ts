@@ -7,20 +7,25 @@ import { savedPages } from './saved-pages.ts';
 class MemoryStorage {
   readonly items = new Map<string, string>();
   refuse = false;
-  getItem(key: string): string | null { return this.items.get(key) ?? null; }
+  getItem(key: string): string | null {
+    return this.items.get(key) ?? null;
+  }
   setItem(key: string, value: string): void {
     if (this.refuse) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     this.items.set(key, value);
   }
-  removeItem(key: string): void { this.items.delete(key); }
+  removeItem(key: string): void {
+    this.items.delete(key);
+  }
 }
 
 const KEY = 'checkpoint.test-pages';
 let storage: MemoryStorage;
-const pages = () => savedPages(KEY, 2, (entry) => {
-  if (!Array.isArray(entry['items'])) throw new Error('no items');
-  return { items: entry['items'].map(Number), more: entry['more'] === true };
-});
+const pages = () =>
+  savedPages(KEY, 2, (entry) => {
+    if (!Array.isArray(entry['items'])) throw new Error('no items');
+    return { items: entry['items'].map(Number), more: entry['more'] === true };
+  });
 
 beforeEach(() => {
   storage = new MemoryStorage();

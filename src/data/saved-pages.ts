@@ -15,18 +15,29 @@ export interface SavedPages<T extends object> {
   save(userId: number, value: T, now?: number): void;
 }
 
-interface Stored { user: number; savedAt: number }
+interface Stored {
+  user: number;
+  savedAt: number;
+}
 
 function isStored(entry: unknown): entry is Stored & Record<string, unknown> {
-  return typeof entry === 'object' && entry !== null
-    && typeof (entry as Stored).user === 'number' && typeof (entry as Stored).savedAt === 'number';
+  return (
+    typeof entry === 'object' &&
+    entry !== null &&
+    typeof (entry as Stored).user === 'number' &&
+    typeof (entry as Stored).savedAt === 'number'
+  );
 }
 
 /**
  * `parse` turns a stored entry (the value's fields beside `user` and `savedAt`) back into a value,
  * throwing when it cannot.
  */
-export function savedPages<T extends object>(storageKey: string, membersKept: number, parse: (entry: Record<string, unknown>) => T): SavedPages<T> {
+export function savedPages<T extends object>(
+  storageKey: string,
+  membersKept: number,
+  parse: (entry: Record<string, unknown>) => T,
+): SavedPages<T> {
   const readAll = (): Array<Stored & Record<string, unknown>> => {
     try {
       const parsed: unknown = JSON.parse(localStorage.getItem(storageKey) ?? '[]');
@@ -46,7 +57,10 @@ export function savedPages<T extends object>(storageKey: string, membersKept: nu
       }
     },
     save(userId, value, now = Date.now()) {
-      const next = [{ ...value, user: userId, savedAt: now }, ...readAll().filter((s) => s.user !== userId)].slice(0, membersKept);
+      const next = [{ ...value, user: userId, savedAt: now }, ...readAll().filter((s) => s.user !== userId)].slice(
+        0,
+        membersKept,
+      );
       try {
         localStorage.setItem(storageKey, JSON.stringify(next));
       } catch {

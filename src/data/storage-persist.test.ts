@@ -2,7 +2,15 @@ import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, expect, it } from 'vitest';
 import { CheckpointDb } from '../store/db.ts';
-import { clearStorageError, isQuotaError, onStorageError, reportStorageError, storageErrorStore, watchStorageErrors, type StorageError } from './storage-persist.ts';
+import {
+  clearStorageError,
+  isQuotaError,
+  onStorageError,
+  reportStorageError,
+  storageErrorStore,
+  watchStorageErrors,
+  type StorageError,
+} from './storage-persist.ts';
 
 const quota = () => new DOMException('The quota has been exceeded.', 'QuotaExceededError');
 
@@ -37,7 +45,9 @@ it('reports quota errors from writes on a watched database, still fails the writ
   const db = new CheckpointDb(`quota-${crypto.randomUUID()}`);
   // Below the watcher, a layer that refuses writes to `games` as a full disk would.
   db.use({
-    stack: 'dbcore', name: 'full-disk', level: 0,
+    stack: 'dbcore',
+    name: 'full-disk',
+    level: 0,
     create: (down) => ({
       ...down,
       table: (name) => {
@@ -50,7 +60,9 @@ it('reports quota errors from writes on a watched database, still fails the writ
 
   await db.auth.put({ key: 'k', value: 'v' });
   expect(storageErrorStore.getSnapshot()).toBeNull();
-  await expect(db.games.put({ id: 1, igdb_id: 1, name: 'Celeste', slug: 'celeste' })).rejects.toMatchObject({ name: 'QuotaExceededError' });
+  await expect(db.games.put({ id: 1, igdb_id: 1, name: 'Celeste', slug: 'celeste' })).rejects.toMatchObject({
+    name: 'QuotaExceededError',
+  });
   expect(storageErrorStore.getSnapshot()).not.toBeNull();
   // Room again: the next write that succeeds clears it.
   await db.auth.put({ key: 'k', value: 'w' });

@@ -11,7 +11,8 @@ import type { CheckpointDb } from '../store/db.ts';
  */
 export async function requestPersistence(): Promise<boolean> {
   // Typed as optional: workers (and their lib) have no persist(), and old browsers neither.
-  const storage: Partial<Pick<StorageManager, 'persisted'>> & { persist?: () => Promise<boolean> } | undefined = globalThis.navigator?.storage;
+  const storage: (Partial<Pick<StorageManager, 'persisted'>> & { persist?: () => Promise<boolean> }) | undefined =
+    globalThis.navigator?.storage;
   if (!storage?.persist || !storage.persisted) return false;
   if (await storage.persisted()) return true;
   return storage.persist();
@@ -81,7 +82,8 @@ export function clearStorageError(): void {
  */
 export function isQuotaError(error: unknown, depth = 0): boolean {
   if (!error || typeof error !== 'object' || depth > 4) return false;
-  if ('name' in error && (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED')) return true;
+  if ('name' in error && (error.name === 'QuotaExceededError' || error.name === 'NS_ERROR_DOM_QUOTA_REACHED'))
+    return true;
   const wrapped = [
     'inner' in error ? error.inner : undefined,
     'cause' in error ? error.cause : undefined,

@@ -2,12 +2,21 @@
 // one page of members other than the caller, the exact total, community stats and the top 3
 // reviewers. Nothing here is written to the device's mirrors: the last answers are kept by
 // directory-cache.ts for offline use.
-import { directoryOffset, DIRECTORY_PAGE_SIZE, readDirectoryAnswer, type DirectoryAnswer, type DirectoryParams } from '../core/directory.ts';
+import {
+  directoryOffset,
+  DIRECTORY_PAGE_SIZE,
+  readDirectoryAnswer,
+  type DirectoryAnswer,
+  type DirectoryParams,
+} from '../core/directory.ts';
 import { backend } from './backend.ts';
 
 /** The server could not be reached or refused (as opposed to an unreadable answer). */
 export class DirectoryRequestError extends Error {
-  constructor(message: string, readonly offline: boolean) {
+  constructor(
+    message: string,
+    readonly offline: boolean,
+  ) {
     super(message);
     this.name = 'DirectoryRequestError';
   }

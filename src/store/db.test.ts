@@ -22,19 +22,48 @@ const RELEASED: readonly Release[] = [
   {
     version: 1,
     stores: {
-      games: 'id, igdb_id, slug, name', platforms: 'id, name', users: 'id, provider_id, username',
+      games: 'id, igdb_id, slug, name',
+      platforms: 'id, name',
+      users: 'id, provider_id, username',
       reviews: 'id, [user_id+igdb_id], [game_id+post_date_time], [user_id+post_date_time], post_date_time',
       comments: 'id, client_key, [rating_id+created_at], user_id',
       likes: 'id, [user_id+rating_id], [user_id+comment_id], rating_id, comment_id',
-      follows: 'id, [follower_id+following_id], following_id', progress: 'id, [user_id+igdb_id], user_id',
-      wishlist: 'id, [user_id+igdb_id], user_id', collection: 'id, [user_id+igdb_id], user_id',
-      topGames: 'id, [user_id+position], user_id', shadows: '[table+id]', outbox: '++seq, &id', syncState: 'key', auth: 'key',
+      follows: 'id, [follower_id+following_id], following_id',
+      progress: 'id, [user_id+igdb_id], user_id',
+      wishlist: 'id, [user_id+igdb_id], user_id',
+      collection: 'id, [user_id+igdb_id], user_id',
+      topGames: 'id, [user_id+position], user_id',
+      shadows: '[table+id]',
+      outbox: '++seq, &id',
+      syncState: 'key',
+      auth: 'key',
     },
     data: {
-      games: [witcher], users: [userRow(1, 'me')], reviews: [reviewRow(-1e12 - 5, 1, witcher)],
+      games: [witcher],
+      users: [userRow(1, 'me')],
+      reviews: [reviewRow(-1e12 - 5, 1, witcher)],
       shadows: [{ table: 'reviews', id: -1e12 - 5, base: null }],
-      outbox: [{ seq: 1, id: '6f1c3c1e-8a4b-4f5e-9a53-0c1d2e3f4a5b', name: 'review.create', args: { igdb_id: 1942, rating: 8 }, created_at: EARLIER, attempts: 2 }],
-      syncState: [{ key: 'main', client_id: 'c1', cursor: 'v1:42', user_id: 1, last_success: null, last_error: null, scope: { game_ids: [10], user_ids: [], rating_ids: [] } }],
+      outbox: [
+        {
+          seq: 1,
+          id: '6f1c3c1e-8a4b-4f5e-9a53-0c1d2e3f4a5b',
+          name: 'review.create',
+          args: { igdb_id: 1942, rating: 8 },
+          created_at: EARLIER,
+          attempts: 2,
+        },
+      ],
+      syncState: [
+        {
+          key: 'main',
+          client_id: 'c1',
+          cursor: 'v1:42',
+          user_id: 1,
+          last_success: null,
+          last_error: null,
+          scope: { game_ids: [10], user_ids: [], rating_ids: [] },
+        },
+      ],
       auth: [{ key: 'session', value: '{"access_token":"t"}' }],
     },
   },
@@ -42,10 +71,22 @@ const RELEASED: readonly Release[] = [
     version: 2,
     stores: { journal: 'id, client_key, [user_id+igdb_id], [user_id+played_on]' },
     data: {
-      journal: [{
-        id: -1e12 - 7, client_key: '0b7e9c52-2f43-4c1e-9d0a-5e6f7a8b9c0d', user_id: 1, game_id: 10, igdb_id: 1942, played_on: '2026-03-02',
-        minutes: 90, platform_id: null, note: 'Velen', is_private: false, created_at: EARLIER, updated_at: EARLIER,
-      }],
+      journal: [
+        {
+          id: -1e12 - 7,
+          client_key: '0b7e9c52-2f43-4c1e-9d0a-5e6f7a8b9c0d',
+          user_id: 1,
+          game_id: 10,
+          igdb_id: 1942,
+          played_on: '2026-03-02',
+          minutes: 90,
+          platform_id: null,
+          note: 'Velen',
+          is_private: false,
+          created_at: EARLIER,
+          updated_at: EARLIER,
+        },
+      ],
     },
   },
   {
@@ -53,7 +94,15 @@ const RELEASED: readonly Release[] = [
     version: 3,
     stores: { conflicts: 'id, created_at' },
     data: {
-      conflicts: [{ id: '1d2c3b4a-5e6f-4a0b-8c9d-0e1f2a3b4c5d', name: 'review.update', args: { igdb_id: 1942, review: 'Mine' }, fields: ['review'], created_at: EARLIER }],
+      conflicts: [
+        {
+          id: '1d2c3b4a-5e6f-4a0b-8c9d-0e1f2a3b4c5d',
+          name: 'review.update',
+          args: { igdb_id: 1942, review: 'Mine' },
+          fields: ['review'],
+          created_at: EARLIER,
+        },
+      ],
     },
   },
   {
@@ -61,10 +110,21 @@ const RELEASED: readonly Release[] = [
     version: 4,
     stores: { imports: 'id, member_id' },
     data: {
-      imports: [{
-        id: 'import-1', member_id: 1, file_name: 'grouvee.csv', created_at: EARLIER, done: 1, state: 'running', refused: [],
-        mutations: [{ name: 'wishlist.set', args: { igdb_id: 1942, in: true } }, { name: 'collection.set', args: { igdb_id: 72, in: true } }],
-      }],
+      imports: [
+        {
+          id: 'import-1',
+          member_id: 1,
+          file_name: 'grouvee.csv',
+          created_at: EARLIER,
+          done: 1,
+          state: 'running',
+          refused: [],
+          mutations: [
+            { name: 'wishlist.set', args: { igdb_id: 1942, in: true } },
+            { name: 'collection.set', args: { igdb_id: 72, in: true } },
+          ],
+        },
+      ],
     },
     // Version 5 keeps an import's progress in its own row.
     migrated: (data) => ({
@@ -80,11 +140,18 @@ const RELEASED: readonly Release[] = [
     version: 5,
     stores: { importProgress: 'id' },
     data: {
-      imports: [{
-        id: 'import-2', member_id: 1, file_name: 'export.json', created_at: EARLIER,
-        mutations: [{ name: 'follow.set', args: { user_id: 2, following: true } }],
-      }],
-      importProgress: [{ id: 'import-2', done: 0, state: 'paused', refused: [{ index: 0, message: 'User not found' }] }],
+      imports: [
+        {
+          id: 'import-2',
+          member_id: 1,
+          file_name: 'export.json',
+          created_at: EARLIER,
+          mutations: [{ name: 'follow.set', args: { user_id: 2, following: true } }],
+        },
+      ],
+      importProgress: [
+        { id: 'import-2', done: 0, state: 'paused', refused: [{ index: 0, message: 'User not found' }] },
+      ],
     },
   },
 ];
@@ -101,7 +168,9 @@ function track<T extends Dexie>(db: T): T {
 
 /** Table name → primary key and sorted index sources, as Dexie reports them once open. */
 function shape(db: Dexie): Record<string, string[]> {
-  return Object.fromEntries(db.tables.map((t) => [t.name, [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src).sort()]]));
+  return Object.fromEntries(
+    db.tables.map((t) => [t.name, [t.schema.primKey.src, ...t.schema.indexes.map((i) => i.src).sort()]]),
+  );
 }
 
 describe('schema', () => {
@@ -109,15 +178,31 @@ describe('schema', () => {
     const db = track(openLocalDb());
     await db.open();
     const s = shape(db);
-    expect(Object.keys(s).sort()).toEqual([...MIRROR_NAMES, 'platforms', 'shadows', 'outbox', 'conflicts', 'syncState', 'auth', 'imports', 'importProgress'].sort());
+    expect(Object.keys(s).sort()).toEqual(
+      [
+        ...MIRROR_NAMES,
+        'platforms',
+        'shadows',
+        'outbox',
+        'conflicts',
+        'syncState',
+        'auth',
+        'imports',
+        'importProgress',
+      ].sort(),
+    );
     const needs: Record<string, string[]> = {
-      games: ['igdb_id', 'slug', 'name'], users: ['provider_id', 'username'],
+      games: ['igdb_id', 'slug', 'name'],
+      users: ['provider_id', 'username'],
       reviews: ['[user_id+igdb_id]', '[game_id+post_date_time]', '[user_id+post_date_time]', 'post_date_time'],
       comments: ['client_key', '[rating_id+created_at]', 'user_id'],
       likes: ['[user_id+rating_id]', '[user_id+comment_id]', 'rating_id', 'comment_id'],
       follows: ['[follower_id+following_id]', 'following_id'],
-      progress: ['[user_id+igdb_id]', 'user_id'], wishlist: ['[user_id+igdb_id]', 'user_id'], collection: ['[user_id+igdb_id]', 'user_id'],
-      topGames: ['[user_id+position]', 'user_id'], journal: ['client_key', '[user_id+igdb_id]', '[user_id+played_on]'],
+      progress: ['[user_id+igdb_id]', 'user_id'],
+      wishlist: ['[user_id+igdb_id]', 'user_id'],
+      collection: ['[user_id+igdb_id]', 'user_id'],
+      topGames: ['[user_id+position]', 'user_id'],
+      journal: ['client_key', '[user_id+igdb_id]', '[user_id+played_on]'],
     };
     for (const [table, indexes] of Object.entries(needs)) expect(s[table]).toEqual(expect.arrayContaining(indexes));
     expect(s.shadows?.[0]).toBe('[table+id]');
@@ -127,10 +212,15 @@ describe('schema', () => {
   it("answers a screen's queries through its indexes", async () => {
     const db = track(openLocalDb());
     await db.reviews.bulkPut([
-      reviewRow(1, 1, witcher, { post_date_time: '2026-11-01T00:00:00Z' }), reviewRow(2, 2, witcher, { post_date_time: '2026-11-03T00:00:00Z' }),
+      reviewRow(1, 1, witcher, { post_date_time: '2026-11-01T00:00:00Z' }),
+      reviewRow(2, 2, witcher, { post_date_time: '2026-11-03T00:00:00Z' }),
       reviewRow(3, 2, gameRow(11, 72, 'Portal 2'), { post_date_time: '2026-11-02T00:00:00Z' }),
     ]);
-    const forGame = await db.reviews.where('[game_id+post_date_time]').between([10, Dexie.minKey], [10, Dexie.maxKey]).reverse().toArray();
+    const forGame = await db.reviews
+      .where('[game_id+post_date_time]')
+      .between([10, Dexie.minKey], [10, Dexie.maxKey])
+      .reverse()
+      .toArray();
     expect(forGame.map((r) => r.id)).toEqual([2, 1]);
     expect((await db.reviews.orderBy('post_date_time').reverse().limit(2).toArray()).map((r) => r.id)).toEqual([2, 3]);
     expect((await db.reviews.where('[user_id+igdb_id]').equals([2, 72]).first())?.id).toBe(3);
@@ -156,15 +246,18 @@ describe('schema', () => {
 });
 
 describe('upgrades', () => {
-  it.each(RELEASED.map((r) => [r.version, r] as const))('keeps the data of a database made at version %i', async (_, release) => {
-    const old = track(new Dexie(`upgrade-${release.version}-${crypto.randomUUID()}`));
-    for (const r of RELEASED.filter((r) => r.version <= release.version)) old.version(r.version).stores(r.stores);
-    await old.transaction('rw', old.tables, async () => {
-      for (const [table, rows] of Object.entries(release.data)) await old.table(table).bulkAdd([...rows]);
-    });
-    old.close();
-    const upgraded = track(new CheckpointDb(old.name));
-    const expected = release.migrated ? release.migrated(release.data) : release.data;
-    for (const [table, rows] of Object.entries(expected)) expect(await upgraded.table(table).toArray()).toEqual(rows);
-  });
+  it.each(RELEASED.map((r) => [r.version, r] as const))(
+    'keeps the data of a database made at version %i',
+    async (_, release) => {
+      const old = track(new Dexie(`upgrade-${release.version}-${crypto.randomUUID()}`));
+      for (const r of RELEASED.filter((r) => r.version <= release.version)) old.version(r.version).stores(r.stores);
+      await old.transaction('rw', old.tables, async () => {
+        for (const [table, rows] of Object.entries(release.data)) await old.table(table).bulkAdd([...rows]);
+      });
+      old.close();
+      const upgraded = track(new CheckpointDb(old.name));
+      const expected = release.migrated ? release.migrated(release.data) : release.data;
+      for (const [table, rows] of Object.entries(expected)) expect(await upgraded.table(table).toArray()).toEqual(rows);
+    },
+  );
 });

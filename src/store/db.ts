@@ -11,48 +11,142 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import { DEVICE_DB_NAME } from '../core/constants.ts';
 
 export interface GameRow {
-  id: number; igdb_id: number; name: string; slug: string | null; cover_url?: string | null; summary?: string | null;
-  release_date?: string | null; first_release_date?: number | null;
+  id: number;
+  igdb_id: number;
+  name: string;
+  slug: string | null;
+  cover_url?: string | null;
+  summary?: string | null;
+  release_date?: string | null;
+  first_release_date?: number | null;
   /** The year of release (the year alone for a game known only to the year; release_date is then null). */
-  release_year?: number | null; genre?: string | null; genres?: string[];
-  platforms?: string[]; developer?: string | null; publisher?: string | null; category?: number | null;
-  parent_game?: number | null; franchise?: string | null; igdb_rating?: number | null; rating_count?: number | null;
-  alternative_names?: string[]; [extra: string]: unknown;
+  release_year?: number | null;
+  genre?: string | null;
+  genres?: string[];
+  platforms?: string[];
+  developer?: string | null;
+  publisher?: string | null;
+  category?: number | null;
+  parent_game?: number | null;
+  franchise?: string | null;
+  igdb_rating?: number | null;
+  rating_count?: number | null;
+  alternative_names?: string[];
+  [extra: string]: unknown;
 }
-export interface PlatformRow { id: number; name: string }
+export interface PlatformRow {
+  id: number;
+  name: string;
+}
 export interface UserRow {
-  id: number; provider_id: string; username: string; name?: string | null; display_name?: string | null;
-  bio?: string | null; avatar_url?: string | null; location?: string | null; website?: string | null;
-  platform?: string | null; created_at: string; updated_at?: string; follower_count: number; following_count: number;
+  id: number;
+  provider_id: string;
+  username: string;
+  name?: string | null;
+  display_name?: string | null;
+  bio?: string | null;
+  avatar_url?: string | null;
+  location?: string | null;
+  website?: string | null;
+  platform?: string | null;
+  created_at: string;
+  updated_at?: string;
+  follower_count: number;
+  following_count: number;
 }
 export interface ReviewRow {
-  id: number; user_id: number; game_id: number; igdb_id: number; rating: number; review: string | null;
-  post_date_time: string; updated_at: string; is_recommended: boolean | null; platform_id: number | null;
-  playtime_hours: number | null; slug?: string | null; like_count: number; comment_count: number;
+  id: number;
+  user_id: number;
+  game_id: number;
+  igdb_id: number;
+  rating: number;
+  review: string | null;
+  post_date_time: string;
+  updated_at: string;
+  is_recommended: boolean | null;
+  platform_id: number | null;
+  playtime_hours: number | null;
+  slug?: string | null;
+  like_count: number;
+  comment_count: number;
   /** A private draft (only its author's device ever holds one); absent on rows from before drafts. */
   is_draft?: boolean;
 }
 export interface CommentRow {
-  id: number; client_key: string | null; user_id: number; rating_id: number; content: string;
-  parent_comment_id: number | null; is_published: boolean; created_at: string; updated_at: string; like_count: number;
+  id: number;
+  client_key: string | null;
+  user_id: number;
+  rating_id: number;
+  content: string;
+  parent_comment_id: number | null;
+  is_published: boolean;
+  created_at: string;
+  updated_at: string;
+  like_count: number;
 }
 export interface LikeRow {
-  id: number; user_id: number; rating_id: number | null; comment_id: number | null; is_like: boolean; created_at: string;
+  id: number;
+  user_id: number;
+  rating_id: number | null;
+  comment_id: number | null;
+  is_like: boolean;
+  created_at: string;
 }
-export interface FollowRow { id: number; follower_id: number; following_id: number; created_at: string }
+export interface FollowRow {
+  id: number;
+  follower_id: number;
+  following_id: number;
+  created_at: string;
+}
 export interface ProgressRow {
-  id: number; user_id: number; game_id: number; igdb_id: number; started: boolean; completed: boolean;
-  started_date: string | null; completed_date: string | null; created_at: string; updated_at: string;
+  id: number;
+  user_id: number;
+  game_id: number;
+  igdb_id: number;
+  started: boolean;
+  completed: boolean;
+  started_date: string | null;
+  completed_date: string | null;
+  created_at: string;
+  updated_at: string;
 }
 export interface WishlistRow {
-  id: number; user_id: number; igdb_id: number; game_id: number; priority: number; notes: string | null; added_at: string;
+  id: number;
+  user_id: number;
+  igdb_id: number;
+  game_id: number;
+  priority: number;
+  notes: string | null;
+  added_at: string;
 }
-export interface CollectionRow { id: number; user_id: number; igdb_id: number; game_id: number; added_at: string }
-export interface TopGameRow { id: number; user_id: number; game_id: number; position: number; created_at: string }
+export interface CollectionRow {
+  id: number;
+  user_id: number;
+  igdb_id: number;
+  game_id: number;
+  added_at: string;
+}
+export interface TopGameRow {
+  id: number;
+  user_id: number;
+  game_id: number;
+  position: number;
+  created_at: string;
+}
 /** A play journal entry (server table play_session); only the member's own are mirrored. */
 export interface PlaySessionRow {
-  id: number; client_key: string; user_id: number; game_id: number; igdb_id: number; played_on: string; minutes: number;
-  platform_id: number | null; note: string | null; is_private: boolean; created_at: string; updated_at: string;
+  id: number;
+  client_key: string;
+  user_id: number;
+  game_id: number;
+  igdb_id: number;
+  played_on: string;
+  minutes: number;
+  platform_id: number | null;
+  note: string | null;
+  is_private: boolean;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface OutboxRow {
@@ -117,7 +211,10 @@ export interface ShadowRow {
   base: { id: number } | null;
 }
 
-export interface KeyValueRow { key: string; value: string }
+export interface KeyValueRow {
+  key: string;
+  value: string;
+}
 
 /**
  * An import the member confirmed (data/import/apply.ts), as it is read: its writes in order and
@@ -199,21 +296,33 @@ export class CheckpointDb extends Dexie {
       imports: 'id, member_id',
     });
     // An import's progress apart from its writes: a batch no longer rewrites the whole plan.
-    this.version(5).stores({
-      importProgress: 'id',
-    }).upgrade(async (tx) => {
-      const jobs = (await tx.table('imports').toArray()) as ImportJobRow[];
-      await tx.table('importProgress').bulkPut(jobs.map(({ id, done, state, refused }) => ({ id, done, state, refused })));
-      await tx.table('imports').bulkPut(jobs.map(({ done: _d, state: _s, refused: _r, ...writes }) => writes));
-    });
+    this.version(5)
+      .stores({
+        importProgress: 'id',
+      })
+      .upgrade(async (tx) => {
+        const jobs = (await tx.table('imports').toArray()) as ImportJobRow[];
+        await tx
+          .table('importProgress')
+          .bulkPut(jobs.map(({ id, done, state, refused }) => ({ id, done, state, refused })));
+        await tx.table('imports').bulkPut(jobs.map(({ done: _d, state: _s, refused: _r, ...writes }) => writes));
+      });
   }
 }
 
 /** Server table name → local mirror table. */
 export const MIRRORS = {
-  game: 'games', user: 'users', rating: 'reviews', comment: 'comments', content_like: 'likes',
-  user_follow: 'follows', game_progress: 'progress', user_wishlist: 'wishlist', user_collection: 'collection',
-  user_top_games: 'topGames', play_session: 'journal',
+  game: 'games',
+  user: 'users',
+  rating: 'reviews',
+  comment: 'comments',
+  content_like: 'likes',
+  user_follow: 'follows',
+  game_progress: 'progress',
+  user_wishlist: 'wishlist',
+  user_collection: 'collection',
+  user_top_games: 'topGames',
+  play_session: 'journal',
 } as const satisfies Record<string, keyof CheckpointDb>;
 export type ServerTable = keyof typeof MIRRORS;
 export type MirrorName = (typeof MIRRORS)[ServerTable];

@@ -138,7 +138,12 @@ async function heldKeys(db: CheckpointDb, table: MirrorName, rows: readonly Row[
     if (id > high) high = id;
   }
   const cap = rows.length * KEYS_PER_ROW;
-  const keys = await db.table<Row, number>(table).where(':id').between(low, high, true, true).limit(cap + 1).primaryKeys();
+  const keys = await db
+    .table<Row, number>(table)
+    .where(':id')
+    .between(low, high, true, true)
+    .limit(cap + 1)
+    .primaryKeys();
   return keys.length > cap ? null : new Set(keys);
 }
 

@@ -13,7 +13,16 @@ import { FakeSyncServer } from '../../tests/support/fake-remote.ts';
 import { GAMES, IGDB } from '../../tests/support/fixtures.ts';
 import { openLocalDb } from '../../tests/support/local-db.ts';
 import { createSyncEngine, type SyncEngine } from './engine.ts';
-import { AuthError, NetworkError, RejectedBatchError, type PullPage, type PushMutation, type PushReply, type Remote, type SyncScope } from './remote.ts';
+import {
+  AuthError,
+  NetworkError,
+  RejectedBatchError,
+  type PullPage,
+  type PushMutation,
+  type PushReply,
+  type Remote,
+  type SyncScope,
+} from './remote.ts';
 import { addToScope } from './state.ts';
 
 const dbs: CheckpointDb[] = [];
@@ -55,13 +64,24 @@ describe('the sync engine on the fake server', () => {
     const me = server.addMember('batches');
     const db = freshDb();
     const batches: string[][] = [];
-    const engine = createSyncEngine({ db, remote: intercept(server.remoteFor(me), (m) => batches.push(m.map((x) => x.id))), refreshSession: noRefresh });
+    const engine = createSyncEngine({
+      db,
+      remote: intercept(server.remoteFor(me), (m) => batches.push(m.map((x) => x.id))),
+      refreshSession: noRefresh,
+    });
     await addToScope(db, 'game_ids', server.gameIds());
     await engine.syncNow();
     const games = Object.values(IGDB);
     const ids: string[] = [];
     for (let i = 0; i < 2 * PUSH_BATCH_SIZE + 30; i++) {
-      ids.push(await mutate(db, 'wishlist.set', { igdb_id: games[i % games.length] ?? IGDB.hades, in: true, priority: i % 10 }, { me, now: at() }));
+      ids.push(
+        await mutate(
+          db,
+          'wishlist.set',
+          { igdb_id: games[i % games.length] ?? IGDB.hades, in: true, priority: i % 10 },
+          { me, now: at() },
+        ),
+      );
     }
     await engine.syncNow();
     // First an empty push: whose session is this (push.ts), then the batches.
@@ -80,7 +100,8 @@ describe('the sync engine on the fake server', () => {
     const inner = server.remoteFor(me);
     const remote: Remote = {
       push: async (clientId, mutations) => {
-        if (refuse && mutations.length > 0) throw new RejectedBatchError('batch_too_large', 'At most 500 mutations per push');
+        if (refuse && mutations.length > 0)
+          throw new RejectedBatchError('batch_too_large', 'At most 500 mutations per push');
         return inner.push(clientId, mutations);
       },
       pull: (cursor, scope, limit) => inner.pull(cursor, scope, limit),
@@ -106,7 +127,11 @@ describe('the sync engine on the fake server', () => {
   it("[S13] drops a visitor's cursor once the member is known, so the member's own rows arrive", async () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('late_sign_in');
-    await server.remoteFor(me).push(crypto.randomUUID(), [{ id: crypto.randomUUID(), name: 'wishlist.set', args: { igdb_id: IGDB.zelda, in: true } }]);
+    await server
+      .remoteFor(me)
+      .push(crypto.randomUUID(), [
+        { id: crypto.randomUUID(), name: 'wishlist.set', args: { igdb_id: IGDB.zelda, in: true } },
+      ]);
     const db = freshDb();
     let member: number | null = null;
     const remote: Remote = {
@@ -176,7 +201,8 @@ describe('the sync engine on the fake server', () => {
 
     await engine.syncNow(); // the answer to the push is lost
     expect(engine.status.getSnapshot().lastError).toBe('answer lost');
-    midPullWrite = () => mutate(db, 'wishlist.set', { igdb_id: IGDB.hades, in: true }, { me, now: at() }).then((id) => queued.push(id));
+    midPullWrite = () =>
+      mutate(db, 'wishlist.set', { igdb_id: IGDB.hades, in: true }, { me, now: at() }).then((id) => queued.push(id));
     pulls.length = 0;
     await engine.syncNow();
     expect(engine.status.getSnapshot()).toMatchObject({ lastError: null, pending: 1 });
@@ -184,19 +210,28 @@ describe('the sync engine on the fake server', () => {
     expect(pulls).toEqual([stale, null]);
     // The mid-pull write is still pending and still shown; the friend's unfollow and new rating are in.
     expect((await db.outbox.toArray()).map((row) => row.id)).toEqual([queued[3]]);
-    expect((await db.wishlist.toArray()).map((w) => w.igdb_id).sort((a, b) => a - b)).toEqual([IGDB.celeste, IGDB.hades].sort((a, b) => a - b));
+    expect((await db.wishlist.toArray()).map((w) => w.igdb_id).sort((a, b) => a - b)).toEqual(
+      [IGDB.celeste, IGDB.hades].sort((a, b) => a - b),
+    );
     expect(await db.follows.count()).toBe(0);
-    expect((await db.reviews.toArray()).map((r) => [r.user_id, r.rating]).sort()).toEqual([[friend, 8.5], [me, 9]].sort());
+    expect((await db.reviews.toArray()).map((r) => [r.user_id, r.rating]).sort()).toEqual(
+      [
+        [friend, 8.5],
+        [me, 9],
+      ].sort(),
+    );
 
     await engine.syncNow();
     expect(engine.status.getSnapshot()).toMatchObject({ lastError: null, pending: 0 });
     expect(queued.every((id) => server.hasApplied(id))).toBe(true);
-    const truth = await server.remoteFor(me).pull(null, { game_ids: [], user_ids: [], rating_ids: [], author_ids: [] }, 5000);
+    const truth = await server
+      .remoteFor(me)
+      .pull(null, { game_ids: [], user_ids: [], rating_ids: [], author_ids: [] }, 5000);
     const mine = (table: string) => truth.changes.filter((c) => c.table === table && c.op === 'upsert');
     expect(mine('rating')).toHaveLength(1);
     expect(mine('user_wishlist')).toHaveLength(2);
     expect(mine('game_progress')).toHaveLength(1);
-    expect((await db.wishlist.count())).toBe(2);
+    expect(await db.wishlist.count()).toBe(2);
     expect(await db.reviews.count()).toBe(2);
   });
 
@@ -209,12 +244,13 @@ describe('the sync engine on the fake server', () => {
     const engine = createSyncEngine({ db, remote: server.remoteFor(second), refreshSession: noRefresh });
     await engine.syncNow();
     expect(engine.status.getSnapshot()).toMatchObject({
-      lastError: 'Signed in as another member than the one whose data is on this device', backoffUntil: null,
+      lastError: 'Signed in as another member than the one whose data is on this device',
+      backoffUntil: null,
     });
     expect((await db.syncState.get('main'))?.user_id).toBe(first);
   });
 
-  it("tells a server that does not answer from no network, and an expired session from both; says since when changes wait", async () => {
+  it('tells a server that does not answer from no network, and an expired session from both; says since when changes wait', async () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('status');
     const db = freshDb();
@@ -226,7 +262,8 @@ describe('the sync engine on the fake server', () => {
         if (fault === 'revoked') return Promise.reject(new AuthError('JWT expired'));
         return inner.push(clientId, mutations);
       },
-      pull: (cursor, scope, limit) => (fault === null ? inner.pull(cursor, scope, limit) : Promise.reject(new NetworkError('no answer'))),
+      pull: (cursor, scope, limit) =>
+        fault === null ? inner.pull(cursor, scope, limit) : Promise.reject(new NetworkError('no answer')),
     };
     let refreshes = 0;
     const refreshSession = async () => {
@@ -236,7 +273,13 @@ describe('the sync engine on the fake server', () => {
     const engine = createSyncEngine({ db, remote, refreshSession, random: () => 0 });
     await addToScope(db, 'game_ids', server.gameIds());
     await engine.syncNow();
-    expect(engine.status.getSnapshot()).toMatchObject({ online: true, reachable: true, sessionExpired: false, pending: 0, pendingSince: null });
+    expect(engine.status.getSnapshot()).toMatchObject({
+      online: true,
+      reachable: true,
+      sessionExpired: false,
+      pending: 0,
+      pendingSince: null,
+    });
 
     const madeAt = '2026-11-20T08:30:00.000Z';
     await mutate(db, 'wishlist.set', { igdb_id: IGDB.hades, in: true }, { me, now: madeAt });
@@ -244,20 +287,35 @@ describe('the sync engine on the fake server', () => {
     fault = 'down';
     await engine.syncNow();
     expect(engine.status.getSnapshot()).toMatchObject({
-      online: true, reachable: false, sessionExpired: false, pending: 2, pendingSince: Date.parse(madeAt), lastError: 'sync_push failed (no answer)',
+      online: true,
+      reachable: false,
+      sessionExpired: false,
+      pending: 2,
+      pendingSince: Date.parse(madeAt),
+      lastError: 'sync_push failed (no answer)',
     });
 
     fault = 'revoked';
     await engine.syncNow();
     expect(refreshes).toBe(1);
     expect(engine.status.getSnapshot()).toMatchObject({
-      reachable: true, sessionExpired: true, pending: 2, lastError: 'Your session has expired. Please sign in again.', backoffUntil: null,
+      reachable: true,
+      sessionExpired: true,
+      pending: 2,
+      lastError: 'Your session has expired. Please sign in again.',
+      backoffUntil: null,
     });
 
     // Signed in again: the waiting writes go once and every flag clears.
     fault = null;
     await engine.syncNow();
-    expect(engine.status.getSnapshot()).toMatchObject({ reachable: true, sessionExpired: false, pending: 0, pendingSince: null, lastError: null });
+    expect(engine.status.getSnapshot()).toMatchObject({
+      reachable: true,
+      sessionExpired: false,
+      pending: 0,
+      pendingSince: null,
+      lastError: null,
+    });
     expect((await db.wishlist.toArray()).map((w) => w.igdb_id).sort()).toEqual([IGDB.hades, IGDB.zelda].sort());
   });
 
@@ -272,7 +330,10 @@ describe('the sync engine on the fake server', () => {
     const engine = createSyncEngine({ db, remote: server.remoteFor(second), refreshSession: noRefresh });
     await engine.syncNow();
     expect(server.hasApplied(id)).toBe(false);
-    expect(engine.status.getSnapshot()).toMatchObject({ pending: 1, lastError: 'Signed in as another member than the one whose data is on this device' });
+    expect(engine.status.getSnapshot()).toMatchObject({
+      pending: 1,
+      lastError: 'Signed in as another member than the one whose data is on this device',
+    });
     // The first member, back, syncs it once.
     const back = createSyncEngine({ db, remote: server.remoteFor(first), refreshSession: noRefresh });
     await back.syncNow();
@@ -298,7 +359,10 @@ function prng(seed: number): () => number {
 /** Fails a share of calls: before they reach the server, or after (the answer is lost). */
 class FlakyRemote implements Remote {
   failureRate = 0.3;
-  constructor(private readonly inner: Remote, private readonly random: () => number) {}
+  constructor(
+    private readonly inner: Remote,
+    private readonly random: () => number,
+  ) {}
 
   async push(clientId: string, mutations: readonly PushMutation[]): Promise<PushReply> {
     const roll = this.random();
@@ -314,7 +378,13 @@ class FlakyRemote implements Remote {
   }
 }
 
-interface Device { readonly db: CheckpointDb; readonly me: number; readonly other: number; readonly remote: FlakyRemote; readonly engine: SyncEngine }
+interface Device {
+  readonly db: CheckpointDb;
+  readonly me: number;
+  readonly other: number;
+  readonly remote: FlakyRemote;
+  readonly engine: SyncEngine;
+}
 
 async function expectMirrorsEqualServer(server: FakeSyncServer, d: Device): Promise<void> {
   const state = await d.db.syncState.get('main');
@@ -335,7 +405,10 @@ async function expectMirrorsEqualServer(server: FakeSyncServer, d: Device): Prom
       }
       local = local.filter((r) => inSnapshot.has(r.id));
     }
-    expect(local.sort((a, b) => a.id - b.id), mirror).toEqual(rows.sort((a, b) => a.id - b.id));
+    expect(
+      local.sort((a, b) => a.id - b.id),
+      mirror,
+    ).toEqual(rows.sort((a, b) => a.id - b.id));
   }
   expect(await d.db.outbox.count()).toBe(0);
   expect(await d.db.shadows.count()).toBe(0);
@@ -348,12 +421,22 @@ async function fuzz(seed: number, steps: number): Promise<void> {
   const alice = server.addMember(`alice_${seed}`);
   const bob = server.addMember(`bob_${seed}`);
   const devices: Device[] = [];
-  for (const [me, other] of [[alice, bob], [alice, bob], [bob, alice]] as const) {
+  for (const [me, other] of [
+    [alice, bob],
+    [alice, bob],
+    [bob, alice],
+  ] as const) {
     const db = freshDb();
     const remote = new FlakyRemote(server.remoteFor(me), random);
     await addToScope(db, 'game_ids', server.gameIds());
     await addToScope(db, 'user_ids', [other]);
-    devices.push({ db, me, other, remote, engine: createSyncEngine({ db, remote, refreshSession: noRefresh, random }) });
+    devices.push({
+      db,
+      me,
+      other,
+      remote,
+      engine: createSyncEngine({ db, remote, refreshSession: noRefresh, random }),
+    });
   }
   const queued: string[] = [];
   const games = Object.values(IGDB);
@@ -372,10 +455,20 @@ async function fuzz(seed: number, steps: number): Promise<void> {
     const ownComments = (await d.db.comments.toArray()).filter((c) => c.user_id === d.me && c.client_key !== null);
     const game = pick(games) ?? IGDB.hades;
     const writes: Array<() => Promise<string>> = [
-      () => write(d, 'review.create', { igdb_id: game, rating: rating(), review: random() < 0.5 ? `seed ${seed} step ${step}` : null }),
+      () =>
+        write(d, 'review.create', {
+          igdb_id: game,
+          rating: rating(),
+          review: random() < 0.5 ? `seed ${seed} step ${step}` : null,
+        }),
       () => write(d, 'review.update', { igdb_id: game, rating: rating() }),
       () => write(d, 'review_like.set', { rating_id: pick(reviews)?.id ?? 1, liked: random() < 0.7 }),
-      () => write(d, 'comment.add', { key: crypto.randomUUID(), rating_id: pick(reviews)?.id ?? 1, content: `step ${step}` }),
+      () =>
+        write(d, 'comment.add', {
+          key: crypto.randomUUID(),
+          rating_id: pick(reviews)?.id ?? 1,
+          content: `step ${step}`,
+        }),
       () => write(d, 'comment.delete', { key: pick(ownComments)?.client_key ?? crypto.randomUUID() }),
       () => write(d, 'follow.set', { user_id: d.other, following: random() < 0.6 }),
       () => write(d, 'wishlist.set', { igdb_id: game, in: random() < 0.7 }),
@@ -406,6 +499,10 @@ function write<N extends MutationName>(d: Device, name: N, args: MutationArgs<N>
 
 describe('seeded fuzz: random writes, syncs, network failures and change-log prunes on three devices', () => {
   for (const seed of [1, 2, 3]) {
-    it(`[S3] [S9] seed ${seed}: every write reaches the server, and every device ends equal to it`, () => fuzz(seed, 120), 30_000);
+    it(
+      `[S3] [S9] seed ${seed}: every write reaches the server, and every device ends equal to it`,
+      () => fuzz(seed, 120),
+      30_000,
+    );
   }
 });

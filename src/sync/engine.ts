@@ -99,13 +99,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
   /** Never rejects: callers fire and forget it; a failure to count is shown as the error. */
   const refreshPending = (): Promise<void> =>
-    db.transaction('r', db.outbox, async () => ({ pending: await db.outbox.count(), oldest: await db.outbox.orderBy('seq').first() })).then(
-      ({ pending, oldest }) => {
-        const since = oldest ? Date.parse(oldest.created_at) : NaN;
-        status.update({ pending, pendingSince: pending > 0 && Number.isFinite(since) ? since : null });
-      },
-      (error: unknown) => status.update({ lastError: error instanceof Error ? error.message : String(error) }),
-    );
+    db
+      .transaction('r', db.outbox, async () => ({
+        pending: await db.outbox.count(),
+        oldest: await db.outbox.orderBy('seq').first(),
+      }))
+      .then(
+        ({ pending, oldest }) => {
+          const since = oldest ? Date.parse(oldest.created_at) : NaN;
+          status.update({ pending, pendingSince: pending > 0 && Number.isFinite(since) ? since : null });
+        },
+        (error: unknown) => status.update({ lastError: error instanceof Error ? error.message : String(error) }),
+      );
 
   /** Also kept with the data, so a page can tell why the service worker's last run failed. */
   const recordError = (message: string | null): Promise<void> =>
@@ -138,7 +143,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }, options.lock);
       failures = 0;
       // An answer proves a network, whatever navigator.onLine said.
-      status.update({ online: true, reachable: true, sessionExpired: false, lastSyncedAt: now(), lastError: null, backoffUntil: null, updateNeeded: false });
+      status.update({
+        online: true,
+        reachable: true,
+        sessionExpired: false,
+        lastSyncedAt: now(),
+        lastError: null,
+        backoffUntil: null,
+        updateNeeded: false,
+      });
       emitServerReached();
       scheduleNext(intervalMs);
       return true;
@@ -154,8 +167,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         // The server answered, but retrying cannot help until the member signs in again; the next
         // trigger (a write, `online`, the page shown again) tries anew.
         status.update({
-          online: true, reachable: true, sessionExpired: error instanceof AuthError,
-          lastError: error instanceof AuthError ? SESSION_EXPIRED : message, backoffUntil: null,
+          online: true,
+          reachable: true,
+          sessionExpired: error instanceof AuthError,
+          lastError: error instanceof AuthError ? SESSION_EXPIRED : message,
+          backoffUntil: null,
         });
         scheduleNext(null);
       } else {
@@ -166,7 +182,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         // server did not answer, which with a network up reads "the server can't be reached".
         status.update({
           reachable: error instanceof NetworkError ? false : status.getSnapshot().reachable,
-          lastError: message, backoffUntil: now() + delay,
+          lastError: message,
+          backoffUntil: now() + delay,
         });
         scheduleNext(delay);
       }

@@ -6,13 +6,15 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 1));
 describe('withSyncLock', () => {
   it('[S6] without Web Locks, runs one holder at a time in call order, and a failure releases it', async () => {
     const log: string[] = [];
-    const holder = (name: string, fail = false) => async () => {
-      log.push(`${name} in`);
-      await tick();
-      log.push(`${name} out`);
-      if (fail) throw new Error(`${name} failed`);
-      return name;
-    };
+    const holder =
+      (name: string, fail = false) =>
+      async () => {
+        log.push(`${name} in`);
+        await tick();
+        log.push(`${name} out`);
+        if (fail) throw new Error(`${name} failed`);
+        return name;
+      };
     const results = await Promise.allSettled([
       withSyncLock(holder('a'), { locks: null }),
       withSyncLock(holder('b', true), { locks: null }),

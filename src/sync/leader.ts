@@ -14,7 +14,10 @@ const tails = new Map<string, Promise<void>>();
 function inProcess<T>(name: string, fn: () => Promise<T>): Promise<T> {
   const previous = tails.get(name) ?? Promise.resolve();
   const run = previous.then(fn);
-  const tail = run.then(() => undefined, () => undefined);
+  const tail = run.then(
+    () => undefined,
+    () => undefined,
+  );
   tails.set(name, tail);
   // Forget a settled chain so the map does not grow with lock names.
   void tail.then(() => {
@@ -25,14 +28,17 @@ function inProcess<T>(name: string, fn: () => Promise<T>): Promise<T> {
 
 function webLocks(): SyncLocks | undefined {
   // navigator.locks is missing in Node and before Safari 15.4 / Firefox 96, whatever lib.dom says.
-  return typeof navigator === 'undefined' ? undefined : navigator.locks ?? undefined;
+  return typeof navigator === 'undefined' ? undefined : (navigator.locks ?? undefined);
 }
 
 /**
  * Runs fn while holding the sync lock, waiting for any holder first. `locks: null` forces the
  * in-process mutex.
  */
-export async function withSyncLock<T>(fn: () => Promise<T>, options: { name?: string; locks?: SyncLocks | null } = {}): Promise<T> {
+export async function withSyncLock<T>(
+  fn: () => Promise<T>,
+  options: { name?: string; locks?: SyncLocks | null } = {},
+): Promise<T> {
   const name = options.name ?? SYNC_LOCK;
   const locks = options.locks === undefined ? webLocks() : options.locks;
   // request() resolves with what the callback's promise resolves with, held until then.

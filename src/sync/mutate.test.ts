@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CTX, gameRow, ME, NOW, openLocalDb, OTHER, reviewRow, snapshot, userRow } from '../../tests/support/local-db.ts';
+import {
+  CTX,
+  gameRow,
+  ME,
+  NOW,
+  openLocalDb,
+  OTHER,
+  reviewRow,
+  snapshot,
+  userRow,
+} from '../../tests/support/local-db.ts';
 import { randomUuid } from '../core/random-uuid.ts';
 import type { CheckpointDb } from '../store/db.ts';
 import { emitRejected, onLocalWrite, onRejected } from '../store/events.ts';
@@ -47,8 +57,11 @@ describe('mutate', () => {
     const before = await snapshot(db);
     const writes = vi.fn();
     const stop = onLocalWrite(writes);
-    await expect(mutate(db, 'comment.add', { key: randomUUID(), rating_id: 5, content: ' ' }, CTX)).rejects.toMatchObject({
-      name: 'MutationError', message: 'Comment cannot be empty',
+    await expect(
+      mutate(db, 'comment.add', { key: randomUUID(), rating_id: 5, content: ' ' }, CTX),
+    ).rejects.toMatchObject({
+      name: 'MutationError',
+      message: 'Comment cannot be empty',
     });
     stop();
     expect(writes).not.toHaveBeenCalled();
@@ -59,7 +72,9 @@ describe('mutate', () => {
   it('writes nothing when the apply refuses the write', async () => {
     const before = await snapshot(db);
     await expect(mutate(db, 'follow.set', { user_id: ME, following: true }, CTX)).rejects.toMatchObject({
-      name: 'MutationError', code: 'self_follow', message: 'You cannot follow yourself',
+      name: 'MutationError',
+      code: 'self_follow',
+      message: 'You cannot follow yourself',
     });
     expect(await db.outbox.count()).toBe(0);
     expect(await snapshot(db)).toEqual(before);

@@ -15,7 +15,12 @@ import { loadSyncState } from './state.ts';
  * Validates and applies the mutation and queues it; returns the mutation id. A refusal throws
  * MutationError with the spec's message before anything is written.
  */
-export async function mutate<N extends MutationName>(db: CheckpointDb, name: N, args: MutationArgs<N>, ctx: ApplyContext): Promise<string> {
+export async function mutate<N extends MutationName>(
+  db: CheckpointDb,
+  name: N,
+  args: MutationArgs<N>,
+  ctx: ApplyContext,
+): Promise<string> {
   const parsed = parseMutation(name, args);
   const id = randomUuid();
   await db.transaction('rw', [...APPLY_TABLES, ...QUEUE_TABLES], async () => {
@@ -44,7 +49,11 @@ export async function enqueue(db: CheckpointDb, id: string, name: string, args: 
  * enqueue() for several writes at once, in order (an import's batch): the same outbox rows, each
  * with its own clock taken in turn, with one read and one write of the device's clock.
  */
-export async function enqueueAll(db: CheckpointDb, writes: ReadonlyArray<{ id: string; name: string; args: unknown }>, now: string): Promise<void> {
+export async function enqueueAll(
+  db: CheckpointDb,
+  writes: ReadonlyArray<{ id: string; name: string; args: unknown }>,
+  now: string,
+): Promise<void> {
   if (writes.length === 0) return;
   const state = await loadSyncState(db);
   let hlc = state.hlc;

@@ -9,18 +9,26 @@ import { CURSOR_TOO_OLD, RejectedBatchError, type PullPage, type Remote } from '
 import { adoptMember, loadSyncState } from './state.ts';
 
 let db: CheckpointDb | undefined;
-afterEach(async () => { db?.close(); await db?.delete(); });
+afterEach(async () => {
+  db?.close();
+  await db?.delete();
+});
 
 it('[S13] drops a visitor page that lands after the member signed in', async () => {
   db = new CheckpointDb(`pull-${Math.random()}`);
   const local = db;
   await loadSyncState(local);
   let release: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => { release = resolve; });
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   const visitorPage: PullPage = { changes: [], cursor: 'v1:100', has_more: false, snapshot: true, user_id: null };
   const remote: Remote = {
     push: () => Promise.reject(new Error('not used')),
-    pull: async () => { await gate; return visitorPage; },
+    pull: async () => {
+      await gate;
+      return visitorPage;
+    },
   };
   const pulling = pullChanges(local, remote);
   await adoptMember(local, 42);
@@ -46,7 +54,10 @@ it('[S13] drops a visitor page when the member signs in between its check and it
   });
   const remote: Remote = {
     push: () => Promise.reject(new Error('not used')),
-    pull: async () => { pulled = true; return visitorPage; },
+    pull: async () => {
+      pulled = true;
+      return visitorPage;
+    },
   };
   await pullChanges(local, remote).catch(() => undefined);
   await adopting;
@@ -65,7 +76,8 @@ it('[S10] answers cursor_too_old with one snapshot, and surfaces a second refusa
     push: () => Promise.reject(new Error('not used')),
     pull: async (cursor) => {
       asked.push(cursor);
-      if (cursor !== null || refuseSnapshot) throw new RejectedBatchError(CURSOR_TOO_OLD, 'Sync cursor is older than the change log; take a new snapshot');
+      if (cursor !== null || refuseSnapshot)
+        throw new RejectedBatchError(CURSOR_TOO_OLD, 'Sync cursor is older than the change log; take a new snapshot');
       return { changes: [], cursor: 'v1:900', has_more: false, snapshot: true, user_id: 42 };
     },
   };

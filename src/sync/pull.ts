@@ -7,7 +7,13 @@ import { MIRROR_NAMES } from '../store/db.ts';
 import { applyServerChanges } from '../store/overlay.ts';
 import { REBASE_TABLES, rebase } from './rebase.ts';
 import {
-  AuthError, CURSOR_TOO_OLD, INVALID_CURSOR, MemberChangedError, RejectedBatchError, type PullPage, type Remote,
+  AuthError,
+  CURSOR_TOO_OLD,
+  INVALID_CURSOR,
+  MemberChangedError,
+  RejectedBatchError,
+  type PullPage,
+  type Remote,
 } from './remote.ts';
 import { loadSyncState, withScopeIds } from './state.ts';
 
@@ -54,12 +60,17 @@ async function storePage(db: CheckpointDb, from: string | null, page: PullPage, 
     await rebase(db, page.user_id);
     // Members that came along as authors: keep their member rows fresh from now on.
     const authors = page.changes
-      .filter((c) => c.table === 'user' && c.op === 'upsert' && c.id !== page.user_id && !state.scope.user_ids.includes(c.id))
+      .filter(
+        (c) => c.table === 'user' && c.op === 'upsert' && c.id !== page.user_id && !state.scope.user_ids.includes(c.id),
+      )
       .map((c) => c.id);
     // The server's newest edit clock: this device's next edit is dated after every edit it now shows.
     const hlc = maxHlc(state.hlc, page.clock);
     await db.syncState.update('main', {
-      cursor: page.cursor, user_id: page.user_id, last_success: new Date(now()).toISOString(), last_error: null,
+      cursor: page.cursor,
+      user_id: page.user_id,
+      last_success: new Date(now()).toISOString(),
+      last_error: null,
       ...(authors.length ? { scope: withScopeIds(state.scope, 'author_ids', authors) } : {}),
       ...(hlc !== (state.hlc ?? null) ? { hlc } : {}),
     });
@@ -83,7 +94,11 @@ async function checkMember(db: CheckpointDb, page: PullPage): Promise<'ok' | 're
 }
 
 /** Pulls until the server has no more. Throws NetworkError / AuthError / MemberChangedError. */
-export async function pullChanges(db: CheckpointDb, remote: Remote, options: { limit?: number; now?: () => number } = {}): Promise<PullOutcome> {
+export async function pullChanges(
+  db: CheckpointDb,
+  remote: Remote,
+  options: { limit?: number; now?: () => number } = {},
+): Promise<PullOutcome> {
   const limit = options.limit ?? PULL_PAGE_SIZE;
   const now = options.now ?? Date.now;
   let pages = 0;
@@ -99,7 +114,12 @@ export async function pullChanges(db: CheckpointDb, remote: Remote, options: { l
       // the change log it keeps (the device was away longer than its retention): start over from a
       // snapshot of the whole scope. It is stored with the rebase, so every pending write stays
       // on top and in the outbox, to be pushed once (the server dedupes by mutation id).
-      if (error instanceof RejectedBatchError && RESNAPSHOT_CODES.has(error.code) && state.cursor !== null && cursorResets++ === 0) {
+      if (
+        error instanceof RejectedBatchError &&
+        RESNAPSHOT_CODES.has(error.code) &&
+        state.cursor !== null &&
+        cursorResets++ === 0
+      ) {
         await db.syncState.update('main', { cursor: null });
         continue;
       }

@@ -11,7 +11,13 @@ import type { CheckpointDb, ConflictRow, OutboxRow } from '../store/db.ts';
 import { emitRejected, type Rejection } from '../store/events.ts';
 import { adoptMember, loadSyncState } from './state.ts';
 import {
-  ClientTooOldError, MemberChangedError, NetworkError, RejectedBatchError, type PushMutation, type PushResult, type Remote,
+  ClientTooOldError,
+  MemberChangedError,
+  NetworkError,
+  RejectedBatchError,
+  type PushMutation,
+  type PushResult,
+  type Remote,
 } from './remote.ts';
 
 export interface PushOutcome {
@@ -25,7 +31,10 @@ function hasSeq(row: OutboxRow): row is QueuedRow {
   return row.seq !== undefined;
 }
 
-interface Answered { readonly row: QueuedRow; readonly result: PushResult }
+interface Answered {
+  readonly row: QueuedRow;
+  readonly result: PushResult;
+}
 
 /** Pairs the answers with the rows by position (the server answers in order), checking ids. */
 function pair(rows: readonly QueuedRow[], results: readonly PushResult[]): Answered[] {
@@ -56,7 +65,11 @@ function conflictOf({ row, result }: Answered, at: string): ConflictRow[] {
  * Removes the answered rows from the outbox, records the edits that lost to newer ones and merges
  * the server's clock, in one transaction; returns the rejections.
  */
-async function settle(db: CheckpointDb, answered: readonly Answered[], clock: string | null | undefined): Promise<Rejection[]> {
+async function settle(
+  db: CheckpointDb,
+  answered: readonly Answered[],
+  clock: string | null | undefined,
+): Promise<Rejection[]> {
   const at = new Date().toISOString();
   await db.transaction('rw', [db.outbox, db.conflicts, db.syncState], async () => {
     await db.outbox.bulkDelete(answered.map(({ row }) => row.seq));
@@ -65,7 +78,8 @@ async function settle(db: CheckpointDb, answered: readonly Answered[], clock: st
     await mergeClock(db, clock);
   });
   return answered.flatMap(({ row, result }) =>
-    result.status === 'rejected' ? [{ name: row.name, code: result.code, message: result.message }] : []);
+    result.status === 'rejected' ? [{ name: row.name, code: result.code, message: result.message }] : [],
+  );
 }
 
 /** Keeps the newest clock seen from the server, so this device's next edit is newer still. */
@@ -77,9 +91,12 @@ export async function mergeClock(db: CheckpointDb, clock: string | null | undefi
 }
 
 async function countAttempt(db: CheckpointDb, rows: readonly QueuedRow[]): Promise<void> {
-  await db.outbox.where('seq').anyOf(rows.map((r) => r.seq)).modify((row) => {
-    row.attempts += 1;
-  });
+  await db.outbox
+    .where('seq')
+    .anyOf(rows.map((r) => r.seq))
+    .modify((row) => {
+      row.attempts += 1;
+    });
 }
 
 /**
@@ -116,7 +133,10 @@ export async function pushOutbox(db: CheckpointDb, remote: Remote): Promise<Push
       if (!(error instanceof RejectedBatchError)) throw error;
       // The server refused the batch as a whole, which it will do again: each of its mutations is
       // rejected with that message, so the queue can never jam on it.
-      answered = rows.map((row) => ({ row, result: { id: row.id, status: 'rejected', code: error.code, message: error.message } }));
+      answered = rows.map((row) => ({
+        row,
+        result: { id: row.id, status: 'rejected', code: error.code, message: error.message },
+      }));
     }
     const rejections = await settle(db, answered, clock);
     accepted += answered.length - rejections.length;

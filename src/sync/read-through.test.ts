@@ -10,7 +10,12 @@ import { CURSOR_TOO_OLD, RejectedBatchError, type PullPage, type ScopeReader, ty
 const MAYA = 5;
 const zelda = gameRow(10, 7346, 'The Legend of Zelda: Breath of the Wild');
 const celeste = gameRow(11, 26226, 'Celeste');
-const upsert = (table: ServerChange['table'], row: { id: number }): ServerChange => ({ table, op: 'upsert', id: row.id, row: { ...row } });
+const upsert = (table: ServerChange['table'], row: { id: number }): ServerChange => ({
+  table,
+  op: 'upsert',
+  id: row.id,
+  row: { ...row },
+});
 
 /** A server with Maya's profile: a snapshot at v1:100, then whatever `changes` holds after v1:100. */
 function server() {
@@ -20,10 +25,21 @@ function server() {
     async scopeSnapshot(scope, since): Promise<PullPage> {
       asked.push({ scope, since });
       if (since !== undefined && state.refuseSince) throw new RejectedBatchError(CURSOR_TOO_OLD, 'too old');
-      const changes = since === undefined
-        ? [upsert('game', zelda), upsert('user', userRow(MAYA, 'pixel_pilgrim')), upsert('rating', reviewRow(21, MAYA, zelda, { rating: 8 }))]
-        : state.changes;
-      return { cursor: since === undefined ? 'v1:100' : 'v1:120', has_more: false, snapshot: since === undefined, changes, user_id: null };
+      const changes =
+        since === undefined
+          ? [
+              upsert('game', zelda),
+              upsert('user', userRow(MAYA, 'pixel_pilgrim')),
+              upsert('rating', reviewRow(21, MAYA, zelda, { rating: 8 })),
+            ]
+          : state.changes;
+      return {
+        cursor: since === undefined ? 'v1:100' : 'v1:120',
+        has_more: false,
+        snapshot: since === undefined,
+        changes,
+        user_id: null,
+      };
     },
   };
   return { reader, asked, state };
@@ -42,7 +58,11 @@ describe('read-through of a scope read before', () => {
 
     // Nothing changed: nothing is written to the mirrors, the cursor moves on.
     expect(await readThrough(db, reader, { user_ids: [MAYA] })).toBe(0);
-    state.changes = [upsert('game', celeste), upsert('rating', reviewRow(22, MAYA, celeste, { rating: 9 })), { table: 'rating', op: 'delete', id: 21 }];
+    state.changes = [
+      upsert('game', celeste),
+      upsert('rating', reviewRow(22, MAYA, celeste, { rating: 9 })),
+      { table: 'rating', op: 'delete', id: 21 },
+    ];
     expect(await readThrough(db, reader, { user_ids: [MAYA] })).toBe(3);
     expect(asked.map((a) => a.since)).toEqual([undefined, 'v1:100', 'v1:120']);
     expect((await db.reviews.toArray()).map((r) => r.id)).toEqual([22]);
@@ -67,8 +87,15 @@ describe('read-through of a scope read before', () => {
 
   it("reads nothing for the device's own member once a pull has brought their rows", async () => {
     const { reader, asked } = server();
-    await db.syncState.put({ key: 'main', client_id: 'c', cursor: 'v1:90', user_id: MAYA, last_success: null, last_error: null,
-      scope: { game_ids: [], user_ids: [], rating_ids: [], author_ids: [] } });
+    await db.syncState.put({
+      key: 'main',
+      client_id: 'c',
+      cursor: 'v1:90',
+      user_id: MAYA,
+      last_success: null,
+      last_error: null,
+      scope: { game_ids: [], user_ids: [], rating_ids: [], author_ids: [] },
+    });
     expect(await readThrough(db, reader, { user_ids: [MAYA] })).toBe(0);
     expect(asked).toEqual([]);
   });

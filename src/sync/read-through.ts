@@ -8,7 +8,14 @@ import type { CheckpointDb, SyncStateRow } from '../store/db.ts';
 import { applyServerChanges } from '../store/overlay.ts';
 import { withSyncLock } from './leader.ts';
 import { REBASE_TABLES } from './rebase.ts';
-import { CURSOR_TOO_OLD, INVALID_CURSOR, RejectedBatchError, type PullPage, type ScopeReader, type SyncScope } from './remote.ts';
+import {
+  CURSOR_TOO_OLD,
+  INVALID_CURSOR,
+  RejectedBatchError,
+  type PullPage,
+  type ScopeReader,
+  type SyncScope,
+} from './remote.ts';
 import { loadSyncState, withScopeIds } from './state.ts';
 
 export type ReadScope = Partial<Pick<SyncScope, 'game_ids' | 'user_ids' | 'rating_ids'>>;
@@ -36,7 +43,9 @@ function behindCursor(snapshot: string, device: string | null): boolean {
 
 /** The key a scope's read cursor is kept under: its ids, sorted, per kind. */
 export function readKey(scope: ReadScope): string {
-  return KINDS.flatMap((kind) => (scope[kind]?.length ? [`${kind}:${[...new Set(scope[kind])].sort((a, b) => a - b).join(',')}`] : [])).join(';');
+  return KINDS.flatMap((kind) =>
+    scope[kind]?.length ? [`${kind}:${[...new Set(scope[kind])].sort((a, b) => a - b).join(',')}`] : [],
+  ).join(';');
 }
 
 /**
@@ -54,8 +63,14 @@ function readCursor(state: SyncStateRow, scope: ReadScope, key: string): string 
 
 /** Whether the scope is the device's own member alone, whose rows the pull brings (own rows, p_own). */
 function ownRows(state: SyncStateRow, scope: ReadScope): boolean {
-  return state.user_id !== null && state.cursor !== null && !scope.game_ids?.length && !scope.rating_ids?.length
-    && (scope.user_ids ?? []).length > 0 && (scope.user_ids ?? []).every((id) => id === state.user_id);
+  return (
+    state.user_id !== null &&
+    state.cursor !== null &&
+    !scope.game_ids?.length &&
+    !scope.rating_ids?.length &&
+    (scope.user_ids ?? []).length > 0 &&
+    (scope.user_ids ?? []).every((id) => id === state.user_id)
+  );
 }
 
 /** Stores one page of the scope's rows (or changes) with the scope and the read cursor. */
@@ -86,7 +101,13 @@ async function storePage(db: CheckpointDb, scope: ReadScope, key: string, page: 
  * server can no longer answer from that cursor (its change log was pruned past it) or so much
  * changed that a snapshot is the shorter way.
  */
-async function readChanges(db: CheckpointDb, reader: ScopeReader, scope: ReadScope, key: string, from: string): Promise<number | null> {
+async function readChanges(
+  db: CheckpointDb,
+  reader: ScopeReader,
+  scope: ReadScope,
+  key: string,
+  from: string,
+): Promise<number | null> {
   let cursor = from;
   let changes = 0;
   for (let pages = 0; pages < MAX_CHANGE_PAGES; pages++) {
@@ -94,7 +115,8 @@ async function readChanges(db: CheckpointDb, reader: ScopeReader, scope: ReadSco
     try {
       page = await reader.scopeSnapshot(scope, cursor);
     } catch (error) {
-      if (error instanceof RejectedBatchError && (error.code === CURSOR_TOO_OLD || error.code === INVALID_CURSOR)) return null;
+      if (error instanceof RejectedBatchError && (error.code === CURSOR_TOO_OLD || error.code === INVALID_CURSOR))
+        return null;
       throw error;
     }
     // Without changes only the bookkeeping is written: no live query over the mirrors wakes.
@@ -113,7 +135,12 @@ async function readChanges(db: CheckpointDb, reader: ScopeReader, scope: ReadSco
  * (src/data/first-read.ts): should a pull have moved the cursor past it since, it is asked for again.
  * Returns how many rows (or changes) were brought.
  */
-export function readThrough(db: CheckpointDb, reader: ScopeReader, scope: ReadScope, lock?: Parameters<typeof withSyncLock>[1]): Promise<number> {
+export function readThrough(
+  db: CheckpointDb,
+  reader: ScopeReader,
+  scope: ReadScope,
+  lock?: Parameters<typeof withSyncLock>[1],
+): Promise<number> {
   return withSyncLock(async () => {
     const state = await loadSyncState(db);
     // The member's own profile: the pull keeps every row of theirs on the device already.

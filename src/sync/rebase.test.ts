@@ -3,13 +3,30 @@
 // top. The server side is played by hand here (which pushes it accepted, which rows it sends).
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { commentRow, CTX, EARLIER, gameRow, ME, NOW, openLocalDb, OTHER, reviewRow, userRow } from '../../tests/support/local-db.ts';
+import {
+  commentRow,
+  CTX,
+  EARLIER,
+  gameRow,
+  ME,
+  NOW,
+  openLocalDb,
+  OTHER,
+  reviewRow,
+  userRow,
+} from '../../tests/support/local-db.ts';
 import { isMutationName, MutationError } from '../core/mutations.ts';
 import type { CheckpointDb } from '../store/db.ts';
 import { mutate } from './mutate.ts';
 import { applyLocal } from '../store/mutators/registry.ts';
 import { APPLY_TABLES } from '../store/mutators/scope.ts';
-import { applyServerChange, applyServerChanges, resetToServer, sameValue, type ServerChange } from '../store/overlay.ts';
+import {
+  applyServerChange,
+  applyServerChanges,
+  resetToServer,
+  sameValue,
+  type ServerChange,
+} from '../store/overlay.ts';
 import { mulberry32 } from '../../tests/support/random.ts';
 
 let db: CheckpointDb;
@@ -21,8 +38,14 @@ beforeEach(async () => {
   db = openLocalDb();
   await db.users.bulkPut([userRow(ME, 'me'), userRow(OTHER, 'other', { follower_count: 1 })]);
   await db.games.bulkPut([witcher, celeste]);
-  await db.reviews.bulkPut([reviewRow(5, ME, witcher, { comment_count: 2 }), reviewRow(6, OTHER, celeste, { like_count: 2 })]);
-  await db.comments.bulkPut([commentRow(20, ME, 5), commentRow(21, OTHER, 5, { parent_comment_id: 20, like_count: 1 })]);
+  await db.reviews.bulkPut([
+    reviewRow(5, ME, witcher, { comment_count: 2 }),
+    reviewRow(6, OTHER, celeste, { like_count: 2 }),
+  ]);
+  await db.comments.bulkPut([
+    commentRow(20, ME, 5),
+    commentRow(21, OTHER, 5, { parent_comment_id: 20, like_count: 1 }),
+  ]);
   await db.likes.put({ id: 30, user_id: ME, rating_id: null, comment_id: 21, is_like: true, created_at: EARLIER });
 });
 afterEach(() => db.delete());
@@ -54,7 +77,12 @@ async function rebase(): Promise<void> {
   });
 }
 
-const upsert = <R extends { id: number }>(table: ServerChange['table'], row: R): ServerChange => ({ table, op: 'upsert', id: row.id, row });
+const upsert = <R extends { id: number }>(table: ServerChange['table'], row: R): ServerChange => ({
+  table,
+  op: 'upsert',
+  id: row.id,
+  row,
+});
 
 describe('pending writes over server truth', () => {
   it('keeps a pending write visible when the server changes the row under it', async () => {
@@ -73,8 +101,10 @@ describe('pending writes over server truth', () => {
     expect((await db.reviews.get(6))?.like_count).toBe(3);
     // The like is accepted; the pull brings the server's like row and count. The follow waits.
     await answered(like);
-    await pull(upsert('content_like', { id: 900, user_id: ME, rating_id: 6, comment_id: null, is_like: true, created_at: NOW }),
-      upsert('rating', reviewRow(6, OTHER, celeste, { like_count: 3 })));
+    await pull(
+      upsert('content_like', { id: 900, user_id: ME, rating_id: 6, comment_id: null, is_like: true, created_at: NOW }),
+      upsert('rating', reviewRow(6, OTHER, celeste, { like_count: 3 })),
+    );
     await rebase();
     expect(await db.likes.where('rating_id').equals(6).toArray()).toMatchObject([{ id: 900 }]);
     expect((await db.reviews.get(6))?.like_count).toBe(3);
@@ -88,10 +118,20 @@ describe('pending writes over server truth', () => {
     expect(await db.wishlist.count()).toBe(1);
     // Another device had started the game: the server refuses, and the pull brings the progress.
     await answered(wish);
-    await pull(upsert('game_progress', {
-      id: 70, user_id: ME, game_id: 11, igdb_id: 26226, started: true, completed: false, started_date: EARLIER,
-      completed_date: null, created_at: EARLIER, updated_at: EARLIER,
-    }));
+    await pull(
+      upsert('game_progress', {
+        id: 70,
+        user_id: ME,
+        game_id: 11,
+        igdb_id: 26226,
+        started: true,
+        completed: false,
+        started_date: EARLIER,
+        completed_date: null,
+        created_at: EARLIER,
+        updated_at: EARLIER,
+      }),
+    );
     await rebase();
     expect(await db.wishlist.count()).toBe(0);
     expect(await db.progress.get(70)).toMatchObject({ started: true });
@@ -103,9 +143,16 @@ describe('pending writes over server truth', () => {
     const temp = await db.reviews.where('[user_id+igdb_id]').equals([ME, 26226]).first();
     expect(temp?.id).toBeLessThan(0);
     await answered(create);
-    await pull(upsert('rating', reviewRow(700, ME, celeste, { rating: 7, review: 'Hard', post_date_time: NOW, updated_at: NOW })));
+    await pull(
+      upsert(
+        'rating',
+        reviewRow(700, ME, celeste, { rating: 7, review: 'Hard', post_date_time: NOW, updated_at: NOW }),
+      ),
+    );
     await rebase();
-    expect(await db.reviews.where('[user_id+igdb_id]').equals([ME, 26226]).toArray()).toMatchObject([{ id: 700, rating: 7 }]);
+    expect(await db.reviews.where('[user_id+igdb_id]').equals([ME, 26226]).toArray()).toMatchObject([
+      { id: 700, rating: 7 },
+    ]);
     expect(await db.reviews.get(temp?.id ?? 0)).toBeUndefined();
     expect(await db.shadows.count()).toBe(0);
   });
@@ -114,8 +161,10 @@ describe('pending writes over server truth', () => {
     const key = randomUUID();
     await mutate(db, 'comment.add', { key, rating_id: 6, content: 'Same comment' }, CTX);
     // Pushed, but the answer was lost: the pull brings the server's row, the write stays queued.
-    await pull(upsert('comment', { ...commentRow(800, ME, 6, { client_key: key, content: 'Same comment' }) }),
-      upsert('rating', reviewRow(6, OTHER, celeste, { like_count: 2, comment_count: 1 })));
+    await pull(
+      upsert('comment', { ...commentRow(800, ME, 6, { client_key: key, content: 'Same comment' }) }),
+      upsert('rating', reviewRow(6, OTHER, celeste, { like_count: 2, comment_count: 1 })),
+    );
     await rebase();
     expect(await db.comments.where('client_key').equals(key).toArray()).toMatchObject([{ id: 800 }]);
     expect((await db.reviews.get(6))?.comment_count).toBe(1);
@@ -172,7 +221,10 @@ describe('applyServerChanges (a page at once)', () => {
           if (roll < 0.3) return upsert('game', gameRow(10 + (id % 3), 1942 + id, `Game ${page}.${i}`));
           if (roll < 0.4) return upsert('user', userRow(id === 5 ? OTHER : ME, `name_${page}_${i}`));
           if (roll < 0.45) return { table: 'not_mirrored' as ServerChange['table'], op: 'delete', id };
-          return upsert('rating', reviewRow(id, id % 2 ? OTHER : ME, id % 2 ? celeste : witcher, { like_count: page + i }));
+          return upsert(
+            'rating',
+            reviewRow(id, id % 2 ? OTHER : ME, id % 2 ? celeste : witcher, { like_count: page + i }),
+          );
         });
         await pull(...changes);
         await twin.transaction('rw', APPLY_TABLES, () => applyServerChanges(twin, changes));
@@ -184,13 +236,27 @@ describe('applyServerChanges (a page at once)', () => {
   }, 20_000); // 40 transactions over two databases: seconds on a loaded machine
   it('writes only the rows that changed: a read-through of rows the device holds as they are writes nothing (issue 18 §4)', async () => {
     const rows = [gameRow(40, 4000, 'Same'), gameRow(41, 4001, 'Old name')];
-    await db.transaction('rw', APPLY_TABLES, () => applyServerChanges(db, rows.map((r) => upsert('game', r))));
+    await db.transaction('rw', APPLY_TABLES, () =>
+      applyServerChanges(
+        db,
+        rows.map((r) => upsert('game', r)),
+      ),
+    );
     const written: number[] = [];
-    const onWrite = (id: number) => { written.push(id); };
+    const onWrite = (id: number) => {
+      written.push(id);
+    };
     db.games.hook('creating', (id) => onWrite(Number(id)));
-    db.games.hook('updating', (_mods, id) => { onWrite(Number(id)); });
+    db.games.hook('updating', (_mods, id) => {
+      onWrite(Number(id));
+    });
     const again = [{ ...gameRow(40, 4000, 'Same') }, gameRow(41, 4001, 'New name'), gameRow(42, 4002, 'Brand new')];
-    await db.transaction('rw', APPLY_TABLES, () => applyServerChanges(db, again.map((r) => upsert('game', r))));
+    await db.transaction('rw', APPLY_TABLES, () =>
+      applyServerChanges(
+        db,
+        again.map((r) => upsert('game', r)),
+      ),
+    );
     expect(written.sort()).toEqual([41, 42]);
     expect((await db.games.bulkGet([40, 41, 42])).map((g) => g?.name)).toEqual(['Same', 'New name', 'Brand new']);
   });

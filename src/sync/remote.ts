@@ -98,7 +98,10 @@ export const CURSOR_TOO_OLD = 'cursor_too_old';
  * unknown cursor. Final: sending the same request again gets the same answer.
  */
 export class RejectedBatchError extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'RejectedBatchError';
   }
@@ -124,7 +127,10 @@ export class ClientTooOldError extends Error {
  * the auth layer clears the previous member's mirrors, outbox and sync state.
  */
 export class MemberChangedError extends Error {
-  constructor(readonly expected: number, readonly actual: number | null) {
+  constructor(
+    readonly expected: number,
+    readonly actual: number | null,
+  ) {
     super('Signed in as another member than the one whose data is on this device');
     this.name = 'MemberChangedError';
   }

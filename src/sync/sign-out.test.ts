@@ -16,11 +16,23 @@ beforeEach(async () => {
   db = new CheckpointDb(`sign-out-${Math.random()}`);
   sessionsEnded = 0;
   await db.games.bulkPut([{ id: 1, igdb_id: 100, name: 'Celeste', slug: 'celeste' }]);
-  await db.users.put({ id: 7, provider_id: 'a', username: 'maya', created_at: '2026-01-01T00:00:00Z', follower_count: 0, following_count: 0 });
+  await db.users.put({
+    id: 7,
+    provider_id: 'a',
+    username: 'maya',
+    created_at: '2026-01-01T00:00:00Z',
+    follower_count: 0,
+    following_count: 0,
+  });
   await loadSyncState(db);
   await db.syncState.update('main', { user_id: 7, cursor: 'v1:10' });
   await mutate(db, 'wishlist.set', { igdb_id: 100, in: true }, { me: 7, now: '2026-11-21T10:00:00Z' });
-  await mutate(db, 'game.ensure', { igdb_id: 555, name: 'Found only in search' }, { me: 7, now: '2026-11-21T10:00:00Z' });
+  await mutate(
+    db,
+    'game.ensure',
+    { igdb_id: 555, name: 'Found only in search' },
+    { me: 7, now: '2026-11-21T10:00:00Z' },
+  );
 });
 
 afterEach(async () => {
@@ -37,7 +49,8 @@ it('[S13] asks first when changes have not reached the server, and changes nothi
 it('[S13] on confirmation, ends the session and clears the member data but keeps the catalogue', async () => {
   expect(await signOutAndClear(db, endSession, { discardUnsynced: true, lock })).toEqual({ signedOut: true });
   expect(sessionsEnded).toBe(1);
-  for (const table of ['users', 'wishlist', 'outbox', 'shadows', 'syncState'] as const) expect(await db.table(table).count(), table).toBe(0);
+  for (const table of ['users', 'wishlist', 'outbox', 'shadows', 'syncState'] as const)
+    expect(await db.table(table).count(), table).toBe(0);
   expect((await db.games.toArray()).map((g) => g.name)).toEqual(['Celeste']);
 });
 

@@ -21,7 +21,15 @@ export function signOutAndClear(
     const unsynced = await db.outbox.count();
     if (unsynced > 0 && !options.discardUnsynced) return { signedOut: false, unsynced };
     await endSession();
-    const tables = [...MIRROR_NAMES.filter((name) => name !== 'games'), 'shadows', 'outbox', 'conflicts', 'syncState', 'imports', 'importProgress'] as const;
+    const tables = [
+      ...MIRROR_NAMES.filter((name) => name !== 'games'),
+      'shadows',
+      'outbox',
+      'conflicts',
+      'syncState',
+      'imports',
+      'importProgress',
+    ] as const;
     await db.transaction('rw', [...tables, 'games'], async () => {
       for (const name of tables) await db.table(name).clear();
       // Games the member added locally but never synced (negative ids) are theirs, not the catalogue's.

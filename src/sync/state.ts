@@ -17,8 +17,13 @@ export function loadSyncState(db: CheckpointDb): Promise<SyncStateRow> {
     const existing = await db.syncState.get('main');
     if (existing) return existing;
     const created: SyncStateRow = {
-      key: 'main', client_id: randomUuid(), cursor: null, user_id: null,
-      last_success: null, last_error: null, scope: EMPTY_SCOPE,
+      key: 'main',
+      client_id: randomUuid(),
+      cursor: null,
+      user_id: null,
+      last_success: null,
+      last_error: null,
+      scope: EMPTY_SCOPE,
     };
     await db.syncState.add(created);
     return created;
@@ -55,7 +60,11 @@ export async function addToScope(db: CheckpointDb, kind: ScopeKind, ids: readonl
 }
 
 /** The scope with ids added to one kind (re-added ids move to the recent end; capped). */
-export function withScopeIds(scope: SyncStateRow['scope'], kind: ScopeKind, ids: readonly number[]): SyncStateRow['scope'] {
+export function withScopeIds(
+  scope: SyncStateRow['scope'],
+  kind: ScopeKind,
+  ids: readonly number[],
+): SyncStateRow['scope'] {
   const added = new Set(ids);
   const merged = [...(scope[kind] ?? []).filter((id) => !added.has(id)), ...added].slice(-SCOPE_LIMIT);
   return { ...EMPTY_SCOPE, ...scope, [kind]: merged };

@@ -41,10 +41,29 @@ export interface WritableSyncStatus extends SyncStatusStore {
   update(patch: Partial<SyncStatus>): void;
 }
 
-const FIELDS = ['online', 'reachable', 'sessionExpired', 'pending', 'pendingSince', 'syncing', 'lastSyncedAt', 'lastError', 'backoffUntil', 'updateNeeded'] as const satisfies ReadonlyArray<keyof SyncStatus>;
+const FIELDS = [
+  'online',
+  'reachable',
+  'sessionExpired',
+  'pending',
+  'pendingSince',
+  'syncing',
+  'lastSyncedAt',
+  'lastError',
+  'backoffUntil',
+  'updateNeeded',
+] as const satisfies ReadonlyArray<keyof SyncStatus>;
 
 export const INITIAL_STATUS: SyncStatus = {
-  online: true, reachable: true, sessionExpired: false, pending: 0, pendingSince: null, syncing: false, lastSyncedAt: null, lastError: null, backoffUntil: null,
+  online: true,
+  reachable: true,
+  sessionExpired: false,
+  pending: 0,
+  pendingSince: null,
+  syncing: false,
+  lastSyncedAt: null,
+  lastError: null,
+  backoffUntil: null,
   updateNeeded: false,
 };
 

@@ -24,7 +24,11 @@ describe('watchEnvironment', () => {
   it('reports online, offline and the page becoming visible, until stopped', () => {
     const { window, document } = page('hidden');
     const seen: string[] = [];
-    const stop = watchEnvironment({ online: () => seen.push('online'), offline: () => seen.push('offline'), visible: () => seen.push('visible') });
+    const stop = watchEnvironment({
+      online: () => seen.push('online'),
+      offline: () => seen.push('offline'),
+      visible: () => seen.push('visible'),
+    });
     window.dispatchEvent(new Event('offline'));
     window.dispatchEvent(new Event('online'));
     document.dispatchEvent(new Event('visibilitychange'));

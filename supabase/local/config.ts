@@ -41,8 +41,15 @@ const origin = optionalText.pipe(
     .refine((v) => {
       try {
         const url = new URL(v);
-        return (url.protocol === 'http:' || url.protocol === 'https:') && url.username === '' && url.password === ''
-          && url.pathname === '/' && url.search === '' && url.hash === '' && !/[?#]/.test(v);
+        return (
+          (url.protocol === 'http:' || url.protocol === 'https:') &&
+          url.username === '' &&
+          url.password === '' &&
+          url.pathname === '/' &&
+          url.search === '' &&
+          url.hash === '' &&
+          !/[?#]/.test(v)
+        );
       } catch {
         return false;
       }
@@ -71,7 +78,9 @@ const ENV_SCHEMA = z.object({
   RATE_LIMIT_OTP: limit(DEFAULT_RATE_LIMITS.otp),
   RATE_LIMIT_EMAIL_SENT: limit(DEFAULT_RATE_LIMITS.emailSent),
   RATE_LIMIT_SIGN_IN_FAILURES: limit(DEFAULT_RATE_LIMITS.signInFailures),
-  SMTP_MAX_FREQUENCY: duration.pipe(z.number().max(86_400, 'must be at most a day')).default(DEFAULT_RATE_LIMITS.emailMaxFrequency),
+  SMTP_MAX_FREQUENCY: duration
+    .pipe(z.number().max(86_400, 'must be at most a day'))
+    .default(DEFAULT_RATE_LIMITS.emailMaxFrequency),
   RATE_LIMIT_HEADER: optionalText,
   SYNC_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(DEFAULT_RETENTION_DAYS),
 });

@@ -17,7 +17,10 @@ export async function handleDev(ctx: GatewayContext, res: ServerResponse, path: 
   } else if (path === '/mailbox.json') {
     sendJson(res, 200, await mailbox(ctx), { 'Cache-Control': 'no-store' });
   } else if (path === '/mailbox' || path === '/mailbox/') {
-    send(res, 200, mailboxPage(await mailbox(ctx)), { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+    send(res, 200, mailboxPage(await mailbox(ctx)), {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
   } else {
     sendJson(res, 404, { message: `Not found: /_dev${path}` });
   }

@@ -27,7 +27,9 @@ async function main(): Promise<void> {
     },
   });
   await vite.listen();
-  console.log(`\n  Checkpoint (dev) is running at ${publicUrl}\n  Dev mailbox:                  ${publicUrl}/_dev/mailbox\n`);
+  console.log(
+    `\n  Checkpoint (dev) is running at ${publicUrl}\n  Dev mailbox:                  ${publicUrl}/_dev/mailbox\n`,
+  );
 
   let stopping = false;
   const stop = () => {

@@ -8,7 +8,13 @@ type FetchHandler = (req: Request) => Promise<Response>;
 
 const FUNCTIONS: Record<string, FetchHandler> = { 'igdb-search': igdbSearch };
 
-export async function handleFunction(req: IncomingMessage, res: ServerResponse, name: string, url: URL, origin: string): Promise<void> {
+export async function handleFunction(
+  req: IncomingMessage,
+  res: ServerResponse,
+  name: string,
+  url: URL,
+  origin: string,
+): Promise<void> {
   const fn = FUNCTIONS[name];
   if (!fn) {
     sendJson(res, 404, { code: 'NOT_FOUND', message: `Function not found: ${name}` });

@@ -17,6 +17,10 @@ export function gatewayOptions(config: Config): GatewayOptions {
     rateLimits: config.rateLimits,
     syncRetention: { days: config.syncRetentionDays },
     seed: (db) =>
-      seedDatabase(db, { demo: config.demo, catalogueFile: config.catalogueFile, log: (line) => console.log(`[seed] ${line}`) }),
+      seedDatabase(db, {
+        demo: config.demo,
+        catalogueFile: config.catalogueFile,
+        log: (line) => console.log(`[seed] ${line}`),
+      }),
   };
 }

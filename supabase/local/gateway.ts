@@ -93,10 +93,14 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   try {
     const secret = options.jwtSecret ?? (dataDir ? await loadOrCreateSecret(dataDir) : randomSecret());
     const started = Date.now();
-    db = options.db ?? (options.databaseUrl ? openPostgres(options.databaseUrl) : await openPglite(onDisk ? dataDir : undefined));
+    db =
+      options.db ??
+      (options.databaseUrl ? openPostgres(options.databaseUrl) : await openPglite(onDisk ? dataDir : undefined));
     const fresh = await isFresh(db);
     await migrate(db);
-    const seed = options.seed ?? ((d: Db) => seedDatabase(d, { demo: options.demo ?? true, catalogueFile: options.catalogueFile, log }));
+    const seed =
+      options.seed ??
+      ((d: Db) => seedDatabase(d, { demo: options.demo ?? true, catalogueFile: options.catalogueFile, log }));
     if (fresh && seed) await seed(db);
     log(`database ready in ${Date.now() - started} ms (${describe(options, onDisk, dataDir)}${fresh ? ', new' : ''})`);
 
@@ -121,7 +125,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     const distDir = options.distDir ?? DEFAULT_DIST_DIR;
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       route(ctx, distDir, req, res).catch((error: unknown) => {
-        log(`unexpected error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        log(
+          `unexpected error on ${req.method} ${req.url}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
         sendJson(res, 500, { code: 'unexpected_failure', message: 'Unexpected failure, see the server log' });
       });
     });
@@ -169,14 +175,17 @@ async function route(ctx: GatewayContext, distDir: string, req: IncomingMessage,
   if (under('/auth/v1')) return handleAuth(ctx, req, res, p.slice('/auth/v1'.length) || '/', url);
   if (under('/rest/v1')) return handleRest(ctx, req, res, p.slice('/rest/v1'.length) || '/', url);
   if (under('/functions/v1')) return handleFunction(req, res, p.slice('/functions/v1/'.length), url, ctx.publicUrl);
-  if (under('/.netlify/functions')) return handleFunction(req, res, p.slice('/.netlify/functions/'.length), url, ctx.publicUrl);
+  if (under('/.netlify/functions'))
+    return handleFunction(req, res, p.slice('/.netlify/functions/'.length), url, ctx.publicUrl);
   if (under('/_dev')) return handleDev(ctx, res, p.slice('/_dev'.length));
   return serveStatic(req, res, distDir, p);
 }
 
 /** A database the gateway has never migrated (no migration history yet) gets seeded. */
 async function isFresh(db: Db): Promise<boolean> {
-  const rows = await db.query<{ exists: boolean }>(`select to_regclass('supabase_migrations.schema_migrations') is not null as exists`);
+  const rows = await db.query<{ exists: boolean }>(
+    `select to_regclass('supabase_migrations.schema_migrations') is not null as exists`,
+  );
   return rows[0]?.exists !== true;
 }
 

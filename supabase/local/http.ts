@@ -75,11 +75,14 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 92) i++; // backslash: skip the escaped character
+      if (c === 92)
+        i++; // backslash: skip the escaped character
       else if (c === 34) inString = false;
     } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) { depth++; if (depth > max) max = depth; }
-    else if (c === 93 || c === 125) depth--;
+    else if (c === 91 || c === 123) {
+      depth++;
+      if (depth > max) max = depth;
+    } else if (c === 93 || c === 125) depth--;
   }
   return max;
 }
@@ -112,7 +115,12 @@ export function send(
   res.end(body);
 }
 
-export function sendJson(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  value: unknown,
+  headers: Record<string, string> = {},
+): void {
   send(res, status, JSON.stringify(value), { 'Content-Type': 'application/json; charset=utf-8', ...headers });
 }
 

@@ -48,8 +48,10 @@ export async function createJwtKeys(secret: string): Promise<JwtKeys> {
 
 function classify(error: unknown): { reason: VerifyFailure; message: string } {
   if (error instanceof errors.JWTExpired) return { reason: 'expired', message: 'JWT expired' };
-  if (error instanceof errors.JWSSignatureVerificationFailed) return { reason: 'signature', message: 'JWSError JWSInvalidSignature' };
+  if (error instanceof errors.JWSSignatureVerificationFailed)
+    return { reason: 'signature', message: 'JWSError JWSInvalidSignature' };
   if (error instanceof errors.JWTClaimValidationFailed) return { reason: 'claims', message: error.message };
-  if (error instanceof errors.JOSEAlgNotAllowed) return { reason: 'signature', message: 'Wrong or unsupported encoding algorithm' };
+  if (error instanceof errors.JOSEAlgNotAllowed)
+    return { reason: 'signature', message: 'Wrong or unsupported encoding algorithm' };
   return { reason: 'malformed', message: 'JWT could not be decoded' };
 }

@@ -11,12 +11,13 @@ import { openPostgres } from './db.ts';
 const USAGE = 'usage: npm run catalogue:load -- <postgres://… database url> [catalogue.jsonl]';
 
 const ARGS = z.tuple([
+  z.string().refine((value) => URL.canParse(value) && /^postgres(ql)?:$/.test(new URL(value).protocol), {
+    message: 'the first argument must be a postgres:// or postgresql:// database URL',
+  }),
   z
     .string()
-    .refine((value) => URL.canParse(value) && /^postgres(ql)?:$/.test(new URL(value).protocol), {
-      message: 'the first argument must be a postgres:// or postgresql:// database URL',
-    }),
-  z.string().refine((file) => existsSync(file), { message: 'no such catalogue file' }).optional(),
+    .refine((file) => existsSync(file), { message: 'no such catalogue file' })
+    .optional(),
 ]);
 
 /** The URL with its password hidden, for messages. */
@@ -34,7 +35,9 @@ async function main(): Promise<number> {
     const started = Date.now();
     const total = await importCatalogue(db, file, (n) => process.stdout.write(`\rcatalogue:load: ${n} games…`));
     const [row] = await db.query<{ games: number }>('select count(*)::int as games from public.game');
-    console.log(`\rcatalogue:load: ${total} games loaded into ${shown(url)} in ${((Date.now() - started) / 1000).toFixed(1)} s; the catalogue holds ${row?.games ?? 0}`);
+    console.log(
+      `\rcatalogue:load: ${total} games loaded into ${shown(url)} in ${((Date.now() - started) / 1000).toFixed(1)} s; the catalogue holds ${row?.games ?? 0}`,
+    );
     return 0;
   } catch (error) {
     console.error(`\ncatalogue:load: ${shown(url)}: ${(error as Error).message}`);

@@ -16,7 +16,8 @@ async function main(): Promise<void> {
   const appUrl = config.publicUrl ?? gateway.url;
   // Behind a proxy, or at a LAN address, the public address is not the one the server listens on.
   const [shown, own] = [new URL(appUrl), new URL(gateway.url)];
-  const listening = shown.protocol === own.protocol && shown.port === own.port ? '' : `  Listening on:           ${gateway.url}\n`;
+  const listening =
+    shown.protocol === own.protocol && shown.port === own.port ? '' : `  Listening on:           ${gateway.url}\n`;
   console.log(`\n  Checkpoint is running at ${appUrl}\n  Dev mailbox:            ${appUrl}/_dev/mailbox\n${listening}`);
   stopOnSignals(gateway);
 }

@@ -37,7 +37,9 @@ export async function applyMigrations(db: Db, dir = MIGRATIONS_DIR): Promise<str
   const role = await migrationRole(db);
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
   const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).map((r) => r.version),
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).map(
+      (r) => r.version,
+    ),
   );
   const applied: string[] = [];
   for (const file of files) {
@@ -47,7 +49,10 @@ export async function applyMigrations(db: Db, dir = MIGRATIONS_DIR): Promise<str
     await db.transaction(async (tx) => {
       if (role) await tx.exec(`set local role ${role}`);
       await tx.exec(sql);
-      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [version, rest.join('_')]);
+      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
+        version,
+        rest.join('_'),
+      ]);
     });
     applied.push(file);
   }

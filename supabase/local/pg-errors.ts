@@ -55,9 +55,26 @@ export function statusForSqlState(code: string, message: string, authed: boolean
   if (code === '42883') return message.startsWith('function xmlagg(') ? 406 : 404;
   if (code === '42501') return authed ? 403 : 401;
   const byClass: Record<string, number> = {
-    '08': 503, '09': 500, '0L': 403, '0P': 403, '25': 500, '28': 403, '2D': 500, '38': 500, '39': 500,
-    '3B': 500, '40': 500, '53': 503, '54': 500, '55': 500, '57': 500, '58': 500, F0: 500, HV: 500,
-    P0: 500, XX: 500,
+    '08': 503,
+    '09': 500,
+    '0L': 403,
+    '0P': 403,
+    '25': 500,
+    '28': 403,
+    '2D': 500,
+    '38': 500,
+    '39': 500,
+    '3B': 500,
+    '40': 500,
+    '53': 503,
+    '54': 500,
+    '55': 500,
+    '57': 500,
+    '58': 500,
+    F0: 500,
+    HV: 500,
+    P0: 500,
+    XX: 500,
   };
   const cls = code.slice(0, 2);
   if (cls in byClass) return byClass[cls] ?? 500;

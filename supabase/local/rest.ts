@@ -20,12 +20,23 @@ class RestFailure extends Error {
   }
 }
 
-export async function handleRest(ctx: GatewayContext, req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
+export async function handleRest(
+  ctx: GatewayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  url: URL,
+): Promise<void> {
   try {
     const fn = /^\/rpc\/([^/]+)\/?$/.exec(path)?.[1];
     if (!fn) {
       throw new RestFailure(
-        pgrstError(404, 'PGRST125', 'Invalid path specified in request URL', 'The local gateway serves only /rest/v1/rpc/<function>'),
+        pgrstError(
+          404,
+          'PGRST125',
+          'Invalid path specified in request URL',
+          'The local gateway serves only /rest/v1/rpc/<function>',
+        ),
       );
     }
     const method = req.method ?? 'GET';
@@ -60,7 +71,12 @@ export async function handleRest(ctx: GatewayContext, req: IncomingMessage, res:
 
     if (shape.single && result.rows !== 1) {
       throw new RestFailure(
-        pgrstError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${result.rows} rows`),
+        pgrstError(
+          406,
+          'PGRST116',
+          'JSON object requested, multiple (or no) rows returned',
+          `The result contains ${result.rows} rows`,
+        ),
       );
     }
     if (result.body === undefined) {
@@ -70,11 +86,13 @@ export async function handleRest(ctx: GatewayContext, req: IncomingMessage, res:
     const headers: Record<string, string> = {
       'Content-Type': `${shape.single ? 'application/vnd.pgrst.object+json' : 'application/json'}; charset=utf-8`,
     };
-    if (routine.returnsSet) headers['Content-Range'] = contentRange(result.rows, shape.offset ?? 0, wantsCount(req) ? result.total : null);
+    if (routine.returnsSet)
+      headers['Content-Range'] = contentRange(result.rows, shape.offset ?? 0, wantsCount(req) ? result.total : null);
     send(res, 200, method === 'HEAD' ? undefined : compressed(req, result.body, headers), headers);
   } catch (error) {
     if (error instanceof RestFailure) sendPgrst(res, error.error);
-    else if (error instanceof BodyTooLargeError) sendPgrst(res, pgrstError(413, 'PGRST413', 'Payload Too Large', error.message));
+    else if (error instanceof BodyTooLargeError)
+      sendPgrst(res, pgrstError(413, 'PGRST413', 'Payload Too Large', error.message));
     else throw error;
   }
 }
@@ -88,21 +106,40 @@ async function callerClaims(ctx: GatewayContext, req: IncomingMessage): Promise<
   const apikey = header(req, 'apikey');
   const bearer = /^Bearer\s+(.*)$/i.exec(header(req, 'authorization') ?? '')?.[1]?.trim();
   if (apikey !== undefined && !(await ctx.keys.verify(apikey)).ok) {
-    throw new RestFailure(pgrstError(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.'));
+    throw new RestFailure(
+      pgrstError(
+        401,
+        'PGRST301',
+        'Invalid API key',
+        null,
+        'Double check your Supabase `anon` or `service_role` API key.',
+      ),
+    );
   }
   const token = bearer ?? apikey;
   if (token === undefined) {
-    throw new RestFailure(pgrstError(401, 'PGRST302', 'No API key found in request', null, 'No `apikey` request header or url param was found.'));
+    throw new RestFailure(
+      pgrstError(
+        401,
+        'PGRST302',
+        'No API key found in request',
+        null,
+        'No `apikey` request header or url param was found.',
+      ),
+    );
   }
   if (token === '') throw new RestFailure(jwtError('PGRST301', 'Empty JWT is sent in Authorization header'));
   const verified = await ctx.keys.verify(token);
   if (verified.ok) return verified.claims;
-  if (verified.reason === 'expired' || verified.reason === 'claims') throw new RestFailure(jwtError('PGRST303', verified.message));
+  if (verified.reason === 'expired' || verified.reason === 'claims')
+    throw new RestFailure(jwtError('PGRST303', verified.message));
   throw new RestFailure(jwtError('PGRST301', verified.message));
 }
 
 function jwtError(code: string, message: string): PgrstError {
-  return pgrstError(401, code, message, null, null, { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"` });
+  return pgrstError(401, code, message, null, null, {
+    'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+  });
 }
 
 function chosenSchema(req: IncomingMessage, isPost: boolean): string {
@@ -110,7 +147,13 @@ function chosenSchema(req: IncomingMessage, isPost: boolean): string {
   if (asked === undefined || asked === '') return EXPOSED_SCHEMAS[0] ?? 'public';
   if (EXPOSED_SCHEMAS.includes(asked)) return asked;
   throw new RestFailure(
-    pgrstError(406, 'PGRST106', `Invalid schema: ${asked}`, null, `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`),
+    pgrstError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${asked}`,
+      null,
+      `Only the following schemas are exposed: ${EXPOSED_SCHEMAS.join(', ')}`,
+    ),
   );
 }
 
@@ -118,7 +161,9 @@ function resultShape(req: IncomingMessage, url: URL, isPost: boolean): CallShape
   const accept = (header(req, 'accept') ?? 'application/json').toLowerCase();
   const media = accept.split(',').map((part) => part.trim());
   const single = media.some((m) => m.startsWith('application/vnd.pgrst.object+json'));
-  const known = single || media.some((m) => /^(application\/json|application\/vnd\.pgrst\.array\+json|\*\/\*|application\/\*)/.test(m));
+  const known =
+    single ||
+    media.some((m) => /^(application\/json|application\/vnd\.pgrst\.array\+json|\*\/\*|application\/\*)/.test(m));
   if (!known) throw new RestFailure(pgrstError(406, 'PGRST107', `None of these media types are available: ${accept}`));
   const stripNulls = media.some((m) => /nulls=stripped/.test(m));
 
@@ -126,13 +171,20 @@ function resultShape(req: IncomingMessage, url: URL, isPost: boolean): CallShape
     const unsupported = key === 'order' || key === 'on_conflict' || (isPost && !RESERVED_PARAMS.has(key));
     if (unsupported) {
       throw new RestFailure(
-        pgrstError(400, 'PGRST127', 'Feature not implemented', `The local gateway does not filter or order RPC results ("${key}")`),
+        pgrstError(
+          400,
+          'PGRST127',
+          'Feature not implemented',
+          `The local gateway does not filter or order RPC results ("${key}")`,
+        ),
       );
     }
   }
   const select = url.searchParams.get('select');
   if (select !== null && select.trim() !== '*') {
-    throw new RestFailure(pgrstError(400, 'PGRST127', 'Feature not implemented', 'The local gateway supports only select=* on RPC'));
+    throw new RestFailure(
+      pgrstError(400, 'PGRST127', 'Feature not implemented', 'The local gateway supports only select=* on RPC'),
+    );
   }
   return { single, stripNulls, limit: count(url, 'limit'), offset: count(url, 'offset') };
 }
@@ -140,7 +192,8 @@ function resultShape(req: IncomingMessage, url: URL, isPost: boolean): CallShape
 function count(url: URL, name: string): number | undefined {
   const raw = url.searchParams.get(name);
   if (raw === null) return undefined;
-  if (!/^\d{1,9}$/.test(raw)) throw new RestFailure(pgrstError(400, 'PGRST100', `"failed to parse ${name} parameter (${raw})"`));
+  if (!/^\d{1,9}$/.test(raw))
+    throw new RestFailure(pgrstError(400, 'PGRST100', `"failed to parse ${name} parameter (${raw})"`));
   return Number(raw);
 }
 
@@ -161,7 +214,9 @@ async function bodyArgs(req: IncomingMessage): Promise<Record<string, unknown>> 
   const parsed = parseJson(raw);
   if (!parsed.ok) throw new RestFailure(pgrstError(400, 'PGRST102', 'Empty or invalid json'));
   if (!isRecord(parsed.value)) {
-    throw new RestFailure(pgrstError(400, 'PGRST102', 'Empty or invalid json', 'RPC arguments must be a JSON object of named arguments'));
+    throw new RestFailure(
+      pgrstError(400, 'PGRST102', 'Empty or invalid json', 'RPC arguments must be a JSON object of named arguments'),
+    );
   }
   return parsed.value;
 }

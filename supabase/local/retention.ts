@@ -25,8 +25,10 @@ export function startRetention(db: Db, options: RetentionOptions, log: Log): Ret
   let stopped = false;
   const prune = async () => {
     try {
-      const rows = await db.query<{ pruned: string }>('select app.prune_sync_changes(make_interval(days => $1::int))::text as pruned',
-        [options.days]);
+      const rows = await db.query<{ pruned: string }>(
+        'select app.prune_sync_changes(make_interval(days => $1::int))::text as pruned',
+        [options.days],
+      );
       const pruned = Number(rows[0]?.pruned ?? 0);
       if (pruned > 0) log(`pruned ${pruned} sync change${pruned === 1 ? '' : 's'} older than ${options.days} days`);
     } catch (error) {

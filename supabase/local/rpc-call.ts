@@ -35,10 +35,13 @@ const ROUTINES_SQL = `
    where n.nspname = $1 and p.proname = $2 and p.prokind = 'f'`;
 
 export async function findRoutines(q: Queryable, schema: string, name: string): Promise<Routine[]> {
-  const rows = await q.query<{ name: string; returns_set: boolean; returns_void: boolean; defaults: number; args: RoutineArg[] }>(
-    ROUTINES_SQL,
-    [schema, name],
-  );
+  const rows = await q.query<{
+    name: string;
+    returns_set: boolean;
+    returns_void: boolean;
+    defaults: number;
+    args: RoutineArg[];
+  }>(ROUTINES_SQL, [schema, name]);
   return rows.map((r) => ({
     schema,
     name: r.name,
@@ -50,7 +53,10 @@ export async function findRoutines(q: Queryable, schema: string, name: string): 
 }
 
 /** PostgREST's choice: required args ⊆ given ⊆ all args; an exact match wins a tie. */
-export function chooseRoutine(routines: readonly Routine[], given: readonly string[]): Routine | PgrstError | undefined {
+export function chooseRoutine(
+  routines: readonly Routine[],
+  given: readonly string[],
+): Routine | PgrstError | undefined {
   const keys = new Set(given);
   const fits = routines.filter((r) => {
     if (r.args.some((a) => a.name === '')) return false;
@@ -61,7 +67,9 @@ export function chooseRoutine(routines: readonly Routine[], given: readonly stri
   if (fits.length <= 1) return fits[0];
   const exact = fits.filter((r) => r.args.length === keys.size);
   if (exact.length === 1) return exact[0];
-  const list = fits.map((r) => `${r.schema}.${r.name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ');
+  const list = fits
+    .map((r) => `${r.schema}.${r.name}(${r.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
+    .join(', ');
   return pgrstError(
     300,
     'PGRST203',
@@ -71,13 +79,25 @@ export function chooseRoutine(routines: readonly Routine[], given: readonly stri
   );
 }
 
-export function notFound(schema: string, name: string, given: readonly string[], overloads: readonly Routine[], isPost: boolean): PgrstError {
+export function notFound(
+  schema: string,
+  name: string,
+  given: readonly string[],
+  overloads: readonly Routine[],
+  isPost: boolean,
+): PgrstError {
   const keys = [...given].sort();
   const fn = `${schema}.${name}`;
   const params = keys.length === 0 ? ' without parameters' : `(${keys.join(', ')})`;
-  const searched = keys.length === 0 ? ' without parameters' : ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`;
+  const searched =
+    keys.length === 0 ? ' without parameters' : ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`;
   const first = overloads[0];
-  const hint = first ? `Perhaps you meant to call the function ${fn}(${first.args.map((a) => a.name).sort().join(', ')})` : null;
+  const hint = first
+    ? `Perhaps you meant to call the function ${fn}(${first.args
+        .map((a) => a.name)
+        .sort()
+        .join(', ')})`
+    : null;
   return pgrstError(
     404,
     'PGRST202',
@@ -123,7 +143,8 @@ export function callSql(routine: Routine, given: readonly string[], shape: CallS
       : `json_to_record($1::json) as _a(${args.map((a) => `${quoteIdent(a.name)} ${a.type}`).join(', ')}),
          ${quoteIdent(routine.schema)}.${quoteIdent(routine.name)}(${args.map((a) => `${quoteIdent(a.name)} := _a.${quoteIdent(a.name)}`).join(', ')}) _r`;
   const page = `${shape.limit !== undefined ? ` limit ${shape.limit}` : ''}${shape.offset !== undefined ? ` offset ${shape.offset}` : ''}`;
-  if (routine.returnsVoid) return `select null::text as body, count(*)::int as rows, null::int as total from (select 1 from ${from}) _page`;
+  if (routine.returnsVoid)
+    return `select null::text as body, count(*)::int as rows, null::int as total from (select 1 from ${from}) _page`;
   const agg = shape.stripNulls ? 'json_strip_nulls(json_agg(_r))' : 'json_agg(_r)';
   const body = shape.single || !routine.returnsSet ? `(${agg} -> 0)::text` : `coalesce(${agg}, '[]'::json)::text`;
   return `select ${body} as body, count(*)::int as rows, max(_total)::int as total
@@ -146,9 +167,19 @@ export async function runCall(
               set_config('request.method', $3, true), set_config('request.path', $4, true),
               set_config('request.headers', $5, true), set_config('request.cookies', '{}', true),
               set_config('role', $6, true), ${roleSettingsSql(6)}`,
-      [settings.searchPath, JSON.stringify(settings.claims), settings.method, settings.path, JSON.stringify(settings.headers), settings.role],
+      [
+        settings.searchPath,
+        JSON.stringify(settings.claims),
+        settings.method,
+        settings.path,
+        JSON.stringify(settings.headers),
+        settings.role,
+      ],
     );
-    const rows = await tx.query<{ body: string | null; rows: number; total: number | null }>(sql, given.length > 0 ? [JSON.stringify(args)] : []);
+    const rows = await tx.query<{ body: string | null; rows: number; total: number | null }>(
+      sql,
+      given.length > 0 ? [JSON.stringify(args)] : [],
+    );
     const row = rows[0];
     return {
       body: routine.returnsVoid ? undefined : (row?.body ?? 'null'),

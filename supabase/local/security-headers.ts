@@ -42,7 +42,11 @@ export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /** Headers for documents (HTML): the above plus the Content-Security-Policy. */
 export function documentSecurityHeaders(options: SecurityHeaderOptions = {}): Record<string, string> {
-  return { ...STATIC_SECURITY_HEADERS, 'Content-Security-Policy': contentSecurityPolicy(options), 'X-Frame-Options': 'DENY' };
+  return {
+    ...STATIC_SECURITY_HEADERS,
+    'Content-Security-Policy': contentSecurityPolicy(options),
+    'X-Frame-Options': 'DENY',
+  };
 }
 
 /** The origins a build for hosted Supabase talks to. */

@@ -39,7 +39,12 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 <h1>Checkpoint</h1><p>The app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first) and reload.</p>
 <p>The API is running: <a style="color:#8ab4ff" href="/_dev/mailbox">dev mailbox</a>.</p></body></html>`;
 
-export async function serveStatic(req: IncomingMessage, res: ServerResponse, distDir: string, pathname: string): Promise<void> {
+export async function serveStatic(
+  req: IncomingMessage,
+  res: ServerResponse,
+  distDir: string,
+  pathname: string,
+): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     send(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
     return;
@@ -47,7 +52,8 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, dis
   const root = path.resolve(distDir);
   const index = path.join(root, 'index.html');
   if (!(await isFile(index))) {
-    if (pathname === '/' || pathname === '/index.html') send(res, 200, NOT_BUILT_PAGE, { 'Content-Type': 'text/html; charset=utf-8' });
+    if (pathname === '/' || pathname === '/index.html')
+      send(res, 200, NOT_BUILT_PAGE, { 'Content-Type': 'text/html; charset=utf-8' });
     else send(res, 404, 'Not Found', { 'Content-Type': 'text/plain; charset=utf-8' });
     return;
   }
@@ -85,7 +91,10 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '
 const compressible = (file: string) => COMPRESSIBLE.has(path.extname(file).toLowerCase());
 
 function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | null {
-  const accepted = String(req.headers['accept-encoding'] ?? '').toLowerCase().split(',').map((part) => part.trim().split(';')[0]);
+  const accepted = String(req.headers['accept-encoding'] ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((part) => part.trim().split(';')[0]);
   if (accepted.includes('br')) return 'br';
   return accepted.includes('gzip') ? 'gzip' : null;
 }
@@ -96,9 +105,12 @@ async function compressed(file: string, mtimeMs: number, size: number, encoding:
   let body = compressedCache.get(key);
   if (!body) {
     const raw = await readFile(file);
-    body = encoding === 'br'
-      ? brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.byteLength } })
-      : gzipSync(raw, { level: 9 });
+    body =
+      encoding === 'br'
+        ? brotliCompressSync(raw, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.byteLength },
+          })
+        : gzipSync(raw, { level: 9 });
     if (compressedCache.size > 500) compressedCache.clear();
     compressedCache.set(key, body);
   }

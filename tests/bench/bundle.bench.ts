@@ -38,7 +38,9 @@ export function staticImports(code: string): string[] {
 }
 
 /** The lazy routes (src/app/screens.ts, which routes.tsx builds them from): route path and the page module's file name (without extension). */
-export async function lazyRoutes(screensFile = path.join(REPO_ROOT, 'src/app/screens.ts')): Promise<Array<{ path: string; module: string }>> {
+export async function lazyRoutes(
+  screensFile = path.join(REPO_ROOT, 'src/app/screens.ts'),
+): Promise<Array<{ path: string; module: string }>> {
   const source = await readFile(screensFile, 'utf8');
   const routes: Array<{ path: string; module: string }> = [];
   for (const match of source.matchAll(/^\s*'([^']+)':[^\n]*?import\('([^']+)'\)/gm)) {
@@ -110,7 +112,10 @@ export async function measureBundle(distDir: string): Promise<BundleFigures> {
 
 /** Dynamic imports of a built chunk (`import("./x.js")`, as the bundler writes them), with where each sits in the code. */
 export function dynamicImports(code: string): Array<{ file: string; index: number }> {
-  return [...code.matchAll(/\bimport\(\s*[`"'](\.\/[^`"']+\.js)[`"']\s*\)/g)].map((m) => ({ file: m[1] ?? '', index: m.index }));
+  return [...code.matchAll(/\bimport\(\s*[`"'](\.\/[^`"']+\.js)[`"']\s*\)/g)].map((m) => ({
+    file: m[1] ?? '',
+    index: m.index,
+  }));
 }
 
 const VLQ = new Map([...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'].map((c, i) => [c, i]));
@@ -129,7 +134,10 @@ function decodeMappings(mappings: string): Array<Array<[number, number]>> {
       for (const char of segment) {
         const digit = VLQ.get(char) ?? 0;
         value += (digit & 31) << shift;
-        if (digit & 32) { shift += 5; continue; }
+        if (digit & 32) {
+          shift += 5;
+          continue;
+        }
         values.push(value & 1 ? -(value >>> 1) : value >>> 1);
         value = 0;
         shift = 0;
@@ -168,7 +176,10 @@ async function chunkSources(distDir: string, file: string, code: string): Promis
   const lines = code.split('\n');
   const lineStarts: number[] = [];
   let offset = 0;
-  for (const line of lines) { lineStarts.push(offset); offset += line.length + 1; }
+  for (const line of lines) {
+    lineStarts.push(offset);
+    offset += line.length + 1;
+  }
   const decoded = decodeMappings(map.mappings);
   const bytes = new Map<string, number>();
   for (const [l, segments] of decoded.entries()) {
@@ -217,16 +228,25 @@ export interface ChunkNode {
 export async function chunkGraph(distDir: string): Promise<ChunkNode[]> {
   const figures = await measureBundle(distDir);
   const home = new Set(figures.homeFiles);
-  const assets = (await readdir(path.join(distDir, 'assets'))).filter((f) => f.endsWith('.js')).map((f) => `/assets/${f}`);
+  const assets = (await readdir(path.join(distDir, 'assets')))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `/assets/${f}`);
   const nodes = new Map<string, { code: string; sources: ChunkSources; gzipBytes: number }>();
   for (const file of assets) {
     const code = await readFile(path.join(distDir, file), 'utf8');
-    nodes.set(file, { code, sources: await chunkSources(distDir, file, code), gzipBytes: gzipSync(code, { level: constants.Z_BEST_COMPRESSION }).byteLength });
+    nodes.set(file, {
+      code,
+      sources: await chunkSources(distDir, file, code),
+      gzipBytes: gzipSync(code, { level: constants.Z_BEST_COMPRESSION }).byteLength,
+    });
   }
   const via = new Map<string, ChunkNode['via']>();
   // Breadth first: the home set's static imports, then each import() in the order of discovery.
   const queue: string[] = [];
-  for (const file of figures.homeFiles) { via.set(file, null); queue.push(file); }
+  for (const file of figures.homeFiles) {
+    via.set(file, null);
+    queue.push(file);
+  }
   const resolve = (from: string, spec: string) => path.posix.join(path.posix.dirname(from), spec);
   while (queue.length > 0) {
     const file = queue.shift() as string;
@@ -234,7 +254,11 @@ export async function chunkGraph(distDir: string): Promise<ChunkNode[]> {
     if (!node) continue;
     const edges: Array<{ to: string; how: 'static' | 'import()'; source: string | null }> = [
       ...staticImports(node.code).map((spec) => ({ to: resolve(file, spec), how: 'static' as const, source: null })),
-      ...dynamicImports(node.code).map(({ file: spec, index }) => ({ to: resolve(file, spec), how: 'import()' as const, source: node.sources.sourceAt(index) })),
+      ...dynamicImports(node.code).map(({ file: spec, index }) => ({
+        to: resolve(file, spec),
+        how: 'import()' as const,
+        source: node.sources.sourceAt(index),
+      })),
     ];
     for (const edge of edges) {
       if (via.has(edge.to)) continue;
@@ -242,18 +266,20 @@ export async function chunkGraph(distDir: string): Promise<ChunkNode[]> {
       queue.push(edge.to);
     }
   }
-  return assets.map((file) => {
-    const node = nodes.get(file);
-    const total = node?.sources.bytes.reduce((sum, [, n]) => sum + n, 0) || 1;
-    return {
-      file,
-      gzipBytes: node?.gzipBytes ?? 0,
-      holds: (node?.sources.bytes ?? []).slice(0, 4).map(([name, n]) => [name, n / total] as const),
-      via: via.get(file) ?? null,
-      home: home.has(file),
-      reached: via.has(file),
-    };
-  }).sort((a, b) => b.gzipBytes - a.gzipBytes);
+  return assets
+    .map((file) => {
+      const node = nodes.get(file);
+      const total = node?.sources.bytes.reduce((sum, [, n]) => sum + n, 0) || 1;
+      return {
+        file,
+        gzipBytes: node?.gzipBytes ?? 0,
+        holds: (node?.sources.bytes ?? []).slice(0, 4).map(([name, n]) => [name, n / total] as const),
+        via: via.get(file) ?? null,
+        home: home.has(file),
+        reached: via.has(file),
+      };
+    })
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
 }
 
 /** The chain of a chunk from the entry: `index.js → main.js [src/app/app-sync.ts import()] → engine.js`. */
@@ -275,7 +301,10 @@ export function importerChain(nodes: readonly ChunkNode[], file: string): string
 }
 
 /** `npm run bench`: the home set and each route, in KB (1,024 bytes) gzipped. */
-export async function benchBundle(distDir: string, report: (name: string, value: number, unit: string) => void): Promise<BundleFigures> {
+export async function benchBundle(
+  distDir: string,
+  report: (name: string, value: number, unit: string) => void,
+): Promise<BundleFigures> {
   const figures = await measureBundle(distDir);
   const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
   report('bundle.home.js_gzip', kb(figures.homeGzipBytes), 'KB');

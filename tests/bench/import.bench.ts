@@ -28,18 +28,37 @@ const NOW = '2026-11-25T12:00:00.000Z';
 const PEER_WRITES = 1000;
 
 const toRow = (g: SearchGame): GameRow => ({
-  id: g.id, igdb_id: g.id, name: g.name, slug: null, first_release_date: g.first_release_date ?? null, category: g.category ?? null,
-  alternative_names: [...(g.alternative_names ?? [])], platforms: [...(g.platforms ?? [])], genres: [...(g.genres ?? [])],
-  igdb_rating: g.rating ?? null, rating_count: g.rating_count ?? null,
+  id: g.id,
+  igdb_id: g.id,
+  name: g.name,
+  slug: null,
+  first_release_date: g.first_release_date ?? null,
+  category: g.category ?? null,
+  alternative_names: [...(g.alternative_names ?? [])],
+  platforms: [...(g.platforms ?? [])],
+  genres: [...(g.genres ?? [])],
+  igdb_rating: g.rating ?? null,
+  rating_count: g.rating_count ?? null,
 });
 
 export interface ImportBench {
-  rows: number; matched: number; choices: number; notFound: number; mutations: number; refused: number;
-  parseMatchMs: number; parseMatchCpuMs: number;
-  applyMs: number; applyCpuMs: number;
+  rows: number;
+  matched: number;
+  choices: number;
+  notFound: number;
+  mutations: number;
+  refused: number;
+  parseMatchMs: number;
+  parseMatchCpuMs: number;
+  applyMs: number;
+  applyCpuMs: number;
   /** The first PEER_WRITES writes of the same plan, one mutate() each, on a device like the first. */
-  perWriteMs: number; perWrites: number;
-  pushed: number; pushMs: number; pushCpuMs: number; pushPerSecond: number;
+  perWriteMs: number;
+  perWrites: number;
+  pushed: number;
+  pushMs: number;
+  pushCpuMs: number;
+  pushPerSecond: number;
 }
 
 /** Wall and process CPU time of `fn`, in ms. */
@@ -72,10 +91,16 @@ async function perWrite(db: CheckpointDb, writes: readonly PlannedMutation[]): P
 export async function benchImport(catalogue: readonly SearchGame[], server: Db, rows = 5000): Promise<ImportBench> {
   const games = catalogue.map(toRow);
   const db = await deviceWith(games);
-  const year = (g: SearchGame) => (g.first_release_date ? new Date(g.first_release_date * 1000).getUTCFullYear() : null);
+  const year = (g: SearchGame) =>
+    g.first_release_date ? new Date(g.first_release_date * 1000).getUTCFullYear() : null;
   // Every 14th game of the catalogue: well-known and obscure alike, with their years.
   const picks = catalogue.filter((_, i) => i % Math.max(1, Math.floor(catalogue.length / rows)) === 0).slice(0, rows);
-  const bytes = new TextEncoder().encode(bigGrouveeFile(picks.map((g) => ({ name: g.name, year: year(g) })), rows));
+  const bytes = new TextEncoder().encode(
+    bigGrouveeFile(
+      picks.map((g) => ({ name: g.name, year: year(g) })),
+      rows,
+    ),
+  );
 
   const read = await timed(async () => {
     const reader = createImportReader(db, bytes, NOW.slice(0, 10), Date.parse(NOW) / 1000, () => undefined);
@@ -85,7 +110,9 @@ export async function benchImport(catalogue: readonly SearchGame[], server: Db, 
   const found = new Map(matches);
   const kinds = [...found.values()].map((m) => m.kind);
   // The member settles every choice with its best candidate.
-  for (const [line, m] of found) if (m.kind === 'choice' && m.candidates[0]) found.set(line, { kind: 'matched', game: m.candidates[0], by: 'choice' });
+  for (const [line, m] of found)
+    if (m.kind === 'choice' && m.candidates[0])
+      found.set(line, { kind: 'matched', game: m.candidates[0], by: 'choice' });
   const plan = planImport(parsed, found, await readLibrary(db, ME), { now: Date.parse(NOW) });
   const writes = planMutations(plan);
 
@@ -102,30 +129,59 @@ export async function benchImport(catalogue: readonly SearchGame[], server: Db, 
   await peerDb.delete();
 
   // The server has the same games; the outbox goes through sync_push as the member, as the engine sends it.
-  const used = new Set(writes.map((w) => (w.args as { igdb_id?: number }).igdb_id).filter((id): id is number => id !== undefined));
-  const serverGames = catalogue.filter((g) => used.has(g.id)).map((g) => ({ id: g.id, name: g.name, first_release_date: g.first_release_date ?? null, platforms: g.platforms ?? [] }));
-  for (let i = 0; i < serverGames.length; i += 1000) await server.query('select public.import_catalogue($1::jsonb)', [JSON.stringify(serverGames.slice(i, i + 1000))]);
+  const used = new Set(
+    writes.map((w) => (w.args as { igdb_id?: number }).igdb_id).filter((id): id is number => id !== undefined),
+  );
+  const serverGames = catalogue
+    .filter((g) => used.has(g.id))
+    .map((g) => ({
+      id: g.id,
+      name: g.name,
+      first_release_date: g.first_release_date ?? null,
+      platforms: g.platforms ?? [],
+    }));
+  for (let i = 0; i < serverGames.length; i += 1000)
+    await server.query('select public.import_catalogue($1::jsonb)', [JSON.stringify(serverGames.slice(i, i + 1000))]);
   const member = await createAccount(server, `bench_import_${Date.now()}`);
   const outbox = await db.outbox.orderBy('seq').toArray();
   const clientId = randomUUID();
   const push = await timed(async () => {
     for (let i = 0; i < outbox.length; i += PUSH_BATCH_SIZE) {
       const batch = outbox.slice(i, i + PUSH_BATCH_SIZE).map(toPushMutation);
-      const results = await asActor(server, member, async (q) =>
-        (await q.query<{ r: { results: Array<{ status: string; message?: string }> } }>('select public.sync_push($1::uuid, $2::jsonb, $3::integer) as r',
-          [clientId, JSON.stringify(batch), SYNC_PROTOCOL]))[0]?.r.results ?? []);
+      const results = await asActor(
+        server,
+        member,
+        async (q) =>
+          (
+            await q.query<{ r: { results: Array<{ status: string; message?: string }> } }>(
+              'select public.sync_push($1::uuid, $2::jsonb, $3::integer) as r',
+              [clientId, JSON.stringify(batch), SYNC_PROTOCOL],
+            )
+          )[0]?.r.results ?? [],
+      );
       const bad = results.find((r) => r.status !== 'ok');
-      if (bad || results.length !== batch.length) throw new Error(`import bench sync_push: ${bad?.message ?? 'missing results'}`);
+      if (bad || results.length !== batch.length)
+        throw new Error(`import bench sync_push: ${bad?.message ?? 'missing results'}`);
     }
   });
   db.close();
   await db.delete();
   return {
-    rows: parsed.rows.length, matched: kinds.filter((k) => k === 'matched').length, choices: kinds.filter((k) => k === 'choice').length,
-    notFound: kinds.filter((k) => k === 'none').length, mutations: writes.length, refused: apply.value.refused,
-    parseMatchMs: read.ms, parseMatchCpuMs: read.cpuMs,
-    applyMs: apply.ms, applyCpuMs: apply.cpuMs,
-    perWriteMs: peer.ms, perWrites: Math.min(PEER_WRITES, writes.length),
-    pushed: outbox.length, pushMs: push.ms, pushCpuMs: push.cpuMs, pushPerSecond: (outbox.length / push.ms) * 1000,
+    rows: parsed.rows.length,
+    matched: kinds.filter((k) => k === 'matched').length,
+    choices: kinds.filter((k) => k === 'choice').length,
+    notFound: kinds.filter((k) => k === 'none').length,
+    mutations: writes.length,
+    refused: apply.value.refused,
+    parseMatchMs: read.ms,
+    parseMatchCpuMs: read.cpuMs,
+    applyMs: apply.ms,
+    applyCpuMs: apply.cpuMs,
+    perWriteMs: peer.ms,
+    perWrites: Math.min(PEER_WRITES, writes.length),
+    pushed: outbox.length,
+    pushMs: push.ms,
+    pushCpuMs: push.cpuMs,
+    pushPerSecond: (outbox.length / push.ms) * 1000,
   };
 }

@@ -19,14 +19,20 @@ const seed = (gateway: Gateway) => seedLibraries(gateway, BIG, SMALL);
 async function firstScreen(page: Page, url: string): Promise<number> {
   // (Under way once the page commits: the gateway, busy with read-throughs, may hold 'load' back.)
   await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
-  const handle = await page.waitForFunction(() => (window as unknown as { __firstScreen?: number }).__firstScreen, undefined, { timeout: 120_000 });
+  const handle = await page.waitForFunction(
+    () => (window as unknown as { __firstScreen?: number }).__firstScreen,
+    undefined,
+    { timeout: 120_000 },
+  );
   return Number(await handle.jsonValue());
 }
 
 /** The longest task while the list scrolls down (the window, or a modal's body), after the screen has settled. */
 async function longestWhileScrolling(page: Page, box: string | null): Promise<{ longest: number; count: number }> {
   await page.waitForTimeout(1500);
-  await page.evaluate(() => { (window as unknown as { __longtasks: number[] }).__longtasks = []; });
+  await page.evaluate(() => {
+    (window as unknown as { __longtasks: number[] }).__longtasks = [];
+  });
   if (box) await page.locator(box).hover();
   else await page.mouse.move(640, 600);
   for (let step = 0; step < 60; step++) {
@@ -38,7 +44,10 @@ async function longestWhileScrolling(page: Page, box: string | null): Promise<{ 
   return { longest: tasks.length === 0 ? 0 : Math.max(...tasks), count: tasks.length };
 }
 
-export async function benchProfileOpen(gateway: Gateway, report: (name: string, value: number, unit: string) => void): Promise<void> {
+export async function benchProfileOpen(
+  gateway: Gateway,
+  report: (name: string, value: number, unit: string) => void,
+): Promise<void> {
   const { big, small } = await seed(gateway);
   const browser = await launchChromium();
   try {
@@ -51,10 +60,18 @@ export async function benchProfileOpen(gateway: Gateway, report: (name: string, 
       await page.locator('.library-bar__count').waitFor({ timeout: 120_000 });
       await page.waitForFunction(profileStored(id), undefined, { timeout: 120_000, polling: 500 });
     }
-    report('library.profile.big_library_items', Number(/\d+/.exec(await (async () => {
-      await page.goto(`${gateway.url}/user/${big}?tab=library`, { timeout: 120_000 });
-      return (await page.locator('.library-bar__count').textContent({ timeout: 60_000 })) ?? '';
-    })())?.[0] ?? 0), 'games');
+    report(
+      'library.profile.big_library_items',
+      Number(
+        /\d+/.exec(
+          await (async () => {
+            await page.goto(`${gateway.url}/user/${big}?tab=library`, { timeout: 120_000 });
+            return (await page.locator('.library-bar__count').textContent({ timeout: 60_000 })) ?? '';
+          })(),
+        )?.[0] ?? 0,
+      ),
+      'games',
+    );
     let bigTotal = 0;
     let smallTotal = 0;
     for (const tab of TABS) {
@@ -86,7 +103,10 @@ export async function benchProfileOpen(gateway: Gateway, report: (name: string, 
     ];
     let bigLongest = 0;
     for (const view of views) {
-      for (const [size, id] of [['big', big], ['small', small]] as const) {
+      for (const [size, id] of [
+        ['big', big],
+        ['small', small],
+      ] as const) {
         await firstScreen(page, `${gateway.url}/user/${id}?tab=${view.tab}`);
         if (view.modal) {
           await page.locator(`.profile-stats__item[data-stat="${view.modal}"] button`).click();

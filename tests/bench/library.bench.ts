@@ -31,11 +31,21 @@ export function libraryOf(games: readonly SearchGame[], size = LIBRARY_SIZE): Li
     const g = games[i];
     if (!g) continue;
     const n = out.length;
-    const release = typeof g.first_release_date === 'number' ? new Date(g.first_release_date * 1000).toISOString().slice(0, 10) : null;
+    const release =
+      typeof g.first_release_date === 'number'
+        ? new Date(g.first_release_date * 1000).toISOString().slice(0, 10)
+        : null;
     out.push({
-      key: String(g.id), name: g.name, statuses: [LIBRARY_STATUSES[n % 4] ?? 'started'], platforms: (g.platforms ?? []).map(platformName),
-      rating: n % 3 === 0 ? null : 1 + (n % 19) / 2, reviewed: n % 5 === 0, year: release ? Number(release.slice(0, 4)) : null, releaseDate: release,
-      updatedAt: new Date(Date.UTC(2024, 0, 1) + n * 60_000).toISOString(), minutesPlayed: (n * 37) % 5000,
+      key: String(g.id),
+      name: g.name,
+      statuses: [LIBRARY_STATUSES[n % 4] ?? 'started'],
+      platforms: (g.platforms ?? []).map(platformName),
+      rating: n % 3 === 0 ? null : 1 + (n % 19) / 2,
+      reviewed: n % 5 === 0,
+      year: release ? Number(release.slice(0, 4)) : null,
+      releaseDate: release,
+      updatedAt: new Date(Date.UTC(2024, 0, 1) + n * 60_000).toISOString(),
+      minutesPlayed: (n * 37) % 5000,
     });
   }
   return out;
@@ -51,7 +61,11 @@ function typo(name: string): string {
   return words.join(' ');
 }
 
-const timed = (run: () => unknown): number => { const t = performance.now(); run(); return performance.now() - t; };
+const timed = (run: () => unknown): number => {
+  const t = performance.now();
+  run();
+  return performance.now() - t;
+};
 const summary = (samples: number[]) => ({ p50: quantile(samples, 0.5), p95: quantile(samples, 0.95) });
 
 export function benchLibrary(games: readonly SearchGame[]): LibraryFigures {
@@ -64,7 +78,8 @@ export function benchLibrary(games: readonly SearchGame[]): LibraryFigures {
   // 40 titles the member holds, typed as written and with a typo, each with a filter and a sort.
   const picks = Array.from({ length: 40 }, (_, i) => items[Math.floor((i * items.length) / 40)]?.name ?? '');
   const queries = picks.flatMap((name) => [name.slice(0, 24), typo(name).slice(0, 24)]);
-  const extra = (i: number): Partial<LibraryQuery> => (i % 3 === 0 ? { status: 'finished', sort: 'rating' } : i % 3 === 1 ? { sort: 'name' } : {});
+  const extra = (i: number): Partial<LibraryQuery> =>
+    i % 3 === 0 ? { status: 'finished', sort: 'rating' } : i % 3 === 1 ? { sort: 'name' } : {};
 
   // Baseline 1: plain substring over lower-cased names, then the same sort (done per keystroke).
   const lower = items.map((i) => i.name.toLowerCase());
@@ -89,10 +104,14 @@ export function benchLibrary(games: readonly SearchGame[]): LibraryFigures {
     }
   });
   const typoQueries = picks.map((name) => typo(name).slice(0, 24));
-  const found = (hits: (q: string, name: string) => boolean) => typoQueries.filter((q, i) => hits(q, picks[i] ?? '')).length / typoQueries.length;
+  const found = (hits: (q: string, name: string) => boolean) =>
+    typoQueries.filter((q, i) => hits(q, picks[i] ?? '')).length / typoQueries.length;
   return {
-    buildMs, keystrokes: viewMs.length,
-    view: summary(viewMs), substring: summary(subMs), fuse: summary(fuseMs),
+    buildMs,
+    keystrokes: viewMs.length,
+    view: summary(viewMs),
+    substring: summary(subMs),
+    fuse: summary(fuseMs),
     typoFound: {
       view: found((q, name) => view.apply({ ...EMPTY_LIBRARY_QUERY, text: q }).some((i) => i.name === name)),
       substring: found((q, name) => substring(q, false).some((i) => i.name === name)),

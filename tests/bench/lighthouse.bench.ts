@@ -55,12 +55,18 @@ function summarise(name: string, url: string, lhr: Result): LighthousePage {
       const audit = lhr.audits[ref.id];
       if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 0.9) continue;
       const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
-      const sample = items.slice(0, 3).map((item) => JSON.stringify(item).slice(0, 300)).join(' | ');
-      failing.push(`${id}/${ref.id} (${audit.score}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}${sample ? ` :: ${sample}` : ''}`);
+      const sample = items
+        .slice(0, 3)
+        .map((item) => JSON.stringify(item).slice(0, 300))
+        .join(' | ');
+      failing.push(
+        `${id}/${ref.id} (${audit.score}): ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}${sample ? ` :: ${sample}` : ''}`,
+      );
     }
   }
   return {
-    name, url,
+    name,
+    url,
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
@@ -122,12 +128,13 @@ export async function runLighthouse(
     logLevel: 'silent',
   });
   const audit = async (name: string, url: string): Promise<LighthousePage> => {
-    const once = () => lighthouse(url, {
-      port: chrome.port,
-      logLevel: 'error',
-      output: 'json',
-      onlyCategories: ['performance', 'accessibility', 'best-practices'],
-    });
+    const once = () =>
+      lighthouse(url, {
+        port: chrome.port,
+        logLevel: 'error',
+        output: 'json',
+        onlyCategories: ['performance', 'accessibility', 'best-practices'],
+      });
     let run = await once();
     // Chromium sometimes records no navigation start (NO_NAVSTART, a trace hiccup on a busy
     // machine, not a finding about the page): such a run is repeated, at most twice.
@@ -147,21 +154,26 @@ export async function runLighthouse(
       const pageRuns = byPage.get(page.name) ?? [];
       return { ...medianRun(pageRuns), runs: pageRuns.map((r) => r.performance) };
     });
-    const sideBySide = !baselineUrl ? [] : pages.map((page, i): SideBySide => {
-      const pageRuns = byPage.get(page.name) ?? [];
-      const base = { tbtMs: median(baselineRuns.map((r) => r.tbtMs)), lcpMs: median(baselineRuns.map((r) => r.lcpMs)) };
-      const own = { tbtMs: median(pageRuns.map((r) => r.tbtMs)), lcpMs: median(pageRuns.map((r) => r.lcpMs)) };
-      return {
-        page: results[i] as LighthousePage,
-        own,
-        baseline: base,
-        overBaseline: {
-          tbtMs: median(pageRuns.map((r, k) => r.tbtMs - (baselineRuns[k]?.tbtMs ?? Number.NaN))),
-          lcpMs: median(pageRuns.map((r, k) => r.lcpMs - (baselineRuns[k]?.lcpMs ?? Number.NaN))),
-        },
-        ratio: { tbtMs: own.tbtMs / base.tbtMs, lcpMs: own.lcpMs / base.lcpMs },
-      };
-    });
+    const sideBySide = !baselineUrl
+      ? []
+      : pages.map((page, i): SideBySide => {
+          const pageRuns = byPage.get(page.name) ?? [];
+          const base = {
+            tbtMs: median(baselineRuns.map((r) => r.tbtMs)),
+            lcpMs: median(baselineRuns.map((r) => r.lcpMs)),
+          };
+          const own = { tbtMs: median(pageRuns.map((r) => r.tbtMs)), lcpMs: median(pageRuns.map((r) => r.lcpMs)) };
+          return {
+            page: results[i] as LighthousePage,
+            own,
+            baseline: base,
+            overBaseline: {
+              tbtMs: median(pageRuns.map((r, k) => r.tbtMs - (baselineRuns[k]?.tbtMs ?? Number.NaN))),
+              lcpMs: median(pageRuns.map((r, k) => r.lcpMs - (baselineRuns[k]?.lcpMs ?? Number.NaN))),
+            },
+            ratio: { tbtMs: own.tbtMs / base.tbtMs, lcpMs: own.lcpMs / base.lcpMs },
+          };
+        });
     return { pages: results, sideBySide, baselineRuns };
   } finally {
     await chrome.kill();
@@ -169,9 +181,15 @@ export async function runLighthouse(
 }
 
 /** `npm run bench`: scores, TBT and LCP per page, and each beside the baseline. */
-export async function benchLighthouse(baseUrl: string, baselineUrl: string, report: (name: string, value: number, unit: string) => void): Promise<SideBySide[]> {
+export async function benchLighthouse(
+  baseUrl: string,
+  baselineUrl: string,
+  report: (name: string, value: number, unit: string) => void,
+): Promise<SideBySide[]> {
   const { sideBySide, baselineRuns } = await runLighthouse(baseUrl, LIGHTHOUSE_PAGES, LIGHTHOUSE_RUNS, baselineUrl);
-  console.log(`# lighthouse baseline: TBT of each run ${baselineRuns.map((r) => r.tbtMs).join(', ')} ms; LCP ${baselineRuns.map((r) => r.lcpMs).join(', ')} ms; performance ${baselineRuns.map((r) => r.performance).join(', ')}`);
+  console.log(
+    `# lighthouse baseline: TBT of each run ${baselineRuns.map((r) => r.tbtMs).join(', ')} ms; LCP ${baselineRuns.map((r) => r.lcpMs).join(', ')} ms; performance ${baselineRuns.map((r) => r.performance).join(', ')}`,
+  );
   for (const { page, own, baseline, overBaseline, ratio } of sideBySide) {
     report(`lighthouse.${page.name}.performance`, page.performance, 'score');
     report(`lighthouse.${page.name}.accessibility`, page.accessibility, 'score');
@@ -184,9 +202,13 @@ export async function benchLighthouse(baseUrl: string, baselineUrl: string, repo
     report(`lighthouse.${page.name}.lcp.baseline`, baseline.lcpMs, 'ms');
     report(`lighthouse.${page.name}.lcp.over_baseline`, overBaseline.lcpMs, 'ms');
     report(`lighthouse.${page.name}.lcp.ratio_to_baseline`, ratio.lcpMs, 'x');
-    console.log(`# lighthouse ${page.name}: performance of each run ${page.runs?.join(', ') ?? page.performance} (median run reported; TBT and LCP are medians over the runs)`);
+    console.log(
+      `# lighthouse ${page.name}: performance of each run ${page.runs?.join(', ') ?? page.performance} (median run reported; TBT and LCP are medians over the runs)`,
+    );
     for (const line of page.failing) console.log(`# lighthouse ${page.name}: ${line}`);
   }
-  console.log(`# lighthouse goals: TBT at most the baseline's + ${LIGHTHOUSE_OVER_BASELINE.tbtMs} ms, LCP at most the baseline's + ${LIGHTHOUSE_OVER_BASELINE.lcpMs} ms (median of the rounds' differences)`);
+  console.log(
+    `# lighthouse goals: TBT at most the baseline's + ${LIGHTHOUSE_OVER_BASELINE.tbtMs} ms, LCP at most the baseline's + ${LIGHTHOUSE_OVER_BASELINE.lcpMs} ms (median of the rounds' differences)`,
+  );
   return sideBySide;
 }

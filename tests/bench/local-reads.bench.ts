@@ -12,20 +12,42 @@ const REVIEWS = 50_000;
 const USERS = 2_000;
 const SAMPLES = 300;
 
-export async function benchLocalReads(): Promise<Record<'game_page' | 'profile' | 'review_page', { p50: number; p95: number }>> {
+export async function benchLocalReads(): Promise<
+  Record<'game_page' | 'profile' | 'review_page', { p50: number; p95: number }>
+> {
   const db = new CheckpointDb(`bench-${Date.now()}`);
   const iso = (n: number) => new Date(Date.UTC(2020, 0, 1) + n * 60_000).toISOString();
-  const games: GameRow[] = Array.from({ length: GAMES }, (_, i) => ({ id: i + 1, igdb_id: 10_000 + i, name: `Game ${i}`, slug: `game-${i}` }));
+  const games: GameRow[] = Array.from({ length: GAMES }, (_, i) => ({
+    id: i + 1,
+    igdb_id: 10_000 + i,
+    name: `Game ${i}`,
+    slug: `game-${i}`,
+  }));
   const users: UserRow[] = Array.from({ length: USERS }, (_, i) => ({
-    id: i + 1, provider_id: `p${i}`, username: `user_${i}`, created_at: iso(i), follower_count: 0, following_count: 0,
+    id: i + 1,
+    provider_id: `p${i}`,
+    username: `user_${i}`,
+    created_at: iso(i),
+    follower_count: 0,
+    following_count: 0,
   }));
   // Each member reviews distinct games: review k is by member k % USERS of game (k * 7919) % GAMES.
   const reviews: ReviewRow[] = Array.from({ length: REVIEWS }, (_, k) => {
     const game = ((k * 7919) % GAMES) + 1;
     return {
-      id: k + 1, user_id: (k % USERS) + 1, game_id: game, igdb_id: 10_000 + game - 1, rating: 1 + (k % 19) / 2,
-      review: k % 3 === 0 ? null : `Review ${k}`, post_date_time: iso(k), updated_at: iso(k), is_recommended: true,
-      platform_id: null, playtime_hours: null, like_count: k % 7, comment_count: 0,
+      id: k + 1,
+      user_id: (k % USERS) + 1,
+      game_id: game,
+      igdb_id: 10_000 + game - 1,
+      rating: 1 + (k % 19) / 2,
+      review: k % 3 === 0 ? null : `Review ${k}`,
+      post_date_time: iso(k),
+      updated_at: iso(k),
+      is_recommended: true,
+      platform_id: null,
+      playtime_hours: null,
+      like_count: k % 7,
+      comment_count: 0,
     };
   });
   await db.games.bulkPut(games);

@@ -47,7 +47,9 @@ async function gatewayFigures(): Promise<void> {
     gateway = await startGateway({ port: 0, dataDir, log: silent });
     report('gateway.cold_start.existing', performance.now() - t, 'ms');
 
-    const supabase = createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const supabase = createClient(gateway.url, gateway.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    });
     const screens: Array<[string, string, Record<string, unknown>]> = [
       ['game_page', 'get_game_page', { p_identifier: 'the-witcher-3-wild-hunt' }],
       ['profile', 'get_profile', { p_user_id: 1 }],
@@ -158,7 +160,13 @@ async function libraryFigures(): Promise<void> {
 
 async function profileFigures(): Promise<void> {
   // Issue 18 §4: a profile with 5,000 games and 2,000 reviews against one with 50, in Chromium.
-  const gateway = await startGateway({ port: 0, inMemory: true, distDir: builtApp(), rateLimits: 'relaxed', log: silent });
+  const gateway = await startGateway({
+    port: 0,
+    inMemory: true,
+    distDir: builtApp(),
+    rateLimits: 'relaxed',
+    log: silent,
+  });
   try {
     await benchProfileOpen(gateway, report);
   } finally {
@@ -192,14 +200,22 @@ async function engineFigures(): Promise<void> {
   report('engine.pull.server_and_http', e.pullServerMs, 'ms');
   report('engine.pull.client', e.pullMs - e.pullServerMs, 'ms');
   report('engine.pull.client.ratio_to_floor', (e.pullMs - e.pullServerMs) / e.pullFloorMs, 'x');
-  console.log(`# engine goals: push within ${ENGINE_GOALS.push}x of direct sync_push, pull within ${ENGINE_GOALS.pull}x of bulkPut (and its client part within ${ENGINE_GOALS.pull}x)`);
+  console.log(
+    `# engine goals: push within ${ENGINE_GOALS.push}x of direct sync_push, pull within ${ENGINE_GOALS.pull}x of bulkPut (and its client part within ${ENGINE_GOALS.pull}x)`,
+  );
 }
 
 async function fuzzFigures(): Promise<void> {
   // Issue 7: at least 10,000 malformed calls, no 5xx, no crash, no partial write.
   const outcome = await benchFuzz();
   report('fuzz.calls', outcome.calls, 'calls');
-  report('fuzz.server_errors', Object.entries(outcome.byStatus).filter(([s]) => Number(s) >= 500).reduce((n, [, c]) => n + c, 0), 'calls');
+  report(
+    'fuzz.server_errors',
+    Object.entries(outcome.byStatus)
+      .filter(([s]) => Number(s) >= 500)
+      .reduce((n, [, c]) => n + c, 0),
+    'calls',
+  );
   report('fuzz.failures', outcome.failures.length, 'failures');
   report('fuzz.checksum_checks', outcome.checksumChecks, 'batches');
   report('fuzz.duration', outcome.ms, 'ms');
@@ -235,7 +251,10 @@ async function loadFigures(): Promise<void> {
 /** The built app the bundle and Lighthouse figures measure (built here when missing). */
 function builtApp(): string {
   if (!existsSync(path.join(DEFAULT_DIST_DIR, 'index.html'))) {
-    execFileSync('npx', ['vite', 'build', '--outDir', DEFAULT_DIST_DIR], { stdio: 'ignore', cwd: path.resolve(import.meta.dirname, '../..') });
+    execFileSync('npx', ['vite', 'build', '--outDir', DEFAULT_DIST_DIR], {
+      stdio: 'ignore',
+      cwd: path.resolve(import.meta.dirname, '../..'),
+    });
   }
   return DEFAULT_DIST_DIR;
 }
@@ -250,7 +269,14 @@ async function lighthouseFigures(): Promise<void> {
   // baseline page's, run for run (lighthouse.bench.ts): at most + 300 ms and + 1 s.
   const gateway = await startGateway({ port: 0, inMemory: true, distDir: builtApp(), log: silent });
   // The baseline, served by the same gateway code (over the same database, nothing of it used).
-  const baseline = await startGateway({ port: 0, db: gateway.db, distDir: await buildBaseline(), seed: false, syncRetention: false, log: silent });
+  const baseline = await startGateway({
+    port: 0,
+    db: gateway.db,
+    distDir: await buildBaseline(),
+    seed: false,
+    syncRetention: false,
+    log: silent,
+  });
   try {
     await benchLighthouse(gateway.url, baseline.url, report);
   } finally {
@@ -287,7 +313,7 @@ async function importFigures(): Promise<void> {
   report('import.apply.per_write', r.applyMs / r.mutations, 'ms/mutation');
   report(`import.apply.peer_mutate_each_${r.perWrites}`, r.perWriteMs, 'ms');
   report('import.apply.peer_mutate_each.per_write', r.perWriteMs / r.perWrites, 'ms/mutation');
-  report('import.apply.speedup_vs_mutate_each', (r.perWriteMs / r.perWrites) / (r.applyMs / r.mutations), 'x');
+  report('import.apply.speedup_vs_mutate_each', r.perWriteMs / r.perWrites / (r.applyMs / r.mutations), 'x');
   report('import.sync_push', r.pushPerSecond, 'mutations/s');
   report('import.sync_push.goal_at_least', 1000, 'mutations/s');
   report('import.sync_push.mutations', r.pushed, 'mutations');
@@ -326,5 +352,6 @@ const GROUPS: Record<string, () => Promise<void>> = {
 };
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(name in GROUPS));
-if (unknown.length > 0) throw new Error(`Unknown bench group(s): ${unknown.join(', ')}. Known: ${Object.keys(GROUPS).join(', ')}`);
+if (unknown.length > 0)
+  throw new Error(`Unknown bench group(s): ${unknown.join(', ')}. Known: ${Object.keys(GROUPS).join(', ')}`);
 for (const [name, run] of Object.entries(GROUPS)) if (chosen.length === 0 || chosen.includes(name)) await run();

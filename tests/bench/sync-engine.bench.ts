@@ -42,7 +42,11 @@ export interface EngineFigures {
 export async function benchSyncEngine(): Promise<EngineFigures> {
   const gw = await startTestGateway();
   try {
-    const games = Array.from({ length: 1000 }, (_, i) => ({ id: 800_000 + i, name: `Bench Game ${i}`, platforms: ['PC (Microsoft Windows)'] }));
+    const games = Array.from({ length: 1000 }, (_, i) => ({
+      id: 800_000 + i,
+      name: `Bench Game ${i}`,
+      platforms: ['PC (Microsoft Windows)'],
+    }));
     await gw.db.query('select public.import_catalogue($1::jsonb)', [JSON.stringify(games)]);
     const tag = Date.now() % 100_000;
     const member = await signUpMember(gw, `bench_${tag}`);
@@ -56,38 +60,58 @@ export async function benchSyncEngine(): Promise<EngineFigures> {
     const now = new Date().toISOString();
     for (const [i, g] of games.entries()) {
       const kind = i % 4;
-      if (kind === 0) await mutate(db, 'review.create', { igdb_id: g.id, rating: 1 + (i % 19) / 2, review: `Review ${i}` }, { me: member.id, now });
+      if (kind === 0)
+        await mutate(
+          db,
+          'review.create',
+          { igdb_id: g.id, rating: 1 + (i % 19) / 2, review: `Review ${i}` },
+          { me: member.id, now },
+        );
       else if (kind === 1) await mutate(db, 'wishlist.set', { igdb_id: g.id, in: true }, { me: member.id, now });
       else if (kind === 2) await mutate(db, 'collection.set', { igdb_id: g.id, in: true }, { me: member.id, now });
       else await mutate(db, 'progress.set', { igdb_id: g.id, completed: true }, { me: member.id, now });
     }
 
     // The floor: the same mutations (new ids: the server applies an id once) as the second member.
-    const queued = (await db.outbox.orderBy('seq').toArray()).map((row) => ({ ...toPushMutation(row), id: randomUUID() }));
+    const queued = (await db.outbox.orderBy('seq').toArray()).map((row) => ({
+      ...toPushMutation(row),
+      id: randomUUID(),
+    }));
     const floorClient = randomUUID();
     let start = performance.now();
     for (let i = 0; i < queued.length; i += PUSH_BATCH_SIZE) {
-      const { data, error } = await floorMember.client.rpc('sync_push', { p_client_id: floorClient, p_mutations: queued.slice(i, i + PUSH_BATCH_SIZE) });
+      const { data, error } = await floorMember.client.rpc('sync_push', {
+        p_client_id: floorClient,
+        p_mutations: queued.slice(i, i + PUSH_BATCH_SIZE),
+      });
       if (error) throw error;
       const results = (data as { results?: Array<{ status: string; message?: string }> } | null)?.results ?? [];
       const bad = results.find((r) => r.status !== 'ok');
-      if (bad || results.length !== Math.min(PUSH_BATCH_SIZE, queued.length - i)) throw new Error(`push floor: ${bad?.message ?? 'missing results'}`);
+      if (bad || results.length !== Math.min(PUSH_BATCH_SIZE, queued.length - i))
+        throw new Error(`push floor: ${bad?.message ?? 'missing results'}`);
     }
     const pushFloorMs = performance.now() - start;
 
     start = performance.now();
     const pushed = await pushOutbox(db, remote);
     const pushMs = performance.now() - start;
-    if (pushed.accepted !== 1000 || (await db.outbox.count()) !== 0) throw new Error(`push bench: ${JSON.stringify(pushed)}`);
+    if (pushed.accepted !== 1000 || (await db.outbox.count()) !== 0)
+      throw new Error(`push bench: ${JSON.stringify(pushed)}`);
 
     // Pull: a device with a cursor, then 10,000 comments on one review arrive as changes.
     const reader = new CheckpointDb(`bench-pull-${randomUUID()}`);
     await adoptMember(reader, member.id);
     await pullChanges(reader, remote);
     const before = await reader.comments.count();
-    const review = (await gw.db.query<{ id: number }>('select id from public.rating where user_id = $1 limit 1', [member.id]))[0];
+    const review = (
+      await gw.db.query<{ id: number }>('select id from public.rating where user_id = $1 limit 1', [member.id])
+    )[0];
     for (let i = 0; i < 10_000; i += 500) {
-      const batch = Array.from({ length: 500 }, (_, k) => ({ id: randomUUID(), name: 'comment.add', args: { key: randomUUID(), rating_id: review?.id, content: `Comment ${i + k}` } }));
+      const batch = Array.from({ length: 500 }, (_, k) => ({
+        id: randomUUID(),
+        name: 'comment.add',
+        args: { key: randomUUID(), rating_id: review?.id, content: `Comment ${i + k}` },
+      }));
       const { error } = await member.client.rpc('sync_push', { p_client_id: randomUUID(), p_mutations: batch });
       if (error) throw error;
     }
@@ -129,7 +153,16 @@ export async function benchSyncEngine(): Promise<EngineFigures> {
     await db.delete();
     await reader.delete();
     await plain.delete();
-    return { pushPerSecond: (1000 / pushMs) * 1000, pushMs, pushFloorMs, pullMs, pulledRows: pulled.changes, pullFloorMs, pullWaitMs, pullServerMs };
+    return {
+      pushPerSecond: (1000 / pushMs) * 1000,
+      pushMs,
+      pushFloorMs,
+      pullMs,
+      pulledRows: pulled.changes,
+      pullFloorMs,
+      pullWaitMs,
+      pullServerMs,
+    };
   } finally {
     await gw.close();
   }

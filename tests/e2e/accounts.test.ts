@@ -20,7 +20,12 @@ const NEW_PASSWORD = 'N3w!Password';
 
 beforeAll(async () => {
   // The rate limits' clock runs ahead when a test must wait out a limit (one mail a minute per address).
-  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined, clock: () => Date.now() + clockOffset });
+  gateway = await startGateway({
+    port: 0,
+    inMemory: true,
+    log: () => undefined,
+    clock: () => Date.now() + clockOffset,
+  });
   browser = await launchChromium();
 });
 
@@ -36,22 +41,27 @@ async function open(path = '/', width = 1280): Promise<{ context: BrowserContext
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${gateway.url}${path}`);
   // The first visit of a run waits for the gateway's cold start.
-  await expect.poll(() => page.locator('header .account button').first().textContent(), { timeout: 15_000 }).not.toBe('Loading...');
+  await expect
+    .poll(() => page.locator('header .account button').first().textContent(), { timeout: 15_000 })
+    .not.toBe('Loading...');
   return { context, page, errors };
 }
 
 async function lastMail(to: string, kind: Mail['kind']): Promise<Mail> {
   let found: Mail | undefined;
-  await expect.poll(async () => {
-    const mails = (await (await fetch(`${gateway.url}/_dev/mailbox.json`)).json()) as Mail[];
-    found = mails.find((m) => m.to === to && m.kind === kind);
-    return found !== undefined;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const mails = (await (await fetch(`${gateway.url}/_dev/mailbox.json`)).json()) as Mail[];
+      found = mails.find((m) => m.to === to && m.kind === kind);
+      return found !== undefined;
+    })
+    .toBe(true);
   if (!found) throw new Error('unreachable');
   return found;
 }
 
-const mailCount = async (to: string) => ((await (await fetch(`${gateway.url}/_dev/mailbox.json`)).json()) as Mail[]).filter((m) => m.to === to).length;
+const mailCount = async (to: string) =>
+  ((await (await fetch(`${gateway.url}/_dev/mailbox.json`)).json()) as Mail[]).filter((m) => m.to === to).length;
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const dialogTitle = (page: Page) => dialog(page).locator('h2').first().textContent();
@@ -81,12 +91,18 @@ it('signs up with the spec messages and the meter, resends the mail, and the mai
   await expect.poll(() => dialogTitle(page)).toBe('Create your account');
 
   await dialog(page).getByRole('button', { name: 'Create Account' }).click();
-  await expect.poll(() => alerts(page)).toEqual([
-    'Username must be at least 3 characters', 'Please enter a valid email address', 'Password must be at least 8 characters',
-    'You must agree to the terms and conditions',
-  ]);
+  await expect
+    .poll(() => alerts(page))
+    .toEqual([
+      'Username must be at least 3 characters',
+      'Please enter a valid email address',
+      'Password must be at least 8 characters',
+      'You must agree to the terms and conditions',
+    ]);
   // The first invalid field has the focus.
-  await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.autocomplete)).toBe('username');
+  await expect
+    .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.autocomplete))
+    .toBe('username');
 
   const strength = dialog(page).getByTestId('password-strength');
   expect(await strength.textContent()).toBe('None');
@@ -149,11 +165,15 @@ it('signs up with the spec messages and the meter, resends the mail, and the mai
 
   // At once, the resend is refused as GoTrue does (one mail a minute per address), saying how long to wait.
   await dialog(page).getByRole('button', { name: 'Resend verification email' }).click();
-  await expect.poll(() => dialog(page).getByRole('alert').textContent()).toMatch(/^For security purposes, you can only request this after (5\d|60) seconds\.$/);
+  await expect
+    .poll(() => dialog(page).getByRole('alert').textContent())
+    .toMatch(/^For security purposes, you can only request this after (5\d|60) seconds\.$/);
   expect(await mailCount(email)).toBe(1);
   clockOffset += 60_000;
   await dialog(page).getByRole('button', { name: 'Resend verification email' }).click();
-  await expect.poll(() => dialog(page).getByRole('status').textContent()).toBe('Verification email resent! Please check your inbox.');
+  await expect
+    .poll(() => dialog(page).getByRole('status').textContent())
+    .toBe('Verification email resent! Please check your inbox.');
   expect(await mailCount(email)).toBe(2);
   // The message lasts 3 s.
   await expect.poll(() => dialog(page).getByRole('status').count(), { timeout: 6000 }).toBe(0);
@@ -173,7 +193,9 @@ it('signs up with the spec messages and the meter, resends the mail, and the mai
 
   // get_or_create_user gave the member an id: My Profile goes to it.
   await openMenu(tab);
-  await expect.poll(() => tab.getByRole('menuitem', { name: 'My Profile' }).getAttribute('href')).toMatch(/^\/user\/\d+$/);
+  await expect
+    .poll(() => tab.getByRole('menuitem', { name: 'My Profile' }).getAttribute('href'))
+    .toMatch(/^\/user\/\d+$/);
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -186,11 +208,18 @@ it('a made-up verification link fails, a really expired one says so', async () =
   const anon = createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   expect((await anon.auth.signUp({ email, password: 'Str0ng!Pass' })).error).toBeNull();
   const mail = await lastMail(email, 'signup');
-  await gateway.db.query(`update auth.one_time_tokens set created_at = now() - interval '25 hours' where token_hash = $1`, [linkToken(mail).tokenHash]);
+  await gateway.db.query(
+    `update auth.one_time_tokens set created_at = now() - interval '25 hours' where token_hash = $1`,
+    [linkToken(mail).tokenHash],
+  );
   await page.goto(mail.link);
-  await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Email verification link has expired. Please request a new one.');
+  await expect
+    .poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 })
+    .toBe('Email verification link has expired. Please request a new one.');
   await page.goto(`${gateway.url}/auth/callback`);
-  await expect.poll(() => page.getByRole('alert').textContent()).toBe('No valid authentication tokens received. Please try signing up again.');
+  await expect
+    .poll(() => page.getByRole('alert').textContent())
+    .toBe('No valid authentication tokens received. Please try signing up again.');
   // A new document: a hash alone would not reload the page.
   await page.goto('about:blank');
   await page.goto(`${gateway.url}/auth/callback#access_token=abc`);
@@ -237,7 +266,10 @@ it('signs in from the header and asks before signing out over an unsynced change
   await openMenu(page);
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   // Online, the change may have synced meanwhile; if not, the question comes again.
-  const asked = await question.waitFor({ timeout: 3000 }).then(() => true, () => false);
+  const asked = await question.waitFor({ timeout: 3000 }).then(
+    () => true,
+    () => false,
+  );
   if (asked) await question.getByRole('button', { name: 'Sign out anyway' }).click();
   await expect.poll(() => headerButton(page).textContent()).toBe('Sign In');
   await expect.poll(() => new URL(page.url()).pathname).toBe('/');
@@ -261,14 +293,18 @@ it('resets a password through the mailed link, and the new password works', asyn
   expect(await dialog(page).getByLabel('Email', { exact: true }).inputValue()).toBe('');
   await dialog(page).getByLabel('Email', { exact: true }).fill(email);
   await dialog(page).getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect.poll(() => dialog(page).getByRole('status').textContent()).toBe('Password reset email sent! Check your inbox for instructions.');
+  await expect
+    .poll(() => dialog(page).getByRole('status').textContent())
+    .toBe('Password reset email sent! Check your inbox for instructions.');
 
   const mail = await lastMail(email, 'recovery');
   await page.goto(mail.link);
   await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe('Choose a new password');
   await page.getByLabel('New password', { exact: true }).fill('short');
   await page.getByRole('button', { name: 'Update Password' }).click();
-  await expect.poll(() => page.getByRole('alert').allTextContents()).toContain('Password must be at least 8 characters');
+  await expect
+    .poll(() => page.getByRole('alert').allTextContents())
+    .toContain('Password must be at least 8 characters');
   await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   expect(await page.getByTestId('password-strength').textContent()).toBe('Strong');
   await page.getByLabel('Confirm new password', { exact: true }).fill(NEW_PASSWORD);
@@ -278,14 +314,18 @@ it('resets a password through the mailed link, and the new password works', asyn
 
   // The link works once.
   await page.goto(mail.link);
-  await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Your password reset link has expired. Please request a new one.');
+  await expect
+    .poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 })
+    .toBe('Your password reset link has expired. Please request a new one.');
 
   const fresh = await open();
   await signInWithModal(fresh.page, email, DEMO_PASSWORD);
   await expect.poll(() => alerts(fresh.page)).toEqual(['Invalid login credentials']);
   await fresh.page.getByRole('dialog').getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
   await fresh.page.getByRole('dialog').getByRole('button', { name: 'Sign In' }).click();
-  await expect.poll(() => fresh.page.getByRole('button', { name: 'Account menu for combo_breaker' }).isVisible()).toBe(true);
+  await expect
+    .poll(() => fresh.page.getByRole('button', { name: 'Account menu for combo_breaker' }).isVisible())
+    .toBe(true);
   expect([...errors, ...fresh.errors]).toEqual([]);
   await fresh.context.close();
   await context.close();
@@ -293,8 +333,15 @@ it('resets a password through the mailed link, and the new password works', asyn
 
 it("runs a guest's like after they sign in (requireMember), and drops it when they close the modal", async () => {
   const reviews = await fetch(`${gateway.url}/rest/v1/rpc/get_recent_reviews`, {
-    method: 'POST', headers: { apikey: gateway.anonKey, 'content-type': 'application/json' }, body: JSON.stringify({ p_limit: 10 }),
-  }).then((r) => r.json() as Promise<{ user_id: number; author: { username: string }; game: { id: number; igdb_id: number | null } }[]>);
+    method: 'POST',
+    headers: { apikey: gateway.anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ p_limit: 10 }),
+  }).then(
+    (r) =>
+      r.json() as Promise<
+        { user_id: number; author: { username: string }; game: { id: number; igdb_id: number | null } }[]
+      >,
+  );
   const review = reviews.find((r) => r.author.username !== 'cozy_quests');
   if (!review) throw new Error('no demo review');
   const path = `/review/${review.user_id}/${review.game.igdb_id ?? review.game.id}`;
@@ -328,9 +375,16 @@ it('signs in with a provider through the development OAuth flow and back to /aut
   await expect.poll(() => new URL(page.url()).hash).toBe('');
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 6000 }).toBe('/');
   await page.goto(`${gateway.url}/debug-auth`);
-  await expect.poll(() => page.getByTestId('auth-state').textContent()).toMatch(/StatusSigned in.*Emailgithub-dev@checkpoint\.local.*Database user id\d+/);
+  await expect
+    .poll(() => page.getByTestId('auth-state').textContent())
+    .toMatch(/StatusSigned in.*Emailgithub-dev@checkpoint\.local.*Database user id\d+/);
   expect(await page.locator('body').textContent()).not.toMatch(/eyJ[\w-]{20,}\.[\w-]{20,}/);
-  expect(await page.getByRole('link', { name: /^\/user\/\d+$/ }).allTextContents()).toEqual(['/user/5', '/user/7', '/user/9', '/user/11']);
+  expect(await page.getByRole('link', { name: /^\/user\/\d+$/ }).allTextContents()).toEqual([
+    '/user/5',
+    '/user/7',
+    '/user/9',
+    '/user/11',
+  ]);
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -26,7 +26,9 @@ it('serves the built app with the demo community, and starts again offline from 
   // Demo reviews come through supabase-js → gateway → get_recent_reviews.
   await expect.poll(() => page.locator('.home-recent .review-card').count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+    .toBe('activated');
   await context.setOffline(true);
   await page.reload();
   await expect.poll(() => page.locator('h1').textContent()).toBe('Track Your Games, Find the Next');

@@ -13,7 +13,12 @@ let clockOffset = 0;
 const DEMO_PASSWORD = 'Checkpoint-demo1';
 
 beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined, clock: () => Date.now() + clockOffset });
+  gateway = await startGateway({
+    port: 0,
+    inMemory: true,
+    log: () => undefined,
+    clock: () => Date.now() + clockOffset,
+  });
   browser = await launchChromium();
 });
 
@@ -28,7 +33,9 @@ async function open(width: number): Promise<{ context: BrowserContext; page: Pag
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(gateway.url);
-  await expect.poll(() => page.locator('header .account button').first().textContent(), { timeout: 15_000 }).not.toBe('Loading...');
+  await expect
+    .poll(() => page.locator('header .account button').first().textContent(), { timeout: 15_000 })
+    .not.toBe('Loading...');
   return { context, page, errors };
 }
 
@@ -48,7 +55,8 @@ it('shows the wait after too many wrong passwords for an address, and signs in o
   // Ten wrong guesses from elsewhere (the per-address limit does not care which IP).
   for (let i = 0; i < 10; i++) {
     const res = await fetch(`${gateway.url}/auth/v1/token?grant_type=password`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', apikey: gateway.anonKey },
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', apikey: gateway.anonKey },
       body: JSON.stringify({ email, password: `wrong-${i}` }),
     });
     expect(res.status).toBe(400);
@@ -75,21 +83,25 @@ it('shows the wait after too many wrong passwords for an address, and signs in o
   await context.close();
 });
 
-it('shows GoTrue\'s wait when a reset link is asked for again within a minute', async () => {
+it("shows GoTrue's wait when a reset link is asked for again within a minute", async () => {
   const { context, page, errors } = await open(1280);
   await openModal(page);
   await dialog(page).getByRole('button', { name: 'Forgot password?' }).click();
   await expect.poll(() => dialogTitle(page)).toBe('Reset your password');
   await dialog(page).getByLabel('Email', { exact: true }).fill('combo_breaker@demo.checkpoint.local');
   await dialog(page).getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect.poll(() => dialog(page).getByRole('status').textContent()).toBe('Password reset email sent! Check your inbox for instructions.');
+  await expect
+    .poll(() => dialog(page).getByRole('status').textContent())
+    .toBe('Password reset email sent! Check your inbox for instructions.');
 
   // Back to the form (switching modes clears it), the same address again.
   await dialog(page).getByRole('button', { name: 'Back to sign in' }).click();
   await dialog(page).getByRole('button', { name: 'Forgot password?' }).click();
   await dialog(page).getByLabel('Email', { exact: true }).fill('combo_breaker@demo.checkpoint.local');
   await dialog(page).getByRole('button', { name: 'Send Reset Link' }).click();
-  await expect.poll(() => alertText(page)).toMatch(/^For security purposes, you can only request this after (5\d|60) seconds\.$/);
+  await expect
+    .poll(() => alertText(page))
+    .toMatch(/^For security purposes, you can only request this after (5\d|60) seconds\.$/);
   expect(errors).toEqual([]);
   await context.close();
 });

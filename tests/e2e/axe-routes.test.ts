@@ -43,7 +43,14 @@ async function audit(signedIn: boolean, width: number): Promise<string[]> {
     for (const route of ROUTES) {
       if (route.signedInOnly && !signedIn) continue;
       await page.goto(`${world.gateway.url}${route.path}`);
-      const shown = await page.locator(route.ready).first().waitFor({ timeout: 20_000 }).then(() => true, () => false);
+      const shown = await page
+        .locator(route.ready)
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .then(
+          () => true,
+          () => false,
+        );
       if (!shown) {
         found.push(`${route.path} @${width}px: '${route.ready}' never showed`);
         continue;
@@ -51,7 +58,10 @@ async function audit(signedIn: boolean, width: number): Promise<string[]> {
       // Let late reads (the device's answer, then the server's) settle before judging the page.
       await page.waitForLoadState('networkidle').catch(() => undefined);
       const violations: AxeViolation[] = await axeViolations(page.locator('body'), [], HELD_MODERATE);
-      for (const v of violations) found.push(`${route.path} @${width}px ${signedIn ? 'signed in' : 'signed out'}: ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`);
+      for (const v of violations)
+        found.push(
+          `${route.path} @${width}px ${signedIn ? 'signed in' : 'signed out'}: ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`,
+        );
     }
   } finally {
     await context.close();

@@ -3,8 +3,15 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const CHROMIUM_ARGS: readonly string[] = ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 export interface LaunchOptions {
   /**
@@ -37,7 +44,12 @@ export const APP_CODE = /\/assets\/main-[^/]+\.js$/;
 export async function holdAppCode(context: BrowserContext, released: Promise<unknown>): Promise<boolean[]> {
   const held: boolean[] = [];
   await context.route(APP_CODE, async (route) => {
-    held.push(await Promise.race([released.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000))]));
+    held.push(
+      await Promise.race([
+        released.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 5000)),
+      ]),
+    );
     await route.continue();
   });
   return held;

@@ -13,7 +13,16 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import { DEFAULT_DIST_DIR, startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { chunkGraph, HOME_IDLE_JS_BUDGET_BYTES, HOME_IDLE_JS_HELD_BYTES, HOME_JS_BUDGET_BYTES, HOME_JS_HELD_BYTES, importerChain, lazyRoutes, measureBundle } from '../bench/bundle.bench.ts';
+import {
+  chunkGraph,
+  HOME_IDLE_JS_BUDGET_BYTES,
+  HOME_IDLE_JS_HELD_BYTES,
+  HOME_JS_BUDGET_BYTES,
+  HOME_JS_HELD_BYTES,
+  importerChain,
+  lazyRoutes,
+  measureBundle,
+} from '../bench/bundle.bench.ts';
 import { launchChromium } from './browser.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -21,17 +30,27 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 describe('performance budgets', () => {
   it('keeps the home set within 150 KB gzipped, every route split into its own chunk', async () => {
     const figures = await measureBundle(DEFAULT_DIST_DIR);
-    console.log(`home ${kb(figures.homeGzipBytes)} in ${figures.homeFiles.length} files; ${figures.routes.map((r) => `${r.name} ${kb(r.gzipBytes)}`).join(', ')}`);
+    console.log(
+      `home ${kb(figures.homeGzipBytes)} in ${figures.homeFiles.length} files; ${figures.routes.map((r) => `${r.name} ${kb(r.gzipBytes)}`).join(', ')}`,
+    );
     expect(figures.homeFiles[0]).toMatch(/^\/assets\/index-.+\.js$/);
     // Route-level splitting: no screen but home is in the home set, each route chunk exists.
     const modules = new Set((await lazyRoutes()).map((r) => r.module));
     expect(figures.routes.map((r) => r.name).sort()).toEqual([...modules].sort());
     for (const route of figures.routes) {
-      expect(figures.homeFiles.some((file) => file.includes(`/${route.name}-`)), route.name).toBe(false);
+      expect(
+        figures.homeFiles.some((file) => file.includes(`/${route.name}-`)),
+        route.name,
+      ).toBe(false);
       expect(route.gzipBytes, route.name).toBeGreaterThan(0);
     }
-    console.log(`home set goal (${kb(HOME_JS_BUDGET_BYTES)}) ${figures.homeGzipBytes <= HOME_JS_BUDGET_BYTES ? 'met' : 'missed'}`);
-    expect(figures.homeGzipBytes, `home set ${kb(figures.homeGzipBytes)}: ${figures.homeFiles.join(', ')}`).toBeLessThanOrEqual(HOME_JS_HELD_BYTES);
+    console.log(
+      `home set goal (${kb(HOME_JS_BUDGET_BYTES)}) ${figures.homeGzipBytes <= HOME_JS_BUDGET_BYTES ? 'met' : 'missed'}`,
+    );
+    expect(
+      figures.homeGzipBytes,
+      `home set ${kb(figures.homeGzipBytes)}: ${figures.homeFiles.join(', ')}`,
+    ).toBeLessThanOrEqual(HOME_JS_HELD_BYTES);
   });
 
   describe('a first visit to home in Chromium, signed out', () => {
@@ -49,15 +68,26 @@ describe('performance budgets', () => {
     it('loads at most 150 KB of JavaScript before the first screen and 200 KB by idle, and no supabase-js or sync engine before the visitor acts', async () => {
       const nodes = await chunkGraph(DEFAULT_DIST_DIR);
       // The chunks a visitor who only looks must not download: supabase-js's and the engine's.
-      const forbidden = new Map(nodes.filter((n) => n.holds.some(([source]) => source.startsWith('@supabase/') || source === 'src/sync/engine.ts'))
-        .map((n) => [n.file, n] as const));
-      expect([...forbidden.values()].some((n) => n.holds.some(([s]) => s.startsWith('@supabase/'))), 'a chunk holding supabase-js').toBe(true);
-      expect([...forbidden.values()].some((n) => n.holds.some(([s]) => s === 'src/sync/engine.ts')), 'a chunk holding the engine').toBe(true);
+      const forbidden = new Map(
+        nodes
+          .filter((n) => n.holds.some(([source]) => source.startsWith('@supabase/') || source === 'src/sync/engine.ts'))
+          .map((n) => [n.file, n] as const),
+      );
+      expect(
+        [...forbidden.values()].some((n) => n.holds.some(([s]) => s.startsWith('@supabase/'))),
+        'a chunk holding supabase-js',
+      ).toBe(true);
+      expect(
+        [...forbidden.values()].some((n) => n.holds.some(([s]) => s === 'src/sync/engine.ts')),
+        'a chunk holding the engine',
+      ).toBe(true);
       const gzip = new Map<string, number>();
       const size = async (file: string) => {
         let bytes = gzip.get(file);
         if (bytes === undefined) {
-          bytes = gzipSync(await readFile(path.join(DEFAULT_DIST_DIR, file)), { level: constants.Z_BEST_COMPRESSION }).byteLength;
+          bytes = gzipSync(await readFile(path.join(DEFAULT_DIST_DIR, file)), {
+            level: constants.Z_BEST_COMPRESSION,
+          }).byteLength;
           gzip.set(file, bytes);
         }
         return bytes;
@@ -73,22 +103,31 @@ describe('performance budgets', () => {
           }
           return false;
         };
-        const observer = new MutationObserver(() => { if (seen()) observer.disconnect(); });
+        const observer = new MutationObserver(() => {
+          if (seen()) observer.disconnect();
+        });
         observer.observe(document, { childList: true, subtree: true });
       });
       const page = await context.newPage();
-      const scripts = () => page.evaluate(() => performance.getEntriesByType('resource')
-        .filter((e) => new URL(e.name).pathname.endsWith('.js'))
-        .map((e) => ({ file: new URL(e.name).pathname, start: e.startTime })));
+      const scripts = () =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+            .map((e) => ({ file: new URL(e.name).pathname, start: e.startTime })),
+        );
       const total = async (files: readonly string[]) => {
         let sum = 0;
         for (const file of new Set(files)) sum += await size(file);
         return sum;
       };
-      const describeFiles = (files: readonly string[]) => [...new Set(files)].map((f) => `${f} (${kb(gzip.get(f) ?? 0)}): ${importerChain(nodes, f)}`).join('\n');
+      const describeFiles = (files: readonly string[]) =>
+        [...new Set(files)].map((f) => `${f} (${kb(gzip.get(f) ?? 0)}): ${importerChain(nodes, f)}`).join('\n');
 
       await page.goto(gateway.url, { waitUntil: 'networkidle' });
-      await expect.poll(() => page.locator('.home-recent .review-card').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.locator('.home-recent .review-card').count(), { timeout: 15_000 })
+        .toBeGreaterThan(0);
       await page.waitForLoadState('networkidle');
       // The page's idle work (idle callbacks after the first screen) has had its turn.
       await page.waitForTimeout(3000);
@@ -100,16 +139,25 @@ describe('performance budgets', () => {
       const byIdle = loaded.map((s) => s.file);
       const firstBytes = await total(beforeFirstScreen);
       const idleBytes = await total(byIdle);
-      console.log(`signed-out home: ${kb(firstBytes)} before the first screen, ${kb(idleBytes)} by network idle\n${describeFiles(byIdle)}`);
+      console.log(
+        `signed-out home: ${kb(firstBytes)} before the first screen, ${kb(idleBytes)} by network idle\n${describeFiles(byIdle)}`,
+      );
       // Soft: one budget missed still lets the test check the others and the visitor's action.
-      console.log(`goals: before the first screen ${kb(HOME_JS_BUDGET_BYTES)} ${firstBytes <= HOME_JS_BUDGET_BYTES ? 'met' : 'missed'}, by idle ${kb(HOME_IDLE_JS_BUDGET_BYTES)} ${idleBytes <= HOME_IDLE_JS_BUDGET_BYTES ? 'met' : 'missed'}`);
+      console.log(
+        `goals: before the first screen ${kb(HOME_JS_BUDGET_BYTES)} ${firstBytes <= HOME_JS_BUDGET_BYTES ? 'met' : 'missed'}, by idle ${kb(HOME_IDLE_JS_BUDGET_BYTES)} ${idleBytes <= HOME_IDLE_JS_BUDGET_BYTES ? 'met' : 'missed'}`,
+      );
       expect.soft(firstBytes, describeFiles(beforeFirstScreen)).toBeLessThanOrEqual(HOME_JS_HELD_BYTES);
       expect.soft(idleBytes, describeFiles(byIdle)).toBeLessThanOrEqual(HOME_IDLE_JS_HELD_BYTES);
-      expect(byIdle.filter((file) => forbidden.has(file)), 'supabase-js or the engine before the visitor acted').toEqual([]);
+      expect(
+        byIdle.filter((file) => forbidden.has(file)),
+        'supabase-js or the engine before the visitor acted',
+      ).toEqual([]);
 
       // The visitor acts: supabase-js (the sign-up form's client) and the engine follow.
       await page.getByRole('button', { name: 'Join Community' }).click();
-      await expect.poll(async () => (await scripts()).filter((s) => forbidden.has(s.file)).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(forbidden.size);
+      await expect
+        .poll(async () => (await scripts()).filter((s) => forbidden.has(s.file)).length, { timeout: 15_000 })
+        .toBeGreaterThanOrEqual(forbidden.size);
       await context.close();
     }, 120_000);
   });

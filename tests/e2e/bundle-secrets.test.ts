@@ -8,7 +8,9 @@ import { DEFAULT_DIST_DIR } from '../../supabase/local/gateway.ts';
 
 async function files(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : Promise.resolve([path.join(dir, e.name)]))));
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? files(path.join(dir, e.name)) : Promise.resolve([path.join(dir, e.name)]))),
+  );
   return nested.flat();
 }
 
@@ -20,15 +22,20 @@ function claims(token: string): Record<string, unknown> {
 }
 
 it('ships no secret in any built file', async () => {
-  const shipped = (await files(DEFAULT_DIST_DIR)).filter((f) => /\.(js|html|css|json|webmanifest|txt)$/.test(f) && !f.endsWith('.map'));
+  const shipped = (await files(DEFAULT_DIST_DIR)).filter(
+    (f) => /\.(js|html|css|json|webmanifest|txt)$/.test(f) && !f.endsWith('.map'),
+  );
   expect(shipped.length).toBeGreaterThan(3);
   const secrets = ['JWT_SECRET', 'IGDB_CLIENT_SECRET', 'IGDB_CLIENT_ID', 'SUPABASE_SERVICE_ROLE_KEY', 'DATABASE_URL']
-    .map((name) => process.env[name]).filter((v): v is string => typeof v === 'string' && v.length >= 8);
+    .map((name) => process.env[name])
+    .filter((v): v is string => typeof v === 'string' && v.length >= 8);
   for (const file of shipped) {
     const text = await readFile(file, 'utf8');
     expect(text, file).not.toMatch(/-----BEGIN [A-Z ]*PRIVATE KEY-----/);
     expect(text, file).not.toMatch(/service_role_key|SERVICE_ROLE_KEY|client_secret=/);
-    for (const secret of secrets) expect(text.includes(secret), `${file} contains a secret from the environment`).toBe(false);
-    for (const token of text.match(JWT) ?? []) expect(claims(token)['role'], `${file} carries a non-anon JWT`).toBe('anon');
+    for (const secret of secrets)
+      expect(text.includes(secret), `${file} contains a secret from the environment`).toBe(false);
+    for (const token of text.match(JWT) ?? [])
+      expect(claims(token)['role'], `${file} carries a non-anon JWT`).toBe('anon');
   }
 });

@@ -37,34 +37,61 @@ it('exports JSON and CSV offline, with the write that waits marked, from the pro
   const { context, page, errors } = await openOwnProfile(1280);
   await context.setOffline(true);
   const note = `Offline export check ${randomUUID().slice(0, 8)}`;
-  await page.evaluate(([key, note, igdb]) => window.checkpoint!.mutate('journal.add', {
-    key: key as string, igdb_id: igdb as number, played_on: new Date().toISOString().slice(0, 10), minutes: 45, note: note as string, is_private: true,
-  }), [randomUUID(), note, WITCHER_3] as const);
+  await page.evaluate(
+    ([key, note, igdb]) =>
+      window.checkpoint!.mutate('journal.add', {
+        key: key as string,
+        igdb_id: igdb as number,
+        played_on: new Date().toISOString().slice(0, 10),
+        minutes: 45,
+        note: note as string,
+        is_private: true,
+      }),
+    [randomUUID(), note, WITCHER_3] as const,
+  );
 
   // From the profile's header.
   await shot(page, 'profile-1280');
   await page.getByRole('button', { name: 'Export my data' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export my data' });
   await dialog.waitFor();
-  await expect.poll(() => dialog.locator('.export-data__summary').textContent()).toMatch(/^\d+ games? · \d+ reviews? · .*1 journal session$/);
-  expect(await dialog.getByRole('status').textContent()).toBe('1 change on this device has not synced yet. It is in the file, marked as not synced.');
+  await expect
+    .poll(() => dialog.locator('.export-data__summary').textContent())
+    .toMatch(/^\d+ games? · \d+ reviews? · .*1 journal session$/);
+  expect(await dialog.getByRole('status').textContent()).toBe(
+    '1 change on this device has not synced yet. It is in the file, marked as not synced.',
+  );
   expect(await dialog.getByRole('radio', { name: /^JSON/ }).isChecked()).toBe(true);
   await expectAccessible(dialog);
   await shot(page, 'dialog-1280');
 
-  const [json] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download' }).click(),
+  ]);
   expect(json.suggestedFilename()).toMatch(DAY);
   expect(json.suggestedFilename()).toMatch(/\.json$/);
   const data = exportSchema().parse(JSON.parse((await downloaded(json)).toString('utf8')));
-  expect(data).toMatchObject({ format: 'checkpoint-export', version: 1, unsynced_changes: 1, profile: { id: PIXEL, username: 'pixel_pilgrim', synced: true } });
+  expect(data).toMatchObject({
+    format: 'checkpoint-export',
+    version: 1,
+    unsynced_changes: 1,
+    profile: { id: PIXEL, username: 'pixel_pilgrim', synced: true },
+  });
   expect(data.journal.find((s) => s.note === note)).toMatchObject({
-    id: null, minutes: 45, private: true, synced: false, game: { igdb_id: WITCHER_3, name: 'The Witcher 3: Wild Hunt', release_year: 2015 },
+    id: null,
+    minutes: 45,
+    private: true,
+    synced: false,
+    game: { igdb_id: WITCHER_3, name: 'The Witcher 3: Wild Hunt', release_year: 2015 },
   });
   // What synced earlier is there too, marked synced (the demo member has reviews and a Top 5).
   expect(data.reviews.length).toBeGreaterThan(0);
   expect(data.reviews.every((r) => r.synced && r.game.name !== null)).toBe(true);
   expect(data.top5.length).toBeGreaterThan(0);
-  await expect.poll(() => page.locator('.toast__message').allTextContents()).toContain(`Your data was exported: ${json.suggestedFilename()}`);
+  await expect
+    .poll(() => page.locator('.toast__message').allTextContents())
+    .toContain(`Your data was exported: ${json.suggestedFilename()}`);
   await dialog.waitFor({ state: 'detached' });
 
   // From Edit Profile's "Your data" section, as CSV.
@@ -76,7 +103,10 @@ it('exports JSON and CSV offline, with the write that waits marked, from the pro
   await dialog.waitFor();
   await dialog.getByText('CSV (.zip)').click();
   expect(await dialog.getByRole('radio', { name: /^CSV/ }).isChecked()).toBe(true);
-  const [zip] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+  const [zip] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download' }).click(),
+  ]);
   expect(zip.suggestedFilename()).toMatch(DAY);
   expect(zip.suggestedFilename()).toMatch(/\.zip$/);
   const files = unzipSync(new Uint8Array(await downloaded(zip)));
@@ -88,9 +118,17 @@ it('exports JSON and CSV offline, with the write that waits marked, from the pro
     expect(parsed.errors).toEqual([]);
     return parsed.data;
   };
-  expect(table('journal.csv').find((row) => row.note === note)).toMatchObject({ igdb_id: String(WITCHER_3), minutes: '45', private: 'true', synced: 'false' });
+  expect(table('journal.csv').find((row) => row.note === note)).toMatchObject({
+    igdb_id: String(WITCHER_3),
+    minutes: '45',
+    private: 'true',
+    synced: 'false',
+  });
   expect(table('reviews.csv').length).toBe(data.reviews.length);
-  expect(table('games.csv').find((row) => row.igdb_id === String(WITCHER_3))).toMatchObject({ game: 'The Witcher 3: Wild Hunt', synced: 'true' });
+  expect(table('games.csv').find((row) => row.igdb_id === String(WITCHER_3))).toMatchObject({
+    game: 'The Witcher 3: Wild Hunt',
+    synced: 'true',
+  });
   table('comments.csv');
   table('follows.csv');
   // Back in Edit Profile, which the export opened over.

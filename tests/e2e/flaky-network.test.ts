@@ -38,17 +38,25 @@ it('lands every write exactly once through resets, dropped replies and a server 
   const me = await signUpMember(gateway, 'flaky_writer');
   const [demo] = await gateway.db.query<{ id: number; like_count: number; comment_count: number }>(
     `select r.id::int as id, r.like_count, r.comment_count from public.rating r
-       join public."user" u on u.id = r.user_id where u.username = 'pixel_pilgrim' and r.igdb_id = $1`, [WITCHER_3]);
+       join public."user" u on u.id = r.user_id where u.username = 'pixel_pilgrim' and r.igdb_id = $1`,
+    [WITCHER_3],
+  );
   if (!demo) throw new Error('the demo review is missing');
 
   const context = await browser.newContext();
   await context.addInitScript(() => localStorage.setItem('checkpoint.devtools', '1'));
   const page = await context.newPage();
   await page.goto(gateway.url);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
+    .toBe('activated');
   await expect.poll(() => page.evaluate(() => typeof window.checkpoint)).toBe('object');
-  expect(await page.evaluate(([email, password]) => window.checkpoint?.signIn(email, password), [me.email, TEST_PASSWORD] as const))
-    .toMatchObject({ memberId: me.id });
+  expect(
+    await page.evaluate(([email, password]) => window.checkpoint?.signIn(email, password), [
+      me.email,
+      TEST_PASSWORD,
+    ] as const),
+  ).toMatchObject({ memberId: me.id });
   expect((await syncNow(page))?.lastError).toBeNull();
   expect(await page.evaluate((id) => window.checkpoint?.readThrough({ rating_ids: [id] }), demo.id)).toBeGreaterThan(0);
   const before = proxy.counts();
@@ -60,7 +68,10 @@ it('lands every write exactly once through resets, dropped replies and a server 
   const sessions = Array.from({ length: SESSIONS }, () => randomUUID());
   const ids: string[] = [];
   const write = async (name: string, args: unknown) => {
-    const id = await page.evaluate(([n, a]) => window.checkpoint?.mutate(n as never, a as never), [name, args] as const);
+    const id = await page.evaluate(([n, a]) => window.checkpoint?.mutate(n as never, a as never), [
+      name,
+      args,
+    ] as const);
     if (typeof id !== 'string') throw new Error(`${name}: window.checkpoint is missing`);
     ids.push(id);
   };
@@ -80,34 +91,60 @@ it('lands every write exactly once through resets, dropped replies and a server 
     }
   }
   for (const [i, key] of sessions.entries()) {
-    await write('journal.add', { key, igdb_id: WITCHER_3, played_on: today, minutes: 30 + i, note: `Session ${i + 1}` });
+    await write('journal.add', {
+      key,
+      igdb_id: WITCHER_3,
+      played_on: today,
+      minutes: 30 + i,
+      note: `Session ${i + 1}`,
+    });
   }
 
   // Still flaky: the member's Sync now (no backoff wait) until the outbox is empty.
-  await expect.poll(async () => {
-    await syncNow(page);
-    return pending(page);
-  }, { timeout: 90_000, interval: 200 }).toBe(0);
+  await expect
+    .poll(
+      async () => {
+        await syncNow(page);
+        return pending(page);
+      },
+      { timeout: 90_000, interval: 200 },
+    )
+    .toBe(0);
   proxy.faults({});
   expect(await syncNow(page)).toMatchObject({ pending: 0, lastError: null, online: true });
 
   const recorded = await gateway.db.query<{ mutation_id: string; status: string }>(
-    'select mutation_id::text, status from public.sync_applied where user_id = $1', [me.id]);
+    'select mutation_id::text, status from public.sync_applied where user_id = $1',
+    [me.id],
+  );
   expect(recorded.map((r) => r.mutation_id).sort()).toEqual([...ids].sort());
   expect(recorded.filter((r) => r.status !== 'ok')).toEqual([]);
   const rows = await gateway.db.query<{ client_key: string; n: number }>(
-    'select client_key::text, count(*)::int as n from public.comment where user_id = $1 group by client_key', [me.id]);
+    'select client_key::text, count(*)::int as n from public.comment where user_id = $1 group by client_key',
+    [me.id],
+  );
   const journal = await gateway.db.query<{ client_key: string; n: number }>(
-    'select client_key::text, count(*)::int as n from public.play_session where user_id = $1 group by client_key', [me.id]);
+    'select client_key::text, count(*)::int as n from public.play_session where user_id = $1 group by client_key',
+    [me.id],
+  );
   const [counters] = await gateway.db.query<{ like_count: number; comment_count: number }>(
-    'select like_count, comment_count from public.rating where id = $1', [demo.id]);
-  const [likes] = await gateway.db.query<{ n: number }>('select count(*)::int as n from public.content_like where user_id = $1', [me.id]);
+    'select like_count, comment_count from public.rating where id = $1',
+    [demo.id],
+  );
+  const [likes] = await gateway.db.query<{ n: number }>(
+    'select count(*)::int as n from public.content_like where user_id = $1',
+    [me.id],
+  );
   // Extra copies of an effect: rows beyond one per key, counters beyond the writes made.
-  const duplicates = [...rows, ...journal].reduce((sum, r) => sum + r.n - 1, 0)
-    + Math.max(0, (counters?.comment_count ?? 0) - demo.comment_count - COMMENTS)
-    + Math.max(0, (counters?.like_count ?? 0) - demo.like_count - 1) + Math.max(0, (likes?.n ?? 0) - 1);
+  const duplicates =
+    [...rows, ...journal].reduce((sum, r) => sum + r.n - 1, 0) +
+    Math.max(0, (counters?.comment_count ?? 0) - demo.comment_count - COMMENTS) +
+    Math.max(0, (counters?.like_count ?? 0) - demo.like_count - 1) +
+    Math.max(0, (likes?.n ?? 0) - 1);
   const after = proxy.counts();
-  console.log(`flaky-network (seed ${SEED}): ${proxy.summary(duplicates)}; ${after.unreachable} requests met the stopped server`);
+  console.log(
+    `flaky-network (seed ${SEED}): ${proxy.summary(duplicates)}; ${after.unreachable} requests met the stopped server`,
+  );
 
   expect(duplicates).toBe(0);
   expect(rows.map((r) => r.client_key).sort()).toEqual([...comments].sort());

@@ -19,7 +19,6 @@ const OCARINA_OF_TIME = 1000000095; // the seed knows only its year, 1998
 /** Where the release-year screenshots go (RELEASE_YEAR_SHOTS_DIR=/tmp/shots/release-year); none when unset. */
 const SHOTS = process.env.RELEASE_YEAR_SHOTS_DIR;
 
-
 const world = e2eWorld();
 
 async function open(path: string, width = 1280): Promise<Opened> {
@@ -32,19 +31,25 @@ const signIn = (page: Page, username: string) => devtoolsSignIn(page, world.gate
 
 const heading = (page: Page) => page.locator('h1').first().textContent();
 const pathname = (page: Page) => new URL(page.url()).pathname;
-const button = (page: Page, name: string) => page.locator('.action-bar__row').getByRole('button', { name, exact: true });
+const button = (page: Page, name: string) =>
+  page.locator('.action-bar__row').getByRole('button', { name, exact: true });
 
 it('opens by igdb id and replaces the address with the slug; opens by slug', async () => {
   const { context, page, errors } = await open('/');
   await expect.poll(() => heading(page)).toBe('Track Your Games, Find the Next');
   const before = await page.evaluate(() => history.length);
-  await page.evaluate((id) => { history.pushState({}, '', `/game/${id}`); dispatchEvent(new PopStateEvent('popstate')); }, WITCHER_3);
+  await page.evaluate((id) => {
+    history.pushState({}, '', `/game/${id}`);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, WITCHER_3);
   await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
   await expect.poll(() => pathname(page)).toBe('/game/the-witcher-3-wild-hunt');
   // Replaced, not pushed: one entry for the game, and Back returns home.
   expect(await page.evaluate(() => history.length)).toBe(before + 1);
   await expect.poll(() => page.title()).toBe('The Witcher 3: Wild Hunt | Checkpoint');
-  await expect.poll(() => page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^An open-world action role-playing game/);
+  await expect
+    .poll(() => page.locator('meta[name="description"]').getAttribute('content'))
+    .toMatch(/^An open-world action role-playing game/);
   await page.goBack();
   await expect.poll(() => pathname(page)).toBe('/');
 
@@ -61,7 +66,9 @@ it("asks for the game once on a first visit (the page's first script sends the r
   const page = await context.newPage();
   const reads: string[] = [];
   let readSent: () => void = () => undefined;
-  const firstRead = new Promise<void>((resolve) => { readSent = resolve; });
+  const firstRead = new Promise<void>((resolve) => {
+    readSent = resolve;
+  });
   page.on('request', (request) => {
     if (!request.url().endsWith('/rest/v1/rpc/get_game_page')) return;
     reads.push(request.postData() ?? '');
@@ -74,12 +81,16 @@ it("asks for the game once on a first visit (the page's first script sends the r
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(`${world.gateway.url}/game/the-witcher-3-wild-hunt`);
   await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
-  await expect.poll(() => page.locator('.game-header__summary-text').textContent()).toMatch(/^An open-world action role-playing game/);
+  await expect
+    .poll(() => page.locator('.game-header__summary-text').textContent())
+    .toMatch(/^An open-world action role-playing game/);
   // Settled: the read-through has stored the game (its reviews are in) and the client is made.
   await expect.poll(() => page.locator('[aria-busy="true"]').count(), { timeout: 10_000 }).toBe(0);
   expect(heldUntilRead.length).toBeGreaterThan(0);
   expect(heldUntilRead.every(Boolean)).toBe(true);
-  expect(reads.map((body) => JSON.parse(body) as unknown)).toEqual([{ p_identifier: 'the-witcher-3-wild-hunt', p_review_limit: 5 }]);
+  expect(reads.map((body) => JSON.parse(body) as unknown)).toEqual([
+    { p_identifier: 'the-witcher-3-wild-hunt', p_review_limit: 5 },
+  ]);
   await context.unroute(APP_CODE);
 
   // The device has its database now: the app asks itself (with the stored session, if any).
@@ -100,7 +111,9 @@ it('shows the error view for an unknown game and an invalid identifier', async (
   expect(await page.getByRole('link', { name: 'Browse Other Games' }).getAttribute('href')).toBe('/search');
   // Try Again asks again (and still finds nothing).
   const asked: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('/rpc/get_game_page')) asked.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/rpc/get_game_page')) asked.push(r.url());
+  });
   await page.getByRole('button', { name: 'Try Again' }).click();
   await expect.poll(() => asked.length).toBeGreaterThan(0);
   await expect.poll(() => heading(page)).toBe('Game not found');
@@ -116,22 +129,41 @@ it('shows the Ratings card and the written reviews of a demo-reviewed game', asy
   const { context, page } = await open(`/game/${WITCHER_3}`);
   await expect.poll(() => page.locator('.game-reviews__list > li').count(), { timeout: 10_000 }).toBe(2);
   const [ratings] = await world.gateway.db.query<{ n: number; avg: string }>(
-    'select count(*)::int as n, round(avg(rating), 1)::text as avg from public.rating r join public.game g on g.id = r.game_id where g.igdb_id = $1', [WITCHER_3]);
+    'select count(*)::int as n, round(avg(rating), 1)::text as avg from public.rating r join public.game g on g.id = r.game_id where g.igdb_id = $1',
+    [WITCHER_3],
+  );
   expect(await page.locator('.ratings-card__count').textContent()).toBe(`${ratings?.n} ratings`);
   expect(await page.locator('.ratings-card__average').textContent()).toBe(ratings?.avg);
   // Demo ratings 9.5 and 10: buckets 9 and 10.
-  expect(await page.locator('.ratings-card__bucket').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label')))).toEqual([
-    '1: 0 ratings', '2: 0 ratings', '3: 0 ratings', '4: 0 ratings', '5: 0 ratings', '6: 0 ratings', '7: 0 ratings', '8: 0 ratings', '9: 1 rating', '10: 1 rating',
+  expect(
+    await page.locator('.ratings-card__bucket').evaluateAll((items) => items.map((i) => i.getAttribute('aria-label'))),
+  ).toEqual([
+    '1: 0 ratings',
+    '2: 0 ratings',
+    '3: 0 ratings',
+    '4: 0 ratings',
+    '5: 0 ratings',
+    '6: 0 ratings',
+    '7: 0 ratings',
+    '8: 0 ratings',
+    '9: 1 rating',
+    '10: 1 rating',
   ]);
-  const links = await page.locator('.game-reviews__list .review-card__link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  const links = await page
+    .locator('.game-reviews__list .review-card__link')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
   const authors = await world.gateway.db.query<{ id: number }>(
-    'select r.user_id::int as id from public.rating r where r.igdb_id = $1 order by r.post_date_time desc', [WITCHER_3]);
+    'select r.user_id::int as id from public.rating r where r.igdb_id = $1 order by r.post_date_time desc',
+    [WITCHER_3],
+  );
   expect(links).toEqual(authors.map((a) => `/review/${a.id}/${WITCHER_3}`));
 
   // A game nobody reviewed: '-' and the invitation, with the guest's sign-in button.
   await page.goto(`${world.gateway.url}/game/${GTA_4}`);
   await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('Grand Theft Auto IV');
-  await expect.poll(() => page.locator('.game-reviews__empty p').textContent()).toBe('No written reviews yet. Be the first to write a review for this game!');
+  await expect
+    .poll(() => page.locator('.game-reviews__empty p').textContent())
+    .toBe('No written reviews yet. Be the first to write a review for this game!');
   expect(await page.locator('.ratings-card__average').textContent()).toBe('-');
   expect(await page.locator('.ratings-card__count').textContent()).toBe('0 ratings');
   await page.getByRole('button', { name: 'Sign in to write a review' }).click();
@@ -158,7 +190,9 @@ it('marks started then finished, which empties the lists and shuts their buttons
   // Started: out of the collection, and neither list takes it.
   expect(await button(page, 'Add to Collection').isDisabled()).toBe(true);
   expect(await button(page, 'Add to Wishlist').isDisabled()).toBe(true);
-  expect(await page.locator('.action-bar__note').textContent()).toBe('This game has already been started or finished and cannot be added to collection or wishlist.');
+  expect(await page.locator('.action-bar__note').textContent()).toBe(
+    'This game has already been started or finished and cannot be added to collection or wishlist.',
+  );
   expect(await button(page, 'Mark as Finished').isDisabled()).toBe(false);
   await button(page, 'Mark as Finished').click();
   await expect.poll(() => button(page, 'Finished').isDisabled()).toBe(true);
@@ -170,12 +204,14 @@ it('marks started then finished, which empties the lists and shuts their buttons
     `select p.started, p.completed,
             (select count(*)::int from public.user_wishlist w where w.user_id = $1 and w.igdb_id = $2) as wish,
             (select count(*)::int from public.user_collection c where c.user_id = $1 and c.igdb_id = $2) as coll
-       from public.game_progress p where p.user_id = $1 and p.igdb_id = $2`, [me, GTA_4]);
+       from public.game_progress p where p.user_id = $1 and p.igdb_id = $2`,
+    [me, GTA_4],
+  );
   expect(rows).toEqual([{ started: true, completed: true, wish: 0, coll: 0 }]);
   await context.close();
 });
 
-it("asks a guest to sign in, then runs the action they asked for", async () => {
+it('asks a guest to sign in, then runs the action they asked for', async () => {
   const { context, page } = await open(`/game/${WITCHER_3}`);
   await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
   await button(page, 'Add to Wishlist').click();
@@ -193,14 +229,25 @@ it('opens a bottom sheet from the round icons below 768 px: Escape, a swipe down
   await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
   expect(await page.locator('.action-bar__row').isVisible()).toBe(false);
   const icons = page.locator('.action-bar__icons button');
-  expect(await icons.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')))).toEqual(
-    ['Write Review', 'Mark as Finished', 'Mark as Started', 'Add to Collection', 'Add to Wishlist']);
+  expect(await icons.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label')))).toEqual([
+    'Write Review',
+    'Mark as Finished',
+    'Mark as Started',
+    'Add to Collection',
+    'Add to Wishlist',
+  ]);
   const sheet = page.getByRole('dialog', { name: 'Game actions' });
 
   await icons.nth(2).click();
   await expect.poll(() => sheet.isVisible()).toBe(true);
-  expect(await sheet.getByRole('button').allTextContents()).toEqual(
-    ['Write Review', 'Mark as Finished', 'Mark as Started', 'Add to Collection', 'Add to Wishlist', 'Cancel']);
+  expect(await sheet.getByRole('button').allTextContents()).toEqual([
+    'Write Review',
+    'Mark as Finished',
+    'Mark as Started',
+    'Add to Collection',
+    'Add to Wishlist',
+    'Cancel',
+  ]);
   expect(await page.evaluate(() => document.body.style.overflow)).toBe('hidden');
   await expectAccessible(sheet);
   await page.keyboard.press('Escape');
@@ -243,10 +290,14 @@ it('opens a bottom sheet from the round icons below 768 px: Escape, a swipe down
 it("shows a main game's DLCs in 'Additional Content' and the 'Main Game' card on a DLC's page", async () => {
   const { context, page } = await open(`/game/${GTA_4}`);
   const carousel = page.getByRole('region', { name: 'Additional Content' });
-  await expect.poll(() => carousel.locator('.carousel__title').textContent(), { timeout: 10_000 }).toBe('Additional Content (2)');
+  await expect
+    .poll(() => carousel.locator('.carousel__title').textContent(), { timeout: 10_000 })
+    .toBe('Additional Content (2)');
   // Oldest first; tiles link to the games-database id; no arrows for 6 items or fewer.
-  expect(await carousel.locator('.carousel__tile').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual(
-    [`/game/${LOST_AND_DAMNED}`, `/game/${BALLAD_OF_GAY_TONY}`]);
+  expect(await carousel.locator('.carousel__tile').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).toEqual([
+    `/game/${LOST_AND_DAMNED}`,
+    `/game/${BALLAD_OF_GAY_TONY}`,
+  ]);
   expect(await carousel.locator('.carousel__arrow').count()).toBe(0);
   // The seed has no cover images: each game's generated cover stands in, with no spinner.
   await expect.poll(() => carousel.locator('.lazy-image--loaded').count()).toBe(2);
@@ -258,14 +309,18 @@ it("shows a main game's DLCs in 'Additional Content' and the 'Main Game' card on
   await expect.poll(() => pathname(page)).toBe('/game/grand-theft-auto-iv-the-ballad-of-gay-tony');
   expect(await page.locator('.game-header__badge').textContent()).toBe('Expansion');
   const main = page.getByRole('region', { name: 'Main Game' });
-  await expect.poll(() => main.locator('.main-game__name').textContent(), { timeout: 10_000 }).toBe('Grand Theft Auto IV');
+  await expect
+    .poll(() => main.locator('.main-game__name').textContent(), { timeout: 10_000 })
+    .toBe('Grand Theft Auto IV');
   expect(await main.locator('a').getAttribute('href')).toBe(`/game/${GTA_4}`);
   expect(await main.locator('.main-game__year').textContent()).toBe('2008');
 
   // Half-Life: two standalone expansions, and a remake that the spec's filter counts as fan content.
   await page.goto(`${world.gateway.url}/game/half-life`);
   const extra = page.getByRole('region', { name: 'Additional Content' });
-  await expect.poll(() => extra.locator('.carousel__name').allTextContents(), { timeout: 10_000 }).toEqual(['Half-Life: Opposing Force', 'Half-Life: Blue Shift']);
+  await expect
+    .poll(() => extra.locator('.carousel__name').allTextContents(), { timeout: 10_000 })
+    .toEqual(['Half-Life: Opposing Force', 'Half-Life: Blue Shift']);
   const mods = page.getByRole('region', { name: 'Mods & Fan Content' });
   await expect.poll(() => mods.locator('.carousel__name').allTextContents()).toEqual(['Black Mesa']);
   expect(await mods.locator('.carousel__note').textContent()).toBe('Community-created content and modifications');
@@ -276,11 +331,15 @@ it("shows a main game's DLCs in 'Additional Content' and the 'Main Game' card on
 it('opens a cached game offline from the device and says so', async () => {
   const { context, page } = await open(`/game/${WITCHER_3}`);
   await expect.poll(() => page.locator('.game-reviews__list > li').count(), { timeout: 10_000 }).toBe(2);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
+    .toBe('activated');
   await context.setOffline(true);
   await page.goto(`${world.gateway.url}/game/the-witcher-3-wild-hunt`);
   await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
-  expect(await page.locator('.game-page__device-note').textContent()).toContain("You're offline: showing this game as saved on this device.");
+  expect(await page.locator('.game-page__device-note').textContent()).toContain(
+    "You're offline: showing this game as saved on this device.",
+  );
   expect(await page.locator('.game-reviews__list > li').count()).toBe(2);
   expect(await page.locator('.ratings-card__count').textContent()).toBe('2 ratings');
   // A game this device never opened cannot be shown offline.
@@ -294,7 +353,10 @@ for (const width of [390, 1280]) {
     const { context, page, errors } = await open(`/game/${OCARINA_OF_TIME}`, width);
     await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Legend of Zelda: Ocarina of Time');
     await expect.poll(() => pathname(page)).toBe('/game/the-legend-of-zelda-ocarina-of-time');
-    const released = page.locator('.game-header__facts > div').filter({ has: page.locator('dt', { hasText: 'Released' }) }).locator('dd');
+    const released = page
+      .locator('.game-header__facts > div')
+      .filter({ has: page.locator('dt', { hasText: 'Released' }) })
+      .locator('dd');
     await expect.poll(() => released.textContent(), { timeout: 10_000 }).toBe('1998');
     await expect.poll(() => page.locator('.game-header').textContent()).not.toContain('TBA');
     if (SHOTS) {

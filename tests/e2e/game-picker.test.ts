@@ -19,8 +19,6 @@ const TEXT = {
   offline: "You're offline: these results are from this device.",
 };
 
-
-
 async function openPlayground(width = 1280, height = 800): Promise<Opened> {
   const { context, page, errors } = await world.open(width, { viewport: { width, height } });
   await page.goto(`${world.gateway.url}/enhanced-search-test`);
@@ -38,9 +36,14 @@ async function openPicker(page: Page, mode: 'Review' | 'Collection' | 'Wishlist'
 }
 
 const setStarted = (page: Page, names: string) =>
-  page.locator('textarea[name="started"]').evaluate((el, value) => { (el as HTMLTextAreaElement).value = value; }, names);
+  page.locator('textarea[name="started"]').evaluate((el, value) => {
+    (el as HTMLTextAreaElement).value = value;
+  }, names);
 
-const focusedLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null);
+const focusedLabel = (page: Page) =>
+  page.evaluate(
+    () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? null,
+  );
 
 describe('catalogue search', () => {
   it('waits for the debounce, lists at most 20 games, and picks one with the keyboard', async () => {
@@ -73,7 +76,9 @@ describe('catalogue search', () => {
     expect(await active.count()).toBe(1);
     const chosen = await active.locator('.picker-row__name').textContent();
     expect(chosen).toBe(names[1]);
-    expect(await dialog.getByRole('combobox').getAttribute('aria-activedescendant')).toBe(await active.getAttribute('id'));
+    expect(await dialog.getByRole('combobox').getAttribute('aria-activedescendant')).toBe(
+      await active.getAttribute('id'),
+    );
 
     await page.keyboard.press('Enter');
     // The row is busy while the (simulated) save runs, then the picker closes.
@@ -148,7 +153,14 @@ describe('collection and wishlist', () => {
     const dialog = await openPicker(page, 'Collection', 'Add a game to your collection');
     await page.keyboard.type('hades');
     await dialog.getByRole('option', { name: /^Hades/ }).click({ timeout: 15_000 });
-    await expect.poll(() => dialog.getByRole('alert').textContent().catch(() => null)).toBe(TEXT.addFailed);
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('alert')
+          .textContent()
+          .catch(() => null),
+      )
+      .toBe(TEXT.addFailed);
     expect(await page.getByRole('dialog').count()).toBe(1);
   });
 });
@@ -188,14 +200,23 @@ describe('Top 5 choices', () => {
     const { page } = await openPlayground();
     await page.getByLabel('Loading the Top 5 choices fails').check();
     const dialog = await openPicker(page, 'Top 5', 'Add a game to your Top 5');
-    await expect.poll(() => dialog.getByRole('alert').textContent().catch(() => null)).toBe(TEXT.loadFailed);
+    await expect
+      .poll(() =>
+        dialog
+          .getByRole('alert')
+          .textContent()
+          .catch(() => null),
+      )
+      .toBe(TEXT.loadFailed);
   });
 });
 
 describe('layout and offline', () => {
   it('is a full-screen sheet on a phone, and lists games from the device offline with the device note', async () => {
     const { page, context, errors } = await openPlayground(390, 844);
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
+      .toBe('activated');
 
     let dialog = await openPicker(page, 'Review', 'Choose a game to review');
     // Polled: the sheet slides in.

@@ -44,7 +44,13 @@ export function e2eWorld({ gateway: gatewayOptions, chromium, seed }: WorldOptio
   };
 
   beforeAll(async () => {
-    gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined, ...gatewayOptions });
+    gateway = await startGateway({
+      port: 0,
+      inMemory: true,
+      rateLimits: 'relaxed',
+      log: () => undefined,
+      ...gatewayOptions,
+    });
     await seed?.(gateway);
     browser = await launchChromium(chromium);
   });
@@ -56,8 +62,12 @@ export function e2eWorld({ gateway: gatewayOptions, chromium, seed }: WorldOptio
   });
 
   return {
-    get gateway() { return started(gateway, 'gateway'); },
-    get browser() { return started(browser, 'browser'); },
+    get gateway() {
+      return started(gateway, 'gateway');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
     async open(width = 1280, options = {}) {
       const context = await started(browser, 'browser').newContext({ viewport: { width, height: 900 }, ...options });
       contexts.push(context);
@@ -81,7 +91,12 @@ export async function withDevtools(page: Page, baseUrl: string): Promise<void> {
 }
 
 /** Signs in through `window.checkpoint` and returns the member's id. The page is left on home. */
-export async function devtoolsSignIn(page: Page, baseUrl: string, email: string, password: string = DEMO_PASSWORD): Promise<number> {
+export async function devtoolsSignIn(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  password: string = DEMO_PASSWORD,
+): Promise<number> {
   await withDevtools(page, baseUrl);
   const { memberId } = await page.evaluate(([e, p]) => window.checkpoint!.signIn(e ?? '', p ?? ''), [email, password]);
   return memberId;
@@ -89,15 +104,22 @@ export async function devtoolsSignIn(page: Page, baseUrl: string, email: string,
 
 /** Asks the page to sync until nothing waits in its outbox. */
 export async function synced(page: Page, timeout = 20_000): Promise<void> {
-  await expect.poll(async () => {
-    await page.evaluate(() => window.checkpoint!.syncNow());
-    return page.evaluate(() => window.checkpoint!.pending());
-  }, { timeout }).toBe(0);
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.checkpoint!.syncNow());
+        return page.evaluate(() => window.checkpoint!.pending());
+      },
+      { timeout },
+    )
+    .toBe(0);
 }
 
 /** Waits until the service worker controls the page (its requests and the app's code are its). */
 export async function workerInCharge(page: Page, timeout = 20_000): Promise<void> {
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout })
+    .toBe('activated');
 }
 
 /**

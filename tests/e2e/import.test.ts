@@ -31,10 +31,14 @@ const CATALOGUE: ReadonlyArray<{ id: number; name: string; release_year: number 
 
 /** The test-support helpers' view of the seeded gateway (as users-directory.test.ts does). */
 function helpers(): TestGateway {
-  const mailbox = async (): Promise<Mail[]> => (await (await fetch(`${world.gateway.url}/_dev/mailbox.json`)).json()) as Mail[];
+  const mailbox = async (): Promise<Mail[]> =>
+    (await (await fetch(`${world.gateway.url}/_dev/mailbox.json`)).json()) as Mail[];
   return {
     ...world.gateway,
-    client: () => createClient(world.gateway.url, world.gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }),
+    client: () =>
+      createClient(world.gateway.url, world.gateway.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      }),
     mailbox,
     async lastMail(to, kind) {
       const mail = (await mailbox()).find((m) => m.to === to && (kind === undefined || m.kind === kind));
@@ -61,14 +65,21 @@ async function recordProgress(page: Page) {
   await page.evaluate(() => {
     const w = window as unknown as { importProgress: string[] };
     w.importProgress = [];
-    const look = () => document.querySelectorAll('[role="progressbar"]').forEach((bar) => {
-      const seen = `${bar.getAttribute('aria-label')}: ${bar.getAttribute('aria-valuenow')}`;
-      if (w.importProgress.at(-1) !== seen) w.importProgress.push(seen);
+    const look = () =>
+      document.querySelectorAll('[role="progressbar"]').forEach((bar) => {
+        const seen = `${bar.getAttribute('aria-label')}: ${bar.getAttribute('aria-valuenow')}`;
+        if (w.importProgress.at(-1) !== seen) w.importProgress.push(seen);
+      });
+    new MutationObserver(look).observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['aria-valuenow'],
     });
-    new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow'] });
   });
 }
-const progressSeen = (page: Page) => page.evaluate(() => (window as unknown as { importProgress: string[] }).importProgress);
+const progressSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { importProgress: string[] }).importProgress);
 
 async function openImport(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Import', exact: true }).click();
@@ -78,46 +89,100 @@ async function openImport(page: Page): Promise<Locator> {
 }
 
 const chooseFile = (dialog: Locator, name: string, content: string | Buffer, mimeType = 'text/csv') =>
-  dialog.getByLabel('Choose a file').setInputFiles({ name, mimeType, buffer: Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8') });
+  dialog
+    .getByLabel('Choose a file')
+    .setInputFiles({ name, mimeType, buffer: Buffer.isBuffer(content) ? content : Buffer.from(content, 'utf8') });
 
 const summary = (dialog: Locator) => dialog.locator('.import-data__summary').textContent({ timeout: 30_000 });
 
 // A Grouvee export as grouvee.com writes it: JSON objects and lists inside quoted cells.
-const GROUVEE_HEADER = 'id,name,shelves,platforms,rating,review,dates,statuses,genres,franchises,release_date,url,giantbomb_id';
+const GROUVEE_HEADER =
+  'id,name,shelves,platforms,rating,review,dates,statuses,genres,franchises,release_date,url,giantbomb_id';
 interface GrouveeGame {
-  readonly id: number; readonly name: string; readonly shelves: readonly string[]; readonly rating?: number; readonly review?: string;
-  readonly release?: string; readonly dates?: ReadonlyArray<{ started: string; finished: string | null; seconds: number }>;
+  readonly id: number;
+  readonly name: string;
+  readonly shelves: readonly string[];
+  readonly rating?: number;
+  readonly review?: string;
+  readonly release?: string;
+  readonly dates?: ReadonlyArray<{ started: string; finished: string | null; seconds: number }>;
 }
 const q = (cell: string) => `"${cell.replace(/"/g, '""')}"`;
 function grouvee(games: readonly GrouveeGame[]): string {
-  const lines = games.map((g) => [
-    String(g.id), q(g.name),
-    q(JSON.stringify(Object.fromEntries(g.shelves.map((s) => [s, { date_added: '2020-06-01T10:00:00Z', url: `https://www.grouvee.com/user/me/shelves/${encodeURIComponent(s)}/` }])))),
-    q(JSON.stringify({ PC: { url: 'https://www.grouvee.com/platforms/pc/' } })),
-    g.rating === undefined ? '' : String(g.rating), g.review === undefined ? '' : q(g.review),
-    q(JSON.stringify((g.dates ?? []).map((d) => ({ date_started: d.started, date_finished: d.finished, level_of_completion: null, seconds_played: d.seconds })))),
-    q(JSON.stringify(g.shelves.includes('Played') ? [{ status: 'Beaten', date: '2021-03-09T00:00:00Z' }] : [])),
-    q(JSON.stringify({ Action: { url: 'https://www.grouvee.com/genres/action/' } })), q('{}'),
-    g.release ?? '', `https://www.grouvee.com/games/${g.id}-x/`, String(g.id + 1000),
-  ].join(','));
+  const lines = games.map((g) =>
+    [
+      String(g.id),
+      q(g.name),
+      q(
+        JSON.stringify(
+          Object.fromEntries(
+            g.shelves.map((s) => [
+              s,
+              {
+                date_added: '2020-06-01T10:00:00Z',
+                url: `https://www.grouvee.com/user/me/shelves/${encodeURIComponent(s)}/`,
+              },
+            ]),
+          ),
+        ),
+      ),
+      q(JSON.stringify({ PC: { url: 'https://www.grouvee.com/platforms/pc/' } })),
+      g.rating === undefined ? '' : String(g.rating),
+      g.review === undefined ? '' : q(g.review),
+      q(
+        JSON.stringify(
+          (g.dates ?? []).map((d) => ({
+            date_started: d.started,
+            date_finished: d.finished,
+            level_of_completion: null,
+            seconds_played: d.seconds,
+          })),
+        ),
+      ),
+      q(JSON.stringify(g.shelves.includes('Played') ? [{ status: 'Beaten', date: '2021-03-09T00:00:00Z' }] : [])),
+      q(JSON.stringify({ Action: { url: 'https://www.grouvee.com/genres/action/' } })),
+      q('{}'),
+      g.release ?? '',
+      `https://www.grouvee.com/games/${g.id}-x/`,
+      String(g.id + 1000),
+    ].join(','),
+  );
   return `${[GROUVEE_HEADER, ...lines].join('\r\n')}\r\n`;
 }
 
 /** A member's library in the terms an export holds, without ids, times the server sets, or counts of others' actions. */
 function libraryOf(data: CheckpointExport) {
-  const byGame = <T extends { game: { igdb_id: number } }>(rows: readonly T[]) => [...rows].sort((a, b) => a.game.igdb_id - b.game.igdb_id);
+  const byGame = <T extends { game: { igdb_id: number } }>(rows: readonly T[]) =>
+    [...rows].sort((a, b) => a.game.igdb_id - b.game.igdb_id);
   return {
     library: byGame(data.library).map((e) => ({
-      igdb_id: e.game.igdb_id, name: e.game.name, started: e.started, finished: e.finished, wishlist: e.wishlist !== null,
-      collection: e.collection !== null, minutes_played: e.minutes_played,
+      igdb_id: e.game.igdb_id,
+      name: e.game.name,
+      started: e.started,
+      finished: e.finished,
+      wishlist: e.wishlist !== null,
+      collection: e.collection !== null,
+      minutes_played: e.minutes_played,
     })),
     reviews: byGame(data.reviews).map((r) => ({
-      igdb_id: r.game.igdb_id, rating: r.rating, review: r.review, draft: r.draft, is_recommended: r.is_recommended, playtime_hours: r.playtime_hours,
+      igdb_id: r.game.igdb_id,
+      rating: r.rating,
+      review: r.review,
+      draft: r.draft,
+      is_recommended: r.is_recommended,
+      playtime_hours: r.playtime_hours,
     })),
     top5: data.top5.map((t) => [t.position, t.game.igdb_id]),
     top10: data.top10.map((t) => [t.position, t.game.igdb_id, t.rating]),
     following: data.following.map((f) => f.user_id).sort((a, b) => a - b),
-    journal: byGame(data.journal).map((s) => ({ igdb_id: s.game.igdb_id, played_on: s.played_on, minutes: s.minutes, note: s.note, private: s.private }))
+    journal: byGame(data.journal)
+      .map((s) => ({
+        igdb_id: s.game.igdb_id,
+        played_on: s.played_on,
+        minutes: s.minutes,
+        note: s.note,
+        private: s.private,
+      }))
       .sort((a, b) => a.igdb_id - b.igdb_id || a.played_on.localeCompare(b.played_on) || a.minutes - b.minutes),
   };
 }
@@ -127,10 +192,17 @@ async function exportJson(page: Page): Promise<{ path: string; name: string; dat
   await page.getByRole('button', { name: 'Export my data' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export my data' });
   await expect.poll(() => dialog.locator('.export-data__summary').textContent()).toMatch(/games?/);
-  const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download' }).click(),
+  ]);
   const path = await download.path();
   await dialog.waitFor({ state: 'detached' });
-  return { path, name: download.suggestedFilename(), data: exportSchema().parse(JSON.parse(readFileSync(path, 'utf8'))) };
+  return {
+    path,
+    name: download.suggestedFilename(),
+    data: exportSchema().parse(JSON.parse(readFileSync(path, 'utf8'))),
+  };
 }
 
 it('exports offline, then imports the file into a fresh account: the same games, statuses, ratings, reviews, journal and Top 5', async () => {
@@ -149,8 +221,12 @@ it('exports offline, then imports the file into a fresh account: the same games,
   await expectAccessible(dialog);
   await shot(page, 'pick-1280');
   await chooseFile(dialog, exported.name, readFileSync(exported.path), 'application/json');
-  const games = new Set([...exported.data.library, ...exported.data.reviews, ...exported.data.journal].map((r) => r.game.igdb_id)).size;
-  expect(await summary(dialog)).toBe(`${games} games in ${exported.name}: ${games} to add · 0 to change · 0 already the same`);
+  const games = new Set(
+    [...exported.data.library, ...exported.data.reviews, ...exported.data.journal].map((r) => r.game.igdb_id),
+  ).size;
+  expect(await summary(dialog)).toBe(
+    `${games} games in ${exported.name}: ${games} to add · 0 to change · 0 already the same`,
+  );
   // The rest of the Checkpoint file: the Top 5 and the follows.
   await dialog.getByText(`Top 5 set to the file's ${before.top5.length} games`).waitFor();
   await expectAccessible(dialog);
@@ -165,7 +241,10 @@ it('exports offline, then imports the file into a fresh account: the same games,
   const after = libraryOf((await exportJson(page)).data);
   expect(after).toEqual({ ...before, following: before.following.filter((id) => id !== fresh.id) });
   // And the server has it (it reached the server once).
-  const [reviews] = await world.gateway.db.query<{ n: number }>('select count(*)::int as n from public.rating where user_id = $1', [fresh.id]);
+  const [reviews] = await world.gateway.db.query<{ n: number }>(
+    'select count(*)::int as n from public.rating where user_id = $1',
+    [fresh.id],
+  );
   expect(reviews?.n).toBe(before.reviews.length);
   expect(errors).toEqual([]);
 }, 240_000);
@@ -174,7 +253,11 @@ it('imports a Grouvee export: the preview, a row settled in the game picker, a d
   const { page, errors } = await signedIn(1280, PIXEL.email, PIXEL.password, PIXEL.id);
   const file = grouvee([
     {
-      id: 501, name: 'The Witcher 3: Wild Hunt', shelves: ['Played'], rating: 5, release: '2015-05-19',
+      id: 501,
+      name: 'The Witcher 3: Wild Hunt',
+      shelves: ['Played'],
+      rating: 5,
+      release: '2015-05-19',
       review: 'Still the best <img src=x onerror="window.hacked=1"> open world.',
       dates: [{ started: '2021-03-01', finished: '2021-03-05', seconds: 5400 }],
     },
@@ -188,17 +271,27 @@ it('imports a Grouvee export: the preview, a row settled in the game picker, a d
   const dialog = await openImport(page);
   await chooseFile(dialog, 'grouvee-export.csv', file);
 
-  expect(await summary(dialog)).toBe('6 games in grouvee-export.csv: 3 to add · 1 to change · 0 already the same · 1 needs a choice · 1 not found');
+  expect(await summary(dialog)).toBe(
+    '6 games in grouvee-export.csv: 3 to add · 1 to change · 0 already the same · 1 needs a choice · 1 not found',
+  );
   // Reading and matching showed their progress.
-  expect((await progressSeen(page)).some((p) => /^(Reading the file…|Finding the games…|Searching the catalogue for the rest…): /.test(p))).toBe(true);
-  expect(await dialog.locator('.import-data__unmapped').textContent()).toBe('Not brought over, as Checkpoint has no such list: "Favorites" (1 game).');
+  expect(
+    (await progressSeen(page)).some((p) =>
+      /^(Reading the file…|Finding the games…|Searching the catalogue for the rest…): /.test(p),
+    ),
+  ).toBe(true);
+  expect(await dialog.locator('.import-data__unmapped').textContent()).toBe(
+    'Not brought over, as Checkpoint has no such list: "Favorites" (1 game).',
+  );
   const saved = dialog.getByRole('region', { name: /^What will be saved/ });
   const row = (name: string) => saved.getByRole('listitem').filter({ hasText: name });
   expect(await row('Hades').textContent()).toBe('Hades (2020) NewStarted on 2020-06-01 · Rated 8/10');
   expect(await row('Celeste').textContent()).toContain('Added to Collection');
   expect(await row('Celeste').textContent()).toContain('Not brought over: "Favorites" (no such list on Checkpoint).');
   expect(await row('Hollow Knight').textContent()).toContain('Added to Want to Play');
-  expect(await dialog.getByRole('region', { name: /^Not found \(1\)/ }).textContent()).toContain('Qwxzy Legends of Nowhere');
+  expect(await dialog.getByRole('region', { name: /^Not found \(1\)/ }).textContent()).toContain(
+    'Qwxzy Legends of Nowhere',
+  );
 
   // The Witcher 3: pixel_pilgrim rated it 9.5, the file 10 (5 of 5): keep mine unless told.
   const disagree = dialog.getByRole('region', { name: /^Your library and the file disagree/ });
@@ -216,19 +309,26 @@ it('imports a Grouvee export: the preview, a row settled in the game picker, a d
 
   // DOOM has no year and two games of that name: the candidates, or the picker.
   const choice = dialog.getByRole('group', { name: 'Which game is "DOOM"?' });
-  expect(await choice.getByRole('button').allTextContents()).toEqual(expect.arrayContaining(['Doom (1993)', 'Doom (2016)', 'Search…']));
+  expect(await choice.getByRole('button').allTextContents()).toEqual(
+    expect.arrayContaining(['Doom (1993)', 'Doom (2016)', 'Search…']),
+  );
   await choice.getByRole('button', { name: 'Search…' }).click();
   const picker = page.getByRole('dialog', { name: 'Find "DOOM"' });
   await picker.waitFor();
   await page.keyboard.type('doom');
-  const option = picker.getByRole('option').filter({ hasText: '2016' }).filter({ has: page.locator('.picker-row__name', { hasText: /^Doom$/ }) });
+  const option = picker
+    .getByRole('option')
+    .filter({ hasText: '2016' })
+    .filter({ has: page.locator('.picker-row__name', { hasText: /^Doom$/ }) });
   await option.waitFor({ timeout: 20_000 });
   await expect.poll(() => picker.locator('.picker__spinner').count(), { timeout: 15_000 }).toBe(0);
   await expectAccessible(picker, PICKER_EXCUSED);
   await shot(page, 'picker-1280');
   await option.click();
   await picker.waitFor({ state: 'detached' });
-  expect(await summary(dialog)).toBe('6 games in grouvee-export.csv: 4 to add · 1 to change · 0 already the same · 1 not found');
+  expect(await summary(dialog)).toBe(
+    '6 games in grouvee-export.csv: 4 to add · 1 to change · 0 already the same · 1 not found',
+  );
   expect(await row('Doom').textContent()).toContain('Doom (2016) New');
 
   await dialog.getByRole('button', { name: 'Import 5 games' }).click();
@@ -253,41 +353,89 @@ it('imports a Grouvee export: the preview, a row settled in the game picker, a d
 
   // And the server, once.
   const one = async (sql: string) => (await world.gateway.db.query<{ v: unknown }>(sql, [PIXEL.id]))[0]?.v;
-  expect(await one('select r.rating::float as v from public.rating r join public.game g on g.id = r.game_id where r.user_id = $1 and g.igdb_id = 113112')).toBe(8);
-  expect(await one('select r.rating::float as v from public.rating r join public.game g on g.id = r.game_id where r.user_id = $1 and g.igdb_id = 1942')).toBe(10);
-  expect(await one('select r.review as v from public.rating r join public.game g on g.id = r.game_id where r.user_id = $1 and g.igdb_id = 1942'))
-    .toBe('Still the best <img src=x onerror="window.hacked=1"> open world.');
-  expect(await one('select completed as v from public.game_progress p join public.game g on g.id = p.game_id where p.user_id = $1 and g.igdb_id = 7351')).toBe(true);
-  expect(await one('select count(*)::int as v from public.user_collection c join public.game g on g.id = c.game_id where c.user_id = $1 and g.igdb_id = 26226')).toBe(1);
-  expect(await one('select count(*)::int as v from public.user_wishlist w join public.game g on g.id = w.game_id where w.user_id = $1 and g.igdb_id = 14593')).toBe(1);
-  expect(await one("select count(*)::int as v from public.play_session s join public.game g on g.id = s.game_id where s.user_id = $1 and g.igdb_id = 1942 and s.note = 'Imported from Grouvee'")).toBe(1);
+  expect(
+    await one(
+      'select r.rating::float as v from public.rating r join public.game g on g.id = r.game_id where r.user_id = $1 and g.igdb_id = 113112',
+    ),
+  ).toBe(8);
+  expect(
+    await one(
+      'select r.rating::float as v from public.rating r join public.game g on g.id = r.game_id where r.user_id = $1 and g.igdb_id = 1942',
+    ),
+  ).toBe(10);
+  expect(
+    await one(
+      'select r.review as v from public.rating r join public.game g on g.id = r.game_id where r.user_id = $1 and g.igdb_id = 1942',
+    ),
+  ).toBe('Still the best <img src=x onerror="window.hacked=1"> open world.');
+  expect(
+    await one(
+      'select completed as v from public.game_progress p join public.game g on g.id = p.game_id where p.user_id = $1 and g.igdb_id = 7351',
+    ),
+  ).toBe(true);
+  expect(
+    await one(
+      'select count(*)::int as v from public.user_collection c join public.game g on g.id = c.game_id where c.user_id = $1 and g.igdb_id = 26226',
+    ),
+  ).toBe(1);
+  expect(
+    await one(
+      'select count(*)::int as v from public.user_wishlist w join public.game g on g.id = w.game_id where w.user_id = $1 and g.igdb_id = 14593',
+    ),
+  ).toBe(1);
+  expect(
+    await one(
+      "select count(*)::int as v from public.play_session s join public.game g on g.id = s.game_id where s.user_id = $1 and g.igdb_id = 1942 and s.note = 'Imported from Grouvee'",
+    ),
+  ).toBe(1);
 
   // The review shows as text on the game's page: the file's markup is not run.
   await page.goto(`${world.gateway.url}/game/1942`);
-  await page.getByText('Still the best <img src=x onerror="window.hacked=1"> open world.').first().waitFor({ timeout: 20_000 });
+  await page
+    .getByText('Still the best <img src=x onerror="window.hacked=1"> open world.')
+    .first()
+    .waitFor({ timeout: 20_000 });
   expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
 
   // The same file again changes nothing.
   await page.goto(`${world.gateway.url}/user/${PIXEL.id}`);
   const again = await openImport(page);
   await chooseFile(again, 'grouvee-export.csv', file);
-  await expect.poll(() => summary(again)).toMatch(/^6 games in grouvee-export\.csv: 0 to add · 0 to change · [45] already the same/);
-  expect(await again.getByRole('button', { name: /^Import/ }).last().isDisabled()).toBe(true);
+  await expect
+    .poll(() => summary(again))
+    .toMatch(/^6 games in grouvee-export\.csv: 0 to add · 0 to change · [45] already the same/);
+  expect(
+    await again
+      .getByRole('button', { name: /^Import/ })
+      .last()
+      .isDisabled(),
+  ).toBe(true);
   expect(errors).toEqual([]);
 }, 240_000);
 
 /** Every game of the seed catalogue, played four times: some 2,700 changes, in batches of 100. */
 function bigGrouvee(): { file: string; sessionsPerGame: number } {
   const sessionsPerGame = 4;
-  const file = grouvee(CATALOGUE.map((g, i) => ({
-    id: 10_000 + i, name: g.name, shelves: ['Played'], rating: 1 + (i % 5), ...(g.release_year ? { release: `${g.release_year}-06-15` } : {}),
-    dates: Array.from({ length: sessionsPerGame }, (_, k) => ({ started: `2021-0${k + 1}-1${k}`, finished: `2021-0${k + 1}-1${k}`, seconds: 3600 })),
-  })));
+  const file = grouvee(
+    CATALOGUE.map((g, i) => ({
+      id: 10_000 + i,
+      name: g.name,
+      shelves: ['Played'],
+      rating: 1 + (i % 5),
+      ...(g.release_year ? { release: `${g.release_year}-06-15` } : {}),
+      dates: Array.from({ length: sessionsPerGame }, (_, k) => ({
+        started: `2021-0${k + 1}-1${k}`,
+        finished: `2021-0${k + 1}-1${k}`,
+        seconds: 3600,
+      })),
+    })),
+  );
   return { file, sessionsPerGame };
 }
 
 const savingBar = (dialog: Locator) => dialog.getByRole('progressbar', { name: 'Saving to your library…' });
-const percent = async (bar: Locator) => Number(await bar.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => null));
+const percent = async (bar: Locator) =>
+  Number(await bar.getAttribute('aria-valuenow', { timeout: 1000 }).catch(() => null));
 
 it('cancels a long import halfway and resumes it after a reload; cut off mid-run by a closed tab it goes on by itself; every change lands once', async () => {
   const fresh = await signUpMember(helpers(), `resumer_${randomUUID().slice(0, 6)}`);
@@ -298,7 +446,8 @@ it('cancels a long import halfway and resumes it after a reload; cut off mid-run
   await shot(page, 'pick-390');
   await chooseFile(dialog, 'grouvee-library.csv', file);
   const text = await summary(dialog);
-  const [, games = '0'] = /^\d+ games in grouvee-library\.csv: ([\d,]+) to add · 0 to change · 0 already the same/.exec(text ?? '') ?? [];
+  const [, games = '0'] =
+    /^\d+ games in grouvee-library\.csv: ([\d,]+) to add · 0 to change · 0 already the same/.exec(text ?? '') ?? [];
   const added = Number(games.replace(/,/g, ''));
   expect(added).toBeGreaterThan(CATALOGUE.length - 20);
   await expectAccessible(dialog);
@@ -309,8 +458,11 @@ it('cancels a long import halfway and resumes it after a reload; cut off mid-run
   await expect.poll(() => percent(bar), { interval: 50 }).toBeGreaterThan(0);
   await shot(page, 'applying-390');
   await dialog.getByRole('button', { name: 'Cancel import' }).click();
-  const paused = dialog.getByText(/^Import paused at [\d,]+ of [\d,]+ changes\. Open Import again to resume or discard it\.$/);
-  const [, at = '', of = ''] = /at ([\d,]+) of ([\d,]+)/.exec(await paused.textContent({ timeout: 30_000 }) ?? '') ?? [];
+  const paused = dialog.getByText(
+    /^Import paused at [\d,]+ of [\d,]+ changes\. Open Import again to resume or discard it\.$/,
+  );
+  const [, at = '', of = ''] =
+    /at ([\d,]+) of ([\d,]+)/.exec((await paused.textContent({ timeout: 30_000 })) ?? '') ?? [];
   const [done, total] = [Number(at.replace(/,/g, '')), Number(of.replace(/,/g, ''))];
   expect(done).toBeGreaterThan(0);
   expect(done).toBeLessThan(total);
@@ -322,45 +474,66 @@ it('cancels a long import halfway and resumes it after a reload; cut off mid-run
   await page.getByRole('button', { name: 'Edit Profile' }).waitFor({ timeout: 30_000 });
   dialog = await openImport(page);
   const stopped = dialog.getByRole('status').filter({ hasText: 'An import of grouvee-library.csv' });
-  expect(await stopped.locator('span').first().textContent()).toBe(`An import of grouvee-library.csv stopped at ${at} of ${of} changes.`);
+  expect(await stopped.locator('span').first().textContent()).toBe(
+    `An import of grouvee-library.csv stopped at ${at} of ${of} changes.`,
+  );
   await expectAccessible(dialog);
   await shot(page, 'paused-390');
   await stopped.getByRole('button', { name: 'Resume' }).click();
-  await expect.poll(() => percent(savingBar(dialog)), { interval: 50 }).toBeGreaterThan(Math.floor((done / total) * 100));
+  await expect
+    .poll(() => percent(savingBar(dialog)), { interval: 50 })
+    .toBeGreaterThan(Math.floor((done / total) * 100));
   await expectAccessible(dialog);
 
   // The tab closes mid-run: the next visit goes on from the last batch by itself.
   await page.reload();
   const toasts = () => page.locator('.toast__message').allTextContents();
-  await expect.poll(toasts, { timeout: 60_000 }).toContainEqual(expect.stringMatching(/^Resuming the import of grouvee-library\.csv: [\d,]+ of [\d,]+ changes saved so far\.$/));
+  await expect
+    .poll(toasts, { timeout: 60_000 })
+    .toContainEqual(
+      expect.stringMatching(/^Resuming the import of grouvee-library\.csv: [\d,]+ of [\d,]+ changes saved so far\.$/),
+    );
   await expect.poll(toasts, { timeout: 120_000 }).toContain('Import of grouvee-library.csv finished.');
   await synced(page, SYNC_TIMEOUT_MS);
 
   // On the server, once each: a rating, a finished game and four journal sessions per game.
   const count = async (sql: string) => (await world.gateway.db.query<{ n: number }>(sql, [fresh.id]))[0]?.n;
   expect(await count('select count(*)::int as n from public.rating where user_id = $1')).toBe(added);
-  expect(await count('select count(*)::int as n from public.game_progress where user_id = $1 and completed')).toBe(added);
-  expect(await count('select count(*)::int as n from public.play_session where user_id = $1')).toBe(added * sessionsPerGame);
+  expect(await count('select count(*)::int as n from public.game_progress where user_id = $1 and completed')).toBe(
+    added,
+  );
+  expect(await count('select count(*)::int as n from public.play_session where user_id = $1')).toBe(
+    added * sessionsPerGame,
+  );
   expect(await page.evaluate(() => window.checkpoint!.pending())).toBe(0);
 
   // Nothing left to resume, and the same file again plans nothing.
   dialog = await openImport(page);
   expect(await dialog.getByText('An import of', { exact: false }).count()).toBe(0);
   await chooseFile(dialog, 'grouvee-library.csv', file);
-  await expect.poll(() => summary(dialog)).toMatch(new RegExp(`: 0 to add · 0 to change · ${added.toLocaleString('en')} already the same`));
+  await expect
+    .poll(() => summary(dialog))
+    .toMatch(new RegExp(`: 0 to add · 0 to change · ${added.toLocaleString('en')} already the same`));
   expect(errors).toEqual([]);
 }, 400_000);
 
 it('refuses bad files with a clear message and writes nothing; any other CSV goes through the column mapping (390 px)', async () => {
   const { page, errors } = await signedIn(390, PIXEL.email, PIXEL.password, PIXEL.id);
-  const imports = () => page.evaluate(() => new Promise<number>((resolve, reject) => {
-    const open = indexedDB.open('checkpoint');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const count = open.result.transaction('imports').objectStore('imports').count();
-      count.onsuccess = () => { resolve(count.result); open.result.close(); };
-    };
-  }));
+  const imports = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open('checkpoint');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const count = open.result.transaction('imports').objectStore('imports').count();
+            count.onsuccess = () => {
+              resolve(count.result);
+              open.result.close();
+            };
+          };
+        }),
+    );
   const importsBefore = await imports();
   const dialog = await openImport(page);
   const alert = dialog.getByRole('alert');
@@ -371,8 +544,14 @@ it('refuses bad files with a clear message and writes nothing; any other CSV goe
     ['notes.json', '{"games": ["Hades"]}', IMPORT_TEXT.notCheckpointJson],
     ['broken.json', '{"format": "checkpoint-export", "version": 1,', IMPORT_TEXT.brokenJson],
     ['quotes.csv', 'name,rating\n"Hades,5\nCeleste,4\n', 'This CSV file has broken quoting'],
-    ['twice.csv', grouvee([{ id: 7, name: 'Hades', shelves: ['Played'], rating: 5 }, { id: 7, name: 'Hades', shelves: ['Played'], rating: 2 }]),
-      'Rows 1 and 2 are the same game ("Hades") with different data. Keep one of them and import again.'],
+    [
+      'twice.csv',
+      grouvee([
+        { id: 7, name: 'Hades', shelves: ['Played'], rating: 5 },
+        { id: 7, name: 'Hades', shelves: ['Played'], rating: 2 },
+      ]),
+      'Rows 1 and 2 are the same game ("Hades") with different data. Keep one of them and import again.',
+    ],
   ];
   // Over the limit: told at once, before the file is read (given as a path: 20 MB through the protocol is slow).
   const huge = join(mkdtempSync(join(tmpdir(), 'import-e2e-')), 'huge.csv');
@@ -393,9 +572,16 @@ it('refuses bad files with a clear message and writes nothing; any other CSV goe
   expect(await imports()).toBe(importsBefore);
 
   // A spreadsheet of one's own: ';' between cells, scores out of 100, hours played.
-  const sheet = ['Game;Year released;Score;Status;Hours', 'Portal 2;2011;90;Finished;41', 'Celeste;2018;75;Playing;12', 'Elden Ring;2022;;Wanted;'].join('\r\n');
+  const sheet = [
+    'Game;Year released;Score;Status;Hours',
+    'Portal 2;2011;90;Finished;41',
+    'Celeste;2018;75;Playing;12',
+    'Elden Ring;2022;;Wanted;',
+  ].join('\r\n');
   await chooseFile(dialog, 'my-games.csv', sheet);
-  await dialog.getByText('Which column holds what? Only the title is needed. 3 rows in my-games.csv.').waitFor({ timeout: 30_000 });
+  await dialog
+    .getByText('Which column holds what? Only the title is needed. 3 rows in my-games.csv.')
+    .waitFor({ timeout: 30_000 });
   expect(await alert.count()).toBe(0);
   // Guessed from the header: Game is the title, Score the rating on 1 to 100, Status and Hours.
   expect(await dialog.getByLabel('Title (required)').inputValue()).toBe('0');
@@ -412,7 +598,9 @@ it('refuses bad files with a clear message and writes nothing; any other CSV goe
   const text = await summary(dialog);
   expect(text).toMatch(/^3 games in my-games\.csv: /);
   const saved = dialog.getByRole('region', { name: /^What will be saved/ });
-  await expect.poll(() => saved.getByRole('listitem').filter({ hasText: 'Portal 2' }).textContent()).toMatch(/Rated 9\/10/);
+  await expect
+    .poll(() => saved.getByRole('listitem').filter({ hasText: 'Portal 2' }).textContent())
+    .toMatch(/Rated 9\/10/);
   await expectAccessible(dialog);
   // Cancel writes nothing.
   await dialog.getByRole('button', { name: 'Cancel' }).click();

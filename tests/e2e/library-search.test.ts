@@ -41,7 +41,10 @@ for (const width of [1280, 390]) {
     await page.goto(`${world.gateway.url}/user/${PIXEL}?tab=library`);
     const library = page.getByRole('region', { name: 'Library' });
     const count = library.locator('.library-bar__count');
-    await expect.poll(async () => Number(/^(\d+) games$/.exec((await count.textContent({ timeout: 20_000 })) ?? '')?.[1] ?? 0), { timeout: 30_000 })
+    await expect
+      .poll(async () => Number(/^(\d+) games$/.exec((await count.textContent({ timeout: 20_000 })) ?? '')?.[1] ?? 0), {
+        timeout: 30_000,
+      })
       .toBeGreaterThan(EXTRA);
 
     // A typo (two letters swapped, one missing) still finds the game.
@@ -57,7 +60,13 @@ for (const width of [1280, 390]) {
     await library.getByLabel('Sort by').selectOption('name');
     // Released in 2001: numbers 13 to 24 (day 30 × n after 2000-01-01).
     await expect.poll(() => rowNames(page)).toEqual(Array.from({ length: 12 }, (_, i) => `Starfall Odyssey ${13 + i}`));
-    expect(Object.fromEntries(params(page))).toEqual({ tab: 'library', q: 'starfall', status: 'wishlist', year: '2001', sort: 'name' });
+    expect(Object.fromEntries(params(page))).toEqual({
+      tab: 'library',
+      q: 'starfall',
+      status: 'wishlist',
+      year: '2001',
+      sort: 'name',
+    });
     expect(await count.textContent()).toMatch(/^Showing 12 of \d+ games$/);
     expect(await library.locator('.library-badge').textContent()).toBe('2');
     await expectAccessible(library);
@@ -89,7 +98,9 @@ it('windows the long library yet Tab walks its rows in order, and filters a moda
   await page.goto(`${world.gateway.url}/user/${PIXEL}?tab=library&q=starfall&status=wishlist&sort=name`);
   const list = page.locator('.library-list');
   await list.waitFor({ timeout: 30_000 });
-  await expect.poll(() => page.locator('.library-bar__count').textContent()).toMatch(new RegExp(`^Showing ${EXTRA} of \\d+ games$`));
+  await expect
+    .poll(() => page.locator('.library-bar__count').textContent())
+    .toMatch(new RegExp(`^Showing ${EXTRA} of \\d+ games$`));
   // Far fewer rows in the page than in the list.
   const rendered = await list.locator(':scope > li').count();
   expect(rendered).toBeLessThan(60);
@@ -98,7 +109,9 @@ it('windows the long library yet Tab walks its rows in order, and filters a moda
   await list.locator('a').first().focus();
   const seen: number[] = [];
   for (let i = 0; i < 90; i++) {
-    seen.push(await page.evaluate(() => Number(document.activeElement?.closest('li')?.getAttribute('aria-posinset') ?? 0)));
+    seen.push(
+      await page.evaluate(() => Number(document.activeElement?.closest('li')?.getAttribute('aria-posinset') ?? 0)),
+    );
     await page.keyboard.press('Tab');
   }
   expect(seen).toEqual(Array.from({ length: 90 }, (_, i) => i + 1));

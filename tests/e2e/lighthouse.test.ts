@@ -13,7 +13,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { buildBaseline } from '../bench/baseline.ts';
-import { LIGHTHOUSE_HELD_OVER_BASELINE, LIGHTHOUSE_OVER_BASELINE, LIGHTHOUSE_PAGES, LIGHTHOUSE_TARGETS, runLighthouse } from '../bench/lighthouse.bench.ts';
+import {
+  LIGHTHOUSE_HELD_OVER_BASELINE,
+  LIGHTHOUSE_OVER_BASELINE,
+  LIGHTHOUSE_PAGES,
+  LIGHTHOUSE_TARGETS,
+  runLighthouse,
+} from '../bench/lighthouse.bench.ts';
 
 /** Rounds in CI: the differences are taken run for run, so three suffice where a floor needed five medians. */
 const ROUNDS = Number(process.env['LIGHTHOUSE_RUNS'] ?? 3);
@@ -22,7 +28,14 @@ let gateway: Gateway;
 let baseline: Gateway;
 beforeAll(async () => {
   gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
-  baseline = await startGateway({ port: 0, db: gateway.db, distDir: await buildBaseline(), seed: false, syncRetention: false, log: () => undefined });
+  baseline = await startGateway({
+    port: 0,
+    db: gateway.db,
+    distDir: await buildBaseline(),
+    seed: false,
+    syncRetention: false,
+    log: () => undefined,
+  });
 });
 afterAll(async () => {
   await baseline?.close();
@@ -31,24 +44,37 @@ afterAll(async () => {
 
 describe('lighthouse', () => {
   it('holds the four pages within the baseline page + 2 s LCP (goal + 1 s; TBT printed beside it), accessibility and best practices at 95', async () => {
-    const { pages, sideBySide, baselineRuns } = await runLighthouse(gateway.url, LIGHTHOUSE_PAGES, ROUNDS, `${baseline.url}/`);
+    const { pages, sideBySide, baselineRuns } = await runLighthouse(
+      gateway.url,
+      LIGHTHOUSE_PAGES,
+      ROUNDS,
+      `${baseline.url}/`,
+    );
     expect(pages.map((r) => r.name)).toEqual(LIGHTHOUSE_PAGES.map((p) => p.name));
     expect(sideBySide).toHaveLength(LIGHTHOUSE_PAGES.length);
     // The baseline really is the minimal page, measured: it renders (an LCP) and blocks little.
     for (const run of baselineRuns) expect(Number.isFinite(run.lcpMs) && run.lcpMs > 0, JSON.stringify(run)).toBe(true);
-    console.log(`baseline: TBT ${baselineRuns.map((r) => r.tbtMs).join(', ')} ms; LCP ${baselineRuns.map((r) => r.lcpMs).join(', ')} ms`);
-    const details = sideBySide.map(({ page, own, baseline: base, overBaseline, ratio }) =>
-      `${page.name}: TBT ${own.tbtMs} ms (baseline ${base.tbtMs} ms, + ${overBaseline.tbtMs} ms, ${ratio.tbtMs.toFixed(2)}x), `
-      + `LCP ${own.lcpMs} ms (baseline ${base.lcpMs} ms, + ${overBaseline.lcpMs} ms, ${ratio.lcpMs.toFixed(2)}x); `
-      + `performance ${page.performance} (runs ${page.runs?.join(', ')}), accessibility ${page.accessibility}, best practices ${page.bestPractices}\n${page.failing.join('\n')}`);
+    console.log(
+      `baseline: TBT ${baselineRuns.map((r) => r.tbtMs).join(', ')} ms; LCP ${baselineRuns.map((r) => r.lcpMs).join(', ')} ms`,
+    );
+    const details = sideBySide.map(
+      ({ page, own, baseline: base, overBaseline, ratio }) =>
+        `${page.name}: TBT ${own.tbtMs} ms (baseline ${base.tbtMs} ms, + ${overBaseline.tbtMs} ms, ${ratio.tbtMs.toFixed(2)}x), ` +
+        `LCP ${own.lcpMs} ms (baseline ${base.lcpMs} ms, + ${overBaseline.lcpMs} ms, ${ratio.lcpMs.toFixed(2)}x); ` +
+        `performance ${page.performance} (runs ${page.runs?.join(', ')}), accessibility ${page.accessibility}, best practices ${page.bestPractices}\n${page.failing.join('\n')}`,
+    );
     // Every page's figures first, so that a failure on one still shows the others.
     for (const detail of details) console.log(detail);
     for (const [i, { page, overBaseline }] of sideBySide.entries()) {
       const detail = details[i];
       expect(page.accessibility, detail).toBeGreaterThanOrEqual(LIGHTHOUSE_TARGETS.accessibility);
       expect(page.bestPractices, detail).toBeGreaterThanOrEqual(LIGHTHOUSE_TARGETS.bestPractices);
-      console.log(`${page.name}: TBT goal (baseline + ${LIGHTHOUSE_OVER_BASELINE.tbtMs} ms) ${overBaseline.tbtMs <= LIGHTHOUSE_OVER_BASELINE.tbtMs ? 'met' : 'missed'}`);
-      console.log(`${page.name}: LCP goal (baseline + ${LIGHTHOUSE_OVER_BASELINE.lcpMs} ms) ${overBaseline.lcpMs <= LIGHTHOUSE_OVER_BASELINE.lcpMs ? 'met' : 'missed'}`);
+      console.log(
+        `${page.name}: TBT goal (baseline + ${LIGHTHOUSE_OVER_BASELINE.tbtMs} ms) ${overBaseline.tbtMs <= LIGHTHOUSE_OVER_BASELINE.tbtMs ? 'met' : 'missed'}`,
+      );
+      console.log(
+        `${page.name}: LCP goal (baseline + ${LIGHTHOUSE_OVER_BASELINE.lcpMs} ms) ${overBaseline.lcpMs <= LIGHTHOUSE_OVER_BASELINE.lcpMs ? 'met' : 'missed'}`,
+      );
       expect(overBaseline.lcpMs, detail).toBeLessThanOrEqual(LIGHTHOUSE_HELD_OVER_BASELINE.lcpMs);
     }
   }, 1_800_000);

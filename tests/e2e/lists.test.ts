@@ -18,7 +18,12 @@ const PIXEL = 1;
 const SPEEDRUN = 5;
 const STORY = 6;
 // pixel_pilgrim's Top 5 as seeded: their rated games, best first.
-const PIXEL_TOP = ['The Legend of Zelda: Breath of the Wild', 'The Witcher 3: Wild Hunt', 'Elden Ring', 'Stardew Valley'];
+const PIXEL_TOP = [
+  'The Legend of Zelda: Breath of the Wild',
+  'The Witcher 3: Wild Hunt',
+  'Elden Ring',
+  'Stardew Valley',
+];
 
 const open = (width = 1280) => world.open(width);
 
@@ -30,17 +35,31 @@ const signIn = (page: Page, username: string) => devtoolsSignIn(page, world.gate
  * changes nothing, so it signs in again and retries.
  */
 async function mutate(page: Page, username: string, steps: Array<[string, Record<string, unknown>]>): Promise<void> {
-  await expect.poll(() => page.evaluate(async ([email, list]) => {
-    await window.checkpoint!.signIn(email as string, 'Checkpoint-demo1');
-    for (const [name, args] of list as Array<[string, Record<string, unknown>]>) await window.checkpoint!.mutate(name as 'top5.replace', args as { games: [] });
-    return 'written';
-  }, [`${username}@demo.checkpoint.local`, steps] as const).catch((e: unknown) => String(e)), { timeout: 15_000 }).toBe('written');
+  await expect
+    .poll(
+      () =>
+        page
+          .evaluate(
+            async ([email, list]) => {
+              await window.checkpoint!.signIn(email as string, 'Checkpoint-demo1');
+              for (const [name, args] of list as Array<[string, Record<string, unknown>]>)
+                await window.checkpoint!.mutate(name as 'top5.replace', args as { games: [] });
+              return 'written';
+            },
+            [`${username}@demo.checkpoint.local`, steps] as const,
+          )
+          .catch((e: unknown) => String(e)),
+      { timeout: 15_000 },
+    )
+    .toBe('written');
 }
 
 /** Focuses a game's handle in the Top 5 editor and picks it up with Space. */
 async function pickUp(page: Page, name: string): Promise<void> {
   const section = page.locator('section.top5');
-  const handle = section.getByRole('button', { name: new RegExp(`^Reorder ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`) });
+  const handle = section.getByRole('button', {
+    name: new RegExp(`^Reorder ${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+  });
   // The handles are disabled while the previous move saves.
   await expect.poll(() => handle.isEnabled(), { timeout: 15_000 }).toBe(true);
   await handle.focus();
@@ -58,8 +77,10 @@ async function arrow(page: Page, key: 'ArrowLeft' | 'ArrowRight' | 'ArrowUp' | '
 /** What dnd-kit's live region (role status, aria-live assertive) last said. */
 const liveRegion = (page: Page) => page.locator('[id^="DndLiveRegion-"]').textContent();
 
-const topNames = (page: Page) => page.locator('.top5__slots .top5-slot--filled .top5-slot__name').evaluateAll(
-  (links) => links.map((a) => a.textContent?.replace(/^Number \d+: /, '') ?? ''));
+const topNames = (page: Page) =>
+  page
+    .locator('.top5__slots .top5-slot--filled .top5-slot__name')
+    .evaluateAll((links) => links.map((a) => a.textContent?.replace(/^Number \d+: /, '') ?? ''));
 
 const shot = (page: Page, name: string) => pageShot(page, name, { fullPage: true });
 
@@ -74,7 +95,9 @@ it('lets the owner remove (confirmed), add from the picker and reorder by keyboa
 
   // Every rated game is already in: the spec's text instead of an empty picker.
   await section.getByRole('button', { name: 'Add game' }).click();
-  await expect.poll(() => section.locator('.top5__notice').textContent()).toBe('All your reviewed games are already in your Top 5');
+  await expect
+    .poll(() => section.locator('.top5__notice').textContent())
+    .toBe('All your reviewed games are already in your Top 5');
 
   // Remove The Witcher 3, confirming in the modal (Cancel first changes nothing).
   await section.getByRole('button', { name: 'Edit' }).click();
@@ -88,7 +111,9 @@ it('lets the owner remove (confirmed), add from the picker and reorder by keyboa
   await section.getByRole('button', { name: 'Remove The Witcher 3: Wild Hunt from Top 5' }).click();
   await shot(page, 'top5-confirm-1280');
   await confirm.getByRole('button', { name: 'Remove' }).click();
-  await expect.poll(() => topNames(page)).toEqual(['The Legend of Zelda: Breath of the Wild', 'Elden Ring', 'Stardew Valley']);
+  await expect
+    .poll(() => topNames(page))
+    .toEqual(['The Legend of Zelda: Breath of the Wild', 'Elden Ring', 'Stardew Valley']);
 
   // Add it back from the picker: it lists only rated games not in the Top 5.
   await section.getByRole('button', { name: 'Done' }).click();
@@ -98,8 +123,10 @@ it('lets the owner remove (confirmed), add from the picker and reorder by keyboa
   await expect.poll(() => picker.locator('.picker-row__name').allTextContents()).toEqual(['The Witcher 3: Wild Hunt']);
   await expectAccessible(picker, PICKER_EXCUSED);
   await picker.locator('.picker-row__name', { hasText: 'The Witcher 3: Wild Hunt' }).click();
-  await expect.poll(async () => (await picker.count()) === 0 ? 'closed' : await picker.textContent()).toBe('closed');
-  await expect.poll(() => topNames(page)).toEqual(['The Legend of Zelda: Breath of the Wild', 'Elden Ring', 'Stardew Valley', 'The Witcher 3: Wild Hunt']);
+  await expect.poll(async () => ((await picker.count()) === 0 ? 'closed' : await picker.textContent())).toBe('closed');
+  await expect
+    .poll(() => topNames(page))
+    .toEqual(['The Legend of Zelda: Breath of the Wild', 'Elden Ring', 'Stardew Valley', 'The Witcher 3: Wild Hunt']);
 
   // Keyboard: Space picks a game up, each arrow moves it one position (Left/Up back, Right/Down on,
   // in the one-row grid at 1280 px too), Space drops it; a screen reader hears every move.
@@ -112,14 +139,21 @@ it('lets the owner remove (confirmed), add from the picker and reorder by keyboa
   await arrow(page, 'ArrowDown');
   await expect.poll(() => liveRegion(page)).toBe('The Witcher 3: Wild Hunt moved to position 3 of 4.');
   await page.keyboard.press('Space');
-  const reordered = ['The Legend of Zelda: Breath of the Wild', 'Elden Ring', 'The Witcher 3: Wild Hunt', 'Stardew Valley'];
+  const reordered = [
+    'The Legend of Zelda: Breath of the Wild',
+    'Elden Ring',
+    'The Witcher 3: Wild Hunt',
+    'Stardew Valley',
+  ];
   await expect.poll(() => topNames(page)).toEqual(reordered);
   await expect.poll(() => liveRegion(page)).toBe('The Witcher 3: Wild Hunt dropped at position 3 of 4.');
   // Right moves on, Up moves back.
   await pickUp(page, 'The Legend of Zelda: Breath of the Wild');
   await arrow(page, 'ArrowRight');
   await page.keyboard.press('Space');
-  await expect.poll(() => topNames(page)).toEqual(['Elden Ring', 'The Legend of Zelda: Breath of the Wild', 'The Witcher 3: Wild Hunt', 'Stardew Valley']);
+  await expect
+    .poll(() => topNames(page))
+    .toEqual(['Elden Ring', 'The Legend of Zelda: Breath of the Wild', 'The Witcher 3: Wild Hunt', 'Stardew Valley']);
   await pickUp(page, 'The Legend of Zelda: Breath of the Wild');
   await arrow(page, 'ArrowUp');
   await page.keyboard.press('Space');
@@ -138,7 +172,7 @@ it('lets the owner remove (confirmed), add from the picker and reorder by keyboa
   expect(errors).toEqual([]);
 });
 
-it("tells a visitor when another member has no Top 5 yet", async () => {
+it('tells a visitor when another member has no Top 5 yet', async () => {
   const owner = await open();
   expect(await signIn(owner.page, 'story_first')).toBe(STORY);
   await mutate(owner.page, 'story_first', [['top5.replace', { games: [] }]]);
@@ -146,7 +180,8 @@ it("tells a visitor when another member has no Top 5 yet", async () => {
 
   const { page } = await open(390);
   await page.goto(`${world.gateway.url}/user/${STORY}`);
-  await expect.poll(() => page.locator('.top5__others-empty').textContent(), { timeout: 15_000 })
+  await expect
+    .poll(() => page.locator('.top5__others-empty').textContent(), { timeout: 15_000 })
     .toBe("They haven't decided on a Top 5 yet! How sad!");
   expect(await page.locator('.top5-slot').count()).toBe(0);
   await shot(page, 'top5-empty-390');
@@ -156,7 +191,12 @@ it('reorders the Top 5 by keyboard in the 390 px list: Down moves a game on, Up 
   const { page, errors } = await open(390);
   expect(await signIn(page, 'pixel_pilgrim')).toBe(PIXEL);
   await page.goto(`${world.gateway.url}/user/${PIXEL}`);
-  const before = ['The Legend of Zelda: Breath of the Wild', 'Elden Ring', 'The Witcher 3: Wild Hunt', 'Stardew Valley'];
+  const before = [
+    'The Legend of Zelda: Breath of the Wild',
+    'Elden Ring',
+    'The Witcher 3: Wild Hunt',
+    'Stardew Valley',
+  ];
   await expect.poll(() => topNames(page), { timeout: 15_000 }).toEqual(before);
   const section = page.locator('section.top5');
   await section.getByRole('button', { name: 'Edit' }).click();
@@ -164,7 +204,9 @@ it('reorders the Top 5 by keyboard in the 390 px list: Down moves a game on, Up 
   await arrow(page, 'ArrowDown');
   await expect.poll(() => liveRegion(page)).toBe('Elden Ring moved to position 3 of 4.');
   await page.keyboard.press('Space');
-  await expect.poll(() => topNames(page)).toEqual(['The Legend of Zelda: Breath of the Wild', 'The Witcher 3: Wild Hunt', 'Elden Ring', 'Stardew Valley']);
+  await expect
+    .poll(() => topNames(page))
+    .toEqual(['The Legend of Zelda: Breath of the Wild', 'The Witcher 3: Wild Hunt', 'Elden Ring', 'Stardew Valley']);
   await shot(page, 'top5-keyboard-390');
   await pickUp(page, 'Elden Ring');
   await arrow(page, 'ArrowUp');
@@ -186,9 +228,17 @@ it('orders the Top 10 by rating and offers Rate More Games on the own profile on
   await page.getByRole('tab', { name: 'Top 10' }).click();
   const rows = page.locator('.top10-row');
   await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(4);
-  expect(await rows.locator('.top10-row__rating').allTextContents()).toEqual(['★ 10/10', '★ 9.5/10', '★ 9.0/10', '★ 8.5/10']);
-  expect(await rows.locator('.top10-row__name').evaluateAll((l) => l.map((a) => a.textContent?.replace(/^Number \d+: /, ''))))
-    .toEqual(PIXEL_TOP);
+  expect(await rows.locator('.top10-row__rating').allTextContents()).toEqual([
+    '★ 10/10',
+    '★ 9.5/10',
+    '★ 9.0/10',
+    '★ 8.5/10',
+  ]);
+  expect(
+    await rows
+      .locator('.top10-row__name')
+      .evaluateAll((l) => l.map((a) => a.textContent?.replace(/^Number \d+: /, ''))),
+  ).toEqual(PIXEL_TOP);
   const rateMore = page.getByRole('link', { name: 'Rate More Games' });
   expect(await rateMore.getAttribute('href')).toBe('/search');
   await shot(page, 'top10-own-390');
@@ -205,8 +255,14 @@ it('lists activity newest first with readable items; Load More Activity is disab
   // speedrun_sage adds 30 games to Want to Play, so the feed is longer than one page.
   const member = await open();
   expect(await signIn(member.page, 'speedrun_sage')).toBe(SPEEDRUN);
-  const ids = SEED_ROWS.map((row) => Number(row.id)).filter((id) => ![26226, 14593, 113112, 7346].includes(id)).slice(0, 30);
-  await mutate(member.page, 'speedrun_sage', ids.map((id) => ['wishlist.set', { igdb_id: id, in: true }]));
+  const ids = SEED_ROWS.map((row) => Number(row.id))
+    .filter((id) => ![26226, 14593, 113112, 7346].includes(id))
+    .slice(0, 30);
+  await mutate(
+    member.page,
+    'speedrun_sage',
+    ids.map((id) => ['wishlist.set', { igdb_id: id, in: true }]),
+  );
   await synced(member.page);
 
   const { page, errors } = await open();
@@ -245,7 +301,9 @@ it('lists activity newest first with readable items; Load More Activity is disab
 
   // Offline, the feed shows what this device kept and says so, also when the tab opens afresh.
   await phone.context.setOffline(true);
-  await expect.poll(() => phone.page.locator('.activity__offline').textContent(), { timeout: 15_000 }).toContain("You're offline");
+  await expect
+    .poll(() => phone.page.locator('.activity__offline').textContent(), { timeout: 15_000 })
+    .toContain("You're offline");
   await phone.page.getByRole('tab', { name: 'Top 5' }).click();
   await phone.page.getByRole('tab', { name: 'Activity' }).click();
   await expect.poll(() => phone.page.locator('.activity__offline').textContent()).toContain("You're offline");

@@ -9,8 +9,6 @@ import { e2eWorld, type Opened } from './harness.ts';
 
 const world = e2eWorld();
 
-
-
 async function open(path: string, width = 1280): Promise<Opened> {
   const opened = await world.open(width, { viewport: { width, height: 700 } });
   await opened.page.goto(`${world.gateway.url}${path}`);
@@ -40,16 +38,22 @@ async function tabs(dialog: Locator, count: number, shift = false): Promise<Arra
 
 /** Every stop is inside the dialog and the walk comes back round to where it started. */
 function expectCycle(walk: Array<{ name: string; inside: boolean }>, stops: number) {
-  expect(walk.every((s) => s.inside), JSON.stringify(walk)).toBe(true);
+  expect(
+    walk.every((s) => s.inside),
+    JSON.stringify(walk),
+  ).toBe(true);
   expect(walk[stops]?.name).toBe(walk[0]?.name);
   expect(new Set(walk.slice(0, stops).map((s) => s.name)).size).toBe(stops);
 }
 
-const bodyStyle = (page: Page) => page.evaluate(() => ({ overflow: document.body.style.overflow, scrollY: window.scrollY }));
+const bodyStyle = (page: Page) =>
+  page.evaluate(() => ({ overflow: document.body.style.overflow, scrollY: window.scrollY }));
 
 it('auth modal with the terms over it: Tab cycles, Escape closes the top one only, scroll lock and focus come back', async () => {
   const { context, page, errors } = await open('/');
-  await page.evaluate(() => { document.body.style.overflow = 'auto'; });
+  await page.evaluate(() => {
+    document.body.style.overflow = 'auto';
+  });
   const opener = page.locator('header .account button').first();
   await expect.poll(() => opener.textContent(), { timeout: 10_000 }).toBe('Sign In');
   await page.evaluate(() => window.scrollTo(0, 120));
@@ -112,7 +116,13 @@ it('profile games modal: first focus, Tab cycle, Escape and the backdrop close i
   const forward = await tabs(games, 8);
   expectCycle(forward, 7);
   // The tab buttons end in their counts (demo data): compared without them.
-  expect(forward.slice(0, 5).map((s) => s.name.replace(/\d+$/, ''))).toEqual(['button:Close', 'button:All Games', 'button:Started', 'button:Finished', 'input:Filter games']);
+  expect(forward.slice(0, 5).map((s) => s.name.replace(/\d+$/, ''))).toEqual([
+    'button:Close',
+    'button:All Games',
+    'button:Started',
+    'button:Finished',
+    'input:Filter games',
+  ]);
   expectCycle(await tabs(games, 8, true), 7);
   await page.keyboard.press('Escape');
   await expect.poll(() => games.count()).toBe(0);
@@ -173,9 +183,24 @@ it('a native <dialog> modal (the full review) gives focus back to its "more" con
   await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
   await page.reload();
   await page.waitForFunction(() => window.checkpoint !== undefined, undefined, { timeout: 15_000 });
-  const { memberId } = await page.evaluate(() => window.checkpoint!.signIn('retro_ranger@demo.checkpoint.local', 'Checkpoint-demo1'));
-  const long = 'Celeste rewards patience and precision in equal measure, and its story lands with real warmth. '.repeat(8).trim();
-  await page.evaluate((text) => window.checkpoint!.mutate('review.create', { igdb_id: 26226, game: { name: 'Celeste' }, rating: 9, review: text, is_recommended: true, platform: 'Switch' }), long);
+  const { memberId } = await page.evaluate(() =>
+    window.checkpoint!.signIn('retro_ranger@demo.checkpoint.local', 'Checkpoint-demo1'),
+  );
+  const long = 'Celeste rewards patience and precision in equal measure, and its story lands with real warmth. '
+    .repeat(8)
+    .trim();
+  await page.evaluate(
+    (text) =>
+      window.checkpoint!.mutate('review.create', {
+        igdb_id: 26226,
+        game: { name: 'Celeste' },
+        rating: 9,
+        review: text,
+        is_recommended: true,
+        platform: 'Switch',
+      }),
+    long,
+  );
   await page.goto(`${world.gateway.url}/review/${memberId}/26226`);
   const more = page.getByRole('button', { name: /^more/ });
   await more.waitFor({ timeout: 15_000 });

@@ -40,8 +40,10 @@ async function signIn(page: Page, username: string): Promise<number> {
   await page.reload();
   await page.waitForFunction(() => window.checkpoint !== undefined);
   const email = `${username}@demo.checkpoint.local`;
-  const { memberId } = await page.evaluate(
-    ([e, p]) => window.checkpoint!.signIn(e as string, p as string), [email, 'Checkpoint-demo1'] as const);
+  const { memberId } = await page.evaluate(([e, p]) => window.checkpoint!.signIn(e as string, p as string), [
+    email,
+    'Checkpoint-demo1',
+  ] as const);
   return memberId;
 }
 
@@ -49,10 +51,15 @@ const stat = (page: Page, key: string) => page.locator(`[data-stat="${key}"] .pr
 const dialog = (page: Page) => page.getByRole('dialog');
 
 async function synced(page: Page): Promise<void> {
-  await expect.poll(async () => {
-    await page.evaluate(() => window.checkpoint!.syncNow());
-    return page.evaluate(() => window.checkpoint!.pending());
-  }, { timeout: 15_000 }).toBe(0);
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.checkpoint!.syncNow());
+        return page.evaluate(() => window.checkpoint!.pending());
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(0);
 }
 
 it("shows a demo member's header, stats, tabs and modals to a visitor", async () => {
@@ -66,8 +73,12 @@ it("shows a demo member's header, stats, tabs and modals to a visitor", async ()
   expect(text).toContain('Malmö');
   expect(await header.locator('.profile-chip').allTextContents()).toEqual(['PS5', 'PC']);
   await expect.poll(() => stat(page, 'reviews')).toBe('4');
-  expect([await stat(page, 'games'), await stat(page, 'lists'), await stat(page, 'following'), await stat(page, 'followers')])
-    .toEqual(['2', '1', '2', '2']);
+  expect([
+    await stat(page, 'games'),
+    await stat(page, 'lists'),
+    await stat(page, 'following'),
+    await stat(page, 'followers'),
+  ]).toEqual(['2', '1', '2', '2']);
   // Lists is not clickable; the other four are.
   expect(await page.locator('[data-stat="lists"] button').count()).toBe(0);
   expect(await page.locator('.profile-stats button').count()).toBe(4);
@@ -79,7 +90,9 @@ it("shows a demo member's header, stats, tabs and modals to a visitor", async ()
   expect(await page.getByRole('tab', { selected: true }).textContent()).toBe('Top 5');
   await page.getByRole('tab', { name: 'Want to Play' }).click();
   await expect.poll(() => page.locator('.want-to-play').textContent()).toContain('Hollow Knight: Silksong');
-  expect(await page.locator('.want-to-play').textContent()).toContain("combo_breaker hasn't added any games to their collection yet.");
+  expect(await page.locator('.want-to-play').textContent()).toContain(
+    "combo_breaker hasn't added any games to their collection yet.",
+  );
   expect(await page.getByRole('button', { name: /Remove/ }).count()).toBe(0);
   expect(new URL(page.url()).searchParams.get('tab')).toBe('want');
   await page.getByRole('tab', { name: 'Want to Play' }).press('ArrowRight');
@@ -91,9 +104,13 @@ it("shows a demo member's header, stats, tabs and modals to a visitor", async ()
   await expect.poll(() => dialog(page).locator('h2').textContent()).toBe("combo_breaker's Games");
   await expectAccessible(dialog(page));
   expect(await dialog(page).locator('.profile-game-list li').count()).toBe(2);
-  await dialog(page).getByRole('button', { name: /^Started/ }).click();
+  await dialog(page)
+    .getByRole('button', { name: /^Started/ })
+    .click();
   await expect.poll(() => dialog(page).textContent()).toContain('No games in progress.');
-  await dialog(page).getByRole('button', { name: /^Finished/ }).click();
+  await dialog(page)
+    .getByRole('button', { name: /^Finished/ })
+    .click();
   await expect.poll(() => dialog(page).locator('.profile-badge').allTextContents()).toEqual(['Finished', 'Finished']);
   await page.keyboard.press('Escape');
   await expect.poll(() => dialog(page).count()).toBe(0);
@@ -110,16 +127,23 @@ it("shows a demo member's header, stats, tabs and modals to a visitor", async ()
   await dialog(page).getByRole('button', { name: 'Oldest' }).click();
   const oldest = await dialog(page).locator('.profile-reviews__game').allTextContents();
   await dialog(page).getByRole('button', { name: 'Recent' }).click();
-  await expect.poll(() => dialog(page).locator('.profile-reviews__game').allTextContents()).toEqual([...oldest].reverse());
+  await expect
+    .poll(() => dialog(page).locator('.profile-reviews__game').allTextContents())
+    .toEqual([...oldest].reverse());
   await dialog(page).getByRole('button', { name: 'Close' }).click();
 
   // Followers modal: both followers, a visitor's buttons disabled.
   await page.locator('[data-stat="followers"] button').click();
   await expect.poll(() => dialog(page).locator('.follow-list__name').allTextContents()).toHaveLength(2);
   await expectAccessible(dialog(page));
-  expect((await dialog(page).locator('.follow-list__name').allTextContents()).sort()).toEqual(['pixel_pilgrim', 'speedrun_sage']);
+  expect((await dialog(page).locator('.follow-list__name').allTextContents()).sort()).toEqual([
+    'pixel_pilgrim',
+    'speedrun_sage',
+  ]);
   expect(await dialog(page).getByRole('button', { name: 'Login' }).count()).toBe(2);
-  await dialog(page).getByRole('link', { name: /speedrun_sage/ }).click();
+  await dialog(page)
+    .getByRole('link', { name: /speedrun_sage/ })
+    .click();
   await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe('speedrun_sage');
   expect(new URL(page.url()).pathname).toBe(`/user/${SPEEDRUN}`);
   expect(errors).toEqual([]);
@@ -130,7 +154,9 @@ it("reads a first visit's profile once, sent by the page's first script before t
   const { context, page, errors } = await open(390);
   const snapshots: unknown[] = [];
   let readSent: () => void = () => undefined;
-  const firstRead = new Promise<void>((resolve) => { readSent = resolve; });
+  const firstRead = new Promise<void>((resolve) => {
+    readSent = resolve;
+  });
   page.on('request', (request) => {
     if (!request.url().endsWith('/rest/v1/rpc/sync_pull')) return;
     const body = JSON.parse(request.postData() ?? '{}') as { p_own?: unknown };
@@ -163,7 +189,9 @@ it('follows and unfollows another member: the counts change, survive a reload an
   expect(await stat(page, 'followers')).toBe('3');
   await synced(page);
   await page.reload();
-  await expect.poll(() => page.locator('.profile-header .follow-button').textContent(), { timeout: 15_000 }).toBe('Following');
+  await expect
+    .poll(() => page.locator('.profile-header .follow-button').textContent(), { timeout: 15_000 })
+    .toBe('Following');
   expect(await stat(page, 'followers')).toBe('3');
   // My own Following count went up too.
   await page.goto(`${gateway.url}/user/${PIXEL}`);
@@ -174,11 +202,15 @@ it('follows and unfollows another member: the counts change, survive a reload an
   await visitor.page.goto(`${gateway.url}/user/${SPEEDRUN}`);
   await expect.poll(() => stat(visitor.page, 'followers'), { timeout: 15_000 }).toBe('3');
   await visitor.page.locator('[data-stat="followers"] button').click();
-  await expect.poll(() => dialog(visitor.page).locator('.follow-list__name').allTextContents()).toContain('pixel_pilgrim');
+  await expect
+    .poll(() => dialog(visitor.page).locator('.follow-list__name').allTextContents())
+    .toContain('pixel_pilgrim');
 
   // Unfollow (from the followers modal of a member pixel_pilgrim does not own).
   await page.goto(`${gateway.url}/user/${SPEEDRUN}`);
-  await expect.poll(() => page.locator('.profile-header .follow-button').textContent(), { timeout: 15_000 }).toBe('Following');
+  await expect
+    .poll(() => page.locator('.profile-header .follow-button').textContent(), { timeout: 15_000 })
+    .toBe('Following');
   await page.locator('.profile-header .follow-button').click();
   await expect.poll(() => page.locator('.profile-header .follow-button').textContent()).toBe('Follow');
   expect(await stat(page, 'followers')).toBe('2');
@@ -211,16 +243,20 @@ it('edits one’s own profile: the spec messages for bad input, then a save that
   await form.getByLabel('Username').fill('ab');
   await form.getByLabel('Website').fill('javascript:alert(1)');
   await form.getByRole('button', { name: 'Save Changes' }).click();
-  await expect.poll(() => form.locator('.profile-form__error').allTextContents()).toEqual([
-    'Username must be at least 3 characters', 'Please enter a valid URL (http or https)',
-  ]);
+  await expect
+    .poll(() => form.locator('.profile-form__error').allTextContents())
+    .toEqual(['Username must be at least 3 characters', 'Please enter a valid URL (http or https)']);
   await form.getByLabel('Username').fill('cozy quests!');
   await form.getByRole('button', { name: 'Save Changes' }).click();
-  await expect.poll(() => form.locator('.profile-form__error').first().textContent()).toBe('Username can only contain letters, numbers, and underscores');
+  await expect
+    .poll(() => form.locator('.profile-form__error').first().textContent())
+    .toBe('Username can only contain letters, numbers, and underscores');
   await form.getByLabel('Username').fill('pixel_pilgrim');
   await form.getByLabel('Website').fill('');
   await form.getByRole('button', { name: 'Save Changes' }).click();
-  await expect.poll(() => form.locator('.profile-form__error').allTextContents()).toEqual(['Username is already taken']);
+  await expect
+    .poll(() => form.locator('.profile-form__error').allTextContents())
+    .toEqual(['Username is already taken']);
 
   await form.getByLabel('Username').fill('cozy_quests');
   await form.getByLabel('Bio').fill('Tea, tiny farms and cats.');
@@ -239,7 +275,9 @@ it('edits one’s own profile: the spec messages for bad input, then a save that
 
   const visitor = await open();
   await visitor.page.goto(`${gateway.url}/user/${me}`);
-  await expect.poll(() => visitor.page.locator('.profile-header__bio').textContent(), { timeout: 15_000 }).toBe('Tea, tiny farms and cats.');
+  await expect
+    .poll(() => visitor.page.locator('.profile-header__bio').textContent(), { timeout: 15_000 })
+    .toBe('Tea, tiny farms and cats.');
   await visitor.context.close();
   expect(errors).toEqual([]);
   await context.close();
@@ -249,9 +287,16 @@ it('shows a long review cut to 150 characters with Show more and Show less', asy
   const { context, page } = await open(390);
   const me = await signIn(page, 'retro_ranger');
   const long = `${'Blast processing and parallax scrolling. '.repeat(6)}The end.`;
-  await page.evaluate(([text]) => window.checkpoint!.mutate('review.create', {
-    igdb_id: 26226, rating: 7.5, review: text as string, game: { name: 'Celeste' },
-  }), [long] as const);
+  await page.evaluate(
+    ([text]) =>
+      window.checkpoint!.mutate('review.create', {
+        igdb_id: 26226,
+        rating: 7.5,
+        review: text as string,
+        game: { name: 'Celeste' },
+      }),
+    [long] as const,
+  );
   await page.goto(`${gateway.url}/user/${me}`);
   await page.locator('[data-stat="reviews"] button').click({ timeout: 15_000 });
   const item = dialog(page).locator('.profile-reviews__item', { hasText: '7.5/10' });
@@ -306,7 +351,9 @@ it('keeps showing a profile the device holds when the connection drops, and says
   await expect.poll(() => stat(page, 'reviews'), { timeout: 15_000 }).toBe('4');
   expect(await page.locator('.profile-note').count()).toBe(0);
   await context.setOffline(true);
-  await expect.poll(() => page.locator('.profile-note').textContent()).toBe("You're offline: this profile is shown as last saved on this device.");
+  await expect
+    .poll(() => page.locator('.profile-note').textContent())
+    .toBe("You're offline: this profile is shown as last saved on this device.");
   expect(await page.locator('h1').textContent()).toBe('combo_breaker');
   await page.locator('[data-stat="followers"] button').click();
   await expect.poll(() => dialog(page).locator('.follow-list__name').count()).toBe(2);

@@ -12,9 +12,17 @@ import { DEFAULT_DIST_DIR, startGateway, type Gateway } from '../../supabase/loc
 import { CHROMIUM_PATH, launchChromium } from './browser.ts';
 import { expectAccessible } from './axe.ts';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic'];
-const IPHONE_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
 let gateway: Gateway;
 let browser: Browser;
@@ -35,26 +43,46 @@ async function signIn(page: Page, username = 'pixel_pilgrim'): Promise<void> {
   await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
   await page.reload();
   await expect.poll(() => page.evaluate(() => typeof window.checkpoint?.signIn)).toBe('function');
-  await page.evaluate(({ email, password }) => window.checkpoint?.signIn(email, password), { email: `${username}@demo.checkpoint.local`, password: DEMO_PASSWORD });
-  await expect.poll(() => page.getByRole('button', { name: /^Account menu for / }).count(), { timeout: 15_000 }).toBe(1);
+  await page.evaluate(({ email, password }) => window.checkpoint?.signIn(email, password), {
+    email: `${username}@demo.checkpoint.local`,
+    password: DEMO_PASSWORD,
+  });
+  await expect
+    .poll(() => page.getByRole('button', { name: /^Account menu for / }).count(), { timeout: 15_000 })
+    .toBe(1);
 }
 
-const menuItem = (page: Page) => page.getByRole('menu', { name: 'Account' }).getByRole('menuitem', { name: 'Install app' });
+const menuItem = (page: Page) =>
+  page.getByRole('menu', { name: 'Account' }).getByRole('menuitem', { name: 'Install app' });
 const openMenu = (page: Page) => page.getByRole('button', { name: /^Account menu for / }).click();
 
 describe('manifest', () => {
   it('is built with names, colours, standalone display, scope, icons, screenshots and both shortcuts', async () => {
-    const manifest = JSON.parse(await readFile(path.join(DEFAULT_DIST_DIR, 'manifest.webmanifest'), 'utf8')) as Record<string, unknown> & {
-      icons: Array<{ src: string; sizes: string; purpose?: string }>; screenshots: Array<{ form_factor: string }>; shortcuts: Array<{ short_name: string; url: string }>;
+    const manifest = JSON.parse(await readFile(path.join(DEFAULT_DIST_DIR, 'manifest.webmanifest'), 'utf8')) as Record<
+      string,
+      unknown
+    > & {
+      icons: Array<{ src: string; sizes: string; purpose?: string }>;
+      screenshots: Array<{ form_factor: string }>;
+      shortcuts: Array<{ short_name: string; url: string }>;
     };
-    expect(manifest).toMatchObject({ name: 'Checkpoint', short_name: 'Checkpoint', display: 'standalone', start_url: '/', scope: '/' });
+    expect(manifest).toMatchObject({
+      name: 'Checkpoint',
+      short_name: 'Checkpoint',
+      display: 'standalone',
+      start_url: '/',
+      scope: '/',
+    });
     expect(String(manifest['description']).length).toBeGreaterThan(20);
     expect(manifest['theme_color']).toMatch(/^#[0-9a-f]{6}$/i);
     expect(manifest['background_color']).toMatch(/^#[0-9a-f]{6}$/i);
     const icons = manifest.icons.map((i) => `${i.sizes} ${i.purpose ?? 'any'}`);
     expect(icons).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
     expect(manifest.screenshots.map((s) => s.form_factor).sort()).toEqual(['narrow', 'wide']);
-    expect(manifest.shortcuts.map((s) => [s.short_name, s.url])).toEqual([['Search', '/search'], ['Profile', '/user']]);
+    expect(manifest.shortcuts.map((s) => [s.short_name, s.url])).toEqual([
+      ['Search', '/search'],
+      ['Profile', '/user'],
+    ]);
   });
 });
 
@@ -74,7 +102,10 @@ describe('install button', () => {
       const event = new Event('beforeinstallprompt', { cancelable: true });
       window.installPrompts = 0;
       Object.assign(event, {
-        prompt: () => { window.installPrompts = (window.installPrompts ?? 0) + 1; return Promise.resolve(); },
+        prompt: () => {
+          window.installPrompts = (window.installPrompts ?? 0) + 1;
+          return Promise.resolve();
+        },
         userChoice: Promise.resolve({ outcome: 'dismissed', platform: 'web' }),
       });
       window.dispatchEvent(event);
@@ -107,7 +138,12 @@ describe('install button', () => {
   });
 
   it('on iOS Safari (no install prompt) shows the Share → Add to Home Screen how-to', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: IPHONE_UA, isMobile: true, hasTouch: true });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      userAgent: IPHONE_UA,
+      isMobile: true,
+      hasTouch: true,
+    });
     contexts.push(context);
     const page = await context.newPage();
     await signIn(page);
@@ -129,15 +165,21 @@ describe('install button', () => {
 describe('cold start offline', () => {
   it('after one online visit, a restarted browser with the network off opens the shell and the cached pages', async () => {
     const userDataDir = await mkdtemp(path.join(tmpdir(), 'checkpoint-profile-'));
-    const launch = (offline: boolean) => chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, viewport: { width: 390, height: 844 }, offline,
-    });
+    const launch = (offline: boolean) =>
+      chromium.launchPersistentContext(userDataDir, {
+        executablePath: CHROMIUM_PATH,
+        args: CHROMIUM_ARGS,
+        viewport: { width: 390, height: 844 },
+        offline,
+      });
     try {
       // Online: sign in, wait for the worker, visit home, a game page and a profile.
       let context = await launch(false);
-      let page = context.pages()[0] ?? await context.newPage();
+      let page = context.pages()[0] ?? (await context.newPage());
       await signIn(page);
-      await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+      await expect
+        .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
+        .toBe('activated');
       const reviews = page.locator('.review-card');
       await expect.poll(() => reviews.count(), { timeout: 15_000 }).toBeGreaterThan(0);
       const firstReview = await reviews.first().getAttribute('aria-label');
@@ -150,20 +192,24 @@ describe('cold start offline', () => {
 
       // Offline from the first request: a cold start served by the worker and IndexedDB only.
       context = await launch(true);
-      page = context.pages()[0] ?? await context.newPage();
+      page = context.pages()[0] ?? (await context.newPage());
       const home = await page.goto(`${gateway.url}/`);
       expect(home?.fromServiceWorker()).toBe(true);
       await expect.poll(() => page.locator('header .brand').textContent()).toBe('Checkpoint');
       await expect.poll(() => page.locator('.sync-badge__pill').textContent()).toContain('Offline');
       // Still signed in: the session and the backend's settings are read from the device.
-      await expect.poll(() => page.locator('.account__trigger').getAttribute('aria-label'), { timeout: 15_000 }).toContain('Account menu for');
+      await expect
+        .poll(() => page.locator('.account__trigger').getAttribute('aria-label'), { timeout: 15_000 })
+        .toContain('Account menu for');
       await expect.poll(() => page.locator('.review-card').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await page.locator(`.review-card[aria-label="${firstReview}"]`).count()).toBe(1);
 
       await page.goto(`${gateway.url}/game/the-witcher-3-wild-hunt`);
       await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toContain('The Witcher 3');
       await page.goto(`${gateway.url}/user/1`);
-      await expect.poll(() => page.locator('.profile-header__username').textContent(), { timeout: 15_000 }).toBe(username);
+      await expect
+        .poll(() => page.locator('.profile-header__username').textContent(), { timeout: 15_000 })
+        .toBe(username);
       await context.close();
     } finally {
       await rm(userDataDir, { recursive: true, force: true });

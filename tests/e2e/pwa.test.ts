@@ -42,7 +42,9 @@ afterAll(async () => {
 async function openApp(context: BrowserContext, route = '/'): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${gateway.url}${route}`);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
+    .toBe('activated');
   return page;
 }
 
@@ -54,7 +56,14 @@ function pngSize(bytes: Uint8Array): { width: number; height: number } {
   return { width: view.getUint32(16), height: view.getUint32(20) };
 }
 
-interface ManifestImage { src: string; sizes: string; type: string; purpose?: string; form_factor?: string; label?: string }
+interface ManifestImage {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose?: string;
+  form_factor?: string;
+  label?: string;
+}
 
 describe('install', () => {
   it('serves a valid web app manifest with PNG icons, a maskable icon and install screenshots', async () => {
@@ -64,7 +73,10 @@ describe('install', () => {
     expect(html).not.toContain('rel="manifest"');
     const page = await (await newContext()).newPage();
     await page.goto(gateway.url);
-    await expect.poll(() => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href ?? null), { timeout: 15_000 })
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector<HTMLLinkElement>('link[rel="manifest"]')?.href ?? null), {
+        timeout: 15_000,
+      })
       .toBe(`${gateway.url}/manifest.webmanifest`);
     expect(await page.evaluate(() => document.querySelectorAll('link[rel="manifest"]').length)).toBe(1);
 
@@ -72,15 +84,34 @@ describe('install', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/manifest+json');
     const manifest = (await response.json()) as {
-      name: string; short_name: string; start_url: string; scope: string; display: string; id: string;
-      theme_color: string; background_color: string; icons: ManifestImage[]; screenshots: ManifestImage[];
+      name: string;
+      short_name: string;
+      start_url: string;
+      scope: string;
+      display: string;
+      id: string;
+      theme_color: string;
+      background_color: string;
+      icons: ManifestImage[];
+      screenshots: ManifestImage[];
     };
-    expect(manifest).toMatchObject({ name: 'Checkpoint', short_name: 'Checkpoint', start_url: '/', scope: '/', id: '/', display: 'standalone' });
+    expect(manifest).toMatchObject({
+      name: 'Checkpoint',
+      short_name: 'Checkpoint',
+      start_url: '/',
+      scope: '/',
+      id: '/',
+      display: 'standalone',
+    });
     expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
     expect(manifest.background_color).toMatch(/^#[0-9a-f]{6}$/i);
 
     const pngIcons = manifest.icons.filter((icon) => icon.type === 'image/png');
-    expect(pngIcons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`).sort()).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    expect(pngIcons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`).sort()).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const image of [...pngIcons, ...manifest.screenshots]) {
       const file = await fetch(new URL(image.src, gateway.url));
       expect(file.status, image.src).toBe(200);
@@ -104,9 +135,20 @@ describe('service worker', () => {
       }
       return urls.sort();
     });
-    const built = [...(await readFile(path.join(distDir, 'index.html'), 'utf8')).matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+    const built = [
+      ...(await readFile(path.join(distDir, 'index.html'), 'utf8')).matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g),
+    ].map((m) => m[1]);
     expect(built.length).toBeGreaterThanOrEqual(2);
-    expect(cached).toEqual(expect.arrayContaining(['/index.html', '/manifest.webmanifest', '/icon-192.png', '/icon-512.png', '/icon-maskable-512.png', ...built]));
+    expect(cached).toEqual(
+      expect.arrayContaining([
+        '/index.html',
+        '/manifest.webmanifest',
+        '/icon-192.png',
+        '/icon-512.png',
+        '/icon-maskable-512.png',
+        ...built,
+      ]),
+    );
     // Install screenshots are for the install dialog only.
     expect(cached.filter((url) => url.startsWith('/screenshots/'))).toEqual([]);
   });
@@ -137,22 +179,33 @@ describe('service worker', () => {
 
     await context.setOffline(true);
     await expect(page.goto(`${gateway.url}/_dev/config.json`)).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
-    await expect(page.goto(`${gateway.url}/rest/v1/rpc/get_recent_reviews`)).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+    await expect(page.goto(`${gateway.url}/rest/v1/rpc/get_recent_reviews`)).rejects.toThrow(
+      /ERR_INTERNET_DISCONNECTED/,
+    );
   });
 
   it('answers a repeated catalogue search from its cache when offline, and only that one', async () => {
     const context = await newContext();
     const page = await openApp(context);
     const search = (term: string) =>
-      page.evaluate(async (body) => {
-        const response = await fetch('/.netlify/functions/igdb-search', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-        return { status: response.status, body: await response.text() };
-      }, JSON.stringify({ searchTerm: term, limit: 20 }));
+      page.evaluate(
+        async (body) => {
+          const response = await fetch('/.netlify/functions/igdb-search', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          });
+          return { status: response.status, body: await response.text() };
+        },
+        JSON.stringify({ searchTerm: term, limit: 20 }),
+      );
 
     const online = await search('witcher');
     expect(online.status).toBe(200);
     // The cache is written in the worker's waitUntil, just after the answer.
-    await expect.poll(() => page.evaluate(async () => (await (await caches.open('checkpoint-catalogue-search')).keys()).length)).toBe(1);
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open('checkpoint-catalogue-search')).keys()).length))
+      .toBe(1);
 
     await context.setOffline(true);
     expect(await search('witcher')).toEqual(online);
@@ -190,7 +243,13 @@ describe('sync badge', () => {
 // ---------------------------------------------------------------------------------------------
 // Background Sync: the worker pushes with the session the page saved in IndexedDB.
 
-interface StoredSession { access_token: string; refresh_token: string; expires_at: number; expires_in: number; user: { id: string } }
+interface StoredSession {
+  access_token: string;
+  refresh_token: string;
+  expires_at: number;
+  expires_in: number;
+  user: { id: string };
+}
 
 async function signIn(username: string): Promise<StoredSession> {
   const response = await fetch(`${gateway.url}/auth/v1/token?grant_type=password`, {
@@ -223,7 +282,9 @@ function storedSession(page: Page): Promise<StoredSession | null> {
       get.onerror = () => reject(get.error);
     });
     db.close();
-    return value && typeof value === 'object' && 'value' in value && typeof value.value === 'string' ? JSON.parse(value.value) : null;
+    return value && typeof value === 'object' && 'value' in value && typeof value.value === 'string'
+      ? JSON.parse(value.value)
+      : null;
   });
 }
 
@@ -235,7 +296,8 @@ describe('background sync', () => {
     // The access token has (as far as the client can tell) expired: the worker must refresh it.
     const expired = { ...signedIn, expires_at: Math.floor(Date.now() / 1000) - 60 };
     const [me, them] = [await memberId('pixel_pilgrim'), await memberId('cozy_quests')];
-    const follows = () => gateway.db.query('select 1 from public.user_follow where follower_id = $1 and following_id = $2', [me, them]);
+    const follows = () =>
+      gateway.db.query('select 1 from public.user_follow where follower_id = $1 and following_id = $2', [me, them]);
     expect(await follows()).toEqual([]);
 
     await context.setOffline(true);
@@ -255,7 +317,9 @@ describe('background sync', () => {
 
     // It refreshed the token once and saved the rotated session where the page will read it.
     const tokens = await gateway.db.query<{ token: string; revoked: boolean; parent: string | null }>(
-      'select token, revoked, parent from auth.refresh_tokens where user_id = $1::uuid order by id', [signedIn.user.id]);
+      'select token, revoked, parent from auth.refresh_tokens where user_id = $1::uuid order by id',
+      [signedIn.user.id],
+    );
     const live = tokens.filter((t) => !t.revoked);
     expect(live).toHaveLength(1);
     expect(live[0]?.parent).toBe(signedIn.refresh_token);
@@ -264,32 +328,44 @@ describe('background sync', () => {
     expect((await storedSession(reader))?.refresh_token).toBe(live[0]?.token);
   });
 
-  it("waits for the origin-wide auth lock a tab holds before touching the session (one refresher at a time)", async () => {
+  it('waits for the origin-wide auth lock a tab holds before touching the session (one refresher at a time)', async () => {
     const context = await newContext();
     const page = await openApp(context);
     const signedIn = await signIn('combo_breaker');
     const [me, them] = [await memberId('combo_breaker'), await memberId('retro_ranger')];
-    const follows = () => gateway.db.query('select 1 from public.user_follow where follower_id = $1 and following_id = $2', [me, them]);
+    const follows = () =>
+      gateway.db.query('select 1 from public.user_follow where follower_id = $1 and following_id = $2', [me, them]);
     expect(await follows()).toEqual([]);
     await writeSessionAndOutbox(page, { ...signedIn, expires_at: Math.floor(Date.now() / 1000) - 60 }, them);
 
     // This tab takes the lock supabase-js uses for the session (lock:<storage key>) and keeps it.
     await page.evaluate(() => {
-      void navigator.locks.request('lock:checkpoint.auth', () => new Promise<void>((release) => {
-        window.releaseAuthLock = release;
-      }));
+      void navigator.locks.request(
+        'lock:checkpoint.auth',
+        () =>
+          new Promise<void>((release) => {
+            window.releaseAuthLock = release;
+          }),
+      );
     });
     await expect.poll(() => page.evaluate(() => typeof window.releaseAuthLock)).toBe('function');
     await page.evaluate(async () => (await navigator.serviceWorker.ready).sync?.register('checkpoint-outbox'));
 
     // The worker's client queues for the same lock instead of refreshing alongside this tab.
-    const waiting = () => page.evaluate(async () => (await navigator.locks.query()).pending?.some((lock) => lock.name === 'lock:checkpoint.auth') ?? false);
+    const waiting = () =>
+      page.evaluate(
+        async () =>
+          (await navigator.locks.query()).pending?.some((lock) => lock.name === 'lock:checkpoint.auth') ?? false,
+      );
     await expect.poll(waiting, { timeout: 15_000 }).toBe(true);
     expect(await follows()).toEqual([]);
 
     await page.evaluate(() => window.releaseAuthLock?.());
     await expect.poll(follows, { timeout: 20_000 }).toHaveLength(1);
-    const tokens = await gateway.db.query<{ revoked: boolean }>('select revoked from auth.refresh_tokens where user_id = $1::uuid', [signedIn.user.id]);
+    const tokens = await gateway.db.query<{ revoked: boolean }>(
+      'select revoked from auth.refresh_tokens where user_id = $1::uuid',
+      [signedIn.user.id],
+    );
     expect(tokens.filter((t) => !t.revoked)).toHaveLength(1);
   });
 });
@@ -302,23 +378,30 @@ declare global {
 
 /** Saves a session and one queued follow as the app would (auth and outbox tables). */
 async function writeSessionAndOutbox(page: Page, session: StoredSession, follow: number): Promise<void> {
-  await page.evaluate(async ({ session, userId }) => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('checkpoint');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    await new Promise<void>((resolve, reject) => {
-      const tx = db.transaction(['auth', 'outbox'], 'readwrite');
-      tx.objectStore('auth').put({ key: 'checkpoint.auth', value: JSON.stringify(session) });
-      tx.objectStore('outbox').add({
-        id: crypto.randomUUID(), name: 'follow.set', args: { user_id: userId, following: true }, created_at: new Date().toISOString(), attempts: 0,
+  await page.evaluate(
+    async ({ session, userId }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('checkpoint');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
       });
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error);
-    });
-    db.close();
-  }, { session, userId: follow });
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction(['auth', 'outbox'], 'readwrite');
+        tx.objectStore('auth').put({ key: 'checkpoint.auth', value: JSON.stringify(session) });
+        tx.objectStore('outbox').add({
+          id: crypto.randomUUID(),
+          name: 'follow.set',
+          args: { user_id: userId, following: true },
+          created_at: new Date().toISOString(),
+          attempts: 0,
+        });
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    },
+    { session, userId: follow },
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -359,10 +442,12 @@ describe('updates', () => {
     await expect.poll(() => loads, { timeout: 15_000 }).toBe(1);
     await page.waitForTimeout(2_000);
     expect(loads).toBe(1);
-    expect(await page.evaluate(async () => {
-      const registration = await navigator.serviceWorker.ready;
-      return { waiting: registration.waiting !== null, controlled: navigator.serviceWorker.controller !== null };
-    })).toEqual({ waiting: false, controlled: true });
+    expect(
+      await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return { waiting: registration.waiting !== null, controlled: navigator.serviceWorker.controller !== null };
+      }),
+    ).toEqual({ waiting: false, controlled: true });
     expect(await prompt.count()).toBe(0);
   });
 });

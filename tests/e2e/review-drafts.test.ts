@@ -21,13 +21,16 @@ const HOLLOW_KNIGHT = 14593; // not reviewed by combo_breaker (supabase/local/de
 const DRAFT = 'Half-way through: the City of Tears is something else.';
 const MORE = 'More once I reach the Abyss.';
 
-
-
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
 });
 
-interface Session { context: BrowserContext; page: Page; errors: string[]; memberId: number | null }
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  memberId: number | null;
+}
 
 async function open(width: number, username: string | null): Promise<Session> {
   const opened = await world.open(width);
@@ -39,16 +42,27 @@ async function open(width: number, username: string | null): Promise<Session> {
 }
 
 /** The author's review row as the database holds it (past RLS), or null. */
-async function storedReview(userId: number): Promise<{ id: number; is_draft: boolean; review: string | null; post_date_time: string } | null> {
-  const rows = await world.gateway.db.query<{ id: number; is_draft: boolean; review: string | null; post_date_time: string }>(
+async function storedReview(
+  userId: number,
+): Promise<{ id: number; is_draft: boolean; review: string | null; post_date_time: string } | null> {
+  const rows = await world.gateway.db.query<{
+    id: number;
+    is_draft: boolean;
+    review: string | null;
+    post_date_time: string;
+  }>(
     `select r.id, r.is_draft, r.review, r.post_date_time::text from public.rating r join public.game g on g.id = r.game_id
-     where r.user_id = $1 and g.igdb_id = $2`, [userId, HOLLOW_KNIGHT]);
+     where r.user_id = $1 and g.igdb_id = $2`,
+    [userId, HOLLOW_KNIGHT],
+  );
   return rows[0] ?? null;
 }
 
 /** What a visitor's get_review answers for the author's review of the game. */
 async function visitorReview(userId: number): Promise<unknown> {
-  const client = createClient(world.gateway.url, world.gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const client = createClient(world.gateway.url, world.gateway.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
   const { data, error } = await client.rpc('get_review', { p_user_id: userId, p_game_id: HOLLOW_KNIGHT });
   if (error) throw new Error(error.message);
   return data;
@@ -58,7 +72,9 @@ async function visitorReview(userId: number): Promise<unknown> {
 async function appliedUpdates(userId: number): Promise<Array<[string, boolean | string]>> {
   const rows = await world.gateway.db.query<{ status: string; draft: boolean | null; code: string | null }>(
     `select status, (result -> 'result' ->> 'is_draft')::boolean as draft, result ->> 'code' as code from public.sync_applied
-     where user_id = $1 and name = 'review.update' order by applied_at`, [userId]);
+     where user_id = $1 and name = 'review.update' order by applied_at`,
+    [userId],
+  );
   return rows.map((r) => [r.status, r.draft ?? r.code ?? '?']);
 }
 
@@ -66,7 +82,9 @@ async function appliedUpdates(userId: number): Promise<Array<[string, boolean | 
 async function openEditForm(page: Page): Promise<void> {
   await page.goto(`${world.gateway.url}/review/${HOLLOW_KNIGHT}`);
   await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBe('Edit Review');
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
+    .toBe('activated');
 }
 
 const radio = (page: Page, group: string, label: string) =>
@@ -82,7 +100,9 @@ it('saves a draft offline that survives a reload, syncs once online, and stays p
   await expect.poll(() => page.locator('.review-form').count(), { timeout: 15_000 }).toBe(1);
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).length)).toBeGreaterThan(0);
   // The service worker has the app's code (every screen's) before the network goes.
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
+    .toBe('activated');
   await context.setOffline(true);
   await expect.poll(() => page.locator('.review-form__offline').isVisible()).toBe(true);
 
@@ -100,7 +120,9 @@ it('saves a draft offline that survives a reload, syncs once online, and stays p
   await saveDraft.click();
 
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/review/${authorId}/${HOLLOW_KNIGHT}`);
-  await expect.poll(() => page.getByText('Draft saved. Only you can see it until you publish it.').isVisible()).toBe(true);
+  await expect
+    .poll(() => page.getByText('Draft saved. Only you can see it until you publish it.').isVisible())
+    .toBe(true);
   await expect.poll(() => page.locator('.draft-note').isVisible()).toBe(true);
   expect(await page.locator('.draft-note .draft-badge').textContent()).toBe('Draft');
   // No likes or comments on a draft.
@@ -131,7 +153,9 @@ it('saves a draft offline that survives a reload, syncs once online, and stays p
   await expect.poll(() => page.locator('.draft-note').isVisible(), { timeout: 15_000 }).toBe(true);
   // The page's own Edit Review controls (action bar, reviews list) open the draft; the note adds no third.
   await page.setViewportSize({ width: 1280, height: 900 });
-  await expect.poll(() => page.getByRole('link', { name: /^Edit/ }).allTextContents()).toEqual(['Edit Review', 'Edit Review']);
+  await expect
+    .poll(() => page.getByRole('link', { name: /^Edit/ }).allTextContents())
+    .toEqual(['Edit Review', 'Edit Review']);
   expect(await page.locator('.draft-note').getByRole('link').count()).toBe(0);
   await page.screenshot({ path: `${SHOTS}/drafts-game-1280.png`, fullPage: true });
   expect(errors).toEqual([]);
@@ -142,13 +166,15 @@ it('another member and a visitor see no trace of the draft', async () => {
   for (const who of ['story_first', null] as const) {
     const { context, page, errors } = await open(1280, who);
     await page.goto(`${world.gateway.url}/review/${authorId}/${HOLLOW_KNIGHT}`);
-    await expect.poll(() => page.getByRole('heading', { name: 'Review not found' }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Review not found' }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     await page.goto(`${world.gateway.url}/game/${HOLLOW_KNIGHT}`);
     await expect.poll(() => page.locator('.game-reviews__list > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await page.content()).not.toContain('City of Tears');
     expect(await page.locator('.draft-note').count()).toBe(0);
     const rows = await page.evaluate(() => window.checkpoint!.mirrors('reviews'));
-    expect(rows.filter((r) => r.review === null ? false : r.review.includes('City of Tears'))).toEqual([]);
+    expect(rows.filter((r) => (r.review === null ? false : r.review.includes('City of Tears')))).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   }
@@ -204,7 +230,9 @@ it('unpublishes the review offline after a confirmation; it syncs once and other
   await unpublish.click();
   const dialog = page.getByRole('dialog', { name: 'Unpublish Review' });
   await expect.poll(() => dialog.isVisible()).toBe(true);
-  expect(await dialog.textContent()).toContain('Your review will become a draft again: it disappears for everyone else until you publish it again.');
+  expect(await dialog.textContent()).toContain(
+    'Your review will become a draft again: it disappears for everyone else until you publish it again.',
+  );
   expect(await dialog.textContent()).not.toContain('The changes you made here');
   await expectAccessible(dialog);
   await page.screenshot({ path: `${SHOTS}/drafts-unpublish-dialog-390.png` });
@@ -220,14 +248,18 @@ it('unpublishes the review offline after a confirmation; it syncs once and other
   await expect.poll(() => dialog.textContent()).toContain('The changes you made here are saved in the draft.');
   await dialog.getByRole('button', { name: 'Unpublish', exact: true }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/review/${authorId}/${HOLLOW_KNIGHT}`);
-  await expect.poll(() => page.getByText('Review unpublished. Only you can see it until you publish it again.').isVisible()).toBe(true);
+  await expect
+    .poll(() => page.getByText('Review unpublished. Only you can see it until you publish it again.').isVisible())
+    .toBe(true);
   // The draft state everywhere it shows: the note with its badge, one edit control (Edit Draft).
   await expect.poll(() => page.locator('.draft-note').isVisible()).toBe(true);
   expect(await page.locator('.draft-note .draft-badge').textContent()).toBe('Draft');
   await expect.poll(() => page.getByRole('link', { name: /^Edit/ }).allTextContents()).toEqual(['Edit Draft']);
   expect(await page.locator('.like-button, .review-page__toggle').count()).toBe(0);
   const queued = await page.evaluate(() => window.checkpoint!.outbox());
-  expect(queued.map((m) => [m.name, m.args])).toEqual([['review.update', { igdb_id: HOLLOW_KNIGHT, draft: true, review: `${DRAFT} ${MORE}` }]]);
+  expect(queued.map((m) => [m.name, m.args])).toEqual([
+    ['review.update', { igdb_id: HOLLOW_KNIGHT, draft: true, review: `${DRAFT} ${MORE}` }],
+  ]);
   expect(await page.getByText(MORE).isVisible()).toBe(true);
   expect((await storedReview(authorId))?.is_draft).toBe(false);
   await page.getByRole('link', { name: 'Edit Draft' }).click();
@@ -239,18 +271,32 @@ it('unpublishes the review offline after a confirmation; it syncs once and other
   await expect.poll(async () => (await storedReview(authorId))?.is_draft, { timeout: 10_000 }).toBe(true);
   expect((await storedReview(authorId))?.review).toBe(`${DRAFT} ${MORE}`);
   // Applied once: the publish of the test before, then this Unpublish.
-  expect(await appliedUpdates(authorId)).toEqual([['ok', false], ['ok', true]]);
+  expect(await appliedUpdates(authorId)).toEqual([
+    ['ok', false],
+    ['ok', true],
+  ]);
   expect(await visitorReview(authorId)).toBeNull();
   expect(errors).toEqual([]);
   await context.close();
 
   // The reader's device drops it: the review page, the game page and the mirrors.
   await reader.page.reload();
-  await expect.poll(() => reader.page.getByRole('heading', { name: 'Review not found' }).isVisible(), { timeout: 20_000 }).toBe(true);
-  await expect.poll(async () => (await reader.page.evaluate(() => window.checkpoint!.mirrors('reviews')))
-    .filter((r) => r.review?.includes('City of Tears') ?? false).length, { timeout: 20_000 }).toBe(0);
+  await expect
+    .poll(() => reader.page.getByRole('heading', { name: 'Review not found' }).isVisible(), { timeout: 20_000 })
+    .toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await reader.page.evaluate(() => window.checkpoint!.mirrors('reviews'))).filter(
+          (r) => r.review?.includes('City of Tears') ?? false,
+        ).length,
+      { timeout: 20_000 },
+    )
+    .toBe(0);
   await reader.page.goto(`${world.gateway.url}/game/${HOLLOW_KNIGHT}`);
-  await expect.poll(() => reader.page.locator('.game-reviews__list > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => reader.page.locator('.game-reviews__list > li').count(), { timeout: 15_000 })
+    .toBeGreaterThan(0);
   expect(await reader.page.content()).not.toContain('City of Tears');
   expect(reader.errors).toEqual([]);
   await reader.context.close();
@@ -269,9 +315,21 @@ it('a liked review cannot be unpublished: the server refuses an offline Unpublis
   // While the author is offline, another member likes the review.
   const reviewId = (await storedReview(authorId))?.id ?? 0;
   const liker = await open(390, 'story_first');
-  await liker.page.evaluate((id) => window.checkpoint!.mutate('review_like.set', { rating_id: id, liked: true }), reviewId);
+  await liker.page.evaluate(
+    (id) => window.checkpoint!.mutate('review_like.set', { rating_id: id, liked: true }),
+    reviewId,
+  );
   await expect.poll(() => liker.page.evaluate(() => window.checkpoint!.pending()), { timeout: 20_000 }).toBe(0);
-  await expect.poll(async () => (await world.gateway.db.query<{ n: number }>('select like_count as n from public.rating where id = $1', [reviewId]))[0]?.n).toBe(1);
+  await expect
+    .poll(
+      async () =>
+        (
+          await world.gateway.db.query<{ n: number }>('select like_count as n from public.rating where id = $1', [
+            reviewId,
+          ])
+        )[0]?.n,
+    )
+    .toBe(1);
   await liker.context.close();
 
   // The device does not know yet: Unpublish is offered and applies here...
@@ -287,21 +345,31 @@ it('a liked review cannot be unpublished: the server refuses an offline Unpublis
   // ...and the server refuses it: the sync's rejection toast says why, and the review is published again.
   // (A toast lasts 7 s from the push that refused it: it is waited for from before the connection
   // comes back, so however long the push takes, it cannot come and go unseen.)
-  const refused = page.locator('.toast__message', { hasText: 'A review with likes or comments cannot go back to being a draft' })
+  const refused = page
+    .locator('.toast__message', { hasText: 'A review with likes or comments cannot go back to being a draft' })
     .waitFor({ state: 'visible', timeout: 30_000 });
   await context.setOffline(false);
   await refused;
   await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 30_000 }).toBe(0);
   await expect.poll(() => page.locator('.draft-note').count(), { timeout: 15_000 }).toBe(0);
   expect(await storedReview(authorId)).toMatchObject({ is_draft: false });
-  expect(await appliedUpdates(authorId)).toEqual([['ok', false], ['ok', true], ['ok', false], ['rejected', 'review_has_replies']]);
+  expect(await appliedUpdates(authorId)).toEqual([
+    ['ok', false],
+    ['ok', true],
+    ['ok', false],
+    ['rejected', 'review_has_replies'],
+  ]);
 
   // Now the device knows of the like: the form shows Unpublish shut, with the reason.
   await openEditForm(page);
-  await expect.poll(() => page.getByRole('button', { name: 'Unpublish', exact: true }).isDisabled(), { timeout: 15_000 }).toBe(true);
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Unpublish', exact: true }).isDisabled(), { timeout: 15_000 })
+    .toBe(true);
   const why = page.locator('#review-form-unpublish-why');
   expect(await why.textContent()).toBe('A review with likes or comments cannot go back to being a draft');
-  expect(await page.getByRole('button', { name: 'Unpublish', exact: true }).getAttribute('aria-describedby')).toBe('review-form-unpublish-why');
+  expect(await page.getByRole('button', { name: 'Unpublish', exact: true }).getAttribute('aria-describedby')).toBe(
+    'review-form-unpublish-why',
+  );
   await page.screenshot({ path: `${SHOTS}/drafts-unpublish-shut-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 900 });
   await page.screenshot({ path: `${SHOTS}/drafts-unpublish-shut-390.png`, fullPage: true });

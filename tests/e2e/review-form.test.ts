@@ -23,13 +23,16 @@ const HOLLOW_KNIGHT = 14593; // not reviewed by combo_breaker
 const CYBERPUNK = 1877; // not reviewed by story_first
 const HADES = 113112; // reviewed by speedrun_sage
 
-
-
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
 });
 
-interface Session { context: BrowserContext; page: Page; errors: string[]; memberId: number }
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  memberId: number;
+}
 
 async function open(width = 1280): Promise<Opened> {
   const opened = await world.open(width);
@@ -39,13 +42,27 @@ async function open(width = 1280): Promise<Opened> {
 
 async function signedIn(username: string, width = 1280): Promise<Session> {
   const { context, page, errors } = await open(width);
-  const { memberId } = await page.evaluate(([e, p]) => window.checkpoint!.signIn(e, p), [email(username), PASSWORD] as const);
+  const { memberId } = await page.evaluate(([e, p]) => window.checkpoint!.signIn(e, p), [
+    email(username),
+    PASSWORD,
+  ] as const);
   return { context, page, errors, memberId };
 }
 
 /** The member's review of a game as the server has it (get_review), or null. */
-async function serverReview(userId: number, igdbId: number): Promise<{ rating: number; review: string | null; playtime_hours: number | null; is_recommended: boolean | null; platform?: { name: string } | null } | null> {
-  const client = createClient(world.gateway.url, world.gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+async function serverReview(
+  userId: number,
+  igdbId: number,
+): Promise<{
+  rating: number;
+  review: string | null;
+  playtime_hours: number | null;
+  is_recommended: boolean | null;
+  platform?: { name: string } | null;
+} | null> {
+  const client = createClient(world.gateway.url, world.gateway.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
   const { data, error } = await client.rpc('get_review', { p_user_id: userId, p_game_id: igdbId });
   if (error) throw new Error(error.message);
   const doc = data as { review?: Record<string, unknown> } | null;
@@ -82,15 +99,30 @@ it('needs a platform and the finished answer before Submit, and keeps the rating
   await waitForForm(page, 'Write a Review');
   await expect.poll(() => submit(page).isDisabled()).toBe(true);
   expect(await page.locator('.review-form__todo li').allTextContents()).toEqual([
-    'Choose the platform you played on.', 'Tell us whether you finished the game.',
+    'Choose the platform you played on.',
+    'Tell us whether you finished the game.',
   ]);
   // The mapped, de-duplicated, sorted platform names.
-  const platforms = await page.getByRole('group', { name: /Platform/ }).getByRole('radio').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
-  expect(platforms).toEqual(['Google Stadia', 'Mac', 'Nintendo Switch 2', 'PC', 'PlayStation 4', 'PS5', 'Xbox One', 'Xbox Series X/S']);
+  const platforms = await page
+    .getByRole('group', { name: /Platform/ })
+    .getByRole('radio')
+    .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  expect(platforms).toEqual([
+    'Google Stadia',
+    'Mac',
+    'Nintendo Switch 2',
+    'PC',
+    'PlayStation 4',
+    'PS5',
+    'Xbox One',
+    'Xbox Series X/S',
+  ]);
   await page.screenshot({ path: `${SHOTS}/reviewform-create-390.png`, fullPage: true });
 
   await radio(page, 'Platform', 'PS5').check();
-  expect(await page.locator('.review-form__todo li').allTextContents()).toEqual(['Tell us whether you finished the game.']);
+  expect(await page.locator('.review-form__todo li').allTextContents()).toEqual([
+    'Tell us whether you finished the game.',
+  ]);
   await expect.poll(() => submit(page).isDisabled()).toBe(true);
   await radio(page, 'Did you finish the game?', 'No').check();
   await expect.poll(() => submit(page).isDisabled()).toBe(false);
@@ -112,7 +144,9 @@ it('needs a platform and the finished answer before Submit, and keeps the rating
   expect(await playtime.inputValue()).toBe('12');
   await playtime.fill('0');
   await expect.poll(() => submit(page).isDisabled()).toBe(true);
-  expect(await page.locator('.review-form__todo li').allTextContents()).toEqual(['Playtime must be whole hours from 1 to 99999']);
+  expect(await page.locator('.review-form__todo li').allTextContents()).toEqual([
+    'Playtime must be whole hours from 1 to 99999',
+  ]);
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -121,7 +155,10 @@ it('writes a review online: saved as typed, progress marked, on the server, and 
   const { context, page, errors, memberId } = await signedIn('pixel_pilgrim');
   // A script that ran would open an alert: every dialog is recorded (and dismissed).
   const dialogs: string[] = [];
-  page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.message());
+    void dialog.dismiss();
+  });
   await page.goto(`${world.gateway.url}/review/${CELESTE}`);
   await waitForForm(page, 'Write a Review');
   await page.getByLabel('Rating slider').fill('8.5');
@@ -131,7 +168,9 @@ it('writes a review online: saved as typed, progress marked, on the server, and 
   await page.getByLabel(/Playtime/).fill('35');
   const typed = 'Tight & kind. <b>Chapter 7</b> is a climb<script>alert(1)</script>!';
   await page.getByLabel(/Your review/).fill(typed);
-  await expect.poll(() => page.locator('.review-form__count').textContent()).toBe(`${typed.length} / 10,000 characters`);
+  await expect
+    .poll(() => page.locator('.review-form__count').textContent())
+    .toBe(`${typed.length} / 10,000 characters`);
   await page.screenshot({ path: `${SHOTS}/reviewform-create-1280.png`, fullPage: true });
   await submit(page).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/review/${memberId}/${CELESTE}`);
@@ -144,7 +183,9 @@ it('writes a review online: saved as typed, progress marked, on the server, and 
 
   // The review page: <b> is bold; <script> is literal visible text, never an element, never run.
   const text = page.locator('.review-card__text');
-  await expect.poll(() => text.innerText(), { timeout: 15_000 }).toBe('Tight & kind. Chapter 7 is a climb<script>alert(1)</script>!');
+  await expect
+    .poll(() => text.innerText(), { timeout: 15_000 })
+    .toBe('Tight & kind. Chapter 7 is a climb<script>alert(1)</script>!');
   expect(await text.locator('b').allTextContents()).toEqual(['Chapter 7']);
   expect(await text.locator('b').evaluate((el) => Number(getComputedStyle(el).fontWeight))).toBeGreaterThanOrEqual(600);
   expect(await text.locator('script').count()).toBe(0);
@@ -198,7 +239,10 @@ it('deletes a review after confirming', async () => {
   await page.getByRole('button', { name: 'Delete review' }).click();
   await expect.poll(() => page.getByRole('dialog', { name: 'Delete Review' }).isVisible()).toBe(true);
   await expectAccessible(page.getByRole('dialog', { name: 'Delete Review' }));
-  await page.getByRole('dialog', { name: 'Delete Review' }).getByRole('button', { name: 'Delete', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Review' })
+    .getByRole('button', { name: 'Delete', exact: true })
+    .click();
   await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/game\//);
   await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 15_000 }).toBe(0);
   expect(await serverReview(memberId, HADES)).toBeNull();
@@ -219,7 +263,9 @@ it('writes a review offline, says it will sync, and the server has it once back 
   await page.getByLabel(/Your review/).fill('Written on a train.');
   await submit(page).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/review/${memberId}/${HOLLOW_KNIGHT}`);
-  await expect.poll(() => page.getByText("Saved on this device. Your review will sync when you're back online.").isVisible()).toBe(true);
+  await expect
+    .poll(() => page.getByText("Saved on this device. Your review will sync when you're back online.").isVisible())
+    .toBe(true);
   const queued = await page.evaluate(() => window.checkpoint!.outbox());
   expect(queued.map((m) => m.name)).toEqual(['review.create', 'progress.set']);
   expect(await serverReview(memberId, HOLLOW_KNIGHT)).toBeNull();
@@ -236,7 +282,12 @@ it('with no game in the address, the picker chooses it', async () => {
   const { context, page, errors } = await signedIn('cozy_quests', 1280);
   await page.goto(`${world.gateway.url}/review`);
   await expect.poll(() => page.getByRole('dialog').isVisible(), { timeout: 10_000 }).toBe(true);
-  await page.getByRole('dialog').getByRole('searchbox').or(page.getByRole('dialog').getByRole('combobox')).first().fill('hollow knight');
+  await page
+    .getByRole('dialog')
+    .getByRole('searchbox')
+    .or(page.getByRole('dialog').getByRole('combobox'))
+    .first()
+    .fill('hollow knight');
   const option = page.getByRole('dialog').getByRole('option').filter({ hasText: 'Hollow Knight' }).first();
   await expect.poll(() => option.isVisible(), { timeout: 10_000 }).toBe(true);
   await page.screenshot({ path: `${SHOTS}/reviewform-picker-1280.png` });

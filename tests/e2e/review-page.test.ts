@@ -30,10 +30,13 @@ interface ServerReview {
 beforeAll(async () => {
   gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
   browser = await launchChromium();
-  server = createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  server = createClient(gateway.url, gateway.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
   const { data, error } = await server.rpc('get_recent_reviews', { p_limit: 50 });
   if (error) throw new Error(error.message);
-  for (const r of data as Array<{ user_id: number; author: { username: string } }>) memberIds.set(r.author.username, r.user_id);
+  for (const r of data as Array<{ user_id: number; author: { username: string } }>)
+    memberIds.set(r.author.username, r.user_id);
 });
 
 afterAll(async () => {
@@ -54,7 +57,10 @@ async function serverReview(userId: number, igdbId: number): Promise<ServerRevie
   return data as ServerReview | null;
 }
 
-async function open(path: string, options: { width?: number; signInAs?: string; blockWorker?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function open(
+  path: string,
+  options: { width?: number; signInAs?: string; blockWorker?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1280, height: 900 },
     // The offline test cuts the page's network; a service worker would keep its own.
@@ -82,7 +88,8 @@ const likeCount = async (page: Page) => Number(await likeButton(page).getAttribu
 const comment = (page: Page, text: string) => page.locator('.comment').filter({ hasText: text });
 const toasts = (page: Page) => page.locator('.toast__message').allTextContents();
 /** The member's id is known: the like button is no longer waiting for it. */
-const ready = (page: Page) => expect.poll(() => likeButton(page).getAttribute('title'), { timeout: 15_000 }).not.toBe('Loading user data...');
+const ready = (page: Page) =>
+  expect.poll(() => likeButton(page).getAttribute('title'), { timeout: 15_000 }).not.toBe('Loading user data...');
 
 it('shows a demo review with its author, game, likes and comments, newest thread first', async () => {
   const story = member('story_first');
@@ -90,15 +97,23 @@ it('shows a demo review with its author, game, likes and comments, newest thread
   const card = page.locator('.review-card--full');
   await expect.poll(() => card.locator('.review-card__author').textContent(), { timeout: 15_000 }).toBe('story_first');
   expect(await card.locator('.review-card__game').textContent()).toBe('Disco Elysium');
-  expect(await card.locator('.review-card__text').textContent()).toBe('The best-written RPG ever made. Your own mind is the most interesting character.');
+  expect(await card.locator('.review-card__text').textContent()).toBe(
+    'The best-written RPG ever made. Your own mind is the most interesting character.',
+  );
   // Review details: a guest (not the author) sees the Platform row too.
-  const platformRow = page.locator('.review-page__facts > div').filter({ has: page.locator('dt', { hasText: /^Platform$/ }) });
+  const platformRow = page
+    .locator('.review-page__facts > div')
+    .filter({ has: page.locator('dt', { hasText: /^Platform$/ }) });
   await expect.poll(() => platformRow.locator('dd').textContent(), { timeout: 15_000 }).toBe('PC');
   const onServer = await serverReview(story, DISCO_ELYSIUM);
   await expect.poll(() => likeCount(page)).toBe(onServer?.review.like_count);
   // Two top-level demo comments: the later one (the author's answer) comes first.
-  await expect.poll(() => page.locator('.comments__list > li > .comment .comment__text').allTextContents())
-    .toEqual(['Absolutely. You barely fight at all; it is all conversation and choices.', 'Adding this to my list. Is it good for a first-time RPG player?']);
+  await expect
+    .poll(() => page.locator('.comments__list > li > .comment .comment__text').allTextContents())
+    .toEqual([
+      'Absolutely. You barely fight at all; it is all conversation and choices.',
+      'Adding this to my list. Is it good for a first-time RPG player?',
+    ]);
   expect(await page.locator('.comments__title').textContent()).toBe('Comments (2)');
   expect(await page.getByRole('link', { name: 'Edit Review' }).count()).toBe(0);
   expect(await page.locator('.review-page__more').count()).toBe(0);
@@ -114,7 +129,9 @@ it('shows a demo review with its author, game, likes and comments, newest thread
 
 it('tells guests to sign in to like reviews, comment and like comments', async () => {
   const { context, page } = await open(`/review/${member('combo_breaker')}/${ELDEN_RING}`);
-  await expect.poll(() => likeButton(page).getAttribute('title'), { timeout: 15_000 }).toBe('You must be logged in to like reviews');
+  await expect
+    .poll(() => likeButton(page).getAttribute('title'), { timeout: 15_000 })
+    .toBe('You must be logged in to like reviews');
   const before = await likeCount(page);
   await likeButton(page).click();
   await expect.poll(() => toasts(page)).toContain('You must be logged in to like reviews');
@@ -135,10 +152,14 @@ it('tells guests to sign in to like reviews, comment and like comments', async (
 
 it('refuses an address whose ids are not numbers and says when a review is not found', async () => {
   const { context, page } = await open('/review/abc/12');
-  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Invalid review URL parameters. User ID and Game ID must be numbers.');
+  await expect
+    .poll(() => page.getByRole('alert').textContent())
+    .toBe('Invalid review URL parameters. User ID and Game ID must be numbers.');
   await page.goto(`${gateway.url}/review/${member('pixel_pilgrim')}/999999`);
   await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Review not found');
-  expect(await page.locator('.review-page__problem-text').textContent()).toContain(`Review not found for user ${member('pixel_pilgrim')} and game 999999.`);
+  expect(await page.locator('.review-page__problem-text').textContent()).toContain(
+    `Review not found for user ${member('pixel_pilgrim')} and game 999999.`,
+  );
   await page.getByRole('link', { name: 'Browse Games' }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe('/search');
   await context.close();
@@ -152,20 +173,25 @@ it('likes and unlikes at once, keeps the like over a reload, and the server gets
   await expect.poll(() => likeCount(page)).toBe(start);
   const wasLiked = (await likeButton(page).getAttribute('aria-pressed')) === 'true';
   const liked = wasLiked ? start : start + 1;
-  if (wasLiked) { // demo likes depend on the seed: start from "not liked"
+  if (wasLiked) {
+    // demo likes depend on the seed: start from "not liked"
     await likeButton(page).click();
     await expect.poll(() => likeCount(page)).toBe(start - 1);
   }
   await likeButton(page).click();
   await expect.poll(() => likeButton(page).getAttribute('aria-pressed')).toBe('true');
   expect(await likeCount(page)).toBe(liked);
-  await expect.poll(async () => (await serverReview(owner, SEKIRO))?.review.like_count, { timeout: 15_000 }).toBe(liked);
+  await expect
+    .poll(async () => (await serverReview(owner, SEKIRO))?.review.like_count, { timeout: 15_000 })
+    .toBe(liked);
   await page.reload();
   await expect.poll(() => likeButton(page).getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
   expect(await likeCount(page)).toBe(liked);
   await likeButton(page).click();
   await expect.poll(() => likeCount(page)).toBe(liked - 1);
-  await expect.poll(async () => (await serverReview(owner, SEKIRO))?.review.like_count, { timeout: 15_000 }).toBe(liked - 1);
+  await expect
+    .poll(async () => (await serverReview(owner, SEKIRO))?.review.like_count, { timeout: 15_000 })
+    .toBe(liked - 1);
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -189,28 +215,38 @@ it('posts a comment, replies to a reply with an @mention under the same thread, 
 
   const first = 'Blood and Wine is the best expansion ever made.';
   await page.getByLabel('Add a comment').fill(first);
-  expect(await page.locator('.comment-form__count').first().textContent()).toBe(`${500 - first.length} characters remaining`);
+  expect(await page.locator('.comment-form__count').first().textContent()).toBe(
+    `${500 - first.length} characters remaining`,
+  );
   await page.getByRole('button', { name: 'Post Comment' }).click();
-  await expect.poll(() => page.locator('.comments__list > li > .comment .comment__text').first().textContent()).toBe('Blood and Wine is the best expansion ever made.');
+  await expect
+    .poll(() => page.locator('.comments__list > li > .comment .comment__text').first().textContent())
+    .toBe('Blood and Wine is the best expansion ever made.');
   expect(await count()).toBe(initial + 1);
 
   // Reply to story_first's top-level comment, then reply to that reply: both land under the thread.
   const thread = page.locator('.comments__thread').filter({ hasText: 'Hearts of Stone has the best villain' });
   await thread.locator('.comment').first().getByRole('button', { name: 'Reply' }).click();
-  await page.getByLabel('Reply to story_first').fill('Gaunter O\'Dimm is terrifying.');
+  await page.getByLabel('Reply to story_first').fill("Gaunter O'Dimm is terrifying.");
   await page.getByRole('button', { name: 'Reply', exact: true }).last().click();
-  await expect.poll(() => thread.locator('.comments__replies .comment__text').allTextContents()).toEqual(["Gaunter O'Dimm is terrifying."]);
+  await expect
+    .poll(() => thread.locator('.comments__replies .comment__text').allTextContents())
+    .toEqual(["Gaunter O'Dimm is terrifying."]);
   await thread.locator('.comments__replies .comment').first().getByRole('button', { name: 'Reply' }).click();
   const replyBox = page.getByLabel('Reply to cozy_quests');
   expect(await replyBox.inputValue()).toBe('@cozy_quests ');
   await replyBox.pressSequentially('and so polite about it');
   await replyBox.press('Control+Enter');
-  await expect.poll(() => thread.locator('.comments__replies .comment__text').allTextContents())
+  await expect
+    .poll(() => thread.locator('.comments__replies .comment__text').allTextContents())
     .toEqual(["Gaunter O'Dimm is terrifying.", '@cozy_quests and so polite about it']);
   expect(await thread.locator('.comments__replies .comment__mention').textContent()).toBe('@cozy_quests');
   // Two displayed levels: the reply to a reply is indented like the first reply (24 px).
-  expect(await thread.locator('.comments__replies .comment').evaluateAll((els) => els.map((e) => getComputedStyle(e).marginInlineStart)))
-    .toEqual(['24px', '24px']);
+  expect(
+    await thread
+      .locator('.comments__replies .comment')
+      .evaluateAll((els) => els.map((e) => getComputedStyle(e).marginInlineStart)),
+  ).toEqual(['24px', '24px']);
 
   // Edit: '(edited)' appears.
   const mine = comment(page, 'Blood and Wine is the best expansion ever made.');
@@ -220,17 +256,26 @@ it('posts a comment, replies to a reply with an @mention under the same thread, 
   await expect.poll(() => comment(page, 'I have played').locator('.comment__edited').textContent()).toBe('(edited)');
 
   // The server has the thread as shown.
-  await expect.poll(async () => {
-    const r = await serverReview(owner, WITCHER_3);
-    return r?.comments.map((c) => [c.content, c.parent_comment_id === null ? 'top' : 'reply']);
-  }, { timeout: 15_000 }).toEqual(expect.arrayContaining([
-    ['Blood and Wine is the best expansion I have played.', 'top'],
-    ["Gaunter O'Dimm is terrifying.", 'reply'],
-    ['@cozy_quests and so polite about it', 'reply'],
-  ]));
+  await expect
+    .poll(
+      async () => {
+        const r = await serverReview(owner, WITCHER_3);
+        return r?.comments.map((c) => [c.content, c.parent_comment_id === null ? 'top' : 'reply']);
+      },
+      { timeout: 15_000 },
+    )
+    .toEqual(
+      expect.arrayContaining([
+        ['Blood and Wine is the best expansion I have played.', 'top'],
+        ["Gaunter O'Dimm is terrifying.", 'reply'],
+        ['@cozy_quests and so polite about it', 'reply'],
+      ]),
+    );
   const onServer = await serverReview(owner, WITCHER_3);
   const top = onServer?.comments.find((c) => c.content.startsWith('Hearts of Stone'));
-  expect(onServer?.comments.filter((c) => c.parent_comment_id !== null).every((c) => c.parent_comment_id === top?.id)).toBe(true);
+  expect(
+    onServer?.comments.filter((c) => c.parent_comment_id !== null).every((c) => c.parent_comment_id === top?.id),
+  ).toBe(true);
 
   // Delete: the dialog, Cancel keeps it, Delete removes it.
   await comment(page, 'I have played').getByRole('button', { name: 'Delete' }).click();
@@ -245,16 +290,33 @@ it('posts a comment, replies to a reply with an @mention under the same thread, 
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect.poll(() => comment(page, 'I have played').count()).toBe(0);
   expect(await count()).toBe(initial + 2);
-  await expect.poll(async () => (await serverReview(owner, WITCHER_3))?.comments.some((c) => c.content.includes('I have played')), { timeout: 15_000 }).toBe(false);
+  await expect
+    .poll(
+      async () => (await serverReview(owner, WITCHER_3))?.comments.some((c) => c.content.includes('I have played')),
+      { timeout: 15_000 },
+    )
+    .toBe(false);
   expect(errors).toEqual([]);
   await context.close();
 });
 
 it('cuts a long review at 500 characters with a more control that opens the full review; the author can edit', async () => {
-  const words = 'Celeste rewards patience and precision in equal measure, and its story about anxiety lands with real warmth. ';
+  const words =
+    'Celeste rewards patience and precision in equal measure, and its story about anxiety lands with real warmth. ';
   const long = words.repeat(8).trim();
   const { context, page } = await open('/', { signInAs: 'retro_ranger' });
-  await page.evaluate(([text]) => window.checkpoint?.mutate('review.create', { igdb_id: 26226, game: { name: 'Celeste' }, rating: 9, review: text ?? '', is_recommended: true, platform: 'Switch' }), [long]);
+  await page.evaluate(
+    ([text]) =>
+      window.checkpoint?.mutate('review.create', {
+        igdb_id: 26226,
+        game: { name: 'Celeste' },
+        rating: 9,
+        review: text ?? '',
+        is_recommended: true,
+        platform: 'Switch',
+      }),
+    [long],
+  );
   const me = member('retro_ranger');
   await page.goto(`${gateway.url}/review/${me}/${CELESTE}`);
   const text = page.locator('.review-card__text');
@@ -296,6 +358,8 @@ it('likes and comments offline at once, then sends them when the browser is back
   const after = await serverReview(owner, CELESTE);
   expect(after?.review.like_count).toBe(liked ? likes - 1 : likes + 1);
   expect(after?.comments.map((c) => c.content)).toContain('Written on a train with no signal.');
-  await expect.poll(() => comment(page, 'Written on a train').locator('.comment__pending').count(), { timeout: 15_000 }).toBe(0);
+  await expect
+    .poll(() => comment(page, 'Written on a train').locator('.comment__pending').count(), { timeout: 15_000 })
+    .toBe(0);
   await context.close();
 });

@@ -11,7 +11,10 @@ import { demoEmail, devtoolsSignIn, e2eWorld, synced, type Opened } from './harn
 const world = e2eWorld();
 
 declare global {
-  interface Window { __xss?: () => void; __xssCount?: number }
+  interface Window {
+    __xss?: () => void;
+    __xssCount?: number;
+  }
 }
 
 const CELESTE = 26226;
@@ -19,40 +22,70 @@ const PORTAL_2 = 72;
 const HOOK = 'window.__xss()';
 // Classic payloads, each calling the hook if anything in it ever runs.
 const CORPUS = [
-  `<img src=x onerror=${HOOK}>`, `<svg onload=${HOOK}><circle/></svg>`, `<svg><script>${HOOK}</script></svg>`,
-  `<script>${HOOK}</script>`, `<<script>script>${HOOK}<</script>/script>`, `<a href="javascript:${HOOK}">click</a>`,
-  `<b onmouseover="${HOOK}">hover</b>`, `<body onload=${HOOK}>`, `<iframe src="javascript:${HOOK}"></iframe>`,
-  `<iframe srcdoc="<script>parent.__xss()</script>"></iframe>`, `<input autofocus onfocus=${HOOK}>`,
-  `<details open ontoggle=${HOOK}>`, `<video><source onerror=${HOOK}></video>`, `<audio src=x onerror=${HOOK}>`,
-  `<marquee onstart=${HOOK}>m</marquee>`, `<object data="javascript:${HOOK}"></object>`, `<embed src="javascript:${HOOK}">`,
+  `<img src=x onerror=${HOOK}>`,
+  `<svg onload=${HOOK}><circle/></svg>`,
+  `<svg><script>${HOOK}</script></svg>`,
+  `<script>${HOOK}</script>`,
+  `<<script>script>${HOOK}<</script>/script>`,
+  `<a href="javascript:${HOOK}">click</a>`,
+  `<b onmouseover="${HOOK}">hover</b>`,
+  `<body onload=${HOOK}>`,
+  `<iframe src="javascript:${HOOK}"></iframe>`,
+  `<iframe srcdoc="<script>parent.__xss()</script>"></iframe>`,
+  `<input autofocus onfocus=${HOOK}>`,
+  `<details open ontoggle=${HOOK}>`,
+  `<video><source onerror=${HOOK}></video>`,
+  `<audio src=x onerror=${HOOK}>`,
+  `<marquee onstart=${HOOK}>m</marquee>`,
+  `<object data="javascript:${HOOK}"></object>`,
+  `<embed src="javascript:${HOOK}">`,
   `<math><mtext><table><mglyph><style><img src=x onerror=${HOOK}></style></mglyph></table></mtext></math>`,
-  `<noscript><p title="</noscript><img src=x onerror=${HOOK}>"></noscript>`, `"><img src=x onerror=${HOOK}>`,
-  `'><svg/onload=${HOOK}>`, `<img src="x" onerror="${HOOK}"/>`, `<IMG SRC=x OnErRoR=${HOOK}>`,
-  `<img src=x onerror=&#119;indow.__xss()>`, `<form><button formaction="javascript:${HOOK}">go</button></form>`,
-  `<style>@import 'javascript:${HOOK}';</style>`, `<meta http-equiv="refresh" content="0;url=javascript:${HOOK}">`,
-  `<base href="javascript:${HOOK}//">`, `<p onclick=${HOOK}>click me</p>`, `<b><img src=x onerror=${HOOK}></b>`,
-  `||<img src=x onerror=${HOOK}>||`, `<select autofocus onfocus=${HOOK}>`, `<textarea autofocus onfocus=${HOOK}>`,
-  `<svg><animate onbegin=${HOOK} attributeName=x dur=1s>`, `<x contenteditable onblur=${HOOK}>lose focus</x>`,
-  `javascript:${HOOK}`, `&lt;script&gt;${HOOK}&lt;/script&gt;`,
+  `<noscript><p title="</noscript><img src=x onerror=${HOOK}>"></noscript>`,
+  `"><img src=x onerror=${HOOK}>`,
+  `'><svg/onload=${HOOK}>`,
+  `<img src="x" onerror="${HOOK}"/>`,
+  `<IMG SRC=x OnErRoR=${HOOK}>`,
+  `<img src=x onerror=&#119;indow.__xss()>`,
+  `<form><button formaction="javascript:${HOOK}">go</button></form>`,
+  `<style>@import 'javascript:${HOOK}';</style>`,
+  `<meta http-equiv="refresh" content="0;url=javascript:${HOOK}">`,
+  `<base href="javascript:${HOOK}//">`,
+  `<p onclick=${HOOK}>click me</p>`,
+  `<b><img src=x onerror=${HOOK}></b>`,
+  `||<img src=x onerror=${HOOK}>||`,
+  `<select autofocus onfocus=${HOOK}>`,
+  `<textarea autofocus onfocus=${HOOK}>`,
+  `<svg><animate onbegin=${HOOK} attributeName=x dur=1s>`,
+  `<x contenteditable onblur=${HOOK}>lose focus</x>`,
+  `javascript:${HOOK}`,
+  `&lt;script&gt;${HOOK}&lt;/script&gt;`,
 ];
 
 /** Elements none of the payloads may become. */
-const DANGEROUS = 'img, svg, script, iframe, a, object, embed, input, select, textarea, form, button, style, meta, base, video, audio, source, details, marquee, math, noscript, x, body';
+const DANGEROUS =
+  'img, svg, script, iframe, a, object, embed, input, select, textarea, form, button, style, meta, base, video, audio, source, details, marquee, math, noscript, x, body';
 
 /** retro_ranger, whose Celeste review the first test writes. */
 let retro = 0;
 
-interface Watched extends Opened { readonly dialogs: string[] }
+interface Watched extends Opened {
+  readonly dialogs: string[];
+}
 
 /** A page whose every navigation defines the hook the payloads call, and whose dialogs are noted. */
 async function open(width = 1280): Promise<Watched> {
   const opened = await world.open(width, { bypassCSP: true });
   await opened.context.addInitScript(() => {
     window.__xssCount = 0;
-    window.__xss = () => { window.__xssCount = (window.__xssCount ?? 0) + 1; };
+    window.__xss = () => {
+      window.__xssCount = (window.__xssCount ?? 0) + 1;
+    };
   });
   const dialogs: string[] = [];
-  opened.page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
+  opened.page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
   return { ...opened, dialogs };
 }
 
@@ -64,11 +97,22 @@ it('shows the allowed tags as formatting on the review page and in the modal, as
   const { page, errors } = await open();
   const me = await signIn(page, 'retro_ranger');
   retro = me;
-  const filler = ' Celeste rewards patience and precision, and its story about anxiety lands with real warmth.'.repeat(7);
+  const filler = ' Celeste rewards patience and precision, and its story about anxiety lands with real warmth.'.repeat(
+    7,
+  );
   const text = `<b>bold</b> and 2 > 1 <tag> stay as typed.${filler}`;
-  await page.evaluate(([t, id]) => window.checkpoint!.mutate('review.create', {
-    igdb_id: Number(id), game: { name: 'Celeste' }, rating: 9, review: t ?? '', is_recommended: true, platform: 'Switch',
-  }), [text, String(CELESTE)]);
+  await page.evaluate(
+    ([t, id]) =>
+      window.checkpoint!.mutate('review.create', {
+        igdb_id: Number(id),
+        game: { name: 'Celeste' },
+        rating: 9,
+        review: t ?? '',
+        is_recommended: true,
+        platform: 'Switch',
+      }),
+    [text, String(CELESTE)],
+  );
   await synced(page);
 
   // The review page: bold as <b>, the rest as typed, nothing lost on the way to the server and back.
@@ -120,9 +164,18 @@ it('executes nothing of an XSS corpus typed as a review and as comments', async 
   });
   await expect.poll(() => executed(page)).toBe(1);
 
-  await page.evaluate(([t, id]) => window.checkpoint!.mutate('review.create', {
-    igdb_id: Number(id), game: { name: 'Portal 2' }, rating: 8, review: t ?? '', is_recommended: true, platform: 'PC',
-  }), [CORPUS.join('\n'), String(PORTAL_2)]);
+  await page.evaluate(
+    ([t, id]) =>
+      window.checkpoint!.mutate('review.create', {
+        igdb_id: Number(id),
+        game: { name: 'Portal 2' },
+        rating: 8,
+        review: t ?? '',
+        is_recommended: true,
+        platform: 'PC',
+      }),
+    [CORPUS.join('\n'), String(PORTAL_2)],
+  );
   await synced(page);
 
   const reader = await open();
@@ -136,10 +189,19 @@ it('executes nothing of an XSS corpus typed as a review and as comments', async 
   for (const payload of CORPUS.slice(0, 2)) {
     await box.fill(payload);
     await reader.page.getByRole('button', { name: 'Post Comment' }).click();
-    await expect.poll(() => reader.page.locator('.comment__text').filter({ hasText: payload }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => reader.page.locator('.comment__text').filter({ hasText: payload }).count(), { timeout: 10_000 })
+      .toBe(1);
   }
-  await reader.page.evaluate(([list, id]) => Promise.all((JSON.parse(list ?? '[]') as string[]).map((content) =>
-    window.checkpoint!.mutate('comment.add', { key: crypto.randomUUID(), rating_id: Number(id), content }))), [JSON.stringify(CORPUS.slice(2)), String(reviewId)]);
+  await reader.page.evaluate(
+    ([list, id]) =>
+      Promise.all(
+        (JSON.parse(list ?? '[]') as string[]).map((content) =>
+          window.checkpoint!.mutate('comment.add', { key: crypto.randomUUID(), rating_id: Number(id), content }),
+        ),
+      ),
+    [JSON.stringify(CORPUS.slice(2)), String(reviewId)],
+  );
   await synced(reader.page);
   await expect.poll(() => reader.page.locator('.comment').count(), { timeout: 15_000 }).toBe(CORPUS.length);
 

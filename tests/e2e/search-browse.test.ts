@@ -68,7 +68,9 @@ it('lists the whole catalogue by name with no term, and auto-searches 2 s after 
   expect(found.length).toBeGreaterThanOrEqual(10);
   expect(found.every((n) => /zelda/i.test(n))).toBe(true);
   // Each result goes to /game/{igdb_id}: Breath of the Wild is 7346 in the catalogue.
-  await expect.poll(() => page.getByRole('link', { name: /Breath of the Wild/ }).getAttribute('href')).toBe('/game/7346');
+  await expect
+    .poll(() => page.getByRole('link', { name: /Breath of the Wild/ }).getAttribute('href'))
+    .toBe('/game/7346');
   // Typing replaced the entry instead of adding one.
   expect(await page.evaluate(() => history.length)).toBe(entries);
 });
@@ -106,13 +108,23 @@ it('narrows by release year and platform, writing each filter to the address', a
   expect(inYear).toBeGreaterThan(0);
   expect((await page.locator('.browse-game__meta').allTextContents()).every((m) => m.startsWith('2017'))).toBe(true);
 
-  await expect.poll(() => select(page, 'Platform').locator('option', { hasText: /^Nintendo Switch$/ }).count()).toBe(1);
-  const switchId = await select(page, 'Platform').locator('option', { hasText: /^Nintendo Switch$/ }).getAttribute('value');
+  await expect
+    .poll(() =>
+      select(page, 'Platform')
+        .locator('option', { hasText: /^Nintendo Switch$/ })
+        .count(),
+    )
+    .toBe(1);
+  const switchId = await select(page, 'Platform')
+    .locator('option', { hasText: /^Nintendo Switch$/ })
+    .getAttribute('value');
   await select(page, 'Platform').selectOption({ label: 'Nintendo Switch' });
   await expect.poll(() => search(page)).toBe(`?platform=${switchId}&year=2017`);
   await expect.poll(() => total(page), { timeout: 15_000 }).toBeLessThan(inYear);
   expect(await names(page)).toContain('The Legend of Zelda: Breath of the Wild');
-  expect((await page.locator('.browse-game__meta').allTextContents()).every((m) => m.includes('Nintendo Switch'))).toBe(true);
+  expect((await page.locator('.browse-game__meta').allTextContents()).every((m) => m.includes('Nintendo Switch'))).toBe(
+    true,
+  );
 
   // The view toggle is on desktop, and says which view is on.
   await page.getByRole('button', { name: 'List' }).click();
@@ -135,8 +147,16 @@ it('pages by 20: page 2 shows "Showing 21 - 40", up to 5 page buttons, Previous 
   expect(await pager.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
 
   await page.goto(`${gateway.url}/search?page=20`);
-  await expect.poll(() => counter(page), { timeout: 15_000 }).toBe(`Showing 381 - ${CATALOGUE_SIZE} of ${CATALOGUE_SIZE} games`);
-  expect(await pager.getByRole('link', { name: /^Page \d+$/ }).allTextContents()).toEqual(['16', '17', '18', '19', '20']);
+  await expect
+    .poll(() => counter(page), { timeout: 15_000 })
+    .toBe(`Showing 381 - ${CATALOGUE_SIZE} of ${CATALOGUE_SIZE} games`);
+  expect(await pager.getByRole('link', { name: /^Page \d+$/ }).allTextContents()).toEqual([
+    '16',
+    '17',
+    '18',
+    '19',
+    '20',
+  ]);
   expect(await pager.getByText('Next').getAttribute('aria-disabled')).toBe('true');
 });
 
@@ -146,13 +166,24 @@ it('accepts the second parameter set (genres, platforms, rating, sort=rating) an
   await expect.poll(() => counter(probe), { timeout: 15_000 }).toBe(`Showing 1 - 20 of ${CATALOGUE_SIZE} games`);
   expect(search(probe)).toBe('');
   await probe.getByRole('button', { name: 'Filters' }).click();
-  await expect.poll(() => select(probe, 'Platform').locator('option', { hasText: /^Nintendo Switch$/ }).count()).toBe(1);
-  const switchId = await select(probe, 'Platform').locator('option', { hasText: /^Nintendo Switch$/ }).getAttribute('value');
+  await expect
+    .poll(() =>
+      select(probe, 'Platform')
+        .locator('option', { hasText: /^Nintendo Switch$/ })
+        .count(),
+    )
+    .toBe(1);
+  const switchId = await select(probe, 'Platform')
+    .locator('option', { hasText: /^Nintendo Switch$/ })
+    .getAttribute('value');
 
   await probe.goto(`${gateway.url}/search?genres=Adventure&platforms=${switchId}&rating=9&sort=rating`);
   // Demo members rated six Switch adventures 9 or more; Breath of the Wild (10) leads, then The Witcher 3 (9.75).
   await expect.poll(() => counter(probe), { timeout: 15_000 }).toBe('Showing 1 - 6 of 6 games');
-  expect((await names(probe)).slice(0, 2)).toEqual(['The Legend of Zelda: Breath of the Wild', 'The Witcher 3: Wild Hunt']);
+  expect((await names(probe)).slice(0, 2)).toEqual([
+    'The Legend of Zelda: Breath of the Wild',
+    'The Witcher 3: Wild Hunt',
+  ]);
   expect(search(probe)).toBe(`?platform=${switchId}&genres=Adventure&rating=9&sort=avg_rating:desc`);
   // The filters panel opens on a filtered link and shows every filter.
   expect(await select(probe, 'Sort by').inputValue()).toBe('avg_rating');
@@ -165,12 +196,16 @@ it('answers from the device when offline, and says so', async () => {
   const page = await open('/search?q=zelda');
   await expect.poll(() => counter(page), { timeout: 15_000 }).toMatch(/^Showing 1 - \d+ of \d+ games$/);
   expect(await page.locator('.device-note').count()).toBe(0);
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 })
+    .toBe('activated');
 
   await context?.setOffline(true);
   await page.reload();
   await expect.poll(() => page.locator('h1').textContent()).toBe('Browse Games');
-  await expect.poll(() => page.locator('.device-note').textContent(), { timeout: 15_000 }).toContain("You're offline: these results are from this device.");
+  await expect
+    .poll(() => page.locator('.device-note').textContent(), { timeout: 15_000 })
+    .toContain("You're offline: these results are from this device.");
   await expect.poll(() => counter(page)).toMatch(/^Showing 1 - \d+ of \d+ games$/);
   expect(await names(page)).toContain('The Legend of Zelda: Breath of the Wild');
 
@@ -178,29 +213,42 @@ it('answers from the device when offline, and says so', async () => {
   await page.getByRole('button', { name: 'Filters' }).click();
   await select(page, 'Release year').selectOption('2017');
   await expect.poll(() => search(page)).toBe('?q=zelda&year=2017');
-  await expect.poll(async () => (await page.locator('.browse-game__meta').allTextContents()).every((m) => m.startsWith('2017'))).toBe(true);
+  await expect
+    .poll(async () => (await page.locator('.browse-game__meta').allTextContents()).every((m) => m.startsWith('2017')))
+    .toBe(true);
   expect(await names(page)).toContain('The Legend of Zelda: Breath of the Wild');
   expect(await page.locator('.device-note').count()).toBe(1);
 });
 
 /** Each tile's cover box, rounded to the pixel: [x, y, width, height]. */
-const coverBoxes = (page: Page) => page.locator('.browse-game__cover').evaluateAll((els) =>
-  els.map((el) => { const r = el.getBoundingClientRect(); return [r.x, r.y + window.scrollY, r.width, r.height].map(Math.round); }));
+const coverBoxes = (page: Page) =>
+  page.locator('.browse-game__cover').evaluateAll((els) =>
+    els.map((el) => {
+      const r = el.getBoundingClientRect();
+      return [r.x, r.y + window.scrollY, r.width, r.height].map(Math.round);
+    }),
+  );
 
 /** What each tile's generated cover shows, and every text of it that pokes out of its 300 × 400 drawing. */
-const generatedCovers = (page: Page) => page.locator('.browse-game__cover').evaluateAll((els) => els.map((el) => {
-  const svg = el.querySelector('svg.generated-cover');
-  const texts = svg ? [...svg.querySelectorAll('text')] as SVGTextElement[] : [];
-  const outside = texts.filter((t) => { const b = t.getBBox(); return b.x < 0 || b.y < 0 || b.x + b.width > 300 || b.y + b.height > 400; });
-  return {
-    hidden: el.getAttribute('aria-hidden'),
-    tier: svg?.getAttribute('data-tier') ?? null,
-    top: svg?.querySelector('stop')?.getAttribute('stop-color') ?? null,
-    title: [...(svg?.querySelectorAll('.generated-cover__title tspan') ?? [])].map((t) => t.textContent).join(' '),
-    texts: texts.map((t) => t.textContent ?? ''),
-    outside: outside.map((t) => t.textContent),
-  };
-}));
+const generatedCovers = (page: Page) =>
+  page.locator('.browse-game__cover').evaluateAll((els) =>
+    els.map((el) => {
+      const svg = el.querySelector('svg.generated-cover');
+      const texts = svg ? ([...svg.querySelectorAll('text')] as SVGTextElement[]) : [];
+      const outside = texts.filter((t) => {
+        const b = t.getBBox();
+        return b.x < 0 || b.y < 0 || b.x + b.width > 300 || b.y + b.height > 400;
+      });
+      return {
+        hidden: el.getAttribute('aria-hidden'),
+        tier: svg?.getAttribute('data-tier') ?? null,
+        top: svg?.querySelector('stop')?.getAttribute('stop-color') ?? null,
+        title: [...(svg?.querySelectorAll('.generated-cover__title tspan') ?? [])].map((t) => t.textContent).join(' '),
+        texts: texts.map((t) => t.textContent ?? ''),
+        outside: outside.map((t) => t.textContent),
+      };
+    }),
+  );
 
 it('gives every game a generated cover made from it: the title fits inside, colours differ, and nothing moves', async () => {
   const page = await open('/search');
@@ -214,7 +262,9 @@ it('gives every game a generated cover made from it: the title fits inside, colo
       for (const e of list.getEntries() as (PerformanceEntry & { sources?: { node?: Node | null }[] })[]) {
         for (const source of e.sources ?? []) {
           const el = source.node instanceof Element ? source.node : source.node?.parentElement;
-          w.shifted?.push(el?.closest('.browse-game') ? `tile: ${el.className.toString()}` : el?.className.toString() ?? '?');
+          w.shifted?.push(
+            el?.closest('.browse-game') ? `tile: ${el.className.toString()}` : (el?.className.toString() ?? '?'),
+          );
         }
       }
     }).observe({ type: 'layout-shift' });
@@ -259,7 +309,7 @@ it('shows a monogram on the small list covers, and a real cover over the generat
   page.on('pageerror', (e) => errors.push(e.message));
   await page.route('**/rest/v1/rpc/browse_games', async (route) => {
     const response = await route.fetch();
-    const body = await response.json() as { games: { cover_url: string | null }[] };
+    const body = (await response.json()) as { games: { cover_url: string | null }[] };
     const [first, second] = body.games;
     if (first) first.cover_url = `${gateway.url}/icon-512.png`;
     if (second) second.cover_url = `${gateway.url}/no-such-cover.png`;
@@ -272,7 +322,12 @@ it('shows a monogram on the small list covers, and a real cover over the generat
 
   const tiles = page.locator('.browse-game__cover');
   await expect.poll(() => tiles.nth(0).getAttribute('class')).toContain('game-cover--image');
-  expect(await tiles.nth(0).locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(512);
+  expect(
+    await tiles
+      .nth(0)
+      .locator('img')
+      .evaluate((img: HTMLImageElement) => img.naturalWidth),
+  ).toBe(512);
   // The broken one falls back to its generated cover, without a broken-image icon.
   await expect.poll(() => tiles.nth(1).locator('img').count()).toBe(0);
   expect(await tiles.nth(1).getAttribute('class')).toContain('game-cover--generated');
@@ -300,12 +355,14 @@ it('keeps the real covers it has shown in the service worker, so they show offli
   page.on('pageerror', (e) => errors.push(e.message));
   await page.route('**/rest/v1/rpc/browse_games', async (route) => {
     const response = await route.fetch();
-    const body = await response.json() as { games: { cover_url: string | null }[] };
+    const body = (await response.json()) as { games: { cover_url: string | null }[] };
     if (body.games[0]) body.games[0].cover_url = cover;
     await route.fulfill({ response, json: body });
   });
   await page.goto(`${gateway.url}/search`);
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 })
+    .toBe('activated');
   // The worker controls the page from the next load on.
   await page.reload();
   await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
@@ -314,16 +371,22 @@ it('keeps the real covers it has shown in the service worker, so they show offli
   expect(served.length).toBeGreaterThan(0);
   const shown = await first.locator('img').evaluate((img: HTMLImageElement) => img.currentSrc);
   expect(shown).toMatch(/^https:\/\/images\.igdb\.com\/igdb\/image\/upload\/t_[a-z0-9_]+\/cotest\.jpg$/);
-  await expect.poll(() => page.evaluate(async () => (await (await caches.open('checkpoint-covers')).keys()).map((r) => r.url))).toContain(shown);
+  await expect
+    .poll(() => page.evaluate(async () => (await (await caches.open('checkpoint-covers')).keys()).map((r) => r.url)))
+    .toContain(shown);
 
   // Offline, and IGDB gone: the cover still loads, from the worker's cache.
   await context.unroute('https://images.igdb.com/**');
   await context.setOffline(true);
-  const width = await page.evaluate((src) => new Promise<number>((resolve) => {
-    const img = new Image();
-    img.onload = () => resolve(img.naturalWidth);
-    img.onerror = () => resolve(-1);
-    img.src = src;
-  }), shown);
+  const width = await page.evaluate(
+    (src) =>
+      new Promise<number>((resolve) => {
+        const img = new Image();
+        img.onload = () => resolve(img.naturalWidth);
+        img.onerror = () => resolve(-1);
+        img.src = src;
+      }),
+    shown,
+  );
   expect(width).toBe(512);
 });

@@ -6,8 +6,6 @@ import { e2eWorld, type Opened } from './harness.ts';
 
 const world = e2eWorld();
 
-
-
 async function open(width = 1280): Promise<Opened> {
   const { context, page, errors } = await world.open(width, { viewport: { width, height: 860 } });
   await page.goto(world.gateway.url);
@@ -21,7 +19,9 @@ const options = (page: Page) => page.getByRole('option');
 it('waits 800 ms after the last keystroke before asking the network, then lists up to 8 suggestions', async () => {
   const { context, page, errors } = await open();
   const searches: number[] = [];
-  page.on('request', (r) => { if (r.url().includes('/rpc/search_games_secure')) searches.push(Date.now()); });
+  page.on('request', (r) => {
+    if (r.url().includes('/rpc/search_games_secure')) searches.push(Date.now());
+  });
   await expect(box(page).getAttribute('placeholder')).resolves.toBe('Search games or users...');
   await box(page).click();
   await expect.poll(() => box(page).getAttribute('placeholder')).toBe('Search games...');
@@ -51,7 +51,9 @@ it('moves through suggestions with the arrows, opens one with Enter and closes w
   await expect.poll(() => box(page).getAttribute('aria-expanded')).toBe('true');
   await box(page).press('Enter');
   // The game opens by its id, and its page then puts the slug in the address (either may be seen).
-  await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/game\/(\d+|the-legend-of-zelda-breath-of-the-wild)$/);
+  await expect
+    .poll(() => new URL(page.url()).pathname)
+    .toMatch(/^\/game\/(\d+|the-legend-of-zelda-breath-of-the-wild)$/);
   await expect.poll(() => box(page).inputValue()).toBe('');
   await context.close();
 });
@@ -63,7 +65,9 @@ it('submits to /search-results, clears the box, and keeps the search among the r
   await box(page).press('Enter');
   await expect.poll(() => page.url()).toContain('/search-results?q=mario%20kart%208');
   await expect.poll(() => box(page).inputValue()).toBe('');
-  await expect.poll(() => page.locator('.result-row__name').first().textContent(), { timeout: 10_000 }).toMatch(/^Mario Kart 8/);
+  await expect
+    .poll(() => page.locator('.result-row__name').first().textContent(), { timeout: 10_000 })
+    .toMatch(/^Mario Kart 8/);
   await box(page).click();
   await expect.poll(() => page.getByText('Recent Game Searches').isVisible()).toBe(true);
   await expect.poll(() => options(page).allTextContents()).toEqual([expect.stringContaining('mario kart 8')]);
@@ -82,7 +86,9 @@ it('searches members on the Users tab and sends Enter to /users?q=', async () =>
   await box(page).press('Enter');
   await expect.poll(() => page.url()).toContain('/users?q=PIXEL');
   // The directory (users-directory-page.tsx) lists the match as a card with its @handle.
-  await expect.poll(() => page.locator('.directory-card__handle').allTextContents(), { timeout: 10_000 }).toEqual(['@pixel_pilgrim']);
+  await expect
+    .poll(() => page.locator('.directory-card__handle').allTextContents(), { timeout: 10_000 })
+    .toEqual(['@pixel_pilgrim']);
   await context.close();
 });
 
@@ -93,21 +99,29 @@ it('offers to search anyway when nothing matches', async () => {
   await expect.poll(() => page.getByText('No games found').isVisible(), { timeout: 10_000 }).toBe(true);
   await page.getByRole('option', { name: 'Search "qxqxzzv" anyway' }).click();
   await expect.poll(() => page.url()).toContain('/search-results?q=qxqxzzv');
-  await expect.poll(() => page.getByText('No games found matching your criteria').isVisible(), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(() => page.getByText('No games found matching your criteria').isVisible(), { timeout: 10_000 })
+    .toBe(true);
   await context.close();
 });
 
 it('still answers offline, from the catalogue the device downloaded, and says so', async () => {
   const { context, page } = await open(390);
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 })
+    .toBe('activated');
   // The device downloads the catalogue some seconds after start, when the page is idle.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('checkpoint.catalogue-downloaded-at')), { timeout: 40_000 }).not.toBeNull();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('checkpoint.catalogue-downloaded-at')), { timeout: 40_000 })
+    .not.toBeNull();
   await context.setOffline(true);
   await page.reload();
   await box(page).click();
   await box(page).fill('hades');
   await expect.poll(() => options(page).first().textContent(), { timeout: 10_000 }).toContain('Hades');
-  await expect.poll(() => page.getByText('Offline: results from this device').isVisible(), { timeout: 5000 }).toBe(true);
+  await expect
+    .poll(() => page.getByText('Offline: results from this device').isVisible(), { timeout: 5000 })
+    .toBe(true);
   await box(page).press('Enter');
   await expect.poll(() => page.locator('.result-row__name').first().textContent(), { timeout: 10_000 }).toBe('Hades');
   await expect.poll(() => page.getByRole('status').first().textContent()).toContain('from this device');

@@ -38,7 +38,9 @@ beforeAll(async () => {
   port = await freePort();
   gateway = await startGateway({ port, inMemory: true, publicUrl: `http://localhost:${port}`, log: () => undefined });
   const resolver = '--host-resolver-rules=MAP checkpoint.test 127.0.0.1, MAP lan.checkpoint.test 127.0.0.1';
-  browser = await launchChromium({ extraArgs: [resolver, `--unsafely-treat-insecure-origin-as-secure=http://checkpoint.test:${port}`] });
+  browser = await launchChromium({
+    extraArgs: [resolver, `--unsafely-treat-insecure-origin-as-secure=http://checkpoint.test:${port}`],
+  });
   insecureBrowser = await launchChromium({ extraArgs: [resolver] });
 });
 
@@ -70,7 +72,9 @@ async function open(on: Browser, origin: string): Promise<Visit> {
   });
   await page.goto(`${origin}/`);
   // The first visit of a run waits for the gateway's cold start.
-  await expect.poll(() => page.locator('header .account button').first().textContent(), { timeout: 15_000 }).toMatch(/^Sign In/);
+  await expect
+    .poll(() => page.locator('header .account button').first().textContent(), { timeout: 15_000 })
+    .toMatch(/^Sign In/);
   return { page, apiCalls, cspViolations };
 }
 
@@ -85,10 +89,12 @@ async function signIn(page: Page, username: string): Promise<void> {
 }
 
 const onWishlist = async (username: string, igdbId: number) =>
-  (await gateway.db.query(
-    `select 1 from public.user_wishlist w join public."user" u on u.id = w.user_id where u.username = $1 and w.igdb_id = $2`,
-    [username, igdbId],
-  )).length;
+  (
+    await gateway.db.query(
+      `select 1 from public.user_wishlist w join public."user" u on u.id = w.user_id where u.username = $1 and w.igdb_id = $2`,
+      [username, igdbId],
+    )
+  ).length;
 
 /** Opens the app at `origin`, signs in through the header's dialog, wishlists a game and waits for it on the server. */
 async function signInAndSync(on: Browser, origin: string, username: string, igdbId: number): Promise<Visit> {
@@ -97,9 +103,15 @@ async function signInAndSync(on: Browser, origin: string, username: string, igdb
   const { page } = visit;
   await signIn(page, username);
   // With the game's summary, as a game page writes it: the device need not have the game yet.
-  const [game] = await gateway.db.query<{ name: string; slug: string }>('select name, slug from public.game where igdb_id = $1', [igdbId]);
+  const [game] = await gateway.db.query<{ name: string; slug: string }>(
+    'select name, slug from public.game where igdb_id = $1',
+    [igdbId],
+  );
   if (!game) throw new Error(`game ${igdbId} is not in the catalogue`);
-  await page.evaluate(([id, summary]) => window.checkpoint?.mutate('wishlist.set', { igdb_id: id, in: true, game: summary }), [igdbId, game] as const);
+  await page.evaluate(
+    ([id, summary]) => window.checkpoint?.mutate('wishlist.set', { igdb_id: id, in: true, game: summary }),
+    [igdbId, game] as const,
+  );
   // Synced: the outbox is empty and the server has the row.
   await expect.poll(async () => (await page.evaluate(() => window.checkpoint?.syncNow()))?.pending).toBe(0);
   expect(await page.evaluate(() => window.checkpoint?.pending())).toBe(0);
@@ -112,24 +124,31 @@ async function signInAndSync(on: Browser, origin: string, username: string, igdb
   return visit;
 }
 
-it('opened at http://127.0.0.1 (not PUBLIC_URL\'s localhost), signs in and syncs, with the service worker', async () => {
+it("opened at http://127.0.0.1 (not PUBLIC_URL's localhost), signs in and syncs, with the service worker", async () => {
   const origin = `http://127.0.0.1:${port}`;
   const { page } = await signInAndSync(browser, origin, 'pixel_pilgrim', CELESTE);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
+    .toBe('activated');
 });
 
-it('opened at a second host name treated as secure (a proxy\'s https name), signs in and syncs, with the service worker', async () => {
+it("opened at a second host name treated as secure (a proxy's https name), signs in and syncs, with the service worker", async () => {
   const origin = `http://checkpoint.test:${port}`;
   const { page } = await signInAndSync(browser, origin, 'cozy_quests', WITCHER_3);
   expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
+    .toBe('activated');
   // The worker is this origin's own (it takes its backend from its own origin, as the page does).
-  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toBe(`${origin}/sw.js`);
+  expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL)).toBe(
+    `${origin}/sw.js`,
+  );
 });
 
 it('opened at a plain-HTTP LAN name (no secure context, no service worker), still signs in and syncs', async () => {
   const origin = `http://lan.checkpoint.test:${port}`;
   const { page } = await signInAndSync(insecureBrowser, origin, 'retro_ranger', ELDEN_RING);
-  expect(await page.evaluate(() => ({ secure: window.isSecureContext, worker: 'serviceWorker' in navigator })))
-    .toEqual({ secure: false, worker: false });
+  expect(await page.evaluate(() => ({ secure: window.isSecureContext, worker: 'serviceWorker' in navigator }))).toEqual(
+    { secure: false, worker: false },
+  );
 });

@@ -8,8 +8,6 @@ import { e2eWorld, type Opened } from './harness.ts';
 
 const world = e2eWorld();
 
-
-
 async function open(width: number, path = '/'): Promise<Opened> {
   const opened = await world.open(width);
   await opened.page.goto(`${world.gateway.url}${path}`);
@@ -21,12 +19,32 @@ const cards = (page: Page) => page.locator('.home-recent .review-card');
 
 it('renders every route with content in the shell, never a blank page or the error screen', async () => {
   const { context, page, errors } = await open(1280);
-  const paths = ['/', '/search', '/search-results?q=zelda', '/enhanced-search-test', '/game/1942', '/users', '/user', '/user/1',
-    '/profile', '/settings', '/review', '/review/1/1942', '/reset-password', '/debug-auth', '/faq', '/contact', '/terms',
-    '/privacy', '/somewhere/else'];
+  const paths = [
+    '/',
+    '/search',
+    '/search-results?q=zelda',
+    '/enhanced-search-test',
+    '/game/1942',
+    '/users',
+    '/user',
+    '/user/1',
+    '/profile',
+    '/settings',
+    '/review',
+    '/review/1/1942',
+    '/reset-password',
+    '/debug-auth',
+    '/faq',
+    '/contact',
+    '/terms',
+    '/privacy',
+    '/somewhere/else',
+  ];
   for (const path of paths) {
     await page.goto(`${world.gateway.url}${path}`);
-    await expect.poll(async () => ((await main(page).textContent()) ?? '').trim().length, { message: path }).toBeGreaterThan(10);
+    await expect
+      .poll(async () => ((await main(page).textContent()) ?? '').trim().length, { message: path })
+      .toBeGreaterThan(10);
     await expect.poll(() => page.locator('main h1, main h2').count(), { message: path }).toBeGreaterThan(0);
     expect(await page.getByText('Something went wrong').count(), path).toBe(0);
     expect(await page.locator('header.topbar').isVisible(), path).toBe(true);
@@ -62,7 +80,9 @@ it('shows the error screen when a screen cannot be downloaded offline, copies th
   await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
   await expect.poll(() => page.locator('h1').textContent()).toBe('Something went wrong');
   const screen = page.getByRole('alert');
-  expect(await screen.textContent()).toContain("We're sorry, but something unexpected happened. Please try refreshing the page.");
+  expect(await screen.textContent()).toContain(
+    "We're sorry, but something unexpected happened. Please try refreshing the page.",
+  );
   expect(await screen.textContent()).toContain("this page isn't available offline yet");
   expect(await page.locator('header.topbar').isVisible()).toBe(true);
   const id = (await page.locator('.error-screen__id').textContent()) ?? '';
@@ -71,7 +91,9 @@ it('shows the error screen when a screen cannot be downloaded offline, copies th
   expect(message.length).toBeGreaterThan(0);
 
   await page.getByRole('button', { name: 'Copy Error Details' }).click();
-  await expect.poll(() => page.getByRole('status').filter({ hasText: 'copied' }).textContent()).toBe('Error details copied to the clipboard.');
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: 'copied' }).textContent())
+    .toBe('Error details copied to the clipboard.');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
   expect(copied).toContain(`Error ID: ${id}`);
   expect(copied).toContain(`Message: ${message}`);
@@ -88,7 +110,10 @@ it('shows the error screen when a screen cannot be downloaded offline, copies th
 });
 
 it('shows the 3 newest reviews on a phone and 4 on a desktop as compact cards linking to the review', async () => {
-  for (const [width, shown] of [[390, 3], [1280, 4]] as const) {
+  for (const [width, shown] of [
+    [390, 3],
+    [1280, 4],
+  ] as const) {
     const { context, page, errors } = await open(width);
     await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(shown);
     const first = cards(page).first();
@@ -112,7 +137,9 @@ it('keeps the recent reviews on the device, so the home page shows them offline'
   const { context, page, errors } = await open(1280);
   await expect.poll(() => cards(page).count(), { timeout: 15_000 }).toBe(4);
   const online = await cards(page).locator('.review-card__author').allTextContents();
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state)).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
+    .toBe('activated');
   await context.setOffline(true);
   await page.reload();
   await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(4);
@@ -126,7 +153,9 @@ it('opens FAQ answers one by one, links to Contact Us, and sets each page title'
   const { context, page, errors } = await open(390, '/faq');
   await expect.poll(() => page.locator('.faq__item').count()).toBe(11);
   await expect.poll(() => page.title()).toBe('Frequently Asked Questions | Checkpoint');
-  expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe('Frequently Asked Questions | Checkpoint');
+  expect(await page.locator('meta[property="og:title"]').getAttribute('content')).toBe(
+    'Frequently Asked Questions | Checkpoint',
+  );
   const question = page.getByText('Can I use Checkpoint offline?');
   const answer = page.locator('.faq__item').first().locator('.faq__answer');
   expect(await answer.isVisible()).toBe(false);
@@ -148,9 +177,15 @@ it("sends a member's Join Community to /users and shows 0 likes and comments on 
   await page.reload();
   await expect.poll(() => page.evaluate(() => typeof window.checkpoint?.signIn)).toBe('function');
   await page.evaluate(() => window.checkpoint?.signIn('pixel_pilgrim@demo.checkpoint.local', 'Checkpoint-demo1'));
-  const own = cards(page).filter({ has: page.locator('.review-card__author', { hasText: /^pixel_pilgrim$/ }) }).first();
-  await expect.poll(() => own.locator('.review-card__count').allTextContents(), { timeout: 15_000 }).toEqual([' 0', ' 0']);
-  const other = cards(page).filter({ hasNot: page.locator('.review-card__author', { hasText: /^pixel_pilgrim$/ }) }).first();
+  const own = cards(page)
+    .filter({ has: page.locator('.review-card__author', { hasText: /^pixel_pilgrim$/ }) })
+    .first();
+  await expect
+    .poll(() => own.locator('.review-card__count').allTextContents(), { timeout: 15_000 })
+    .toEqual([' 0', ' 0']);
+  const other = cards(page)
+    .filter({ hasNot: page.locator('.review-card__author', { hasText: /^pixel_pilgrim$/ }) })
+    .first();
   expect(Number((await other.locator('.review-card__count').first().textContent())?.trim())).toBeGreaterThan(0);
   await page.getByRole('button', { name: 'Join Community' }).click();
   await expect.poll(() => new URL(page.url()).pathname).toBe('/users');

@@ -23,12 +23,16 @@ const HOLLOW_KNIGHT = 14593; // combo_breaker
 /** The review page the first test writes; the comment test answers it. */
 let reviewWithSpoilers = '';
 
-
 beforeAll(async () => {
   await mkdir(SHOTS, { recursive: true });
 });
 
-interface Session { context: BrowserContext; page: Page; errors: string[]; memberId: number }
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+  memberId: number;
+}
 
 async function signedIn(username: string, width: number): Promise<Session> {
   const opened = await world.open(width);
@@ -53,12 +57,17 @@ async function writeWithSpoilers(page: Page, secrets: { typed: string; selected:
   await box.press('End');
   await page.getByRole('button', { name: 'Spoiler' }).click();
   // The sample word is selected in the box: typing replaces it.
-  await expect.poll(() => box.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd))).toBe('spoiler');
+  await expect
+    .poll(() => box.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd)))
+    .toBe('spoiler');
   await page.keyboard.type(secrets.typed);
   await box.press('End');
   await page.keyboard.type(` Also ${secrets.selected} at the end.`);
   // Select the word and wrap it from the keyboard: Tab-free, the button keeps the box's selection.
-  await box.evaluate((el: HTMLTextAreaElement, word: string) => { const at = el.value.indexOf(word); el.setSelectionRange(at, at + word.length); }, secrets.selected);
+  await box.evaluate((el: HTMLTextAreaElement, word: string) => {
+    const at = el.value.indexOf(word);
+    el.setSelectionRange(at, at + word.length);
+  }, secrets.selected);
   await page.getByRole('button', { name: 'Spoiler' }).focus();
   await page.keyboard.press('Enter');
   const value = await box.inputValue();
@@ -67,7 +76,8 @@ async function writeWithSpoilers(page: Page, secrets: { typed: string; selected:
 }
 
 /** Everything the page holds as text or markup, including the document head (meta tags). */
-const wholePage = (page: Page) => page.evaluate(() => `${document.documentElement.outerHTML}\n${document.body.innerText}`);
+const wholePage = (page: Page) =>
+  page.evaluate(() => `${document.documentElement.outerHTML}\n${document.body.innerText}`);
 
 it('blurs a spoiler on the review page until clicked or opened from the keyboard, and hides it in cards, the feed and the description', async () => {
   const { context, page, errors, memberId } = await signedIn('pixel_pilgrim', 1280);
@@ -84,12 +94,17 @@ it('blurs a spoiler on the review page until clicked or opened from the keyboard
   // Two spoilers, each a button named for what it is; their words blurred, unselectable, hidden from screen readers.
   const spoilers = page.getByRole('button', { name: LABEL });
   await expect.poll(() => spoilers.count(), { timeout: 15_000 }).toBe(2);
-  const look = await page.locator('.spoiler__text').first().evaluate((el) => {
-    const style = getComputedStyle(el);
-    return { filter: style.filter, select: style.userSelect, hidden: el.getAttribute('aria-hidden') };
-  });
+  const look = await page
+    .locator('.spoiler__text')
+    .first()
+    .evaluate((el) => {
+      const style = getComputedStyle(el);
+      return { filter: style.filter, select: style.userSelect, hidden: el.getAttribute('aria-hidden') };
+    });
   expect(look).toEqual({ filter: 'blur(6px)', select: 'none', hidden: 'true' });
-  const description = await page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '');
+  const description = await page.evaluate(
+    () => document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
+  );
   expect(description).toBe('Loved the climb. [spoiler] Also [spoiler] at the end.');
   await page.screenshot({ path: `${SHOTS}/spoilers-blurred-1280.png` });
   await page.setViewportSize({ width: 390, height: 900 });
@@ -98,12 +113,16 @@ it('blurs a spoiler on the review page until clicked or opened from the keyboard
   // A click reveals the first only.
   await spoilers.first().click();
   await expect.poll(() => page.locator('.spoiler--revealed').allTextContents()).toEqual([secrets.typed]);
-  expect(await page.locator('.spoiler--revealed').evaluate((el) => getComputedStyle(el).animationName)).toBe('spoiler-reveal');
+  expect(await page.locator('.spoiler--revealed').evaluate((el) => getComputedStyle(el).animationName)).toBe(
+    'spoiler-reveal',
+  );
   expect(await spoilers.count()).toBe(1);
   // The second from the keyboard: focus, then Space.
   await spoilers.first().focus();
   await page.keyboard.press('Space');
-  await expect.poll(() => page.locator('.spoiler--revealed').allTextContents()).toEqual([secrets.typed, secrets.selected]);
+  await expect
+    .poll(() => page.locator('.spoiler--revealed').allTextContents())
+    .toEqual([secrets.typed, secrets.selected]);
   expect(await page.getByRole('button', { name: LABEL }).count()).toBe(0);
   await page.screenshot({ path: `${SHOTS}/spoilers-revealed-390.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -115,14 +134,18 @@ it('blurs a spoiler on the review page until clicked or opened from the keyboard
   await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/game\//);
   const card = page.locator('.review-card--compact', { hasText: 'Loved the climb.' });
   await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
-  expect(await card.locator('.review-card__text').textContent()).toBe('Loved the climb. [spoiler] Also [spoiler] at the end.');
+  expect(await card.locator('.review-card__text').textContent()).toBe(
+    'Loved the climb. [spoiler] Also [spoiler] at the end.',
+  );
   const game = await wholePage(page);
   expect(game).not.toContain(secrets.typed);
   expect(game).not.toContain(secrets.selected);
 
   // The home page's recent reviews, the member's activity feed and their profile's reviews list.
   const hidden = async (where: string) => {
-    await expect.poll(() => page.getByText('Loved the climb.').count(), { timeout: 15_000, message: where }).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText('Loved the climb.').count(), { timeout: 15_000, message: where })
+      .toBeGreaterThan(0);
     const text = await wholePage(page);
     expect(text, where).toContain('[spoiler]');
     expect(text, where).not.toContain(secrets.typed);
@@ -132,8 +155,13 @@ it('blurs a spoiler on the review page until clicked or opened from the keyboard
   await hidden('home');
   await page.goto(`${world.gateway.url}/user/${memberId}?tab=activity`);
   await hidden('activity feed');
-  await page.locator('.profile-stats').getByRole('button', { name: /Reviews/ }).click();
-  await expect.poll(() => page.locator('.profile-reviews__item', { hasText: 'Loved the climb.' }).count(), { timeout: 15_000 }).toBe(1);
+  await page
+    .locator('.profile-stats')
+    .getByRole('button', { name: /Reviews/ })
+    .click();
+  await expect
+    .poll(() => page.locator('.profile-reviews__item', { hasText: 'Loved the climb.' }).count(), { timeout: 15_000 })
+    .toBe(1);
   await hidden('reviews list');
   expect(errors).toEqual([]);
   await context.close();
@@ -147,7 +175,9 @@ it('works offline: a review written without a network shows its spoiler blurred 
   await openForm(page, HOLLOW_KNIGHT);
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).length)).toBeGreaterThan(0);
   // The app's screens are cached once the service worker is active (its install precaches them).
-  await page.evaluate(async () => { await navigator.serviceWorker.ready; });
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
   await context.setOffline(true);
   await expect.poll(() => page.locator('.review-form__offline').isVisible()).toBe(true);
   await radio(page, 'Platform', 'PC').check();
@@ -216,14 +246,22 @@ it('lets the author hide a word of their comment as a spoiler while editing it, 
   await page.screenshot({ path: `${SHOTS}/spoilers-comment-edit-390.png` });
 
   // Select "ending", then Tab to the form's Spoiler button (the next control after the box) and press it.
-  await box.evaluate((el: HTMLTextAreaElement) => { const at = el.value.indexOf('ending'); el.setSelectionRange(at, at + 'ending'.length); });
+  await box.evaluate((el: HTMLTextAreaElement) => {
+    const at = el.value.indexOf('ending');
+    el.setSelectionRange(at, at + 'ending'.length);
+  });
   await page.keyboard.press('Tab');
   const button = edit.getByRole('button', { name: 'Spoiler' });
   expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
   await page.keyboard.press('Enter');
   expect(await box.inputValue()).toBe('The ||ending||! ||she climbs it together||');
   // Focus is back in the box with the wrapped word selected.
-  await expect.poll(() => box.evaluate((el: HTMLTextAreaElement) => (el === document.activeElement ? el.value.slice(el.selectionStart, el.selectionEnd) : null)))
+  await expect
+    .poll(() =>
+      box.evaluate((el: HTMLTextAreaElement) =>
+        el === document.activeElement ? el.value.slice(el.selectionStart, el.selectionEnd) : null,
+      ),
+    )
     .toBe('ending');
   await edit.getByRole('button', { name: 'Save' }).click();
 
@@ -234,8 +272,16 @@ it('lets the author hide a word of their comment as a spoiler while editing it, 
   expect(await first.textContent()).toBe('ending');
   expect(await first.locator('.spoiler__text').evaluate((el) => getComputedStyle(el).filter)).toBe('blur(6px)');
   expect(await mine.locator('.comment__text').textContent()).not.toMatch(/\|\|/);
-  await expect.poll(async () => (await world.gateway.db.query<{ content: string }>(
-    "select content from public.comment where content like '%she climbs it together%'")).map((r) => r.content), { timeout: 20_000 })
+  await expect
+    .poll(
+      async () =>
+        (
+          await world.gateway.db.query<{ content: string }>(
+            "select content from public.comment where content like '%she climbs it together%'",
+          )
+        ).map((r) => r.content),
+      { timeout: 20_000 },
+    )
     .toEqual(['The ||ending||! ||she climbs it together||']);
   await page.screenshot({ path: `${SHOTS}/spoilers-comment-edited-390.png` });
   expect(errors).toEqual([]);

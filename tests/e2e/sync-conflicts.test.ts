@@ -27,7 +27,10 @@ const HADES = 113112;
 const EMAIL = 'pixel_pilgrim@demo.checkpoint.local';
 
 /** A device: its own Chromium, every request of which (its service worker's too) goes through its proxy. */
-interface Machine { readonly proxy: FaultProxy; readonly browser: Browser }
+interface Machine {
+  readonly proxy: FaultProxy;
+  readonly browser: Browser;
+}
 const machines: Machine[] = [];
 
 beforeAll(async () => {
@@ -47,7 +50,11 @@ afterAll(async () => {
   await gateway?.close();
 });
 
-interface Device { readonly context: BrowserContext; readonly page: Page; readonly proxy: FaultProxy }
+interface Device {
+  readonly context: BrowserContext;
+  readonly page: Page;
+  readonly proxy: FaultProxy;
+}
 
 async function device(machine: Machine): Promise<Device> {
   const context = await machine.browser.newContext({ viewport: { width: 390, height: 800 } });
@@ -56,9 +63,14 @@ async function device(machine: Machine): Promise<Device> {
   const page = await context.newPage();
   await page.goto(gateway.url);
   // The service worker in charge: it is the one setOffline would not have stopped.
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 60_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 60_000 })
+    .toBe('activated');
   await page.waitForFunction(() => window.checkpoint !== undefined);
-  await page.evaluate(([email, password]) => window.checkpoint!.signIn(email!, password!).then(() => undefined), [EMAIL, DEMO_PASSWORD]);
+  await page.evaluate(
+    ([email, password]) => window.checkpoint!.signIn(email!, password!).then(() => undefined),
+    [EMAIL, DEMO_PASSWORD],
+  );
   await page.evaluate(() => window.checkpoint!.syncNow().then(() => undefined));
   return { context, page, proxy: machine.proxy };
 }
@@ -74,22 +86,38 @@ function goOnline(d: Device): void {
 
 const syncNow = (d: Device) => d.page.evaluate(() => window.checkpoint!.syncNow().then(() => undefined));
 
-const edit = (d: Device, review: string, rating: number) => d.page.evaluate(([igdb, text, stars]) =>
-  window.checkpoint!.mutate('review.update', { igdb_id: igdb!, review: String(text), rating: Number(stars) }), [CELESTE, review, rating] as const);
+const edit = (d: Device, review: string, rating: number) =>
+  d.page.evaluate(
+    ([igdb, text, stars]) =>
+      window.checkpoint!.mutate('review.update', { igdb_id: igdb!, review: String(text), rating: Number(stars) }),
+    [CELESTE, review, rating] as const,
+  );
 
-const serverReview = () => gateway.db.query<{ review: string; rating: number }>(
-  `select r.review, r.rating::float8 as rating from public.rating r join public.game g on g.id = r.game_id where r.user_id = 1 and g.igdb_id = $1`, [CELESTE]);
+const serverReview = () =>
+  gateway.db.query<{ review: string; rating: number }>(
+    `select r.review, r.rating::float8 as rating from public.rating r join public.game g on g.id = r.game_id where r.user_id = 1 and g.igdb_id = $1`,
+    [CELESTE],
+  );
 
 /** How many of these mutations the server recorded (each at most once: its primary key). */
 const recorded = async (ids: readonly string[]) =>
-  (await gateway.db.query<{ n: number }>('select count(*)::int as n from public.sync_applied where mutation_id = any($1::uuid[])', [ids]))[0]?.n ?? 0;
+  (
+    await gateway.db.query<{ n: number }>(
+      'select count(*)::int as n from public.sync_applied where mutation_id = any($1::uuid[])',
+      [ids],
+    )
+  )[0]?.n ?? 0;
 
 /** Rows beyond one for the member's review of the game, and records beyond one per mutation. */
 async function duplicates(ids: readonly string[]): Promise<number> {
   const [rows] = await gateway.db.query<{ n: number }>(
-    'select count(*)::int as n from public.rating r join public.game g on g.id = r.game_id where r.user_id = 1 and g.igdb_id = $1', [CELESTE]);
+    'select count(*)::int as n from public.rating r join public.game g on g.id = r.game_id where r.user_id = 1 and g.igdb_id = $1',
+    [CELESTE],
+  );
   const [records] = await gateway.db.query<{ n: number; distinct_ids: number }>(
-    'select count(*)::int as n, count(distinct mutation_id)::int as distinct_ids from public.sync_applied where mutation_id = any($1::uuid[])', [ids]);
+    'select count(*)::int as n, count(distinct mutation_id)::int as distinct_ids from public.sync_applied where mutation_id = any($1::uuid[])',
+    [ids],
+  );
   return Math.max(0, (rows?.n ?? 0) - 1) + (records ? records.n - records.distinct_ids : 0);
 }
 
@@ -98,22 +126,31 @@ const notice = (d: Device) => d.page.getByRole('region', { name: 'Edit replaced 
 /** The proxies' counts, as issue 19 §4 asks, for the test's output. */
 function report(what: string, dup: number): void {
   const [a, b] = machines;
-  console.log(`sync-conflicts e2e, ${what}: device A ${a!.proxy.summary(dup)}, ${a!.proxy.counts().refused} refused while offline; `
-    + `device B ${b!.proxy.summary(dup)}, ${b!.proxy.counts().refused} refused while offline`);
+  console.log(
+    `sync-conflicts e2e, ${what}: device A ${a!.proxy.summary(dup)}, ${a!.proxy.counts().refused} refused while offline; ` +
+      `device B ${b!.proxy.summary(dup)}, ${b!.proxy.counts().refused} refused while offline`,
+  );
 }
 
-const myReview = (page: Page) => page.evaluate(async (igdb) => {
-  const reviews = await window.checkpoint!.mirrors('reviews');
-  const mine = reviews.find((r) => r.igdb_id === igdb && r.id > 0 && r.user_id === 1);
-  return mine ? { review: mine.review, rating: mine.rating } : null;
-}, CELESTE);
+const myReview = (page: Page) =>
+  page.evaluate(async (igdb) => {
+    const reviews = await window.checkpoint!.mirrors('reviews');
+    const mine = reviews.find((r) => r.igdb_id === igdb && r.id > 0 && r.user_id === 1);
+    return mine ? { review: mine.review, rating: mine.rating } : null;
+  }, CELESTE);
 
 it('an older offline edit does not replace a newer one; the device whose edit lost is told once, and can bring it back', async () => {
   const a = await device(machines[0]!);
   const b = await device(machines[1]!);
   // With the game's summary, as the review form sends it: nothing syncs Celeste onto a fresh
   // device (not the member's, not in the home feed) until the catalogue download, 5 s after load.
-  await a.page.evaluate((igdb) => window.checkpoint!.mutate('review.create', { igdb_id: igdb, game: { name: 'Celeste' }, rating: 5, review: 'Start' }).then(() => undefined), CELESTE);
+  await a.page.evaluate(
+    (igdb) =>
+      window
+        .checkpoint!.mutate('review.create', { igdb_id: igdb, game: { name: 'Celeste' }, rating: 5, review: 'Start' })
+        .then(() => undefined),
+    CELESTE,
+  );
   await syncNow(a);
   await syncNow(b);
   expect(await myReview(b.page)).toEqual({ review: 'Start', rating: 5 });
@@ -175,10 +212,15 @@ it('an older offline edit does not replace a newer one; the device whose edit lo
   // Use mine: a new edit through the outbox, newer than A's, so it wins everywhere.
   await notice(b).getByRole('button', { name: 'Use mine' }).click();
   await expect.poll(() => notice(b).count()).toBe(0);
-  await expect.poll(async () => {
-    await syncNow(b);
-    return serverReview();
-  }, { timeout: 20_000 }).toEqual([{ review: 'B edited FIRST', rating: 3 }]);
+  await expect
+    .poll(
+      async () => {
+        await syncNow(b);
+        return serverReview();
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual([{ review: 'B edited FIRST', rating: 3 }]);
   await syncNow(a);
   expect(await myReview(a.page)).toEqual({ review: 'B edited FIRST', rating: 3 });
   expect(await myReview(b.page)).toEqual({ review: 'B edited FIRST', rating: 3 });
@@ -194,7 +236,10 @@ it('an older offline edit does not replace a newer one; the device whose edit lo
 }, 240_000);
 
 /** Adds rows to the page's outbox as a build from before protocols queued them: no clock, no protocol. */
-async function queueAsOldBuild(page: Page, rows: ReadonlyArray<{ id: string; name: string; args: unknown; created_at: string }>): Promise<void> {
+async function queueAsOldBuild(
+  page: Page,
+  rows: ReadonlyArray<{ id: string; name: string; args: unknown; created_at: string }>,
+): Promise<void> {
   await page.evaluate(async (old) => {
     await new Promise<void>((resolve, reject) => {
       const open = indexedDB.open('checkpoint');
@@ -202,7 +247,10 @@ async function queueAsOldBuild(page: Page, rows: ReadonlyArray<{ id: string; nam
       open.onsuccess = () => {
         const tx = open.result.transaction('outbox', 'readwrite');
         for (const row of old) tx.objectStore('outbox').add({ ...row, attempts: 0 });
-        tx.oncomplete = () => { open.result.close(); resolve(); };
+        tx.oncomplete = () => {
+          open.result.close();
+          resolve();
+        };
         tx.onerror = () => reject(tx.error);
       };
     });
@@ -213,17 +261,35 @@ it("an old build's outbox replayed against today's server: read while it can, ke
   const c = await device(machines[0]!);
   const pushesBefore = c.proxy.counts().pushes;
   const applied = (ids: readonly string[]) =>
-    gateway.db.query<{ status: string }>('select status from public.sync_applied where mutation_id = any($1::uuid[])', [ids]);
+    gateway.db.query<{ status: string }>('select status from public.sync_applied where mutation_id = any($1::uuid[])', [
+      ids,
+    ]);
 
   // Today's server still reads the old shape: the rows sync once, dated when they arrive; no banner.
   const readable = [
-    { id: randomUUID(), name: 'wishlist.set', args: { igdb_id: HOLLOW_KNIGHT, in: true }, created_at: new Date().toISOString() },
-    { id: randomUUID(), name: 'profile.update', args: { bio: 'Queued by an old build' }, created_at: new Date().toISOString() },
+    {
+      id: randomUUID(),
+      name: 'wishlist.set',
+      args: { igdb_id: HOLLOW_KNIGHT, in: true },
+      created_at: new Date().toISOString(),
+    },
+    {
+      id: randomUUID(),
+      name: 'profile.update',
+      args: { bio: 'Queued by an old build' },
+      created_at: new Date().toISOString(),
+    },
   ];
   await queueAsOldBuild(c.page, readable);
-  expect(await c.page.evaluate(() => window.checkpoint!.syncNow())).toMatchObject({ pending: 0, lastError: null, updateNeeded: false });
+  expect(await c.page.evaluate(() => window.checkpoint!.syncNow())).toMatchObject({
+    pending: 0,
+    lastError: null,
+    updateNeeded: false,
+  });
   expect(await applied(readable.map((r) => r.id))).toEqual([{ status: 'ok' }, { status: 'ok' }]);
-  expect(await gateway.db.query('select bio from public."user" where id = 1')).toEqual([{ bio: 'Queued by an old build' }]);
+  expect(await gateway.db.query('select bio from public."user" where id = 1')).toEqual([
+    { bio: 'Queued by an old build' },
+  ]);
 
   // The server stops reading protocol 1: a row the old build queued an hour ago is kept, and the app asks for an update.
   const madeAt = new Date(Date.now() - 3_600_000).toISOString();
@@ -233,7 +299,9 @@ it("an old build's outbox replayed against today's server: read while it can, ke
   try {
     const status = await c.page.evaluate(() => window.checkpoint!.syncNow());
     expect(status).toMatchObject({ updateNeeded: true, lastError: 'A new version is needed to sync your changes' });
-    expect(await c.page.evaluate(() => window.checkpoint!.outbox())).toEqual([expect.objectContaining({ id, name: 'wishlist.set' })]);
+    expect(await c.page.evaluate(() => window.checkpoint!.outbox())).toEqual([
+      expect.objectContaining({ id, name: 'wishlist.set' }),
+    ]);
     const banner = c.page.getByRole('alert', { name: 'Update needed' });
     await expect.poll(() => banner.count()).toBe(1);
     expect(await banner.innerText()).toContain('A new version is needed to sync your changes');
@@ -246,18 +314,29 @@ it("an old build's outbox replayed against today's server: read while it can, ke
     await expect.poll(() => c.page.evaluate(() => window.checkpoint!.pending()), { timeout: 30_000 }).toBe(0);
     expect(await applied([id])).toEqual([{ status: 'ok' }]);
     await expect.poll(() => c.page.getByRole('alert', { name: 'Update needed' }).count()).toBe(0);
-    expect(await gateway.db.query<{ min_protocol: number }>('select min_protocol from public.sync_protocol')).toEqual([{ min_protocol: 2 }]);
+    expect(await gateway.db.query<{ min_protocol: number }>('select min_protocol from public.sync_protocol')).toEqual([
+      { min_protocol: 2 },
+    ]);
   } finally {
     await gateway.db.query('update public.sync_protocol set min_protocol = 1');
   }
   const [clock] = await gateway.db.query<{ hlc: string }>(
-    `select k.hlc from public.edit_clock k join public.game g on g.id = k.row_id where k.user_id = 1 and k.entity = 'shelf' and g.igdb_id = $1`, [HADES]);
+    `select k.hlc from public.edit_clock k join public.game g on g.id = k.row_id where k.user_id = 1 and k.entity = 'shelf' and g.igdb_id = $1`,
+    [HADES],
+  );
   expect(Number(clock?.hlc.slice(0, 15))).toBe(Date.parse(madeAt));
   const wishlisted = await gateway.db.query<{ igdb_id: number }>(
-    'select igdb_id::int as igdb_id from public.user_wishlist where user_id = 1 and igdb_id = any($1::bigint[]) order by igdb_id', [[HOLLOW_KNIGHT, HADES]]);
+    'select igdb_id::int as igdb_id from public.user_wishlist where user_id = 1 and igdb_id = any($1::bigint[]) order by igdb_id',
+    [[HOLLOW_KNIGHT, HADES]],
+  );
   expect(wishlisted).toEqual([{ igdb_id: HOLLOW_KNIGHT }, { igdb_id: HADES }]);
-  const [records] = await gateway.db.query<{ n: number }>('select count(*)::int as n from public.sync_applied where mutation_id = any($1::uuid[])', [[...readable.map((r) => r.id), id]]);
+  const [records] = await gateway.db.query<{ n: number }>(
+    'select count(*)::int as n from public.sync_applied where mutation_id = any($1::uuid[])',
+    [[...readable.map((r) => r.id), id]],
+  );
   const dup = Math.max(0, (records?.n ?? 0) - 3);
-  console.log(`sync-conflicts e2e, old outbox: ${c.proxy.summary(dup)} (${c.proxy.counts().pushes - pushesBefore} in this test)`);
+  console.log(
+    `sync-conflicts e2e, old outbox: ${c.proxy.summary(dup)} (${c.proxy.counts().pushes - pushesBefore} in this test)`,
+  );
   expect(records?.n).toBe(3);
 }, 180_000);

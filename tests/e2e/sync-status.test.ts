@@ -12,7 +12,13 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { SyncStatus } from '../../src/sync/status.ts';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.ts';
-import { signUpMember, startRestartableGateway, TEST_PASSWORD, type RestartableGateway, type SignedUpMember } from '../support/gateway.ts';
+import {
+  signUpMember,
+  startRestartableGateway,
+  TEST_PASSWORD,
+  type RestartableGateway,
+  type SignedUpMember,
+} from '../support/gateway.ts';
 import { expectAccessible } from './axe.ts';
 import { launchChromium } from './browser.ts';
 
@@ -54,7 +60,9 @@ async function openApp(width: number, route = '/'): Promise<Page> {
   await context.addInitScript(() => localStorage.setItem('checkpoint.devtools', '1'));
   const page = await context.newPage();
   await page.goto(`${gateway.url}${route}`);
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 60_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 60_000 })
+    .toBe('activated');
   await expect.poll(() => page.evaluate(() => typeof window.checkpoint)).toBe('object');
   return page;
 }
@@ -66,7 +74,10 @@ const badge = (page: Page) => page.locator('header .sync-badge__pill');
 const banner = (page: Page) => page.locator('.session-banner');
 
 async function wishlist(page: Page, igdbId: number): Promise<string> {
-  const id = await page.evaluate((igdb) => window.checkpoint?.mutate('wishlist.set', { igdb_id: igdb, in: true }), igdbId);
+  const id = await page.evaluate(
+    (igdb) => window.checkpoint?.mutate('wishlist.set', { igdb_id: igdb, in: true }),
+    igdbId,
+  );
   if (typeof id !== 'string') throw new Error('window.checkpoint is missing');
   return id;
 }
@@ -87,17 +98,25 @@ async function signInThroughBanner(page: Page, member: SignedUpMember): Promise<
 }
 
 const applied = (mutationId: string) =>
-  gateway.db.query<{ user_id: number }>('select user_id::int as user_id from public.sync_applied where mutation_id = $1::uuid', [mutationId]);
+  gateway.db.query<{ user_id: number }>(
+    'select user_id::int as user_id from public.sync_applied where mutation_id = $1::uuid',
+    [mutationId],
+  );
 
 it('asks to sign in again when the session expired with a write waiting, keeps the write, and sends it once after', async () => {
   const page = await openApp(390);
-  await page.evaluate(([email, password]) => window.checkpoint?.signIn(email, password), [first.email, TEST_PASSWORD] as const);
+  await page.evaluate(([email, password]) => window.checkpoint?.signIn(email, password), [
+    first.email,
+    TEST_PASSWORD,
+  ] as const);
   expect(await syncNow(page)).toMatchObject({ lastError: null, sessionExpired: false });
 
   await revokeSessions(first, page);
   const write = await wishlist(page, HADES);
   await expect.poll(() => status(page)).toMatchObject({ sessionExpired: true, pending: 1, lastError: SESSION_EXPIRED });
-  await expect.poll(() => banner(page).textContent()).toBe(`${SESSION_EXPIRED} 1 change waiting on this device.Sign In`);
+  await expect
+    .poll(() => banner(page).textContent())
+    .toBe(`${SESSION_EXPIRED} 1 change waiting on this device.Sign In`);
   await expect.poll(() => badge(page).getAttribute('aria-label')).toBe('Session expired · 1 change waiting');
   expect(await applied(write)).toEqual([]);
   await page.screenshot({ path: path.join(shots, 'session-expired-390.png') });
@@ -109,10 +128,14 @@ it('asks to sign in again when the session expired with a write waiting, keeps t
   const text = (await menu.textContent()) ?? '';
   expect(text).toContain('Waiting sincejust now');
   expect(text).toContain(SESSION_EXPIRED);
-  expect(text).toMatch(/Storage is (not )?persistent: the browser (keeps this data until you clear it|may clear this data when space runs low)\./);
+  expect(text).toMatch(
+    /Storage is (not )?persistent: the browser (keeps this data until you clear it|may clear this data when space runs low)\./,
+  );
   const persisted = await page.evaluate(() => navigator.storage.persisted());
   expect(text).toContain(persisted ? 'Storage is persistent' : 'Storage is not persistent');
-  expect(text).toContain("Clearing this site's data in your browser would delete the change that hasn't reached the server yet.");
+  expect(text).toContain(
+    "Clearing this site's data in your browser would delete the change that hasn't reached the server yet.",
+  );
   await page.screenshot({ path: path.join(shots, 'sync-menu-session-expired-390.png') });
   await expectAccessible(page.locator('body'));
   await page.keyboard.press('Escape');
@@ -122,13 +145,19 @@ it('asks to sign in again when the session expired with a write waiting, keeps t
   await expect.poll(() => pending(page), { timeout: 20_000 }).toBe(0);
   await expect.poll(() => banner(page).count()).toBe(0);
   expect(await applied(write)).toEqual([{ user_id: first.id }]);
-  const rows = await gateway.db.query('select 1 from public.user_wishlist where user_id = $1 and igdb_id = $2', [first.id, HADES]);
+  const rows = await gateway.db.query('select 1 from public.user_wishlist where user_id = $1 and igdb_id = $2', [
+    first.id,
+    HADES,
+  ]);
   expect(rows).toHaveLength(1);
 }, 120_000);
 
 it("asks another account signing in what becomes of the first one's waiting changes: kept for them, or discarded", async () => {
   const page = await openApp(1280);
-  await page.evaluate(([email, password]) => window.checkpoint?.signIn(email, password), [first.email, TEST_PASSWORD] as const);
+  await page.evaluate(([email, password]) => window.checkpoint?.signIn(email, password), [
+    first.email,
+    TEST_PASSWORD,
+  ] as const);
   expect(await syncNow(page)).toMatchObject({ lastError: null });
   // The first member's row on the device names them in the question.
   await page.evaluate((id) => window.checkpoint?.readThrough({ user_ids: [id] }), first.id);
@@ -141,7 +170,8 @@ it("asks another account signing in what becomes of the first one's waiting chan
   // Someone else signs in on this device: nothing is sent as them; they are asked.
   await signInThroughBanner(page, second);
   const question = page.getByRole('alertdialog', { name: 'Changes from another account are waiting' });
-  await expect.poll(() => question.textContent(), { timeout: 15_000 })
+  await expect
+    .poll(() => question.textContent(), { timeout: 15_000 })
     .toContain("This device has 1 change made as @first_device_owner that hasn't reached the server yet.");
   await page.screenshot({ path: path.join(shots, 'held-changes-1280.png') });
   await expectAccessible(question);
@@ -152,7 +182,10 @@ it("asks another account signing in what becomes of the first one's waiting chan
   await question.getByRole('button', { name: 'Keep them for @first_device_owner' }).click();
   await expect.poll(() => page.locator('header.topbar').getByRole('button', { name: 'Sign In' }).count()).toBe(1);
   expect(await pending(page)).toBe(1);
-  await page.evaluate(([email, password]) => window.checkpoint?.signIn(email, password), [first.email, TEST_PASSWORD] as const);
+  await page.evaluate(([email, password]) => window.checkpoint?.signIn(email, password), [
+    first.email,
+    TEST_PASSWORD,
+  ] as const);
   await expect.poll(async () => (await syncNow(page)).pending, { timeout: 20_000 }).toBe(0);
   expect(await applied(kept)).toEqual([{ user_id: first.id }]);
 
@@ -171,22 +204,29 @@ it("asks another account signing in what becomes of the first one's waiting chan
 
 it("tells a server out of reach from no network, and clears the game page's banners once the server answers", async () => {
   const page = await openApp(1280, `/game/${WITCHER_3}`);
-  await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBe('The Witcher 3: Wild Hunt');
+  await expect
+    .poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 })
+    .toBe('The Witcher 3: Wild Hunt');
   await expect.poll(() => page.getByText('Failed to load reviews').count()).toBe(0);
   const url = page.url();
 
   // The server goes down; the network stays up.
   await gateway.stop();
   await page.goto(url);
-  await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBe('The Witcher 3: Wild Hunt');
-  await expect.poll(() => page.locator('.game-page__device-note').textContent(), { timeout: 15_000 })
+  await expect
+    .poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 })
+    .toBe('The Witcher 3: Wild Hunt');
+  await expect
+    .poll(() => page.locator('.game-page__device-note').textContent(), { timeout: 15_000 })
     .toContain("The server couldn't be reached: showing this game as saved on this device.");
   await expect.poll(() => page.getByText('Failed to load reviews').count()).toBe(1);
   await expect.poll(() => badge(page).getAttribute('aria-label'), { timeout: 15_000 }).toBe("Can't reach server");
   expect(await badge(page).textContent()).toBe("Can't reach server");
   await page.screenshot({ path: path.join(shots, 'server-unreachable-1280.png') });
   await badge(page).click();
-  await expect.poll(() => page.getByRole('region', { name: 'Sync details' }).textContent()).toContain("ConnectionServer can't be reached");
+  await expect
+    .poll(() => page.getByRole('region', { name: 'Sync details' }).textContent())
+    .toContain("ConnectionServer can't be reached");
   await expectAccessible(page.locator('header.topbar'));
   await page.keyboard.press('Escape');
 
@@ -203,7 +243,9 @@ it("tells a server out of reach from no network, and clears the game page's bann
   await browse.goto(`${gateway.url}/search?q=witcher`);
   // Offline or unreachable, the note says the results are the device's; it must go once the server answers.
   const browseNote = browse.locator('.device-note');
-  await expect.poll(() => browseNote.textContent(), { timeout: 20_000 }).toContain("The server couldn't be reached: these results are from this device.");
+  await expect
+    .poll(() => browseNote.textContent(), { timeout: 20_000 })
+    .toContain("The server couldn't be reached: these results are from this device.");
   const directory = await page.context().newPage();
   await directory.goto(`${gateway.url}/users`);
   const directoryError = directory.getByRole('alert').filter({ hasText: 'Failed to load users. Please try again.' });

@@ -81,9 +81,16 @@ describe('theme', () => {
         else requestAnimationFrame(onFrame);
       };
       requestAnimationFrame(onFrame);
-      document.addEventListener('DOMContentLoaded', () => { record.domContentLoaded = getComputedStyle(document.body).backgroundColor; });
+      document.addEventListener('DOMContentLoaded', () => {
+        record.domContentLoaded = getComputedStyle(document.body).backgroundColor;
+      });
     });
-    const recorded = (page: Page) => page.evaluate(() => (window as unknown as { themeRecord: { themes: string[]; firstFrame: string; domContentLoaded: string } }).themeRecord);
+    const recorded = (page: Page) =>
+      page.evaluate(
+        () =>
+          (window as unknown as { themeRecord: { themes: string[]; firstFrame: string; domContentLoaded: string } })
+            .themeRecord,
+      );
     try {
       const page = await openHome(context);
       expect(await look(page)).toEqual({ theme: 'light', ...LOOK.light });
@@ -94,7 +101,11 @@ describe('theme', () => {
 
       await page.reload();
       await page.locator('main h1').waitFor();
-      expect(await recorded(page)).toEqual({ themes: ['dark'], firstFrame: LOOK.dark.background, domContentLoaded: LOOK.dark.background });
+      expect(await recorded(page)).toEqual({
+        themes: ['dark'],
+        firstFrame: LOOK.dark.background,
+        domContentLoaded: LOOK.dark.background,
+      });
       expect(await look(page)).toEqual({ theme: 'dark', ...LOOK.dark });
       expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
       // A change of the system's preference leaves a chosen theme alone.
@@ -107,7 +118,11 @@ describe('theme', () => {
       await page.getByRole('radio', { name: 'Light' }).check();
       await page.reload();
       await page.locator('main h1').waitFor();
-      expect(await recorded(page)).toEqual({ themes: ['light'], firstFrame: LOOK.light.background, domContentLoaded: LOOK.light.background });
+      expect(await recorded(page)).toEqual({
+        themes: ['light'],
+        firstFrame: LOOK.light.background,
+        domContentLoaded: LOOK.light.background,
+      });
       await page.getByRole('radio', { name: 'System' }).check();
       expect(await look(page)).toEqual({ theme: 'dark', ...LOOK.dark });
       expect(await page.evaluate(() => localStorage.getItem('checkpoint:theme'))).toBeNull();
@@ -123,7 +138,10 @@ describe('theme', () => {
       await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
       await page.reload();
       await expect.poll(() => page.evaluate(() => typeof window.checkpoint), { timeout: 15_000 }).toBe('object');
-      await page.evaluate(([e, p]) => window.checkpoint!.signIn(e ?? '', p ?? ''), ['pixel_pilgrim@demo.checkpoint.local', DEMO_PASSWORD]);
+      await page.evaluate(
+        ([e, p]) => window.checkpoint!.signIn(e ?? '', p ?? ''),
+        ['pixel_pilgrim@demo.checkpoint.local', DEMO_PASSWORD],
+      );
       await page.getByRole('button', { name: /Account menu/ }).click();
       const light = page.getByRole('menuitemradio', { name: 'Light' });
       expect(await page.getByRole('menuitemradio', { name: 'System' }).getAttribute('aria-checked')).toBe('true');
@@ -163,12 +181,14 @@ for (const width of [390, 1280]) {
         await page.locator(route.ready).first().waitFor({ timeout: 20_000 });
         await page.waitForLoadState('networkidle').catch(() => undefined);
         expect((await look(page)).theme).toBe('light');
-        for (const v of await axeViolations(page.locator('body'))) found.push(`${route.path} @${width}px: ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`);
+        for (const v of await axeViolations(page.locator('body')))
+          found.push(`${route.path} @${width}px: ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`);
       }
       // A dialog over the light page: the sign-in modal.
       await page.goto(`${gateway.url}/`);
       await page.locator('.account__signin:not(:disabled)').click();
-      for (const v of await axeViolations(page.getByRole('dialog'))) found.push(`sign-in dialog @${width}px: ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`);
+      for (const v of await axeViolations(page.getByRole('dialog')))
+        found.push(`sign-in dialog @${width}px: ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`);
     } finally {
       await context.close();
     }

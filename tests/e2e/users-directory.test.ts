@@ -22,7 +22,10 @@ function asTestGateway(gw: Gateway): TestGateway {
   const mailbox = async (): Promise<Mail[]> => (await (await fetch(`${gw.url}/_dev/mailbox.json`)).json()) as Mail[];
   return {
     ...gw,
-    client: () => createClient(gw.url, gw.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } }),
+    client: () =>
+      createClient(gw.url, gw.anonKey, {
+        auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      }),
     mailbox,
     async lastMail(to, kind) {
       const mail = (await mailbox()).find((m) => m.to === to && (kind === undefined || m.kind === kind));
@@ -65,10 +68,21 @@ async function signIn(page: Page, username: string): Promise<number> {
 }
 
 /** The usernames on the cards, in order. */
-const handles = (page: Page) => page.locator('.directory-card:not(.directory-card--skeleton)').evaluateAll((cards) =>
-  cards.map((c) => (c.querySelector('.directory-card__handle')?.textContent ?? c.querySelector('.directory-card__link')?.textContent ?? '').replace(/^@/, '')));
+const handles = (page: Page) =>
+  page
+    .locator('.directory-card:not(.directory-card--skeleton)')
+    .evaluateAll((cards) =>
+      cards.map((c) =>
+        (
+          c.querySelector('.directory-card__handle')?.textContent ??
+          c.querySelector('.directory-card__link')?.textContent ??
+          ''
+        ).replace(/^@/, ''),
+      ),
+    );
 const count = (page: Page) => page.locator('.directory-section__count').textContent();
-const settled = (page: Page) => expect.poll(() => page.locator('.directory-all').getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
+const settled = (page: Page) =>
+  expect.poll(() => page.locator('.directory-all').getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
 
 it('lists the demo members with counts and averages, Top Reviewers and community stats', async () => {
   const { context, page, errors } = await open('/users?sort=reviews');
@@ -80,7 +94,9 @@ it('lists the demo members with counts and averages, Top Reviewers and community
   // Every demo member has reviews: their cards carry a one-decimal average.
   const first = page.locator('.directory-card').first();
   expect(await first.locator('.directory-card__avg dd').textContent()).toMatch(/^★ \d{1,2}\.\d avg$/);
-  const stats = await page.locator('.directory-stats__tile').evaluateAll((tiles) => tiles.map((t) => [t.querySelector('dt')?.textContent, t.querySelector('dd')?.textContent]));
+  const stats = await page
+    .locator('.directory-stats__tile')
+    .evaluateAll((tiles) => tiles.map((t) => [t.querySelector('dt')?.textContent, t.querySelector('dd')?.textContent]));
   expect(stats.map(([label]) => label)).toEqual(['Total Users', 'Active Reviewers', 'Total Reviews', 'You Follow']);
   expect(stats[0]?.[1]).toBe(String(DEMO.length + EXTRA));
   // Visitors get the disabled 'Login' button instead of Follow.
@@ -126,7 +142,12 @@ it('sorts by followers, reviews and join date, written to the address', async ()
   const { context, page } = await open();
   await settled(page);
   const sort = page.getByLabel('Sort by');
-  expect(await sort.locator('option').allTextContents()).toEqual(['Most Relevant', 'Most Followers', 'Most Reviews', 'Recently Joined']);
+  expect(await sort.locator('option').allTextContents()).toEqual([
+    'Most Relevant',
+    'Most Followers',
+    'Most Reviews',
+    'Recently Joined',
+  ]);
   await sort.selectOption('recent');
   await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('recent');
   await settled(page);
@@ -151,7 +172,9 @@ it('pages 20 at a time with the page number in the address', async () => {
   await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBe('2');
   // The address changes a moment before the router renders it: until then the first page still
   // shows, not busy. The count names the page the list shows.
-  await expect.poll(() => count(page), { timeout: 10_000 }).toBe(`Showing 21 - ${DEMO.length + EXTRA} of ${DEMO.length + EXTRA} users`);
+  await expect
+    .poll(() => count(page), { timeout: 10_000 })
+    .toBe(`Showing 21 - ${DEMO.length + EXTRA} of ${DEMO.length + EXTRA} users`);
   await settled(page);
   const secondPage = await handles(page);
   expect(secondPage).toHaveLength(DEMO.length + EXTRA - 20);
@@ -172,12 +195,16 @@ it('follows from a card (counted, synced once) and keeps it through a reload, th
   await page.goto(`${gateway.url}/users?q=jonas`);
   await settled(page);
   const card = page.locator('.directory-card').filter({ hasText: 'story_first' });
-  const followers = async () => Number((await card.locator('.directory-card__stats dd').first().textContent())?.match(/\d+/)?.[0]);
+  const followers = async () =>
+    Number((await card.locator('.directory-card__stats dd').first().textContent())?.match(/\d+/)?.[0]);
   const before = await followers();
-  const youFollow = () => page.locator('.directory-stats__tile').filter({ hasText: 'You Follow' }).locator('dd').textContent();
+  const youFollow = () =>
+    page.locator('.directory-stats__tile').filter({ hasText: 'You Follow' }).locator('dd').textContent();
   const followsBefore = Number(await youFollow());
   await card.getByRole('button', { name: 'Follow story_first' }).click();
-  await expect.poll(() => card.getByRole('button', { name: 'Following story_first' }).getAttribute('aria-pressed')).toBe('true');
+  await expect
+    .poll(() => card.getByRole('button', { name: 'Following story_first' }).getAttribute('aria-pressed'))
+    .toBe('true');
   expect(await followers()).toBe(before + 1);
   await expect.poll(youFollow).toBe(String(followsBefore + 1));
   // Synced to the server exactly once.
@@ -214,7 +241,9 @@ it('keeps recent searches shared with the header Users tab, and runs one when pi
   const box = page.getByRole('combobox', { name: 'Search games' });
   await box.click();
   await page.getByRole('tab', { name: 'Users' }).click();
-  await expect.poll(() => page.getByRole('option').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('retro'), expect.stringContaining('sage')]));
+  await expect
+    .poll(() => page.getByRole('option').allTextContents())
+    .toEqual(expect.arrayContaining([expect.stringContaining('retro'), expect.stringContaining('sage')]));
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Clear' }).first().click();
   await expect.poll(() => page.locator('.directory-recent__list').count()).toBe(0);
@@ -226,28 +255,40 @@ it('offline, shows the directory saved on this device and says so; a search fall
   await settled(page);
   const online = await handles(page);
   // The device learns one member as a profile visit would (read-through into its users table).
-  const retroId = Number((await page.locator('.directory-card', { hasText: '@retro_ranger' }).locator('a').getAttribute('href'))?.split('/').pop());
+  const retroId = Number(
+    (await page.locator('.directory-card', { hasText: '@retro_ranger' }).locator('a').getAttribute('href'))
+      ?.split('/')
+      .pop(),
+  );
   await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
   await page.reload();
   await expect.poll(() => page.evaluate(() => typeof window.checkpoint)).toBe('object');
   await page.evaluate((id) => window.checkpoint!.readThrough({ user_ids: [id] }), retroId);
   await settled(page);
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 }).toBe('activated');
+  await expect
+    .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 })
+    .toBe('activated');
   await context.setOffline(true);
   await page.reload();
   await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 10_000 }).toBe('Discover Users');
   await settled(page);
-  await expect.poll(() => page.locator('.directory-banner--device').textContent()).toContain("You're offline: these results are from this device");
+  await expect
+    .poll(() => page.locator('.directory-banner--device').textContent())
+    .toContain("You're offline: these results are from this device");
   expect(await handles(page)).toEqual(online);
   // Another sort offline: the last directory loaded here, said so.
   await page.getByLabel('Sort by').selectOption('recent');
   await settled(page);
-  await expect.poll(() => page.locator('.directory-banner--device').textContent()).toContain('the directory as last loaded');
+  await expect
+    .poll(() => page.locator('.directory-banner--device').textContent())
+    .toContain('the directory as last loaded');
   // A search offline answers from the members this device has seen (read through the profile's data).
   await page.getByLabel('Search users').fill('cartridges');
   await page.getByLabel('Search users').press('Enter');
   await settled(page);
-  await expect.poll(() => page.locator('.directory-banner--device').textContent()).toContain('from this device (members it has seen)');
+  await expect
+    .poll(() => page.locator('.directory-banner--device').textContent())
+    .toContain('from this device (members it has seen)');
   await expect.poll(() => handles(page)).toEqual(['retro_ranger']);
   expect(await count(page)).toBe('1 user on this device');
   await context.setOffline(false);

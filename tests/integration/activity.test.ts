@@ -3,7 +3,13 @@
 // when a source has more than 20 rows and many items share one moment.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityKey, compareNewestFirst, nextCursor, type ActivityCursor, type ActivityItem } from '../../src/core/activity.ts';
+import {
+  activityKey,
+  compareNewestFirst,
+  nextCursor,
+  type ActivityCursor,
+  type ActivityItem,
+} from '../../src/core/activity.ts';
 import { call, createAccount, createTestDb, VISITOR, type Actor, type TestDb } from '../support/test-db.ts';
 
 const GAMES = Array.from({ length: 40 }, (_, i) => ({ id: 5000 + i, name: `Paging Game ${i + 1}`, category: 0 }));
@@ -15,15 +21,24 @@ const base = Date.parse('2026-06-01T12:00:00Z');
 const at = (minutesBefore: number) => new Date(base - minutesBefore * 60_000).toISOString();
 
 async function push(actor: Actor, mutations: Array<[string, Record<string, unknown>]>): Promise<number> {
-  const out = await call<{ results: Array<{ status: string }>; user_id: number }>(db, actor, 'public.sync_push($1::uuid, $2::jsonb)', [
-    randomUUID(), JSON.stringify(mutations.map(([name, args]) => ({ id: randomUUID(), name, args }))),
-  ]);
+  const out = await call<{ results: Array<{ status: string }>; user_id: number }>(
+    db,
+    actor,
+    'public.sync_push($1::uuid, $2::jsonb)',
+    [randomUUID(), JSON.stringify(mutations.map(([name, args]) => ({ id: randomUUID(), name, args })))],
+  );
   for (const r of out.results) expect(r.status, JSON.stringify(r)).toBe('ok');
   return out.user_id;
 }
 
-const page = (cursor: ActivityCursor | null, limit = 25) => call<ActivityItem[]>(db, VISITOR,
-  'public.get_user_activity($1, $2, $3::timestamptz, $4, $5)', [patId, limit, cursor?.before ?? null, cursor?.type ?? null, cursor?.id ?? null]);
+const page = (cursor: ActivityCursor | null, limit = 25) =>
+  call<ActivityItem[]>(db, VISITOR, 'public.get_user_activity($1, $2, $3::timestamptz, $4, $5)', [
+    patId,
+    limit,
+    cursor?.before ?? null,
+    cursor?.type ?? null,
+    cursor?.id ?? null,
+  ]);
 
 beforeAll(async () => {
   db = await createTestDb();
@@ -32,16 +47,28 @@ beforeAll(async () => {
   // 30 written reviews a minute apart (one source past its 20), 6 bare ratings all at one moment
   // (ties), 4 wishlist entries: 40 items.
   patId = await push(pat, [
-    ...GAMES.slice(0, 30).map((g, i): [string, Record<string, unknown>] =>
-      ['review.create', { igdb_id: g.id, rating: 7, review: `Review ${i + 1}` }]),
-    ...GAMES.slice(30, 36).map((g): [string, Record<string, unknown>] => ['review.create', { igdb_id: g.id, rating: 6 }]),
+    ...GAMES.slice(0, 30).map((g, i): [string, Record<string, unknown>] => [
+      'review.create',
+      { igdb_id: g.id, rating: 7, review: `Review ${i + 1}` },
+    ]),
+    ...GAMES.slice(30, 36).map((g): [string, Record<string, unknown>] => [
+      'review.create',
+      { igdb_id: g.id, rating: 6 },
+    ]),
     ...GAMES.slice(36, 40).map((g): [string, Record<string, unknown>] => ['wishlist.set', { igdb_id: g.id, in: true }]),
   ]);
   // The moments are set here (the server stamps its own time on what members push).
   for (const [i, g] of GAMES.slice(0, 30).entries()) {
-    await db.query('update public.rating set post_date_time = $1::timestamptz where user_id = $2 and igdb_id = $3', [at(i + 1), patId, g.id]);
+    await db.query('update public.rating set post_date_time = $1::timestamptz where user_id = $2 and igdb_id = $3', [
+      at(i + 1),
+      patId,
+      g.id,
+    ]);
   }
-  await db.query('update public.rating set post_date_time = $1::timestamptz where user_id = $2 and review is null', [at(10.5), patId]);
+  await db.query('update public.rating set post_date_time = $1::timestamptz where user_id = $2 and review is null', [
+    at(10.5),
+    patId,
+  ]);
   await db.query('update public.user_wishlist set added_at = $1::timestamptz where user_id = $2', [at(25.5), patId]);
 }, 60_000);
 
@@ -89,7 +116,10 @@ describe('get_user_activity paging', () => {
   });
 
   it('with a moment only, leaves out everything at that moment', async () => {
-    const older = await call<ActivityItem[]>(db, VISITOR, 'public.get_user_activity($1, 100, $2::timestamptz)', [patId, at(10.5)]);
+    const older = await call<ActivityItem[]>(db, VISITOR, 'public.get_user_activity($1, 100, $2::timestamptz)', [
+      patId,
+      at(10.5),
+    ]);
     expect(older.some((i) => i.type === 'rating')).toBe(false);
     expect(older[0]).toMatchObject({ type: 'review', review: 'Review 11' });
   });

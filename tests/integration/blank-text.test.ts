@@ -17,13 +17,27 @@ const member = await createMember(db, 'blank_betty');
 const chars = (ranges: ReadonlyArray<readonly [number, number]>) =>
   ranges.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)));
 // Around each range, the neighbours that are not in it (so a typo in a bound shows).
-const neighbours = [...SPACE_RANGES, ...MARK_RANGES].flatMap(([from, to]) => [from - 1, to + 1])
+const neighbours = [...SPACE_RANGES, ...MARK_RANGES]
+  .flatMap(([from, to]) => [from - 1, to + 1])
   .map((cp) => String.fromCodePoint(cp));
 
 const SAMPLES = [
-  '', ' \u200b\u200b ', 'hello', ' \u200b hello \u00a0world\u200b\ufeff\n', 'a\u200bb', ' 👨‍👩‍👧 ', ' שלום!\u200f ',
-  'Go 🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}', '\u202ehidden\u202c', '\t\r\n', '2 > 1 <tag>', '\u3164\u2800',
-  ...chars(SPACE_RANGES), ...chars(MARK_RANGES), ...neighbours, ...neighbours.map((n) => ` ${n}\u200b`),
+  '',
+  ' \u200b\u200b ',
+  'hello',
+  ' \u200b hello \u00a0world\u200b\ufeff\n',
+  'a\u200bb',
+  ' 👨‍👩‍👧 ',
+  ' שלום!\u200f ',
+  'Go 🏴\u{e0067}\u{e0062}\u{e0073}\u{e0063}\u{e0074}\u{e007f}',
+  '\u202ehidden\u202c',
+  '\t\r\n',
+  '2 > 1 <tag>',
+  '\u3164\u2800',
+  ...chars(SPACE_RANGES),
+  ...chars(MARK_RANGES),
+  ...neighbours,
+  ...neighbours.map((n) => ` ${n}\u200b`),
 ];
 
 describe('one rule on both sides', () => {
@@ -41,35 +55,65 @@ describe('one rule on both sides', () => {
   });
 });
 
-const review = await pushOk(db, member.actor, 'review.create', { igdb_id: IGDB.hades, rating: 8, review: 'Fine', platform: 'PC' });
+const review = await pushOk(db, member.actor, 'review.create', {
+  igdb_id: IGDB.hades,
+  rating: 8,
+  review: 'Fine',
+  platform: 'PC',
+});
 const ratingId = Number(review.id);
 
 describe('the server refuses or clears blank text', () => {
   it('a comment of zero-width characters, with the spec message', async () => {
-    const [added] = await push(db, member.actor, [['comment.add', { key: randomUUID(), rating_id: ratingId, content: ' \u200b\u200b ' }]]);
+    const [added] = await push(db, member.actor, [
+      ['comment.add', { key: randomUUID(), rating_id: ratingId, content: ' \u200b\u200b ' }],
+    ]);
     expect(added).toMatchObject({ status: 'rejected', code: 'comment_empty', message: 'Comment cannot be empty' });
-    const comment = await pushOk(db, member.actor, 'comment.add', { key: randomUUID(), rating_id: ratingId, content: '\u200b Nice 👨‍👩‍👧 \ufeff' });
+    const comment = await pushOk(db, member.actor, 'comment.add', {
+      key: randomUUID(),
+      rating_id: ratingId,
+      content: '\u200b Nice 👨‍👩‍👧 \ufeff',
+    });
     expect(comment.content).toBe('Nice 👨‍👩‍👧');
     const [edited] = await push(db, member.actor, [['comment.edit', { id: comment.id, content: '\u2060\u200e' }]]);
-    expect(edited).toMatchObject({ status: 'rejected', code: 'comment_empty', message: 'Comment content cannot be empty' });
+    expect(edited).toMatchObject({
+      status: 'rejected',
+      code: 'comment_empty',
+      message: 'Comment content cannot be empty',
+    });
   });
 
   it('a direct insert of a blank comment, as PostgREST would run it', async () => {
-    const error = await asActor(db, member.actor, (q) => q.query(
-      'insert into public.comment (user_id, rating_id, content) values ($1, $2, $3)', [member.id, ratingId, '\u00a0\u200c'],
-    )).then(() => null, (e: unknown) => e as Error);
+    const error = await asActor(db, member.actor, (q) =>
+      q.query('insert into public.comment (user_id, rating_id, content) values ($1, $2, $3)', [
+        member.id,
+        ratingId,
+        '\u00a0\u200c',
+      ]),
+    ).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
     expect(error?.message).toBe('Comment cannot be empty');
   });
 
   it('a blank review text is saved as none; visible text keeps what was typed, "2 > 1 <tag>" included', async () => {
     const cleared = await pushOk(db, member.actor, 'review.update', { igdb_id: IGDB.hades, review: ' \u200b\u200f ' });
     expect(cleared.review).toBeNull();
-    const kept = await pushOk(db, member.actor, 'review.update', { igdb_id: IGDB.hades, review: ' 2 > 1 <tag> <b>bold</b>\u200b' });
+    const kept = await pushOk(db, member.actor, 'review.update', {
+      igdb_id: IGDB.hades,
+      review: ' 2 > 1 <tag> <b>bold</b>\u200b',
+    });
     expect(kept.review).toBe('2 > 1 <tag> <b>bold</b>');
   });
 
   it('blank names and bio are cleared, visible ones trimmed of invisible edges', async () => {
-    const user = await pushOk(db, member.actor, 'profile.update', { name: '\u3164', display_name: '\u200bBetty\u200b', bio: '\ufeff \u2066\u2069', location: ' \u00a0' });
+    const user = await pushOk(db, member.actor, 'profile.update', {
+      name: '\u3164',
+      display_name: '\u200bBetty\u200b',
+      bio: '\ufeff \u2066\u2069',
+      location: ' \u00a0',
+    });
     expect(user).toMatchObject({ name: null, display_name: 'Betty', bio: null, location: null });
   });
 

@@ -6,7 +6,14 @@ import 'fake-indexeddb/auto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckpointDb } from '../../src/store/db.ts';
-import { directRpc, directToken, readsBusy, readsIdle, trackRead, type DirectSettings } from '../../src/data/direct-rpc.ts';
+import {
+  directRpc,
+  directToken,
+  readsBusy,
+  readsIdle,
+  trackRead,
+  type DirectSettings,
+} from '../../src/data/direct-rpc.ts';
 import { startTestGateway, type TestGateway } from '../support/gateway.ts';
 import { grantTestFunctions } from '../support/test-db.ts';
 
@@ -37,7 +44,9 @@ afterAll(async () => {
 
 const token = (sub: string | null, expiresIn: string) => {
   const jwt = new SignJWT({ role: sub ? 'authenticated' : 'anon', ...(sub ? { sub } : {}) })
-    .setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(expiresIn);
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime(expiresIn);
   return jwt.sign(new TextEncoder().encode(JWT_SECRET));
 };
 
@@ -68,7 +77,7 @@ describe('directRpc answers as supabase-js does', () => {
     }
   });
 
-  it("reads as the member whose token it sends", async () => {
+  it('reads as the member whose token it sends', async () => {
     const uid = crypto.randomUUID();
     const answer = await directRpc(settings, await token(uid, '1h'), 't_direct_whoami', {});
     expect(answer).toEqual({ data: { uid, role: 'authenticated' }, error: null, status: 200 });
@@ -81,7 +90,9 @@ describe('directRpc answers as supabase-js does', () => {
   });
 
   it('answers status 0 with the failure when there is no server, and when aborted', async () => {
-    const nowhere = await directRpc({ ...settings, supabaseUrl: 'http://127.0.0.1:9' }, gw.anonKey, 't_direct_add', { a: 1 });
+    const nowhere = await directRpc({ ...settings, supabaseUrl: 'http://127.0.0.1:9' }, gw.anonKey, 't_direct_add', {
+      a: 1,
+    });
     expect(nowhere).toMatchObject({ data: null, status: 0 });
     expect(nowhere?.error?.message).toMatch(/TypeError/);
     const aborted = await directRpc(settings, gw.anonKey, 't_direct_add', { a: 1 }, AbortSignal.abort());
@@ -98,7 +109,8 @@ describe('directToken', () => {
   });
   afterAll(() => db.close());
 
-  const store = (value: unknown) => db.auth.put({ key: STORAGE_KEY, value: typeof value === 'string' ? value : JSON.stringify(value) });
+  const store = (value: unknown) =>
+    db.auth.put({ key: STORAGE_KEY, value: typeof value === 'string' ? value : JSON.stringify(value) });
   const now = Date.UTC(2026, 10, 22, 12);
 
   it('sends the anon key without a stored session', async () => {
@@ -130,12 +142,22 @@ describe('trackRead', () => {
     await readsIdle();
     let finish: () => void = () => undefined;
     let fail: (error: Error) => void = () => undefined;
-    const first = trackRead(new Promise<void>((resolve) => { finish = resolve; }));
-    const second = trackRead(new Promise<void>((_, reject) => { fail = reject; }));
+    const first = trackRead(
+      new Promise<void>((resolve) => {
+        finish = resolve;
+      }),
+    );
+    const second = trackRead(
+      new Promise<void>((_, reject) => {
+        fail = reject;
+      }),
+    );
     second.catch(() => undefined);
     expect(readsBusy()).toBe(true);
     let idle = false;
-    const waiting = readsIdle().then(() => { idle = true; });
+    const waiting = readsIdle().then(() => {
+      idle = true;
+    });
     finish();
     await first;
     await Promise.resolve();

@@ -18,7 +18,8 @@ const MEMBERS = 23;
 async function member(username: string, bio: string): Promise<Actor> {
   const actor = await createAccount(db, username);
   const out = await call<{ results: Array<{ status: string }> }>(db, actor, 'public.sync_push($1::uuid, $2::jsonb)', [
-    randomUUID(), JSON.stringify([{ id: randomUUID(), name: 'profile.update', args: { bio } }]),
+    randomUUID(),
+    JSON.stringify([{ id: randomUUID(), name: 'profile.update', args: { bio } }]),
   ]);
   expect(out.results[0]?.status).toBe('ok');
   return actor;

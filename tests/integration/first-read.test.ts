@@ -19,7 +19,9 @@ const requests: string[] = [];
 
 beforeAll(async () => {
   gw = await startTestGateway();
-  await gw.db.exec(`insert into public.game (igdb_id, name, slug, summary) values (424242, 'Outer Wilds', 'outer-wilds', 'A space exploration game.')`);
+  await gw.db.exec(
+    `insert into public.game (igdb_id, name, slug, summary) values (424242, 'Outer Wilds', 'outer-wilds', 'A space exploration game.')`,
+  );
   globalThis.fetch = pageFetch;
 });
 
@@ -55,7 +57,9 @@ describe('a first visit (no database on the device)', () => {
   });
 
   it("sends a profile's read-through snapshot, answered as the app's own read would be", async () => {
-    const [row] = await gw.db.query<{ id: string }>(`insert into public."user" (provider_id, username) values ('early-reader-auth-id', 'early_reader') returning id`);
+    const [row] = await gw.db.query<{ id: string }>(
+      `insert into public."user" (provider_id, username) values ('early-reader-auth-id', 'early_reader') returning id`,
+    );
     const read = scopeSnapshotRead({ user_ids: [Number(row?.id)] });
     sendFirstRead(read);
     const answer = await takeFirstRead(read);
@@ -69,7 +73,9 @@ describe('a first visit (no database on the device)', () => {
     sendFirstRead(gamePageRead('outer-wilds'));
     expect(takeFirstRead(gamePageRead('hades'))).toBeNull();
     expect(takeFirstRead({ fn: 'get_game_page', args: { p_identifier: 'outer-wilds', p_review_limit: 0 } })).toBeNull();
-    expect(takeFirstRead({ fn: 'get_recent_reviews', args: { p_identifier: 'outer-wilds', p_review_limit: 5 } })).toBeNull();
+    expect(
+      takeFirstRead({ fn: 'get_recent_reviews', args: { p_identifier: 'outer-wilds', p_review_limit: 5 } }),
+    ).toBeNull();
     await expect(takeFirstRead(gamePageRead('outer-wilds'))).resolves.toMatchObject({ status: 200 });
   });
 
@@ -78,7 +84,11 @@ describe('a first visit (no database on the device)', () => {
     globalThis.fetch = (() => Promise.reject(new TypeError('Failed to fetch'))) as typeof fetch;
     try {
       sendFirstRead(gamePageRead('outer-wilds'));
-      await expect(takeFirstRead(gamePageRead('outer-wilds'))).resolves.toMatchObject({ status: 0, data: null, error: { message: 'TypeError: Failed to fetch' } });
+      await expect(takeFirstRead(gamePageRead('outer-wilds'))).resolves.toMatchObject({
+        status: 0,
+        data: null,
+        error: { message: 'TypeError: Failed to fetch' },
+      });
     } finally {
       globalThis.fetch = pageFetch;
     }

@@ -26,19 +26,37 @@ afterAll(async () => {
 
 it('covers every callable RPC', async () => {
   const names = (await rpcTargets(gateway.db)).map((t) => t.name);
-  expect(names).toEqual(expect.arrayContaining(['sync_push', 'sync_pull', 'search_games_secure', 'get_game_page', 'browse_games', 'get_or_create_user', 'delete_account']));
+  expect(names).toEqual(
+    expect.arrayContaining([
+      'sync_push',
+      'sync_pull',
+      'search_games_secure',
+      'get_game_page',
+      'browse_games',
+      'get_or_create_user',
+      'delete_account',
+    ]),
+  );
 });
 
 it("tells a sync_push that applied a write from one whose every write was refused, by the server's own answers", async () => {
   const push = async (mutations: unknown[]) => {
     const res = await fetch(`${gateway.url}/rest/v1/rpc/sync_push`, {
-      method: 'POST', body: JSON.stringify({ p_client_id: randomUUID(), p_mutations: mutations, p_protocol: 2 }),
+      method: 'POST',
+      body: JSON.stringify({ p_client_id: randomUUID(), p_mutations: mutations, p_protocol: 2 }),
       headers: { 'Content-Type': 'application/json', apikey: gateway.anonKey, Authorization: `Bearer ${tokens[0]}` },
     });
     return { status: res.status, text: await res.text() };
   };
   const id = randomUUID();
-  const applied = await push([{ id, name: 'wishlist.set', args: { igdb_id: 1942, in: true }, hlc: `${String(Date.now()).padStart(15, '0')}-000000-fuzzcheck` }]);
+  const applied = await push([
+    {
+      id,
+      name: 'wishlist.set',
+      args: { igdb_id: 1942, in: true },
+      hlc: `${String(Date.now()).padStart(15, '0')}-000000-fuzzcheck`,
+    },
+  ]);
   expect(applied.status, applied.text).toBe(200);
   expect(mayHaveWritten('/rest/v1/rpc/sync_push', applied.status, applied.text), applied.text).toBe(true);
   const refused = await push([{ id: randomUUID(), name: 'wishlist.set', args: { igdb_id: 'not a game' } }]);
@@ -63,13 +81,17 @@ it('answers thousands of malformed calls without a 5xx, a crash or a partial wri
 it('refuses JSON nested deeper than any real request with a 400, not a 500', async () => {
   const deep = `{"p_query": ${'['.repeat(50_000)}${']'.repeat(50_000)}}`;
   const res = await fetch(`${gateway.url}/rest/v1/rpc/search_users`, {
-    method: 'POST', body: deep, headers: { 'Content-Type': 'application/json', apikey: gateway.anonKey },
+    method: 'POST',
+    body: deep,
+    headers: { 'Content-Type': 'application/json', apikey: gateway.anonKey },
   });
   expect(res.status).toBe(400);
   expect(((await res.json()) as { code: string }).code).toBe('PGRST102');
   // A bracket inside a string is text, not nesting.
   const ok = await fetch(`${gateway.url}/rest/v1/rpc/search_users`, {
-    method: 'POST', body: JSON.stringify({ p_query: '['.repeat(5000) }), headers: { 'Content-Type': 'application/json', apikey: gateway.anonKey },
+    method: 'POST',
+    body: JSON.stringify({ p_query: '['.repeat(5000) }),
+    headers: { 'Content-Type': 'application/json', apikey: gateway.anonKey },
   });
   expect(ok.status).toBe(200);
 });

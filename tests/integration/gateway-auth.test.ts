@@ -80,7 +80,9 @@ describe('sign-up, confirmation and the signed-in life cycle', () => {
 
     const changed = await signedIn.auth.updateUser({ password: 'second-pass2' });
     expect(changed.error).toBeNull();
-    expect((await gw.client().auth.signInWithPassword({ email, password: 'first-pass1' })).error?.code).toBe('invalid_credentials');
+    expect((await gw.client().auth.signInWithPassword({ email, password: 'first-pass1' })).error?.code).toBe(
+      'invalid_credentials',
+    );
     expect((await gw.client().auth.signInWithPassword({ email, password: 'second-pass2' })).error).toBeNull();
 
     const refreshToken = (await signedIn.auth.getSession()).data.session?.refresh_token ?? '';
@@ -137,8 +139,12 @@ describe('sign-up, confirmation and the signed-in life cycle', () => {
     expect(mails).toHaveLength(2);
     const second = mails[0];
     expect(second?.link).not.toBe(first.link);
-    expect((await sb.auth.verifyOtp({ token_hash: linkToken(first).tokenHash, type: 'signup' })).error?.code).toBe('otp_expired');
-    expect((await sb.auth.verifyOtp({ token_hash: second ? linkToken(second).tokenHash : '', type: 'signup' })).error).toBeNull();
+    expect((await sb.auth.verifyOtp({ token_hash: linkToken(first).tokenHash, type: 'signup' })).error?.code).toBe(
+      'otp_expired',
+    );
+    expect(
+      (await sb.auth.verifyOtp({ token_hash: second ? linkToken(second).tokenHash : '', type: 'signup' })).error,
+    ).toBeNull();
   });
 
   it('accepts a link once: the second use fails with otp_expired', async () => {
@@ -164,15 +170,22 @@ describe('made-up and expired links', () => {
     const email = newEmail('aged');
     await gw.client().auth.signUp({ email, password: 'secret-pw1' });
     const { tokenHash } = linkToken(await gw.lastMail(email, 'signup'));
-    await gw.db.query(`update auth.one_time_tokens set created_at = now() - interval '25 hours' where token_hash = $1`, [tokenHash]);
+    await gw.db.query(
+      `update auth.one_time_tokens set created_at = now() - interval '25 hours' where token_hash = $1`,
+      [tokenHash],
+    );
     const aged = await gw.client().auth.verifyOtp({ token_hash: tokenHash, type: 'signup' });
     expect(aged.error?.code).toBe('otp_expired');
     expect(aged.error?.message).toBe('Email link is invalid or has expired');
 
     // The browser's GET /verify puts the same codes in the redirect's hash.
     const redirectTo = encodeURIComponent('http://localhost:5173/auth/callback');
-    const res = await fetch(`${gw.url}/auth/v1/verify?token=deadbeef&type=signup&redirect_to=${redirectTo}`, { redirect: 'manual' });
-    expect(new URLSearchParams(new URL(res.headers.get('location') ?? '').hash.slice(1)).get('error_code')).toBe('otp_invalid');
+    const res = await fetch(`${gw.url}/auth/v1/verify?token=deadbeef&type=signup&redirect_to=${redirectTo}`, {
+      redirect: 'manual',
+    });
+    expect(new URLSearchParams(new URL(res.headers.get('location') ?? '').hash.slice(1)).get('error_code')).toBe(
+      'otp_invalid',
+    );
   });
 });
 
@@ -180,7 +193,9 @@ describe('password reset', () => {
   it('mails a recovery link that signs in and lets the password be changed', async () => {
     const email = await confirmedAccount('reset');
     const sb = gw.client();
-    const { error } = await sb.auth.resetPasswordForEmail(email, { redirectTo: 'http://localhost:5173/reset-password' });
+    const { error } = await sb.auth.resetPasswordForEmail(email, {
+      redirectTo: 'http://localhost:5173/reset-password',
+    });
     expect(error).toBeNull();
     const mail = await gw.lastMail(email, 'recovery');
     expect(mail.link).toMatch(/^http:\/\/localhost:5173\/reset-password\?token_hash=[0-9a-f]+&type=recovery$/);
@@ -192,7 +207,9 @@ describe('password reset', () => {
     expect(updated.error).toBeNull();
 
     expect((await gw.client().auth.signInWithPassword({ email, password: 'brand-new-pw3' })).error).toBeNull();
-    expect((await gw.client().auth.signInWithPassword({ email, password: 'first-pass1' })).error?.code).toBe('invalid_credentials');
+    expect((await gw.client().auth.signInWithPassword({ email, password: 'first-pass1' })).error?.code).toBe(
+      'invalid_credentials',
+    );
   });
 
   it('answers 200 for an unknown email and sends nothing', async () => {
@@ -232,9 +249,12 @@ describe('browser redirects', () => {
   });
 
   it('never redirects to a foreign site', async () => {
-    const res = await fetch(`${gw.url}/auth/v1/verify?token=nope&type=signup&redirect_to=${encodeURIComponent('https://evil.example/x')}`, {
-      redirect: 'manual',
-    });
+    const res = await fetch(
+      `${gw.url}/auth/v1/verify?token=nope&type=signup&redirect_to=${encodeURIComponent('https://evil.example/x')}`,
+      {
+        redirect: 'manual',
+      },
+    );
     expect(new URL(res.headers.get('location') ?? '').hostname).not.toBe('evil.example');
   });
 
@@ -280,7 +300,9 @@ describe('wire format', () => {
     const { data } = await sb.auth.signInWithPassword({ email, password: 'first-pass1' });
     const token = data.session?.access_token ?? '';
     await sb.auth.signOut();
-    const after = await fetch(`${gw.url}/auth/v1/user`, { headers: { Authorization: `Bearer ${token}`, apikey: gw.anonKey } });
+    const after = await fetch(`${gw.url}/auth/v1/user`, {
+      headers: { Authorization: `Bearer ${token}`, apikey: gw.anonKey },
+    });
     expect(after.status).toBe(403);
     expect(((await after.json()) as { error_code: string }).error_code).toBe('session_not_found');
   });

@@ -22,7 +22,12 @@ afterAll(async () => {
 });
 
 /** Runs `npm start`'s entry (main.ts) without building, and resolves with it once it listens. */
-function startMain(dataDir: string): { child: ChildProcess; output: () => string; ready: Promise<string>; exited: Promise<number | null> } {
+function startMain(dataDir: string): {
+  child: ChildProcess;
+  output: () => string;
+  ready: Promise<string>;
+  exited: Promise<number | null>;
+} {
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: '0', DEMO: 'off', NODE_OPTIONS: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,7 +84,9 @@ describe('npm start on a data directory', () => {
     const dataDir = path.join(scratch, 'data-lock');
     const gateway = await startGateway({ dataDir, port: 0, seed: false, log: quiet });
     try {
-      await expect(startGateway({ dataDir, port: 0, seed: false, log: quiet })).rejects.toBeInstanceOf(DataDirLockedError);
+      await expect(startGateway({ dataDir, port: 0, seed: false, log: quiet })).rejects.toBeInstanceOf(
+        DataDirLockedError,
+      );
     } finally {
       await gateway.close();
     }
@@ -133,7 +140,12 @@ describe('the static app server', () => {
   });
 
   it('never serves a file outside dist', async () => {
-    for (const rawPath of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt']) {
+    for (const rawPath of [
+      '/../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/assets/..%2f..%2fsecret.txt',
+      '/..%5csecret.txt',
+    ]) {
       const { status, body } = await rawGet(gateway.url, rawPath);
       expect(body).not.toContain('outside dist');
       expect([200, 400, 404]).toContain(status);

@@ -66,7 +66,13 @@ describe('PUBLIC_URL and TRUST_PROXY settings', () => {
       const dataDir = path.join(scratch, 'data');
       const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
         cwd: path.dirname(path.dirname(path.dirname(MAIN))),
-        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', PUBLIC_URL: 'https://checkpoint.lan/app', NODE_OPTIONS: '' },
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          PORT: '0',
+          PUBLIC_URL: 'https://checkpoint.lan/app',
+          NODE_OPTIONS: '',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
@@ -74,7 +80,9 @@ describe('PUBLIC_URL and TRUST_PROXY settings', () => {
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
       expect(code).toBe(1);
-      expect(output).toContain('PUBLIC_URL="https://checkpoint.lan/app": must be an http(s) address with no path, query or fragment');
+      expect(output).toContain(
+        'PUBLIC_URL="https://checkpoint.lan/app": must be an http(s) address with no path, query or fragment',
+      );
       expect(output).not.toContain('running at');
       expect(existsSync(dataDir)).toBe(false);
     } finally {
@@ -99,14 +107,17 @@ async function signUpLink(gw: TestGateway, headers: Record<string, string>, redi
 const withoutQuery = (url: URL) => `${url.origin}${url.pathname}`;
 
 /** An access token's `iss` claim. */
-const issuer = (token: string): unknown => (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { iss?: unknown }).iss;
+const issuer = (token: string): unknown =>
+  (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as { iss?: unknown }).iss;
 
 describe('mail links and tokens at PUBLIC_URL', () => {
   it('mails links to PUBLIC_URL and issues tokens as <PUBLIC_URL>/auth/v1', async () => {
     const link = await signUpLink(plain, {});
     expect(withoutQuery(link)).toBe(`${PUBLIC_URL}/auth/callback`);
     expect(link.searchParams.get('type')).toBe('signup');
-    const verified = await plain.client().auth.verifyOtp({ token_hash: link.searchParams.get('token_hash') ?? '', type: 'signup' });
+    const verified = await plain
+      .client()
+      .auth.verifyOtp({ token_hash: link.searchParams.get('token_hash') ?? '', type: 'signup' });
     expect(verified.error).toBeNull();
     const token = verified.data.session?.access_token ?? '';
     expect(issuer(token)).toBe(`${PUBLIC_URL}/auth/v1`);
@@ -114,7 +125,9 @@ describe('mail links and tokens at PUBLIC_URL', () => {
 
   it('honours a redirect to PUBLIC_URL and refuses a foreign one', async () => {
     expect(withoutQuery(await signUpLink(plain, {}, `${PUBLIC_URL}/welcome`))).toBe(`${PUBLIC_URL}/welcome`);
-    expect(withoutQuery(await signUpLink(plain, {}, 'https://evil.example/auth/callback'))).toBe(`${PUBLIC_URL}/auth/callback`);
+    expect(withoutQuery(await signUpLink(plain, {}, 'https://evil.example/auth/callback'))).toBe(
+      `${PUBLIC_URL}/auth/callback`,
+    );
   });
 });
 
@@ -122,14 +135,18 @@ describe('X-Forwarded-Proto and X-Forwarded-Host', () => {
   it('are ignored without TRUST_PROXY: a redirect to the forwarded origin falls back to PUBLIC_URL', async () => {
     const link = await signUpLink(plain, PROXIED, `${PROXIED_ORIGIN}/auth/callback`);
     expect(withoutQuery(link)).toBe(`${PUBLIC_URL}/auth/callback`);
-    const res = await fetch(`${plain.url}/auth/v1/authorize?provider=github&redirect_to=${encodeURIComponent(`${PROXIED_ORIGIN}/auth/callback`)}`, {
-      headers: PROXIED, redirect: 'manual',
-    });
+    const res = await fetch(
+      `${plain.url}/auth/v1/authorize?provider=github&redirect_to=${encodeURIComponent(`${PROXIED_ORIGIN}/auth/callback`)}`,
+      {
+        headers: PROXIED,
+        redirect: 'manual',
+      },
+    );
     expect(res.status).toBe(302);
     expect(new URL(res.headers.get('location') ?? '').origin).toBe(PUBLIC_URL);
   });
 
-  it('with TRUST_PROXY make the request\'s origin an allowed redirect, for mail links and browser redirects', async () => {
+  it("with TRUST_PROXY make the request's origin an allowed redirect, for mail links and browser redirects", async () => {
     const link = await signUpLink(trusting, PROXIED, `${PROXIED_ORIGIN}/auth/callback`);
     expect(withoutQuery(link)).toBe(`${PROXIED_ORIGIN}/auth/callback`);
     const verify = await fetch(
@@ -145,15 +162,28 @@ describe('X-Forwarded-Proto and X-Forwarded-Host', () => {
   });
 
   it('with TRUST_PROXY still refuse an origin the request was not made to, and headers that make no origin', async () => {
-    expect(withoutQuery(await signUpLink(trusting, PROXIED, 'https://evil.example/auth/callback'))).toBe(`${PUBLIC_URL}/auth/callback`);
+    expect(withoutQuery(await signUpLink(trusting, PROXIED, 'https://evil.example/auth/callback'))).toBe(
+      `${PUBLIC_URL}/auth/callback`,
+    );
     // No X-Forwarded-Proto: the proxy did not say how the browser came in.
-    const noProto = await signUpLink(trusting, { 'X-Forwarded-Host': 'phone.checkpoint.example' }, `${PROXIED_ORIGIN}/auth/callback`);
+    const noProto = await signUpLink(
+      trusting,
+      { 'X-Forwarded-Host': 'phone.checkpoint.example' },
+      `${PROXIED_ORIGIN}/auth/callback`,
+    );
     expect(withoutQuery(noProto)).toBe(`${PUBLIC_URL}/auth/callback`);
-    const badHost = await signUpLink(trusting, { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'evil.example/x' }, 'https://evil.example/auth/callback');
+    const badHost = await signUpLink(
+      trusting,
+      { 'X-Forwarded-Proto': 'https', 'X-Forwarded-Host': 'evil.example/x' },
+      'https://evil.example/auth/callback',
+    );
     expect(withoutQuery(badHost)).toBe(`${PUBLIC_URL}/auth/callback`);
     // A chain of proxies: the first (outermost) entry is the browser's.
-    const chained = await signUpLink(trusting, { 'X-Forwarded-Proto': 'https, http', 'X-Forwarded-Host': 'phone.checkpoint.example, 127.0.0.1:5173' },
-      `${PROXIED_ORIGIN}/auth/callback`);
+    const chained = await signUpLink(
+      trusting,
+      { 'X-Forwarded-Proto': 'https, http', 'X-Forwarded-Host': 'phone.checkpoint.example, 127.0.0.1:5173' },
+      `${PROXIED_ORIGIN}/auth/callback`,
+    );
     expect(withoutQuery(chained)).toBe(`${PROXIED_ORIGIN}/auth/callback`);
   });
 });

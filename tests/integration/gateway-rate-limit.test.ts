@@ -32,19 +32,31 @@ interface Answer {
 }
 
 /** A request as auth-js makes it (API version 2024-01-01 unless `legacy`), from `ip`. */
-async function auth(path: string, body: Record<string, unknown>, ip: string, options: { legacy?: boolean } = {}): Promise<Answer> {
+async function auth(
+  path: string,
+  body: Record<string, unknown>,
+  ip: string,
+  options: { legacy?: boolean } = {},
+): Promise<Answer> {
   const res = await fetch(`${gw.url}/auth/v1${path}`, {
     method: 'POST',
     headers: {
-      'Content-Type': 'application/json', apikey: gw.anonKey, 'X-Forwarded-For': `${ip}, 10.0.0.1`,
+      'Content-Type': 'application/json',
+      apikey: gw.anonKey,
+      'X-Forwarded-For': `${ip}, 10.0.0.1`,
       ...(options.legacy ? {} : { 'X-Supabase-Api-Version': '2024-01-01' }),
     },
     body: JSON.stringify(body),
   });
-  return { status: res.status, retryAfter: res.headers.get('Retry-After'), body: (await res.json()) as Record<string, unknown> };
+  return {
+    status: res.status,
+    retryAfter: res.headers.get('Retry-After'),
+    body: (await res.json()) as Record<string, unknown>,
+  };
 }
 
-const signIn = (email: string, password: string, ip: string) => auth('/token?grant_type=password', { email, password }, ip);
+const signIn = (email: string, password: string, ip: string) =>
+  auth('/token?grant_type=password', { email, password }, ip);
 const signUp = (email: string, ip: string) => auth('/signup', { email, password: PASSWORD }, ip);
 
 async function confirmedAccount(ip: string): Promise<string> {
@@ -56,8 +68,12 @@ async function confirmedAccount(ip: string): Promise<string> {
 }
 
 const requestLimit = (seconds: number): Answer => ({
-  status: 429, retryAfter: String(seconds),
-  body: { code: 'over_request_rate_limit', message: `Request rate limit reached. Please try again in ${seconds} seconds.` },
+  status: 429,
+  retryAfter: String(seconds),
+  body: {
+    code: 'over_request_rate_limit',
+    message: `Request rate limit reached. Please try again in ${seconds} seconds.`,
+  },
 });
 
 describe('sign-in and sign-up per IP (30 per 5 minutes, a bucket of 30 refilled every 10 s)', () => {
@@ -80,8 +96,13 @@ describe('sign-in and sign-up per IP (30 per 5 minutes, a bucket of 30 refilled 
     for (let i = 0; i < 30; i++) await signUp(newEmail('burst'), ip);
     const legacy = await auth('/signup', { email: newEmail('late'), password: PASSWORD }, ip, { legacy: true });
     expect(legacy).toEqual({
-      status: 429, retryAfter: '10',
-      body: { code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached. Please try again in 10 seconds.' },
+      status: 429,
+      retryAfter: '10',
+      body: {
+        code: 429,
+        error_code: 'over_request_rate_limit',
+        msg: 'Request rate limit reached. Please try again in 10 seconds.',
+      },
     });
 
     const sb = createClient(gw.url, gw.anonKey, {
@@ -89,14 +110,19 @@ describe('sign-in and sign-up per IP (30 per 5 minutes, a bucket of 30 refilled 
       global: { headers: { 'X-Forwarded-For': ip } },
     });
     const { error } = await sb.auth.signInWithPassword({ email: newEmail('late'), password: PASSWORD });
-    expect(error).toMatchObject({ status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached. Please try again in 10 seconds.' });
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached. Please try again in 10 seconds.',
+    });
   });
 });
 
 describe('failed sign-ins per address (10 per 5 minutes, whatever the IP)', () => {
   it('refuses an address after 10 wrong passwords from 10 addresses, even the right one, until 30 s pass', async () => {
     const email = await confirmedAccount(newIp());
-    for (let i = 0; i < 10; i++) expect((await signIn(email, 'wrong-pass', newIp())).body.code).toBe('invalid_credentials');
+    for (let i = 0; i < 10; i++)
+      expect((await signIn(email, 'wrong-pass', newIp())).body.code).toBe('invalid_credentials');
     expect(await signIn(email, PASSWORD, newIp())).toEqual(requestLimit(30));
     // Other addresses sign in as usual.
     const other = await confirmedAccount(newIp());
@@ -113,18 +139,24 @@ describe('failed sign-ins per address (10 per 5 minutes, whatever the IP)', () =
 });
 
 describe('mails per address (one of each kind a minute, GoTrue SMTP_MAX_FREQUENCY = 60 s)', () => {
-  it('refuses a resend right after sign-up with GoTrue\'s wait message, and sends it after a minute', async () => {
+  it("refuses a resend right after sign-up with GoTrue's wait message, and sends it after a minute", async () => {
     const ip = newIp();
     const email = newEmail('resend');
     expect((await signUp(email, ip)).status).toBe(200);
     expect(await auth('/resend', { type: 'signup', email }, ip)).toEqual({
-      status: 429, retryAfter: '60',
-      body: { code: 'over_email_send_rate_limit', message: 'For security purposes, you can only request this after 60 seconds.' },
+      status: 429,
+      retryAfter: '60',
+      body: {
+        code: 'over_email_send_rate_limit',
+        message: 'For security purposes, you can only request this after 60 seconds.',
+      },
     });
     // Signing up again is a confirmation mail too.
     expect((await signUp(email, newIp())).body.code).toBe('over_email_send_rate_limit');
     now += 59_000;
-    expect((await auth('/resend', { type: 'signup', email }, ip)).body.message).toBe('For security purposes, you can only request this after 1 seconds.');
+    expect((await auth('/resend', { type: 'signup', email }, ip)).body.message).toBe(
+      'For security purposes, you can only request this after 1 seconds.',
+    );
     now += 1000;
     expect((await auth('/resend', { type: 'signup', email }, ip)).status).toBe(200);
     expect((await gw.mailbox()).filter((m) => m.to === email)).toHaveLength(2);
@@ -149,7 +181,8 @@ describe('recovery and resend per IP (30 per hour)', () => {
   it('refuses the 31st request from one address, both endpoints together, for 2 minutes', async () => {
     const ip = newIp();
     for (let i = 0; i < 15; i++) expect((await auth('/recover', { email: newEmail('r') }, ip)).status).toBe(200);
-    for (let i = 0; i < 15; i++) expect((await auth('/resend', { type: 'signup', email: newEmail('s') }, ip)).status).toBe(200);
+    for (let i = 0; i < 15; i++)
+      expect((await auth('/resend', { type: 'signup', email: newEmail('s') }, ip)).status).toBe(200);
     expect(await auth('/recover', { email: newEmail('r') }, ip)).toEqual(requestLimit(120));
     expect((await auth('/resend', { type: 'signup', email: newEmail('s') }, ip)).status).toBe(429);
     expect((await auth('/recover', { email: newEmail('r') }, newIp())).status).toBe(200);
@@ -164,8 +197,12 @@ describe('the hourly mail budget (30 mails an hour from the whole gateway)', () 
     for (let i = 0; i < 30; i++) expect((await signUp(newEmail('budget'), ip)).status).toBe(200);
     const refused = await signUp(newEmail('budget'), newIp());
     expect(refused).toEqual({
-      status: 429, retryAfter: '120',
-      body: { code: 'over_email_send_rate_limit', message: 'Email rate limit exceeded. Please try again in 120 seconds.' },
+      status: 429,
+      retryAfter: '120',
+      body: {
+        code: 'over_email_send_rate_limit',
+        message: 'Email rate limit exceeded. Please try again in 120 seconds.',
+      },
     });
     // Unknown addresses get the same answer: nothing would go out, but nothing tells them apart.
     expect(await auth('/recover', { email: newEmail('ghost') }, newIp())).toEqual(refused);
@@ -189,36 +226,60 @@ describe('token refresh and verification per IP', () => {
 
   it('refuses the 31st verification from one address (30 per 5 minutes)', async () => {
     const ip = newIp();
-    for (let i = 0; i < 30; i++) expect((await auth('/verify', { type: 'signup', token_hash: `bad${i}` }, ip)).status).toBe(403);
+    for (let i = 0; i < 30; i++)
+      expect((await auth('/verify', { type: 'signup', token_hash: `bad${i}` }, ip)).status).toBe(403);
     expect(await auth('/verify', { type: 'signup', token_hash: 'bad' }, ip)).toEqual(requestLimit(10));
   });
 });
 
 describe('settings', () => {
-  it('defaults to GoTrue\'s limits and reads GoTrue\'s names from the environment', () => {
+  it("defaults to GoTrue's limits and reads GoTrue's names from the environment", () => {
     expect(loadConfig({}).rateLimits).toEqual({
-      signInSignUps: 30, tokenRefresh: 150, verify: 30, otp: 30, emailSent: 30, emailMaxFrequency: 60, signInFailures: 10,
+      signInSignUps: 30,
+      tokenRefresh: 150,
+      verify: 30,
+      otp: 30,
+      emailSent: 30,
+      emailMaxFrequency: 60,
+      signInFailures: 10,
     });
     const config = loadConfig({
-      RATE_LIMIT_SIGN_IN_SIGN_UPS: '5', RATE_LIMIT_TOKEN_REFRESH: '0', RATE_LIMIT_VERIFY: '7', RATE_LIMIT_OTP: '3',
-      RATE_LIMIT_EMAIL_SENT: '100', RATE_LIMIT_SIGN_IN_FAILURES: '4', SMTP_MAX_FREQUENCY: '1m30s', RATE_LIMIT_HEADER: 'X-Real-IP',
+      RATE_LIMIT_SIGN_IN_SIGN_UPS: '5',
+      RATE_LIMIT_TOKEN_REFRESH: '0',
+      RATE_LIMIT_VERIFY: '7',
+      RATE_LIMIT_OTP: '3',
+      RATE_LIMIT_EMAIL_SENT: '100',
+      RATE_LIMIT_SIGN_IN_FAILURES: '4',
+      SMTP_MAX_FREQUENCY: '1m30s',
+      RATE_LIMIT_HEADER: 'X-Real-IP',
     });
     expect(config.rateLimits).toEqual({
-      signInSignUps: 5, tokenRefresh: 0, verify: 7, otp: 3, emailSent: 100, emailMaxFrequency: 90, signInFailures: 4, header: 'X-Real-IP',
+      signInSignUps: 5,
+      tokenRefresh: 0,
+      verify: 7,
+      otp: 3,
+      emailSent: 100,
+      emailMaxFrequency: 90,
+      signInFailures: 4,
+      header: 'X-Real-IP',
     });
     expect(loadConfig({ SMTP_MAX_FREQUENCY: '45' }).rateLimits.emailMaxFrequency).toBe(45);
-    expect(() => loadConfig({ SMTP_MAX_FREQUENCY: 'soon' })).toThrow(/SMTP_MAX_FREQUENCY="soon": must be seconds or a duration/);
+    expect(() => loadConfig({ SMTP_MAX_FREQUENCY: 'soon' })).toThrow(
+      /SMTP_MAX_FREQUENCY="soon": must be seconds or a duration/,
+    );
     expect(() => loadConfig({ RATE_LIMIT_VERIFY: '-1' })).toThrow(/RATE_LIMIT_VERIFY/);
   });
 
-  it('takes some limits from the option and the rest from GoTrue\'s defaults; 0 turns one off', async () => {
+  it("takes some limits from the option and the rest from GoTrue's defaults; 0 turns one off", async () => {
     const custom = await startTestGateway({ rateLimits: { emailMaxFrequency: 0, signInSignUps: 2 } });
     try {
       const email = `again-${++n}@example.test`;
-      const signUpThere = () => fetch(`${custom.url}/auth/v1/signup`, {
-        method: 'POST', headers: { 'Content-Type': 'application/json', apikey: custom.anonKey },
-        body: JSON.stringify({ email, password: PASSWORD }),
-      });
+      const signUpThere = () =>
+        fetch(`${custom.url}/auth/v1/signup`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', apikey: custom.anonKey },
+          body: JSON.stringify({ email, password: PASSWORD }),
+        });
       expect((await signUpThere()).status).toBe(200);
       expect((await signUpThere()).status).toBe(200);
       const third = await signUpThere();

@@ -49,7 +49,10 @@ async function signedInClient(name: string) {
   const email = `${name}@example.test`;
   const sb = gw.client();
   await sb.auth.signUp({ email, password: 'secret-pw1' });
-  const verified = await sb.auth.verifyOtp({ token_hash: linkToken(await gw.lastMail(email, 'signup')).tokenHash, type: 'signup' });
+  const verified = await sb.auth.verifyOtp({
+    token_hash: linkToken(await gw.lastMail(email, 'signup')).tokenHash,
+    type: 'signup',
+  });
   const session = verified.data.session;
   if (!session) throw new Error('no session');
   return { sb, userId: session.user.id, accessToken: session.access_token };
@@ -138,7 +141,12 @@ describe('PostgREST errors', () => {
   it('RAISE passes message, detail and hint through with 400', async () => {
     const { error, status } = await gw.client().rpc('t_fail');
     expect(status).toBe(400);
-    expect(error).toMatchObject({ code: 'P0001', message: 'Comment exceeds 500 characters', details: 'length 501', hint: 'Shorten it' });
+    expect(error).toMatchObject({
+      code: 'P0001',
+      message: 'Comment exceeds 500 characters',
+      details: 'length 501',
+      hint: 'Shorten it',
+    });
   });
 
   it('a unique violation: 409 23505', async () => {
@@ -157,7 +165,9 @@ describe('PostgREST errors', () => {
 
   it('GET runs read-only: a volatile write fails with 405', async () => {
     const { accessToken } = await signedInClient('readonly');
-    const res = await fetch(`${gw.url}/rest/v1/rpc/t_add_note?body=x`, { headers: { apikey: gw.anonKey, Authorization: `Bearer ${accessToken}` } });
+    const res = await fetch(`${gw.url}/rest/v1/rpc/t_add_note?body=x`, {
+      headers: { apikey: gw.anonKey, Authorization: `Bearer ${accessToken}` },
+    });
     expect(res.status).toBe(405);
     expect(((await res.json()) as { code: string }).code).toBe('25006');
   });
@@ -203,14 +213,18 @@ describe('JWT and roles', () => {
     // The service role sets none of its own: authenticator's, as on a PostgREST login.
     const service = await fetch(`${gw.url}/rest/v1/rpc/t_timeouts`, {
       method: 'POST',
-      headers: { apikey: gw.serviceRoleKey, Authorization: `Bearer ${gw.serviceRoleKey}`, 'Content-Type': 'application/json' },
+      headers: {
+        apikey: gw.serviceRoleKey,
+        Authorization: `Bearer ${gw.serviceRoleKey}`,
+        'Content-Type': 'application/json',
+      },
       body: '{}',
     });
     expect(await service.json()).toEqual({ statement: '8s', lock: '8s' });
   });
 
   // PGlite (WebAssembly) has no timer signal to cancel a statement with; a server does.
-  it.skipIf(!process.env.TEST_DATABASE_URL)('a visitor\'s statement past 3 s is cancelled (57014)', async () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)("a visitor's statement past 3 s is cancelled (57014)", async () => {
     const started = Date.now();
     const slow = await gw.client().rpc('t_sleep', { seconds: 4.5 });
     expect(slow.error?.code).toBe('57014');
@@ -233,12 +247,25 @@ describe('edges of the gateway', () => {
   it('answers CORS preflights like Supabase', async () => {
     const res = await fetch(`${gw.url}/rest/v1/rpc/t_add`, {
       method: 'OPTIONS',
-      headers: { Origin: 'http://example.test', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, prefer' },
+      headers: {
+        Origin: 'http://example.test',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'apikey, prefer',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     const allowed = res.headers.get('access-control-allow-headers') ?? '';
-    for (const h of ['authorization', 'apikey', 'content-type', 'prefer', 'x-client-info', 'accept-profile', 'content-profile', 'x-supabase-api-version']) {
+    for (const h of [
+      'authorization',
+      'apikey',
+      'content-type',
+      'prefer',
+      'x-client-info',
+      'accept-profile',
+      'content-profile',
+      'x-supabase-api-version',
+    ]) {
       expect(allowed).toContain(h);
     }
     const call = await rpc('t_series', { body: '{"n":1}', headers: { Prefer: 'count=exact' } });
@@ -248,7 +275,10 @@ describe('edges of the gateway', () => {
 
   it('reaches the catalogue function on both paths', async () => {
     for (const path of ['/functions/v1/igdb-search', '/.netlify/functions/igdb-search']) {
-      const res = await fetch(`${gw.url}${path}`, { method: 'POST', body: JSON.stringify({ searchTerm: 'zelda', limit: 5 }) });
+      const res = await fetch(`${gw.url}${path}`, {
+        method: 'POST',
+        body: JSON.stringify({ searchTerm: 'zelda', limit: 5 }),
+      });
       expect(res.status).toBe(200);
       const answer = (await res.json()) as { success: boolean; games: Array<{ name: string }> };
       expect(answer.success).toBe(true);
@@ -263,10 +293,18 @@ describe('edges of the gateway', () => {
   });
 
   it('serves /_dev/config.json and /_dev/mailbox.json', async () => {
-    expect(await (await fetch(`${gw.url}/_dev/config.json`)).json()).toEqual({ supabaseUrl: gw.url, anonKey: gw.anonKey });
+    expect(await (await fetch(`${gw.url}/_dev/config.json`)).json()).toEqual({
+      supabaseUrl: gw.url,
+      anonKey: gw.anonKey,
+    });
     await signedInClient('mailbox');
     const mails = (await (await fetch(`${gw.url}/_dev/mailbox.json`)).json()) as Record<string, unknown>[];
-    expect(mails[0]).toEqual({ to: 'mailbox@example.test', kind: 'signup', link: expect.stringContaining('token_hash='), sent_at: expect.any(String) });
+    expect(mails[0]).toEqual({
+      to: 'mailbox@example.test',
+      kind: 'signup',
+      link: expect.stringContaining('token_hash='),
+      sent_at: expect.any(String),
+    });
     expect(Object.keys(mails[0] ?? {}).sort()).toEqual(['kind', 'link', 'sent_at', 'to']);
     const page = await fetch(`${gw.url}/_dev/mailbox`);
     expect(page.headers.get('content-type')).toContain('text/html');

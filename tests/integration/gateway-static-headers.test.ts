@@ -12,7 +12,10 @@ let dist: string;
 beforeAll(async () => {
   dist = await mkdtemp(path.join(tmpdir(), 'cp-dist-'));
   await mkdir(path.join(dist, 'assets'));
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
+  await writeFile(
+    path.join(dist, 'index.html'),
+    '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>',
+  );
   await writeFile(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
   gateway = await startGateway({ port: 0, inMemory: true, distDir: dist, seed: false, log: () => undefined });
 });

@@ -21,12 +21,14 @@ function localMode(): void {
 }
 
 async function call(body: unknown, init: RequestInit = {}): Promise<{ status: number; answer: Answer }> {
-  const res = await handler(new Request('http://test/functions/v1/igdb-search', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-    ...init,
-  }));
+  const res = await handler(
+    new Request('http://test/functions/v1/igdb-search', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      ...init,
+    }),
+  );
   return { status: res.status, answer: (await res.json()) as Answer };
 }
 
@@ -97,9 +99,13 @@ describe('upstream IGDB mode (stubbed Twitch and IGDB)', () => {
   });
 
   it('re-serialises an allowed bulk query instead of forwarding the raw text', async () => {
-    const { answer } = await bulk('fields  name ,cover.url;\n where parent_game=1942 & category = (1,2) ;sort first_release_date asc; limit 20;');
+    const { answer } = await bulk(
+      'fields  name ,cover.url;\n where parent_game=1942 & category = (1,2) ;sort first_release_date asc; limit 20;',
+    );
     expect(answer.success).toBe(true);
-    expect(stub.gamesRequests[0]?.body).toBe('fields name,cover.url; where parent_game = 1942 & category = (1,2); sort first_release_date asc; limit 20;');
+    expect(stub.gamesRequests[0]?.body).toBe(
+      'fields name,cover.url; where parent_game = 1942 & category = (1,2); sort first_release_date asc; limit 20;',
+    );
   });
 
   it("reports a failing upstream as 'IGDB API error: {status}'", async () => {
@@ -191,11 +197,16 @@ describe('request validation', () => {
   it('names every field that is wrong', async () => {
     const { status, answer } = await call({ isBulkRequest: true, endpoint: 5, requestBody: 'x'.repeat(4001) });
     expect(status).toBe(400);
-    expect(answer.error).toBe('Invalid request: endpoint: must be a string of at most 100 characters; requestBody: must be a string of at most 4000 characters');
+    expect(answer.error).toBe(
+      'Invalid request: endpoint: must be a string of at most 100 characters; requestBody: must be a string of at most 4000 characters',
+    );
   });
 
   it('accepts a gameId given as digits and a search without a limit', async () => {
-    expect((await call({ type: 'getById', gameId: '427' })).answer.games[0]).toMatchObject({ id: 427, name: 'Final Fantasy VII' });
+    expect((await call({ type: 'getById', gameId: '427' })).answer.games[0]).toMatchObject({
+      id: 427,
+      name: 'Final Fantasy VII',
+    });
     const { status, answer } = await call({ searchTerm: '  the  ' });
     expect(status).toBe(200);
     const more = await call({ searchTerm: 'the', limit: 50 });
@@ -262,20 +273,31 @@ describe('local catalogue mode (bundled seed)', () => {
       genres: expect.arrayContaining([{ name: 'Role-playing (RPG)' }]),
       platforms: expect.arrayContaining([{ name: 'Xbox 360' }]),
       alternative_names: [{ name: 'Dragon Age Origins: Awakening' }],
-      involved_companies: expect.arrayContaining([{ company: { name: 'BioWare Edmonton' }, developer: true, publisher: false }]),
+      involved_companies: expect.arrayContaining([
+        { company: { name: 'BioWare Edmonton' }, developer: true, publisher: false },
+      ]),
     });
     expect((await call({ type: 'getById', gameId: 999_999_999 })).answer).toEqual({ success: true, games: [] });
   });
 
   it('answers a bulk query for add-ons of a parent sorted by release date, limit respected', async () => {
-    const all = await bulk('fields name,first_release_date,parent_game; where parent_game = 231; sort first_release_date asc; limit 20;');
+    const all = await bulk(
+      'fields name,first_release_date,parent_game; where parent_game = 231; sort first_release_date asc; limit 20;',
+    );
     expect(all.answer.games.length).toBe(3);
     const dates = all.answer.games.map((g) => Number(g.first_release_date));
     expect(dates).toEqual([...dates].sort((a, b) => a - b));
     for (const g of all.answer.games) expect(g.parent_game).toBe(231);
     expect(Object.keys(all.answer.games[0] ?? {}).sort()).toEqual(['first_release_date', 'id', 'name', 'parent_game']);
-    const newest = await bulk('fields name,first_release_date; where parent_game = 231; sort first_release_date desc; limit 2;');
-    expect(newest.answer.games.map((g) => g.id)).toEqual([...all.answer.games].reverse().slice(0, 2).map((g) => g.id));
+    const newest = await bulk(
+      'fields name,first_release_date; where parent_game = 231; sort first_release_date desc; limit 2;',
+    );
+    expect(newest.answer.games.map((g) => g.id)).toEqual(
+      [...all.answer.games]
+        .reverse()
+        .slice(0, 2)
+        .map((g) => g.id),
+    );
   });
 
   it('answers bulk category and id-list lookups', async () => {

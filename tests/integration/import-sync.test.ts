@@ -17,24 +17,131 @@ import { planImport, planMutations, type PlannedMutation } from '../../src/core/
 import type { RowMatch } from '../../src/core/import/match.ts';
 import type { MutationArgs } from '../../src/core/mutations.ts';
 import { CheckpointDb } from '../../src/store/db.ts';
-import { applyImportBatch, createImportJob, readImportJob, runImportJob, unfinishedImports } from '../../src/data/import/apply.ts';
+import {
+  applyImportBatch,
+  createImportJob,
+  readImportJob,
+  runImportJob,
+  unfinishedImports,
+} from '../../src/data/import/apply.ts';
 import { readLibrary } from '../../src/data/import/library.ts';
 import { createImportReader } from '../../src/data/import/read-file.ts';
 import { createSupabaseRemote, refreshSessionOf } from '../../src/data/remote.ts';
 import { fromDatabaseRow, toGameRow } from '../../src/data/search/hits.ts';
 import { createSyncEngine, type SyncEngine } from '../../src/sync/engine.ts';
-import { NetworkError, type PullPage, type PushMutation, type PushReply, type Remote, type SyncScope } from '../../src/sync/remote.ts';
+import {
+  NetworkError,
+  type PullPage,
+  type PushMutation,
+  type PushReply,
+  type Remote,
+  type SyncScope,
+} from '../../src/sync/remote.ts';
 import { signUpMember, startTestGateway, type SignedUpMember, type TestGateway } from '../support/gateway.ts';
 
 const ROWS = 2000;
 const NOW = '2026-11-25T12:00:00.000Z';
 const TODAY = NOW.slice(0, 10);
-const FIRST = ['Amber', 'Brass', 'Cobalt', 'Dusk', 'Ember', 'Frost', 'Garnet', 'Harbor', 'Ivory', 'Juniper', 'Kestrel', 'Lantern', 'Meadow', 'Nimbus', 'Onyx', 'Pilgrim', 'Quarry', 'Raven', 'Saffron', 'Thistle', 'Umber', 'Velvet', 'Willow', 'Xenon', 'Yonder', 'Zephyr', 'Aurora', 'Bramble', 'Cinder', 'Drift', 'Echo', 'Fable', 'Glimmer', 'Hollow', 'Ironwood', 'Jasper', 'Kindle', 'Lumen', 'Mosaic', 'Nectar'];
-const SECOND = ['Odyssey', 'Tactics', 'Frontier', 'Chronicle', 'Harvest', 'Voyage', 'Citadel', 'Requiem', 'Expedition', 'Rhapsody', 'Labyrinth', 'Sanctuary', 'Uprising', 'Horizon', 'Reverie', 'Dominion', 'Pioneer', 'Tempest', 'Monolith', 'Serenade', 'Vanguard', 'Paragon', 'Outpost', 'Carnival', 'Zenith', 'Eclipse', 'Mirage', 'Solstice', 'Bastion', 'Cascade', 'Meridian', 'Nocturne', 'Overture', 'Pinnacle', 'Quest', 'Riddle', 'Summit', 'Trinket', 'Undertow', 'Wayfarer', 'Alcove', 'Beacon', 'Canyon', 'Delta', 'Estuary', 'Fjord', 'Grotto', 'Hinterland', 'Isle', 'Jetty'];
+const FIRST = [
+  'Amber',
+  'Brass',
+  'Cobalt',
+  'Dusk',
+  'Ember',
+  'Frost',
+  'Garnet',
+  'Harbor',
+  'Ivory',
+  'Juniper',
+  'Kestrel',
+  'Lantern',
+  'Meadow',
+  'Nimbus',
+  'Onyx',
+  'Pilgrim',
+  'Quarry',
+  'Raven',
+  'Saffron',
+  'Thistle',
+  'Umber',
+  'Velvet',
+  'Willow',
+  'Xenon',
+  'Yonder',
+  'Zephyr',
+  'Aurora',
+  'Bramble',
+  'Cinder',
+  'Drift',
+  'Echo',
+  'Fable',
+  'Glimmer',
+  'Hollow',
+  'Ironwood',
+  'Jasper',
+  'Kindle',
+  'Lumen',
+  'Mosaic',
+  'Nectar',
+];
+const SECOND = [
+  'Odyssey',
+  'Tactics',
+  'Frontier',
+  'Chronicle',
+  'Harvest',
+  'Voyage',
+  'Citadel',
+  'Requiem',
+  'Expedition',
+  'Rhapsody',
+  'Labyrinth',
+  'Sanctuary',
+  'Uprising',
+  'Horizon',
+  'Reverie',
+  'Dominion',
+  'Pioneer',
+  'Tempest',
+  'Monolith',
+  'Serenade',
+  'Vanguard',
+  'Paragon',
+  'Outpost',
+  'Carnival',
+  'Zenith',
+  'Eclipse',
+  'Mirage',
+  'Solstice',
+  'Bastion',
+  'Cascade',
+  'Meridian',
+  'Nocturne',
+  'Overture',
+  'Pinnacle',
+  'Quest',
+  'Riddle',
+  'Summit',
+  'Trinket',
+  'Undertow',
+  'Wayfarer',
+  'Alcove',
+  'Beacon',
+  'Canyon',
+  'Delta',
+  'Estuary',
+  'Fjord',
+  'Grotto',
+  'Hinterland',
+  'Isle',
+  'Jetty',
+];
 /** 2,000 games no other test uses, each name once, with a release date. */
 const CATALOGUE = Array.from({ length: ROWS }, (_, i) => ({
-  id: 900_000 + i, name: `${FIRST[i % FIRST.length]} ${SECOND[Math.floor(i / FIRST.length) % SECOND.length]}`,
-  first_release_date: Date.UTC(1995 + (i % 30), i % 12, 1 + (i % 27)) / 1000, platforms: ['PC (Microsoft Windows)'],
+  id: 900_000 + i,
+  name: `${FIRST[i % FIRST.length]} ${SECOND[Math.floor(i / FIRST.length) % SECOND.length]}`,
+  first_release_date: Date.UTC(1995 + (i % 30), i % 12, 1 + (i % 27)) / 1000,
+  platforms: ['PC (Microsoft Windows)'],
 }));
 
 let gw: TestGateway;
@@ -56,12 +163,18 @@ class LossyRemote implements Remote {
 
   async push(clientId: string, mutations: readonly PushMutation[]): Promise<PushReply> {
     if (mutations.length === 0) return this.inner.push(clientId, mutations);
-    if (this.budget !== null && this.budget <= 0) { this.cut++; throw new NetworkError('the network dropped'); }
+    if (this.budget !== null && this.budget <= 0) {
+      this.cut++;
+      throw new NetworkError('the network dropped');
+    }
     if (this.budget !== null) this.budget--;
     for (const m of mutations) sent.set(m.id, m);
     this.pushes++;
     const reply = await this.inner.push(clientId, mutations);
-    if (this.loseEvery > 0 && this.pushes % this.loseEvery === 0) { this.lost++; throw new NetworkError('the answer was lost'); }
+    if (this.loseEvery > 0 && this.pushes % this.loseEvery === 0) {
+      this.lost++;
+      throw new NetworkError('the answer was lost');
+    }
     return reply;
   }
 
@@ -70,15 +183,22 @@ class LossyRemote implements Remote {
   }
 }
 
-interface Device { readonly db: CheckpointDb; readonly remote: LossyRemote; readonly engine: SyncEngine }
+interface Device {
+  readonly db: CheckpointDb;
+  readonly remote: LossyRemote;
+  readonly engine: SyncEngine;
+}
 
 function open(name: string, remote = new LossyRemote(createSupabaseRemote(member.client))): Device {
   const db = new CheckpointDb(name);
   opened.push(db);
   const engine = createSyncEngine({
-    db, remote, refreshSession: refreshSessionOf(member.client),
+    db,
+    remote,
+    refreshSession: refreshSessionOf(member.client),
     // No timer fires by itself: the test says when the device syncs.
-    timers: { setTimeout: () => () => undefined }, lock: { name: `import-${name}`, locks: null },
+    timers: { setTimeout: () => () => undefined },
+    lock: { name: `import-${name}`, locks: null },
   });
   return { db, remote, engine };
 }
@@ -106,7 +226,9 @@ async function planFile(db: CheckpointDb, file: Uint8Array): Promise<{ writes: P
   const reader = createImportReader(db, file, TODAY, Date.parse(NOW) / 1000, () => undefined);
   const { parsed, matches } = await reader.match(null);
   const found = new Map<number, RowMatch>(matches);
-  for (const [line, m] of found) if (m.kind === 'choice' && m.candidates[0]) found.set(line, { kind: 'matched', game: m.candidates[0], by: 'choice' });
+  for (const [line, m] of found)
+    if (m.kind === 'choice' && m.candidates[0])
+      found.set(line, { kind: 'matched', game: m.candidates[0], by: 'choice' });
   const matched = [...found.values()].filter((m) => m.kind === 'matched').length;
   const plan = planImport(parsed, found, await readLibrary(db, member.id), { now: Date.parse(NOW) });
   return { writes: planMutations(plan), matched };
@@ -131,7 +253,12 @@ afterAll(async () => {
 });
 
 it(`an import of ${ROWS} rows lands exactly once, with lost answers and a restart halfway through applying and through syncing`, async () => {
-  const file = new TextEncoder().encode(bigGrouveeFile(CATALOGUE.map((g) => ({ name: g.name, year: new Date(g.first_release_date * 1000).getUTCFullYear() })), ROWS));
+  const file = new TextEncoder().encode(
+    bigGrouveeFile(
+      CATALOGUE.map((g) => ({ name: g.name, year: new Date(g.first_release_date * 1000).getUTCFullYear() })),
+      ROWS,
+    ),
+  );
   let d = await freshDevice();
   const name = d.db.name;
   const { writes, matched } = await planFile(d.db, file);
@@ -144,7 +271,9 @@ it(`an import of ${ROWS} rows lands exactly once, with lost answers and a restar
   while ((await readImportJob(d.db, job))!.done < writes.length / 3) await applyImportBatch(d.db, job, () => NOW);
   const before = { done: (await readImportJob(d.db, job))!.done, outbox: await d.db.outbox.count() };
   let rows = 0;
-  d.db.outbox.hook('creating', () => { if (++rows === 40) throw new Error('the tab was closed'); });
+  d.db.outbox.hook('creating', () => {
+    if (++rows === 40) throw new Error('the tab was closed');
+  });
   await expect(applyImportBatch(d.db, job, () => NOW)).rejects.toThrow('the tab was closed');
   expect({ done: (await readImportJob(d.db, job))!.done, outbox: await d.db.outbox.count() }).toEqual(before);
 
@@ -184,36 +313,78 @@ it(`an import of ${ROWS} rows lands exactly once, with lost answers and a restar
   const queued = writes.filter((_, i) => !refused.has(i));
   expect(sent.size).toBe(queued.length);
   const applied = await gw.db.query<{ mutation_id: string; status: string; n: number }>(
-    `select mutation_id::text, status, count(*) over (partition by mutation_id)::int as n from public.sync_applied where user_id = $1`, [member.id]);
+    `select mutation_id::text, status, count(*) over (partition by mutation_id)::int as n from public.sync_applied where user_id = $1`,
+    [member.id],
+  );
   expect(applied).toHaveLength(sent.size);
   expect(applied.every((a) => a.n === 1 && a.status === 'ok' && sent.has(a.mutation_id))).toBe(true);
   expect(queued.map((w) => w.name).sort()).toEqual([...sent.values()].map((m) => m.name).sort());
 
   // The server holds each write's effect once, with the file's values.
-  const of = <N extends PlannedMutation['name']>(n: N) => queued.filter((w) => w.name === n).map((w) => w.args as MutationArgs<N>);
+  const of = <N extends PlannedMutation['name']>(n: N) =>
+    queued.filter((w) => w.name === n).map((w) => w.args as MutationArgs<N>);
   const reviews = await gw.db.query<{ igdb_id: number; rating: number; review: string | null }>(
-    'select g.igdb_id::int, r.rating::float as rating, r.review from public.rating r join public.game g on g.id = r.game_id where r.user_id = $1 order by 1', [member.id]);
-  expect(reviews).toEqual(of('review.create').map((a) => ({ igdb_id: a.igdb_id, rating: a.rating, review: a.review ?? null })).sort((x, y) => x.igdb_id - y.igdb_id));
-  const progress = await gw.db.query<{ igdb_id: number; started: boolean; completed: boolean; started_date: string; completed_date: string | null }>(
+    'select g.igdb_id::int, r.rating::float as rating, r.review from public.rating r join public.game g on g.id = r.game_id where r.user_id = $1 order by 1',
+    [member.id],
+  );
+  expect(reviews).toEqual(
+    of('review.create')
+      .map((a) => ({ igdb_id: a.igdb_id, rating: a.rating, review: a.review ?? null }))
+      .sort((x, y) => x.igdb_id - y.igdb_id),
+  );
+  const progress = await gw.db.query<{
+    igdb_id: number;
+    started: boolean;
+    completed: boolean;
+    started_date: string;
+    completed_date: string | null;
+  }>(
     `select g.igdb_id::int, p.started, p.completed, to_char(p.started_date at time zone 'UTC', 'YYYY-MM-DD') as started_date,
             to_char(p.completed_date at time zone 'UTC', 'YYYY-MM-DD') as completed_date
-     from public.game_progress p join public.game g on g.id = p.game_id where p.user_id = $1 order by 1`, [member.id]);
-  const expected = new Map<number, { started: boolean; completed: boolean; started_date?: string; completed_date: string | null }>();
+     from public.game_progress p join public.game g on g.id = p.game_id where p.user_id = $1 order by 1`,
+    [member.id],
+  );
+  const expected = new Map<
+    number,
+    { started: boolean; completed: boolean; started_date?: string; completed_date: string | null }
+  >();
   for (const a of of('progress.set')) {
     const e = expected.get(a.igdb_id) ?? { started: false, completed: false, completed_date: null };
     e.started = true;
     e.started_date ??= a.at?.slice(0, 10);
-    if (a.completed) { e.completed = true; e.completed_date ??= a.at?.slice(0, 10) ?? null; }
+    if (a.completed) {
+      e.completed = true;
+      e.completed_date ??= a.at?.slice(0, 10) ?? null;
+    }
     expected.set(a.igdb_id, e);
   }
   expect(progress).toEqual([...expected].sort(([x], [y]) => x - y).map(([igdb_id, e]) => ({ igdb_id, ...e })));
-  const lists = async (table: string) => (await gw.db.query<{ igdb_id: number }>(`select igdb_id::int from public.${table} where user_id = $1 order by 1`, [member.id])).map((r) => r.igdb_id);
-  expect(await lists('user_wishlist')).toEqual(of('wishlist.set').map((a) => a.igdb_id).sort((x, y) => x - y));
-  expect(await lists('user_collection')).toEqual(of('collection.set').map((a) => a.igdb_id).sort((x, y) => x - y));
+  const lists = async (table: string) =>
+    (
+      await gw.db.query<{ igdb_id: number }>(`select igdb_id::int from public.${table} where user_id = $1 order by 1`, [
+        member.id,
+      ])
+    ).map((r) => r.igdb_id);
+  expect(await lists('user_wishlist')).toEqual(
+    of('wishlist.set')
+      .map((a) => a.igdb_id)
+      .sort((x, y) => x - y),
+  );
+  expect(await lists('user_collection')).toEqual(
+    of('collection.set')
+      .map((a) => a.igdb_id)
+      .sort((x, y) => x - y),
+  );
   const sessions = await gw.db.query<{ key: string; igdb_id: number; played_on: string; minutes: number }>(
     `select s.client_key::text as key, g.igdb_id::int, to_char(s.played_on, 'YYYY-MM-DD') as played_on, s.minutes::int
-     from public.play_session s join public.game g on g.id = s.game_id where s.user_id = $1 order by 1`, [member.id]);
-  expect(sessions).toEqual(of('journal.add').map((a) => ({ key: a.key, igdb_id: a.igdb_id, played_on: a.played_on, minutes: a.minutes })).sort((x, y) => (x.key < y.key ? -1 : 1)));
+     from public.play_session s join public.game g on g.id = s.game_id where s.user_id = $1 order by 1`,
+    [member.id],
+  );
+  expect(sessions).toEqual(
+    of('journal.add')
+      .map((a) => ({ key: a.key, igdb_id: a.igdb_id, played_on: a.played_on, minutes: a.minutes }))
+      .sort((x, y) => (x.key < y.key ? -1 : 1)),
+  );
   expect(reviews.length + progress.length + sessions.length).toBeGreaterThan(ROWS);
 
   // The same file again plans nothing: on this device once it has pulled the server's rows, and on a fresh one.
@@ -222,5 +393,7 @@ it(`an import of ${ROWS} rows lands exactly once, with lost answers and a restar
   expect((await planFile(d.db, file)).writes).toEqual([]);
   const other = await freshDevice();
   expect((await planFile(other.db, file)).writes).toEqual([]);
-  console.log(`import of ${ROWS} rows: ${writes.length} writes, ${refused.size} refused on the device, ${sent.size} pushed; ${d.remote.lost} answers lost after the server applied them in the last leg`);
+  console.log(
+    `import of ${ROWS} rows: ${writes.length} writes, ${refused.size} refused on the device, ${sent.size} pushed; ${d.remote.lost} answers lost after the server applied them in the last leg`,
+  );
 }, 600_000);

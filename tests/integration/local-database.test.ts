@@ -30,8 +30,17 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the local database (PGl
     try {
       const applied = await migrate(db);
       expect(applied.length).toBeGreaterThan(10);
-      expect(await one(db, 'select session_user as s, current_user as c')).toEqual({ s: 'supabase_admin', c: 'supabase_admin' });
-      const roles = await db.query<{ rolname: string; rolsuper: boolean; rolinherit: boolean; rolbypassrls: boolean; rolcanlogin: boolean }>(
+      expect(await one(db, 'select session_user as s, current_user as c')).toEqual({
+        s: 'supabase_admin',
+        c: 'supabase_admin',
+      });
+      const roles = await db.query<{
+        rolname: string;
+        rolsuper: boolean;
+        rolinherit: boolean;
+        rolbypassrls: boolean;
+        rolcanlogin: boolean;
+      }>(
         `select rolname, rolsuper, rolinherit, rolbypassrls, rolcanlogin from pg_roles
           where rolname in ('supabase_admin', 'postgres', 'authenticator', 'anon', 'authenticated', 'service_role', 'supabase_auth_admin')
           order by rolname`,
@@ -46,26 +55,48 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the local database (PGl
         { rolname: 'supabase_auth_admin', rolsuper: false, rolinherit: false, rolbypassrls: false, rolcanlogin: true },
       ]);
       // What the migrations made belongs to postgres, the extensions included.
-      expect(await one(db, `select pg_get_userbyid(relowner) as owner from pg_class where oid = 'public.game'::regclass`)).toEqual({ owner: 'postgres' });
-      expect(await one(db, `select pg_get_userbyid(proowner) as owner from pg_proc where oid = 'public.sync_push(uuid, jsonb, integer)'::regprocedure`)).toEqual({ owner: 'postgres' });
-      expect(await db.query(`select extname, extnamespace::regnamespace::text as schema from pg_extension where extname in ('pg_trgm', 'unaccent') order by 1`))
-        .toEqual([{ extname: 'pg_trgm', schema: 'extensions' }, { extname: 'unaccent', schema: 'extensions' }]);
-      expect(await db.query(
-        `select r.rolname, s.setconfig from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+      expect(
+        await one(db, `select pg_get_userbyid(relowner) as owner from pg_class where oid = 'public.game'::regclass`),
+      ).toEqual({ owner: 'postgres' });
+      expect(
+        await one(
+          db,
+          `select pg_get_userbyid(proowner) as owner from pg_proc where oid = 'public.sync_push(uuid, jsonb, integer)'::regprocedure`,
+        ),
+      ).toEqual({ owner: 'postgres' });
+      expect(
+        await db.query(
+          `select extname, extnamespace::regnamespace::text as schema from pg_extension where extname in ('pg_trgm', 'unaccent') order by 1`,
+        ),
+      ).toEqual([
+        { extname: 'pg_trgm', schema: 'extensions' },
+        { extname: 'unaccent', schema: 'extensions' },
+      ]);
+      expect(
+        await db.query(
+          `select r.rolname, s.setconfig from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
           where r.rolname in ('anon', 'authenticated', 'authenticator') order by 1`,
-      )).toEqual([
+        ),
+      ).toEqual([
         { rolname: 'anon', setconfig: ['statement_timeout=3s'] },
         { rolname: 'authenticated', setconfig: ['statement_timeout=8s'] },
         { rolname: 'authenticator', setconfig: ['statement_timeout=8s', 'lock_timeout=8s'] },
       ]);
       // authenticator has no rights of its own until it switches to an API role.
-      expect(await db.query(`select pg_has_role('authenticator', r, 'member') as m, pg_has_role('authenticator', r, 'usage') as u
-                               from unnest(array['anon', 'authenticated', 'service_role']) r`))
-        .toEqual([{ m: true, u: false }, { m: true, u: false }, { m: true, u: false }]);
+      expect(
+        await db.query(`select pg_has_role('authenticator', r, 'member') as m, pg_has_role('authenticator', r, 'usage') as u
+                               from unnest(array['anon', 'authenticated', 'service_role']) r`),
+      ).toEqual([
+        { m: true, u: false },
+        { m: true, u: false },
+        { m: true, u: false },
+      ]);
       // A second start changes nothing (bootstrap.sql is idempotent) and applies no migration again.
       expect(await migrate(db)).toEqual([]);
       // The API defaults were set once, before the first migration: 0100's narrowing holds.
-      expect(await one(db, `select has_table_privilege('anon', 'public.sync_change', 'insert') as anon_insert`)).toEqual({ anon_insert: false });
+      expect(
+        await one(db, `select has_table_privilege('anon', 'public.sync_change', 'insert') as anon_insert`),
+      ).toEqual({ anon_insert: false });
     } finally {
       await db.close();
     }
@@ -84,7 +115,9 @@ describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the local database (PGl
         expect(await one(db, 'select session_user as s, current_user as c')).toEqual({ s: 'postgres', c: 'postgres' });
         if (start === 1) expect((await migrate(db)).length).toBeGreaterThan(10);
         else expect(await migrate(db)).toEqual([]);
-        expect(await one(db, `select pg_get_userbyid(relowner) as owner from pg_class where oid = 'public.game'::regclass`)).toEqual({ owner: 'postgres' });
+        expect(
+          await one(db, `select pg_get_userbyid(relowner) as owner from pg_class where oid = 'public.game'::regclass`),
+        ).toEqual({ owner: 'postgres' });
         expect(await one(db, `select count(*)::int as n from public.search_games_secure('zelda')`)).toEqual({ n: 0 });
       } finally {
         await db.close();

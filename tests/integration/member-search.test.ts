@@ -9,7 +9,8 @@ afterAll(() => db.close());
 await createMember(db, 'pixel_pilgrim');
 await createMember(db, 'pixelXpilgrim');
 
-const search = async (q: string) => (await call<Array<{ username: string }>>(db, VISITOR, 'public.search_users($1)', [q])).map((u) => u.username);
+const search = async (q: string) =>
+  (await call<Array<{ username: string }>>(db, VISITOR, 'public.search_users($1)', [q])).map((u) => u.username);
 
 it('finds the exact username with its underscore, and the underscore is literal', async () => {
   expect(await search('pixel_pilgrim')).toEqual(['pixel_pilgrim']);

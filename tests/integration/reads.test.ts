@@ -7,23 +7,131 @@ import { call, createAccount, createTestDb, VISITOR, type Actor, type TestDb } f
 
 // A small real catalogue (IGDB-shaped, as import_catalogue takes it).
 const GAMES = [
-  { id: 1942, name: 'The Witcher 3: Wild Hunt', first_release_date: 1431993600, category: 0, genres: ['Role-playing (RPG)', 'Adventure'], platforms: ['PC (Microsoft Windows)', 'PlayStation 4', 'Xbox One'], developer: 'CD Projekt RED', publisher: 'CD Projekt' },
-  { id: 12503, name: 'The Witcher 3: Wild Hunt - Hearts of Stone', first_release_date: 1444694400, category: 2, parent_game: 1942, genres: ['Role-playing (RPG)'], developer: 'CD Projekt RED' },
-  { id: 12502, name: 'The Witcher 3: Wild Hunt - Blood and Wine', first_release_date: 1464652800, category: 2, parent_game: 1942, genres: ['Role-playing (RPG)'], developer: 'CD Projekt RED' },
-  { id: 7346, name: 'The Legend of Zelda: Breath of the Wild', first_release_date: 1488499200, category: 0, genres: ['Adventure'], platforms: ['Nintendo Switch', 'Wii U'], developer: 'Nintendo EPD', publisher: 'Nintendo' },
-  { id: 26758, name: 'Mario Kart 8 Deluxe', first_release_date: 1493337600, category: 0, genres: ['Racing'], platforms: ['Nintendo Switch'], developer: 'Nintendo EPD', publisher: 'Nintendo' },
-  { id: 673, name: 'Doom', first_release_date: 755481600, category: 0, genres: ['Shooter'], platforms: ['PC (Microsoft Windows)'], developer: 'id Software' },
-  { id: 121, name: 'Minecraft', first_release_date: 1321574400, category: 0, genres: ['Simulator', 'Adventure'], developer: 'Mojang Studios' },
-  { id: 119133, name: 'Elden Ring', first_release_date: 1645747200, category: 0, genres: ['Role-playing (RPG)'], developer: 'FromSoftware', publisher: 'Bandai Namco Entertainment' },
-  { id: 113112, name: 'Hades', first_release_date: 1600300800, category: 0, genres: ['Role-playing (RPG)', 'Indie'], developer: 'Supergiant Games' },
-  { id: 26226, name: 'Celeste', first_release_date: 1516838400, category: 0, genres: ['Platform', 'Indie'], developer: 'Maddy Makes Games' },
-  { id: 427, name: 'Final Fantasy VII', first_release_date: 854668800, category: 0, genres: ['Role-playing (RPG)'], developer: 'Square' },
-  { id: 1020, name: 'Grand Theft Auto V', first_release_date: 1379376000, category: 0, genres: ['Shooter', 'Racing'], developer: 'Rockstar North', publisher: 'Rockstar Games' },
-  { id: 2155, name: 'Dark Souls', first_release_date: 1316649600, category: 0, genres: ['Role-playing (RPG)'], developer: 'FromSoftware' },
+  {
+    id: 1942,
+    name: 'The Witcher 3: Wild Hunt',
+    first_release_date: 1431993600,
+    category: 0,
+    genres: ['Role-playing (RPG)', 'Adventure'],
+    platforms: ['PC (Microsoft Windows)', 'PlayStation 4', 'Xbox One'],
+    developer: 'CD Projekt RED',
+    publisher: 'CD Projekt',
+  },
+  {
+    id: 12503,
+    name: 'The Witcher 3: Wild Hunt - Hearts of Stone',
+    first_release_date: 1444694400,
+    category: 2,
+    parent_game: 1942,
+    genres: ['Role-playing (RPG)'],
+    developer: 'CD Projekt RED',
+  },
+  {
+    id: 12502,
+    name: 'The Witcher 3: Wild Hunt - Blood and Wine',
+    first_release_date: 1464652800,
+    category: 2,
+    parent_game: 1942,
+    genres: ['Role-playing (RPG)'],
+    developer: 'CD Projekt RED',
+  },
+  {
+    id: 7346,
+    name: 'The Legend of Zelda: Breath of the Wild',
+    first_release_date: 1488499200,
+    category: 0,
+    genres: ['Adventure'],
+    platforms: ['Nintendo Switch', 'Wii U'],
+    developer: 'Nintendo EPD',
+    publisher: 'Nintendo',
+  },
+  {
+    id: 26758,
+    name: 'Mario Kart 8 Deluxe',
+    first_release_date: 1493337600,
+    category: 0,
+    genres: ['Racing'],
+    platforms: ['Nintendo Switch'],
+    developer: 'Nintendo EPD',
+    publisher: 'Nintendo',
+  },
+  {
+    id: 673,
+    name: 'Doom',
+    first_release_date: 755481600,
+    category: 0,
+    genres: ['Shooter'],
+    platforms: ['PC (Microsoft Windows)'],
+    developer: 'id Software',
+  },
+  {
+    id: 121,
+    name: 'Minecraft',
+    first_release_date: 1321574400,
+    category: 0,
+    genres: ['Simulator', 'Adventure'],
+    developer: 'Mojang Studios',
+  },
+  {
+    id: 119133,
+    name: 'Elden Ring',
+    first_release_date: 1645747200,
+    category: 0,
+    genres: ['Role-playing (RPG)'],
+    developer: 'FromSoftware',
+    publisher: 'Bandai Namco Entertainment',
+  },
+  {
+    id: 113112,
+    name: 'Hades',
+    first_release_date: 1600300800,
+    category: 0,
+    genres: ['Role-playing (RPG)', 'Indie'],
+    developer: 'Supergiant Games',
+  },
+  {
+    id: 26226,
+    name: 'Celeste',
+    first_release_date: 1516838400,
+    category: 0,
+    genres: ['Platform', 'Indie'],
+    developer: 'Maddy Makes Games',
+  },
+  {
+    id: 427,
+    name: 'Final Fantasy VII',
+    first_release_date: 854668800,
+    category: 0,
+    genres: ['Role-playing (RPG)'],
+    developer: 'Square',
+  },
+  {
+    id: 1020,
+    name: 'Grand Theft Auto V',
+    first_release_date: 1379376000,
+    category: 0,
+    genres: ['Shooter', 'Racing'],
+    developer: 'Rockstar North',
+    publisher: 'Rockstar Games',
+  },
+  {
+    id: 2155,
+    name: 'Dark Souls',
+    first_release_date: 1316649600,
+    category: 0,
+    genres: ['Role-playing (RPG)'],
+    developer: 'FromSoftware',
+  },
 ];
 
 type Row = Record<string, unknown>;
-interface PushResult { id: string; status: string; code?: string; message?: string; result?: Row }
+interface PushResult {
+  id: string;
+  status: string;
+  code?: string;
+  message?: string;
+  result?: Row;
+}
 
 let db: TestDb;
 let alice: Actor;
@@ -39,11 +147,16 @@ const comment = { bobTop: randomUUID(), carolTop: randomUUID(), aliceReply: rand
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 /** Pushes mutations as the member, as the outbox would, and expects every one applied. */
-async function push(actor: Actor, ...mutations: Array<[string, Row]>): Promise<{ results: PushResult[]; user_id: number }> {
-  const out = await call<{ results: PushResult[]; user_id: number }>(db, actor, 'public.sync_push($1::uuid, $2::jsonb)', [
-    randomUUID(),
-    JSON.stringify(mutations.map(([name, args]) => ({ id: randomUUID(), name, args }))),
-  ]);
+async function push(
+  actor: Actor,
+  ...mutations: Array<[string, Row]>
+): Promise<{ results: PushResult[]; user_id: number }> {
+  const out = await call<{ results: PushResult[]; user_id: number }>(
+    db,
+    actor,
+    'public.sync_push($1::uuid, $2::jsonb)',
+    [randomUUID(), JSON.stringify(mutations.map(([name, args]) => ({ id: randomUUID(), name, args })))],
+  );
   for (const result of out.results) expect(result.status, JSON.stringify(result)).toBe('ok');
   return out;
 }
@@ -71,8 +184,18 @@ beforeAll(async () => {
   ids.frank = (await push(frank, ['profile.update', { bio: 'Lurker' }])).user_id;
 
   // Alice rates 11 games (so her Top 10 leaves one out); two 9s to check the tie-break.
-  const aliceReviews = await push(alice,
-    ['review.create', { igdb_id: 1942, rating: 9.5, review: 'A masterpiece of side quests.', platform: 'PC', post_date_time: minutesAgo(50) }],
+  const aliceReviews = await push(
+    alice,
+    [
+      'review.create',
+      {
+        igdb_id: 1942,
+        rating: 9.5,
+        review: 'A masterpiece of side quests.',
+        platform: 'PC',
+        post_date_time: minutesAgo(50),
+      },
+    ],
     ['review.create', { igdb_id: 7346, rating: 10, review: 'Pure freedom.', post_date_time: minutesAgo(300) }],
     ['review.create', { igdb_id: 119133, rating: 9, post_date_time: minutesAgo(290) }],
     ['review.create', { igdb_id: 2155, rating: 9, review: 'Hard but fair.', post_date_time: minutesAgo(280) }],
@@ -92,32 +215,66 @@ beforeAll(async () => {
   );
   witcherReview = Number(aliceReviews.results[0]?.result?.id);
 
-  await push(bob,
+  await push(
+    bob,
     ['review.create', { igdb_id: 1942, rating: 8, review: 'Great, if long.', post_date_time: minutesAgo(40) }],
     ['follow.set', { user_id: ids.alice }],
     ['review_like.set', { rating_id: witcherReview, liked: true }],
-    ['comment.add', { key: comment.bobTop, rating_id: witcherReview, content: 'Blood and Wine is the best part.', created_at: minutesAgo(10) }],
+    [
+      'comment.add',
+      {
+        key: comment.bobTop,
+        rating_id: witcherReview,
+        content: 'Blood and Wine is the best part.',
+        created_at: minutesAgo(10),
+      },
+    ],
   );
-  await push(carol,
+  await push(
+    carol,
     ['review.create', { igdb_id: 1942, rating: 6.5, post_date_time: minutesAgo(30) }],
     ['follow.set', { user_id: ids.alice }],
-    ['comment.add', { key: comment.carolTop, rating_id: witcherReview, content: 'I never finished it.', created_at: minutesAgo(5) }],
+    [
+      'comment.add',
+      { key: comment.carolTop, rating_id: witcherReview, content: 'I never finished it.', created_at: minutesAgo(5) },
+    ],
   );
-  await push(alice, ['comment.add', { key: comment.aliceReply, rating_id: witcherReview, parent_key: comment.bobTop, content: '@bob agreed!', created_at: minutesAgo(8) }]);
+  await push(alice, [
+    'comment.add',
+    {
+      key: comment.aliceReply,
+      rating_id: witcherReview,
+      parent_key: comment.bobTop,
+      content: '@bob agreed!',
+      created_at: minutesAgo(8),
+    },
+  ]);
   // A reply to a reply attaches to the top-level comment.
-  await push(dave,
+  await push(
+    dave,
     ['review.create', { igdb_id: 1942, rating: 10, review: 'Best RPG ever made.', post_date_time: minutesAgo(20) }],
-    ['comment.add', { key: comment.daveReply, rating_id: witcherReview, parent_key: comment.aliceReply, content: '@alice same', created_at: minutesAgo(7) }],
+    [
+      'comment.add',
+      {
+        key: comment.daveReply,
+        rating_id: witcherReview,
+        parent_key: comment.aliceReply,
+        content: '@alice same',
+        created_at: minutesAgo(7),
+      },
+    ],
   );
   await push(bob, ['comment_like.set', { comment_key: comment.carolTop, liked: true }]);
 
   // Erin's activity: three older items far apart, then one burst written in a single push.
-  await push(erin,
+  await push(
+    erin,
     ['review.create', { igdb_id: 673, rating: 7, review: 'Rip and tear.', post_date_time: minutesAgo(120) }],
     ['review.create', { igdb_id: 121, rating: 6, post_date_time: minutesAgo(60) }],
     ['progress.set', { igdb_id: 113112, started: true, at: minutesAgo(30) }],
   );
-  await push(erin,
+  await push(
+    erin,
     ['wishlist.set', { igdb_id: 119133, in: true }],
     ['collection.set', { igdb_id: 26226, in: true }],
     ['progress.set', { igdb_id: 26758, completed: true }],
@@ -137,7 +294,11 @@ describe('get_game_page', () => {
     const byIgdb = await read<{ game: Row }>(VISITOR, 'public.get_game_page($1)', ['1942']);
     const bySlug = await read<{ game: Row }>(VISITOR, 'public.get_game_page($1)', ['the-witcher-3-wild-hunt']);
     for (const page of [byId, byIgdb, bySlug]) {
-      expect(page.game).toMatchObject({ igdb_id: 1942, name: 'The Witcher 3: Wild Hunt', slug: 'the-witcher-3-wild-hunt' });
+      expect(page.game).toMatchObject({
+        igdb_id: 1942,
+        name: 'The Witcher 3: Wild Hunt',
+        slug: 'the-witcher-3-wild-hunt',
+      });
       expect(page.game).not.toHaveProperty('search_name');
       expect(page.game).not.toHaveProperty('search_vector');
     }
@@ -145,23 +306,35 @@ describe('get_game_page', () => {
     expect(await read(VISITOR, 'public.get_game_page($1)', ['987654321'])).toBeNull();
   });
 
-  it('refuses a blank or malformed identifier with the spec\'s message', async () => {
+  it("refuses a blank or malformed identifier with the spec's message", async () => {
     for (const bad of ['', '   ', 'not a slug!', "1942'; drop table game; --"]) {
-      await expect(read(VISITOR, 'public.get_game_page($1)', [bad])).rejects.toThrow('Invalid or missing game identifier');
+      await expect(read(VISITOR, 'public.get_game_page($1)', [bad])).rejects.toThrow(
+        'Invalid or missing game identifier',
+      );
     }
     await expect(read(VISITOR, 'public.get_game_page(null)')).rejects.toThrow('Invalid or missing game identifier');
   });
 
   it('summarises every rating: count, average to one decimal and a 10-bucket histogram', async () => {
     // The Witcher 3: alice 9.5, bob 8, carol 6.5, dave 10.
-    const page = await read<{ ratings: { count: number; average: number; histogram: number[] } }>(VISITOR, 'public.get_game_page($1)', ['1942']);
+    const page = await read<{ ratings: { count: number; average: number; histogram: number[] } }>(
+      VISITOR,
+      'public.get_game_page($1)',
+      ['1942'],
+    );
     expect(page.ratings).toEqual({ count: 4, average: 8.5, histogram: [0, 0, 0, 0, 0, 1, 0, 1, 1, 1] });
-    const unrated = await read<{ ratings: Row }>(VISITOR, 'public.get_game_page($1)', ['the-witcher-3-wild-hunt-hearts-of-stone']);
+    const unrated = await read<{ ratings: Row }>(VISITOR, 'public.get_game_page($1)', [
+      'the-witcher-3-wild-hunt-hearts-of-stone',
+    ]);
     expect(unrated.ratings).toEqual({ count: 0, average: null, histogram: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0] });
   });
 
   it('lists only written reviews, newest first, at most p_review_limit, with authors', async () => {
-    const page = await read<{ reviews: Array<Row & { author: Row }>; review_count: number }>(VISITOR, 'public.get_game_page($1, 2)', ['1942']);
+    const page = await read<{ reviews: Array<Row & { author: Row }>; review_count: number }>(
+      VISITOR,
+      'public.get_game_page($1, 2)',
+      ['1942'],
+    );
     expect(page.review_count).toBe(3);
     expect(page.reviews.map((r) => r.review)).toEqual(['Best RPG ever made.', 'Great, if long.']);
     expect(page.reviews[0]?.author).toEqual({ id: ids.dave, username: 'dave', name: null, avatar_url: null });
@@ -169,13 +342,19 @@ describe('get_game_page', () => {
     expect(all.reviews.map((r) => r.user_id)).toEqual([ids.dave, ids.bob, ids.alice]);
     expect(all.reviews[2]).toMatchObject({ like_count: 2, comment_count: 5 });
     // Doom's only review is blank text: counted in ratings, not listed.
-    const doom = await read<{ reviews: Row[]; ratings: { count: number } }>(VISITOR, 'public.get_game_page($1)', ['doom']);
+    const doom = await read<{ reviews: Row[]; ratings: { count: number } }>(VISITOR, 'public.get_game_page($1)', [
+      'doom',
+    ]);
     expect(doom.reviews.map((r) => r.review)).toEqual(['Rip and tear.']);
     expect(doom.ratings.count).toBe(2);
   });
 
   it('names its platforms and related games: DLCs in release order, and the parent on a DLC', async () => {
-    const page = await read<{ platforms: Row[]; related: { parent: Row | null; dlcs: Row[] } }>(VISITOR, 'public.get_game_page($1)', ['1942']);
+    const page = await read<{ platforms: Row[]; related: { parent: Row | null; dlcs: Row[] } }>(
+      VISITOR,
+      'public.get_game_page($1)',
+      ['1942'],
+    );
     expect(page.platforms.map((p) => p.name)).toEqual(['PC (Microsoft Windows)', 'PlayStation 4', 'Xbox One']);
     expect(page.platforms[0]).toEqual({ id: expect.any(Number), name: 'PC (Microsoft Windows)' });
     expect(page.related.parent).toBeNull();
@@ -185,10 +364,11 @@ describe('get_game_page', () => {
     expect(dlc.related.dlcs).toEqual([]);
   });
 
-  it('adds the caller\'s own status only when signed in', async () => {
+  it("adds the caller's own status only when signed in", async () => {
     expect((await read<{ me: unknown }>(VISITOR, 'public.get_game_page($1)', ['1942'])).me).toBeNull();
-    const mine = await read<{ me: { review: Row; progress: Row; rated: boolean; in_wishlist: boolean; in_collection: boolean } }>(
-      alice, 'public.get_game_page($1)', ['1942']);
+    const mine = await read<{
+      me: { review: Row; progress: Row; rated: boolean; in_wishlist: boolean; in_collection: boolean };
+    }>(alice, 'public.get_game_page($1)', ['1942']);
     expect(mine.me.review).toMatchObject({ rating: 9.5, review: 'A masterpiece of side quests.', user_id: ids.alice });
     expect(mine.me.progress).toMatchObject({ started: true, completed: false });
     expect(mine.me).toMatchObject({ rated: true, in_wishlist: false, in_collection: false });
@@ -203,16 +383,26 @@ describe('get_game_page', () => {
 
 describe('get_profile', () => {
   interface Profile {
-    user: Row; is_self: boolean; is_following: boolean; stats: Row;
+    user: Row;
+    is_self: boolean;
+    is_following: boolean;
+    stats: Row;
     top5: Array<{ position: number; game: Row; rating: number }>;
     top10: Array<{ game: Row; rating: number; post_date_time: string }>;
-    wishlist: Array<Row & { game: Row }>; collection: Array<Row & { game: Row }>;
-    started: Array<Row & { game: Row }>; finished: Array<Row & { game: Row }>;
+    wishlist: Array<Row & { game: Row }>;
+    collection: Array<Row & { game: Row }>;
+    started: Array<Row & { game: Row }>;
+    finished: Array<Row & { game: Row }>;
   }
 
-  it('counts the member\'s games, reviews, lists and follows exactly', async () => {
+  it("counts the member's games, reviews, lists and follows exactly", async () => {
     const profile = await read<Profile>(VISITOR, 'public.get_profile($1)', [ids.alice]);
-    expect(profile.user).toMatchObject({ id: ids.alice, username: 'alice', name: 'Alice Liddell', bio: 'Open-world RPG fan' });
+    expect(profile.user).toMatchObject({
+      id: ids.alice,
+      username: 'alice',
+      name: 'Alice Liddell',
+      bio: 'Open-world RPG fan',
+    });
     // Games: started The Witcher 3, finished Zelda. Lists: one wishlist and one collection entry.
     expect(profile.stats).toEqual({ games: 2, reviews: 11, lists: 2, following: 1, followers: 2 });
     expect(profile.wishlist.map((w) => w.game.igdb_id)).toEqual([12502]);
@@ -240,10 +430,16 @@ describe('get_profile', () => {
     expect((await read<Profile>(VISITOR, 'public.get_profile($1)', [ids.alice])).is_following).toBe(false);
   });
 
-  it('keeps the Top 5 in its saved order, with the member\'s ratings', async () => {
+  it("keeps the Top 5 in its saved order, with the member's ratings", async () => {
     const { top5 } = await read<Profile>(VISITOR, 'public.get_profile($1)', [ids.alice]);
-    expect(top5.map((t) => [t.position, t.game.igdb_id, t.rating])).toEqual([[1, 7346, 10], [2, 1942, 9.5], [3, 673, 7.5]]);
-    expect(Object.keys(top5[0]?.game ?? {})).toEqual(expect.arrayContaining(['id', 'igdb_id', 'name', 'slug', 'cover_url', 'release_date']));
+    expect(top5.map((t) => [t.position, t.game.igdb_id, t.rating])).toEqual([
+      [1, 7346, 10],
+      [2, 1942, 9.5],
+      [3, 673, 7.5],
+    ]);
+    expect(Object.keys(top5[0]?.game ?? {})).toEqual(
+      expect.arrayContaining(['id', 'igdb_id', 'name', 'slug', 'cover_url', 'release_date']),
+    );
   });
 
   it('ranks the Top 10 by rating, newer first on a tie, and leaves out the eleventh', async () => {
@@ -260,8 +456,23 @@ describe('get_profile', () => {
 });
 
 describe('get_review', () => {
-  interface Comment { id: number; content: string; parent_comment_id: number | null; liked_by_me: boolean; like_count: number; author: Row }
-  interface ReviewPage { review: Row; author: Row; game: Row; platform: Row; liked_by_me: boolean; comments: Comment[]; comment_count: number }
+  interface Comment {
+    id: number;
+    content: string;
+    parent_comment_id: number | null;
+    liked_by_me: boolean;
+    like_count: number;
+    author: Row;
+  }
+  interface ReviewPage {
+    review: Row;
+    author: Row;
+    game: Row;
+    platform: Row;
+    liked_by_me: boolean;
+    comments: Comment[];
+    comment_count: number;
+  }
 
   it('finds the review by external game id and by internal id, with author, game and platform', async () => {
     const byIgdb = await read<ReviewPage>(VISITOR, 'public.get_review($1, $2)', [ids.alice, 1942]);
@@ -281,7 +492,11 @@ describe('get_review', () => {
     const page = await read<ReviewPage>(VISITOR, 'public.get_review($1, $2)', [ids.alice, 1942]);
     // Erin's "Nice review!" is the newest thread (written just now), then Carol's, then Bob's.
     expect(page.comments.map((c) => c.content)).toEqual([
-      'Nice review!', 'I never finished it.', 'Blood and Wine is the best part.', '@bob agreed!', '@alice same',
+      'Nice review!',
+      'I never finished it.',
+      'Blood and Wine is the best part.',
+      '@bob agreed!',
+      '@alice same',
     ]);
     const bobTop = page.comments[2];
     expect(bobTop?.parent_comment_id).toBeNull();
@@ -293,7 +508,10 @@ describe('get_review', () => {
   it('says what the caller liked, per caller', async () => {
     const asBob = await read<ReviewPage>(bob, 'public.get_review($1, $2)', [ids.alice, 1942]);
     expect(asBob.liked_by_me).toBe(true);
-    expect(asBob.comments.find((c) => c.content === 'I never finished it.')).toMatchObject({ liked_by_me: true, like_count: 1 });
+    expect(asBob.comments.find((c) => c.content === 'I never finished it.')).toMatchObject({
+      liked_by_me: true,
+      like_count: 1,
+    });
     for (const viewer of [carol, VISITOR]) {
       const page = await read<ReviewPage>(viewer, 'public.get_review($1, $2)', [ids.alice, 1942]);
       expect(page.liked_by_me).toBe(false);
@@ -306,20 +524,30 @@ describe('review lists', () => {
   it('get_recent_reviews: only reviews with text, newest first, 1 to 50', async () => {
     const recent = await read<Array<Row & { author: Row; game: Row }>>(VISITOR, 'public.get_recent_reviews()');
     const expected = await db.query<{ id: number }>(
-      `select id from public.rating where review is not null and btrim(review) <> '' order by post_date_time desc, id desc limit 10`);
+      `select id from public.rating where review is not null and btrim(review) <> '' order by post_date_time desc, id desc limit 10`,
+    );
     expect(recent.map((r) => r.id)).toEqual(expected.map((r) => r.id));
     expect(recent.every((r) => typeof r.review === 'string' && r.review.trim() !== '')).toBe(true);
-    expect(recent[0]).toMatchObject({ review: 'Great with friends.', author: { username: 'erin' }, game: { igdb_id: 26758, name: 'Mario Kart 8 Deluxe' } });
+    expect(recent[0]).toMatchObject({
+      review: 'Great with friends.',
+      author: { username: 'erin' },
+      game: { igdb_id: 26758, name: 'Mario Kart 8 Deluxe' },
+    });
     expect(await read<Row[]>(VISITOR, 'public.get_recent_reviews(2)')).toHaveLength(2);
     expect(await read<Row[]>(VISITOR, 'public.get_recent_reviews(0)')).toHaveLength(1);
-    const written = (await db.query<{ n: number }>(`select count(*)::int as n from public.rating where btrim(review) <> ''`))[0]?.n ?? 0;
+    const written =
+      (await db.query<{ n: number }>(`select count(*)::int as n from public.rating where btrim(review) <> ''`))[0]?.n ??
+      0;
     expect(await read<Row[]>(VISITOR, 'public.get_recent_reviews(1000)')).toHaveLength(Math.min(written, 50));
   });
 
   it('get_user_reviews sorts recent, oldest, highest and lowest, pages, and counts the total', async () => {
     const ratings = async (sort: string, limit = 50, offset = 0) =>
-      (await read<{ reviews: Array<{ rating: number; game: Row }>; total: number }>(VISITOR,
-        'public.get_user_reviews($1, $2, $3, $4)', [ids.alice, sort, limit, offset]));
+      await read<{ reviews: Array<{ rating: number; game: Row }>; total: number }>(
+        VISITOR,
+        'public.get_user_reviews($1, $2, $3, $4)',
+        [ids.alice, sort, limit, offset],
+      );
     const highest = await ratings('highest');
     expect(highest.total).toBe(11);
     expect(highest.reviews.map((r) => r.rating)).toEqual([10, 9.5, 9, 9, 8.5, 8, 7.5, 7, 6.5, 6, 5]);
@@ -333,7 +561,8 @@ describe('review lists', () => {
 
 describe('users', () => {
   interface Directory {
-    users: Array<Row & { username: string }>; total: number;
+    users: Array<Row & { username: string }>;
+    total: number;
     stats: { total_users: number; active_reviewers: number; total_reviews: number; you_follow: number };
     top_reviewers: Array<Row & { username: string }>;
   }
@@ -345,8 +574,13 @@ describe('users', () => {
     expect(seen.users.map((u) => u.username).sort()).toEqual(['alice', 'carol', 'dave', 'erin', 'frank']);
     expect(seen.total).toBe(5);
     expect(seen.users.find((u) => u.username === 'alice')).toMatchObject({
-      name: 'Alice Liddell', bio: 'Open-world RPG fan', follower_count: 2, following_count: 1, review_count: 11,
-      avg_rating: 7.8, is_following: true,
+      name: 'Alice Liddell',
+      bio: 'Open-world RPG fan',
+      follower_count: 2,
+      following_count: 1,
+      review_count: 11,
+      avg_rating: 7.8,
+      is_following: true,
     });
     expect(seen.users.find((u) => u.username === 'carol')).toMatchObject({ is_following: false, review_count: 1 });
     expect(JSON.stringify(seen)).not.toContain('@example.test');
@@ -362,8 +596,17 @@ describe('users', () => {
 
   it('sorts by followers, reviews and join date', async () => {
     expect((await directory(dave, null, 'followers')).users[0]?.username).toBe('alice');
-    expect((await directory(dave, null, 'reviews')).users.map((u) => u.username).slice(0, 2)).toEqual(['alice', 'erin']);
-    expect((await directory(alice, null, 'recent')).users.map((u) => u.username)).toEqual(['frank', 'erin', 'dave', 'carol', 'bob']);
+    expect((await directory(dave, null, 'reviews')).users.map((u) => u.username).slice(0, 2)).toEqual([
+      'alice',
+      'erin',
+    ]);
+    expect((await directory(alice, null, 'recent')).users.map((u) => u.username)).toEqual([
+      'frank',
+      'erin',
+      'dave',
+      'carol',
+      'bob',
+    ]);
     await expect(directory(alice, null, 'loudest')).rejects.toThrow('Invalid sort option');
   });
 
@@ -388,17 +631,33 @@ describe('users', () => {
 });
 
 describe('get_user_activity', () => {
-  interface Item { type: string; id: number; date: string; game: Row; rating?: number; review?: string; comment?: string; reviewed_author?: Row }
+  interface Item {
+    type: string;
+    id: number;
+    date: string;
+    game: Row;
+    rating?: number;
+    review?: string;
+    comment?: string;
+    reviewed_author?: Row;
+  }
 
   it('merges every kind, newest first, and orders a burst within 2 seconds by kind', async () => {
     const items = await read<Item[]>(VISITOR, 'public.get_user_activity($1)', [ids.erin]);
     expect(items.map((i) => [i.type, i.game.igdb_id])).toEqual([
       // The last push, all at one moment: review_like 8, comment 7, review 6, completed 4,
       // started 3, collection 2, wishlist 1.
-      ['review_like', 1942], ['comment', 1942], ['review', 26758], ['completed', 26758], ['started', 26758],
-      ['collection', 26226], ['wishlist', 119133],
+      ['review_like', 1942],
+      ['comment', 1942],
+      ['review', 26758],
+      ['completed', 26758],
+      ['started', 26758],
+      ['collection', 26226],
+      ['wishlist', 119133],
       // Then by date alone: started 30 minutes ago, a rating 60, a review 120.
-      ['started', 113112], ['rating', 121], ['review', 673],
+      ['started', 113112],
+      ['rating', 121],
+      ['review', 673],
     ]);
     expect(items[0]).toMatchObject({ rating: 9.5, reviewed_author: { id: ids.alice, username: 'alice' } });
     expect(items[1]).toMatchObject({ comment: 'Nice review!', reviewed_author: { username: 'alice' } });
@@ -408,8 +667,11 @@ describe('get_user_activity', () => {
   });
 
   it('cuts the feed to p_limit and is empty for a member with no activity', async () => {
-    expect((await read<Item[]>(VISITOR, 'public.get_user_activity($1, 3)', [ids.erin])).map((i) => i.type))
-      .toEqual(['review_like', 'comment', 'review']);
+    expect((await read<Item[]>(VISITOR, 'public.get_user_activity($1, 3)', [ids.erin])).map((i) => i.type)).toEqual([
+      'review_like',
+      'comment',
+      'review',
+    ]);
     expect(await read(VISITOR, 'public.get_user_activity($1)', [ids.frank])).toEqual([]);
   });
 });
@@ -418,7 +680,8 @@ describe('get_platforms', () => {
   it('lists every platform by name', async () => {
     const platforms = await read<Array<{ id: number; name: string }>>(VISITOR, 'public.get_platforms()');
     const names = platforms.map((p) => p.name);
-    const byLowerName = (a: string, b: string) => (a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0);
+    const byLowerName = (a: string, b: string) =>
+      a.toLowerCase() < b.toLowerCase() ? -1 : a.toLowerCase() > b.toLowerCase() ? 1 : 0;
     expect(names).toEqual([...names].sort(byLowerName));
     expect(names).toEqual(expect.arrayContaining(['PC', 'PS5', 'Nintendo Switch', 'PlayStation 4']));
     expect(Object.keys(platforms[0] ?? {}).sort()).toEqual(['id', 'name']);

@@ -7,7 +7,18 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VISITOR, asActor, call, createTestDb, type Actor } from '../support/test-db.ts';
 import {
-  IGDB, Mirror, batchOf, counterDrift, createMember, importCatalogue, pull, push, pushAll, pushBatch, pushOk, type Member,
+  IGDB,
+  Mirror,
+  batchOf,
+  counterDrift,
+  createMember,
+  importCatalogue,
+  pull,
+  push,
+  pushAll,
+  pushBatch,
+  pushOk,
+  type Member,
 } from '../support/fixtures.ts';
 
 const db = await createTestDb();
@@ -17,7 +28,10 @@ const games = await importCatalogue(db);
 const gameId = (igdb: number): number => games.get(igdb) ?? Number.NaN;
 const author = await createMember(db, 'drafty_dana');
 const other = await createMember(db, 'other_otto');
-const viewers: Array<[string, Actor]> = [['another member', other.actor], ['a visitor', VISITOR]];
+const viewers: Array<[string, Actor]> = [
+  ['another member', other.actor],
+  ['a visitor', VISITOR],
+];
 
 type Row = Record<string, unknown>;
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
@@ -52,36 +66,58 @@ describe('a draft stays with its author', () => {
   let draftId = 0;
 
   it('is saved as a draft through sync_push, exactly once however often the outbox sends it', async () => {
-    const batch = batchOf([['review.create', { igdb_id: IGDB.hades, rating: 8.5, review: TEXT, platform: 'PC', draft: true, post_date_time: minutesAgo(60) }]]);
+    const batch = batchOf([
+      [
+        'review.create',
+        { igdb_id: IGDB.hades, rating: 8.5, review: TEXT, platform: 'PC', draft: true, post_date_time: minutesAgo(60) },
+      ],
+    ]);
     const client = randomUUID();
     const [first] = await pushBatch(db, author.actor, batch, client);
     const [again] = await pushBatch(db, author.actor, batch, client);
     expect(first?.status).toBe('ok');
     expect(again).toEqual(first);
     draftId = Number(first?.result?.id);
-    expect(await db.query('select count(*)::int as n from public.rating where user_id = $1', [author.id])).toEqual([{ n: 1 }]);
+    expect(await db.query('select count(*)::int as n from public.rating where user_id = $1', [author.id])).toEqual([
+      { n: 1 },
+    ]);
     expect((await stored(draftId)).is_draft).toBe(true);
   });
 
   it('is the author’s on every read, with is_draft set', async () => {
-    const page = await call<{ me: { review: Row } }>(db, author.actor, 'public.get_game_page($1::text)', [String(IGDB.hades)]);
+    const page = await call<{ me: { review: Row } }>(db, author.actor, 'public.get_game_page($1::text)', [
+      String(IGDB.hades),
+    ]);
     expect(page.me.review).toMatchObject({ id: draftId, is_draft: true });
-    const review = await call<{ review: Row }>(db, author.actor, 'public.get_review($1::bigint, $2::bigint)', [author.id, IGDB.hades]);
+    const review = await call<{ review: Row }>(db, author.actor, 'public.get_review($1::bigint, $2::bigint)', [
+      author.id,
+      IGDB.hades,
+    ]);
     expect(review.review).toMatchObject({ id: draftId, is_draft: true, review: TEXT });
     const snapshot = await pull(db, author.actor, null);
-    expect(snapshot.changes.find((c) => c.table === 'rating' && c.id === draftId)?.row).toMatchObject({ is_draft: true });
+    expect(snapshot.changes.find((c) => c.table === 'rating' && c.id === draftId)?.row).toMatchObject({
+      is_draft: true,
+    });
   });
 
   it('counts nowhere, not even in the author’s own figures', async () => {
     for (const actor of [author.actor, other.actor, VISITOR]) {
-      const page = await call<{ ratings: { count: number; average: number | null }; reviews: Row[]; review_count: number }>(
-        db, actor, 'public.get_game_page($1::text)', [String(IGDB.hades)]);
+      const page = await call<{
+        ratings: { count: number; average: number | null };
+        reviews: Row[];
+        review_count: number;
+      }>(db, actor, 'public.get_game_page($1::text)', [String(IGDB.hades)]);
       expect(page.ratings).toMatchObject({ count: 0, average: null });
       expect(page.reviews).toEqual([]);
       expect(page.review_count).toBe(0);
       const recent = await call<Row[]>(db, actor, 'public.get_recent_reviews(50)');
       expect(recent.map((r) => r.id)).not.toContain(draftId);
-      const profile = await call<{ stats: { reviews: number }; top10: Row[] }>(db, actor, 'public.get_profile($1::bigint)', [author.id]);
+      const profile = await call<{ stats: { reviews: number }; top10: Row[] }>(
+        db,
+        actor,
+        'public.get_profile($1::bigint)',
+        [author.id],
+      );
       expect(profile.stats.reviews).toBe(0);
       expect(profile.top10).toEqual([]);
       expect(await call<Row[]>(db, actor, 'public.get_user_activity($1::bigint)', [author.id])).toEqual([]);
@@ -103,13 +139,22 @@ describe('a draft stays with its author', () => {
     expect(JSON.parse(reads.userReviews ?? '{}')).toMatchObject({ total: 0, reviews: [] });
     const rows = await asActor(db, actor, (q) => q.query('select id from public.rating where id = $1', [draftId]));
     expect(rows).toEqual([]);
-    const snapshot = await pull(db, actor, null, { game_ids: [gameId(IGDB.hades)], user_ids: [author.id], rating_ids: [draftId] });
+    const snapshot = await pull(db, actor, null, {
+      game_ids: [gameId(IGDB.hades)],
+      user_ids: [author.id],
+      rating_ids: [draftId],
+    });
     expect(snapshot.changes.filter((c) => c.table === 'rating')).toEqual([]);
   });
 
   it.each(viewers)('leaves no trace in the change log for %s, while its author reads it there', async (_, actor) => {
-    const logged = (who: Actor) => asActor(db, who, (q) => q.query<{ n: number }>(
-      `select count(*)::int as n from public.sync_change where tbl = 'rating' and (row_id = $1 or user_id = $2)`, [draftId, author.id]));
+    const logged = (who: Actor) =>
+      asActor(db, who, (q) =>
+        q.query<{ n: number }>(
+          `select count(*)::int as n from public.sync_change where tbl = 'rating' and (row_id = $1 or user_id = $2)`,
+          [draftId, author.id],
+        ),
+      );
     expect(await logged(actor)).toEqual([{ n: 0 }]);
     expect((await logged(author.actor))[0]?.n).toBeGreaterThan(0);
     // An edit of the draft, pulled incrementally with the game in scope: nothing arrives, not even a delete.
@@ -134,12 +179,19 @@ describe('a draft stays with its author', () => {
       ['review_like.set', { rating_id: draftId, liked: true }],
       ['comment.add', { key: randomUUID(), rating_id: draftId, content: 'found you' }],
     ]);
-    expect(others.map((r) => [r.status, r.message])).toEqual([['rejected', 'Review not found'], ['rejected', 'Review not found']]);
+    expect(others.map((r) => [r.status, r.message])).toEqual([
+      ['rejected', 'Review not found'],
+      ['rejected', 'Review not found'],
+    ]);
     // Straight into the tables (PostgREST grants inserts on both): refused by the triggers.
-    const direct = await asActor(db, other.actor, (q) => q.query(
-      'insert into public.content_like (user_id, rating_id) values ($1, $2) returning id', [other.id, draftId])).catch((e: Error) => e.message);
+    const direct = await asActor(db, other.actor, (q) =>
+      q.query('insert into public.content_like (user_id, rating_id) values ($1, $2) returning id', [other.id, draftId]),
+    ).catch((e: Error) => e.message);
     expect(direct).toBe('Review not found');
-    const toggle = await call<Row>(db, other.actor, 'public.simple_toggle_like($1::bigint, $2::bigint)', [other.id, draftId]);
+    const toggle = await call<Row>(db, other.actor, 'public.simple_toggle_like($1::bigint, $2::bigint)', [
+      other.id,
+      draftId,
+    ]);
     expect(toggle).toMatchObject({ success: false, error: 'Review not found' });
     expect(await stored(draftId)).toMatchObject({ like_count: 0, comment_count: 0 });
   });
@@ -158,16 +210,25 @@ describe('a draft stays with its author', () => {
     expect(after.is_draft).toBe(false);
     // Dated when it was published on the device (pg's microseconds against the client's milliseconds).
     expect(Math.abs(new Date(String(after.post_date_time)).getTime() - Date.parse(publishedAt))).toBeLessThan(1000);
-    expect(new Date(String(after.post_date_time)).getTime()).toBeGreaterThan(new Date(String(before.post_date_time)).getTime());
+    expect(new Date(String(after.post_date_time)).getTime()).toBeGreaterThan(
+      new Date(String(before.post_date_time)).getTime(),
+    );
 
     const next = await pull(db, other.actor, first.cursor, { game_ids: [gameId(IGDB.hades)] });
     otherMirror.apply(next.changes);
     expect(otherMirror.table('rating').get(draftId)).toMatchObject({ review: TEXT, is_draft: false });
     for (const actor of [author.actor, other.actor, VISITOR]) {
-      const page = await call<{ ratings: { count: number; average: number }; reviews: Row[] }>(db, actor, 'public.get_game_page($1::text)', [String(IGDB.hades)]);
+      const page = await call<{ ratings: { count: number; average: number }; reviews: Row[] }>(
+        db,
+        actor,
+        'public.get_game_page($1::text)',
+        [String(IGDB.hades)],
+      );
       expect(page.ratings).toMatchObject({ count: 1, average: 8.5 });
       expect(page.reviews.map((r) => r.id)).toEqual([draftId]);
-      const profile = await call<{ stats: { reviews: number } }>(db, actor, 'public.get_profile($1::bigint)', [author.id]);
+      const profile = await call<{ stats: { reviews: number } }>(db, actor, 'public.get_profile($1::bigint)', [
+        author.id,
+      ]);
       expect(profile.stats.reviews).toBe(1);
     }
     expect(await counterDrift(db)).toEqual([]);
@@ -175,9 +236,15 @@ describe('a draft stays with its author', () => {
 
   it('an edit of a published review keeps its date; the date cannot be moved by hand', async () => {
     const dated = (await stored(draftId)).post_date_time;
-    await pushOk(db, author.actor, 'review.update', { igdb_id: IGDB.hades, rating: 9, post_date_time: minutesAgo(600) });
+    await pushOk(db, author.actor, 'review.update', {
+      igdb_id: IGDB.hades,
+      rating: 9,
+      post_date_time: minutesAgo(600),
+    });
     expect((await stored(draftId)).post_date_time).toEqual(dated);
-    await asActor(db, author.actor, (q) => q.query('update public.rating set post_date_time = now() - interval \'9 days\' where id = $1', [draftId]));
+    await asActor(db, author.actor, (q) =>
+      q.query("update public.rating set post_date_time = now() - interval '9 days' where id = $1", [draftId]),
+    );
     expect((await stored(draftId)).post_date_time).toEqual(dated);
   });
 
@@ -192,7 +259,9 @@ describe('a draft stays with its author', () => {
     expect(next.changes).toContainEqual(expect.objectContaining({ table: 'rating', op: 'delete', id: draftId }));
     mirror.apply(next.changes);
     expect(mirror.table('rating').has(draftId)).toBe(false);
-    const page = await call<{ ratings: { count: number } }>(db, VISITOR, 'public.get_game_page($1::text)', [String(IGDB.hades)]);
+    const page = await call<{ ratings: { count: number } }>(db, VISITOR, 'public.get_game_page($1::text)', [
+      String(IGDB.hades),
+    ]);
     expect(page.ratings.count).toBe(0);
     // The author's own device keeps it, as a draft.
     const own = await pull(db, author.actor, first.cursor);
@@ -203,8 +272,11 @@ describe('a draft stays with its author', () => {
     await pushOk(db, author.actor, 'review.update', { igdb_id: IGDB.hades, draft: false });
     await pushOk(db, other.actor, 'review_like.set', { rating_id: draftId, liked: true });
     const [result] = await push(db, author.actor, [['review.update', { igdb_id: IGDB.hades, draft: true }]]);
-    expect(result).toMatchObject({ status: 'rejected', code: 'review_has_replies',
-      message: 'A review with likes or comments cannot go back to being a draft' });
+    expect(result).toMatchObject({
+      status: 'rejected',
+      code: 'review_has_replies',
+      message: 'A review with likes or comments cannot go back to being a draft',
+    });
     expect(await stored(draftId)).toMatchObject({ is_draft: false, like_count: 1 });
   });
 
@@ -224,7 +296,12 @@ describe('a draft stays with its author', () => {
       ['review.create', { igdb_id: IGDB.celeste, rating: 6, draft: true }],
       ['review.delete', { igdb_id: IGDB.celeste }],
     ]);
-    expect(await db.query('select id from public.rating where user_id = $1 and game_id = $2', [author.id, gameId(IGDB.celeste)])).toEqual([]);
+    expect(
+      await db.query('select id from public.rating where user_id = $1 and game_id = $2', [
+        author.id,
+        gameId(IGDB.celeste),
+      ]),
+    ).toEqual([]);
     expect(await counterDrift(db)).toEqual([]);
   });
 });

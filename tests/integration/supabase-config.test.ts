@@ -28,11 +28,40 @@ const CLI_KEYS: Record<string, readonly string[]> = {
   '': ['project_id'],
   api: ['enabled', 'port', 'schemas', 'extra_search_path', 'max_rows', 'auto_expose_new_tables'],
   db: ['port', 'shadow_port', 'health_timeout', 'major_version'],
-  auth: ['enabled', 'site_url', 'external_url', 'additional_redirect_urls', 'jwt_expiry', 'jwt_issuer', 'signing_keys_path',
-    'enable_refresh_token_rotation', 'refresh_token_reuse_interval', 'enable_signup', 'enable_anonymous_sign_ins',
-    'enable_manual_linking', 'minimum_password_length', 'password_requirements'],
-  'auth.rate_limit': ['email_sent', 'sms_sent', 'anonymous_users', 'token_refresh', 'sign_in_sign_ups', 'token_verifications', 'web3'],
-  'auth.email': ['enable_signup', 'double_confirm_changes', 'enable_confirmations', 'secure_password_change', 'max_frequency', 'otp_length', 'otp_expiry'],
+  auth: [
+    'enabled',
+    'site_url',
+    'external_url',
+    'additional_redirect_urls',
+    'jwt_expiry',
+    'jwt_issuer',
+    'signing_keys_path',
+    'enable_refresh_token_rotation',
+    'refresh_token_reuse_interval',
+    'enable_signup',
+    'enable_anonymous_sign_ins',
+    'enable_manual_linking',
+    'minimum_password_length',
+    'password_requirements',
+  ],
+  'auth.rate_limit': [
+    'email_sent',
+    'sms_sent',
+    'anonymous_users',
+    'token_refresh',
+    'sign_in_sign_ups',
+    'token_verifications',
+    'web3',
+  ],
+  'auth.email': [
+    'enable_signup',
+    'double_confirm_changes',
+    'enable_confirmations',
+    'secure_password_change',
+    'max_frequency',
+    'otp_length',
+    'otp_expiry',
+  ],
   'auth.external.*': ['enabled', 'client_id', 'secret', 'redirect_uri', 'url', 'skip_nonce_check', 'email_optional'],
   edge_runtime: ['enabled', 'policy', 'inspector_port', 'deno_version'],
   'functions.*': ['enabled', 'verify_jwt', 'import_map', 'entrypoint', 'static_files'],
@@ -41,7 +70,9 @@ const CLI_KEYS: Record<string, readonly string[]> = {
 /** Every [table] with its own keys (a key holding a table is a table, not a key). */
 function tables(table: TomlTable, name = ''): Array<[string, string[]]> {
   const keys = Object.keys(table).filter((k) => typeof table[k] !== 'object' || Array.isArray(table[k]));
-  const nested = Object.entries(table).flatMap(([k, v]) => (typeof v === 'object' && !Array.isArray(v) ? tables(v, name ? `${name}.${k}` : k) : []));
+  const nested = Object.entries(table).flatMap(([k, v]) =>
+    typeof v === 'object' && !Array.isArray(v) ? tables(v, name ? `${name}.${k}` : k) : [],
+  );
   return [[name, keys], ...nested];
 }
 
@@ -87,9 +118,17 @@ describe('the local gateway agrees with supabase/config.toml', () => {
   });
   afterAll(() => gw.close());
 
-  const settings = async (): Promise<{ mailer_autoconfirm: boolean; disable_signup: boolean; external: Record<string, boolean> }> => {
+  const settings = async (): Promise<{
+    mailer_autoconfirm: boolean;
+    disable_signup: boolean;
+    external: Record<string, boolean>;
+  }> => {
     const res = await fetch(`${gw.url}/auth/v1/settings`, { headers: { apikey: gw.anonKey } });
-    return (await res.json()) as { mailer_autoconfirm: boolean; disable_signup: boolean; external: Record<string, boolean> };
+    return (await res.json()) as {
+      mailer_autoconfirm: boolean;
+      disable_signup: boolean;
+      external: Record<string, boolean>;
+    };
   };
 
   it('opens its mail links at the paths config.toml allows', async () => {
@@ -98,17 +137,27 @@ describe('the local gateway agrees with supabase/config.toml', () => {
     const reset = await gw.client().auth.resetPasswordForEmail(member.email);
     expect(reset.error).toBeNull();
     const recoveryLink = new URL((await gw.lastMail(member.email, 'recovery')).link);
-    expect([signupLink.pathname, recoveryLink.pathname].sort()).toEqual(redirectUrls().map((u) => u.pathname).sort());
+    expect([signupLink.pathname, recoveryLink.pathname].sort()).toEqual(
+      redirectUrls()
+        .map((u) => u.pathname)
+        .sort(),
+    );
   });
 
   it('returns an OAuth sign-in to each allowed path on its site, and to no other origin', async () => {
     const site = new URL(gw.url);
     for (const path of redirectUrls().map((u) => u.pathname)) {
-      const allowed = await fetch(`${gw.url}/auth/v1/authorize?provider=github&redirect_to=${encodeURIComponent(`${site.origin}${path}`)}`, { redirect: 'manual' });
+      const allowed = await fetch(
+        `${gw.url}/auth/v1/authorize?provider=github&redirect_to=${encodeURIComponent(`${site.origin}${path}`)}`,
+        { redirect: 'manual' },
+      );
       expect(allowed.status).toBe(302);
       const back = new URL(allowed.headers.get('location') ?? '');
       expect(back.origin + back.pathname).toBe(`${site.origin}${path}`);
-      const foreign = await fetch(`${gw.url}/auth/v1/authorize?provider=github&redirect_to=${encodeURIComponent(`https://elsewhere.example${path}`)}`, { redirect: 'manual' });
+      const foreign = await fetch(
+        `${gw.url}/auth/v1/authorize?provider=github&redirect_to=${encodeURIComponent(`https://elsewhere.example${path}`)}`,
+        { redirect: 'manual' },
+      );
       const fallback = new URL(foreign.headers.get('location') ?? '');
       expect(fallback.origin).toBe(site.origin);
       expect(fallback.pathname).toBe('/');

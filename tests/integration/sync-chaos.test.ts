@@ -19,7 +19,16 @@ import { CheckpointDb, MIRRORS } from '../../src/store/db.ts';
 import { mutate } from '../../src/sync/mutate.ts';
 import { createSupabaseRemote, refreshSessionOf } from '../../src/data/remote.ts';
 import { createSyncEngine, type SyncEngine } from '../../src/sync/engine.ts';
-import { CURSOR_TOO_OLD, NetworkError, RejectedBatchError, type PullPage, type PushMutation, type PushReply, type Remote, type SyncScope } from '../../src/sync/remote.ts';
+import {
+  CURSOR_TOO_OLD,
+  NetworkError,
+  RejectedBatchError,
+  type PullPage,
+  type PushMutation,
+  type PushReply,
+  type Remote,
+  type SyncScope,
+} from '../../src/sync/remote.ts';
 import { addToScope } from '../../src/sync/state.ts';
 import { GAMES } from '../support/fixtures.ts';
 import { signUpMember, startTestGateway, type SignedUpMember, type TestGateway } from '../support/gateway.ts';
@@ -31,7 +40,10 @@ const TOTAL_WRITES = 1000;
  * After `leave` queued writes a random device goes offline; after `back` the server prunes its
  * whole change log (as its retention job does once the window has passed) and the device returns.
  */
-const AWAY = [{ leave: 200, back: 350 }, { leave: 550, back: 750 }];
+const AWAY = [
+  { leave: 200, back: 350 },
+  { leave: 550, back: 750 },
+];
 
 const random = mulberry32(SEED);
 const chance = (p: number) => random() < p;
@@ -48,13 +60,25 @@ class FaultyRemote implements Remote {
   constructor(private readonly inner: Remote) {}
 
   async push(clientId: string, mutations: readonly PushMutation[]): Promise<PushReply> {
-    for (const m of mutations) sent.set(m.id, { name: m.name, args: { ...(m.args as Record<string, unknown>) }, hlc: m.hlc });
+    for (const m of mutations)
+      sent.set(m.id, { name: m.name, args: { ...(m.args as Record<string, unknown>) }, hlc: m.hlc });
     if (this.offline) throw new NetworkError('offline');
     if (this.faults && mutations.length > 0) {
       const roll = random();
-      if (roll < 0.1) { this.counts.lostBefore++; throw new NetworkError('request lost before the server'); }
-      if (roll < 0.2) { this.counts.lostAfter++; await this.deliver(clientId, mutations); throw new NetworkError('answer lost after the server committed'); }
-      if (roll < 0.25) { this.counts.duplicated++; await this.deliver(clientId, mutations); return this.deliver(clientId, mutations); }
+      if (roll < 0.1) {
+        this.counts.lostBefore++;
+        throw new NetworkError('request lost before the server');
+      }
+      if (roll < 0.2) {
+        this.counts.lostAfter++;
+        await this.deliver(clientId, mutations);
+        throw new NetworkError('answer lost after the server committed');
+      }
+      if (roll < 0.25) {
+        this.counts.duplicated++;
+        await this.deliver(clientId, mutations);
+        return this.deliver(clientId, mutations);
+      }
       if (roll < 0.3) {
         this.counts.concurrent++;
         const [first] = await Promise.all([this.deliver(clientId, mutations), this.deliver(clientId, mutations)]);
@@ -78,7 +102,10 @@ class FaultyRemote implements Remote {
 
   async pull(cursor: string | null, scope: SyncScope, limit: number): Promise<PullPage> {
     if (this.offline) throw new NetworkError('offline');
-    if (this.faults && chance(0.08)) { this.counts.pullsLost++; throw new NetworkError('pull lost'); }
+    if (this.faults && chance(0.08)) {
+      this.counts.pullsLost++;
+      throw new NetworkError('pull lost');
+    }
     try {
       return await this.inner.pull(cursor, scope, limit);
     } catch (error) {
@@ -92,7 +119,14 @@ class FaultyRemote implements Remote {
 const DAY = 86_400_000;
 const SKEW = [-DAY, (random() * 2 - 1) * DAY, (random() * 2 - 1) * DAY, DAY];
 
-interface Device { name: string; member: SignedUpMember; db: CheckpointDb; engine: SyncEngine; remote: FaultyRemote; skew: number }
+interface Device {
+  name: string;
+  member: SignedUpMember;
+  db: CheckpointDb;
+  engine: SyncEngine;
+  remote: FaultyRemote;
+  skew: number;
+}
 
 /** Every mutation pushed, by id: what it was, when (HLC) and which device queued it. */
 const sent = new Map<string, { name: string; args: Record<string, unknown>; hlc: string | undefined }>();
@@ -112,13 +146,16 @@ const gameIds: number[] = [];
 function open(name: string, member: SignedUpMember, remote: FaultyRemote, skew: number): Device {
   const db = new CheckpointDb(name);
   const engine = createSyncEngine({
-    db, remote,
+    db,
+    remote,
     refreshSession: async () => {
       refreshes++;
       await refreshSessionOf(member.client)();
     },
     // Backoff timers never fire here: the test decides when each device syncs.
-    timers: { setTimeout: () => () => undefined }, random, lock: { name: `sync-${name}`, locks: null },
+    timers: { setTimeout: () => () => undefined },
+    random,
+    lock: { name: `sync-${name}`, locks: null },
   });
   return { name, member, db, engine, remote, skew };
 }
@@ -131,7 +168,12 @@ async function randomWrite(d: Device): Promise<[MutationName, unknown] | null> {
   const comments = await d.db.comments.toArray();
   const roll = random();
   const w = <N extends MutationName>(name: N, args: MutationArgs<N>): [MutationName, unknown] => [name, args];
-  if (roll < 0.14) return w('review.create', { igdb_id: igdb, rating: 1 + Math.floor(random() * 19) / 2, review: chance(0.7) ? `Chaos ${SEED} ${random()}` : null });
+  if (roll < 0.14)
+    return w('review.create', {
+      igdb_id: igdb,
+      rating: 1 + Math.floor(random() * 19) / 2,
+      review: chance(0.7) ? `Chaos ${SEED} ${random()}` : null,
+    });
   // The first member's two devices edit the same reviews' fields concurrently (each its own mix).
   if (roll < 0.3 && mine.length) {
     return w('review.update', {
@@ -143,18 +185,30 @@ async function randomWrite(d: Device): Promise<[MutationName, unknown] | null> {
   if (roll < 0.32 && mine.length) return w('review.delete', { rating_id: pick(mine)!.id });
   if (roll < 0.4 && reviews.length) {
     const parent = chance(0.3) ? pick(comments.filter((c) => c.id > 0)) : undefined;
-    return w('comment.add', { key: randomUUID(), rating_id: parent?.rating_id ?? pick(reviews)!.id, ...(parent ? { parent_id: parent.id } : {}), content: `c${random()}` });
+    return w('comment.add', {
+      key: randomUUID(),
+      rating_id: parent?.rating_id ?? pick(reviews)!.id,
+      ...(parent ? { parent_id: parent.id } : {}),
+      content: `c${random()}`,
+    });
   }
   const own = comments.filter((c) => c.user_id === me && c.client_key);
-  if (roll < 0.44 && own.length) return w('comment.edit', { key: pick(own)!.client_key!, content: `edited ${random()}` });
+  if (roll < 0.44 && own.length)
+    return w('comment.edit', { key: pick(own)!.client_key!, content: `edited ${random()}` });
   if (roll < 0.48 && own.length) return w('comment.delete', { key: pick(own)!.client_key! });
   if (roll < 0.6 && reviews.length) return w('review_like.set', { rating_id: pick(reviews)!.id, liked: chance(0.7) });
-  if (roll < 0.65 && comments.some((c) => c.id > 0)) return w('comment_like.set', { comment_id: pick(comments.filter((c) => c.id > 0))!.id, liked: chance(0.7) });
-  if (roll < 0.73) return w('follow.set', { user_id: pick(members.filter((m) => m.id !== me))!.id, following: chance(0.6) });
+  if (roll < 0.65 && comments.some((c) => c.id > 0))
+    return w('comment_like.set', { comment_id: pick(comments.filter((c) => c.id > 0))!.id, liked: chance(0.7) });
+  if (roll < 0.73)
+    return w('follow.set', { user_id: pick(members.filter((m) => m.id !== me))!.id, following: chance(0.6) });
   if (roll < 0.81) return w('wishlist.set', { igdb_id: igdb, in: chance(0.7) });
   if (roll < 0.87) return w('collection.set', { igdb_id: igdb, in: chance(0.7) });
-  if (roll < 0.91) return w('progress.set', { igdb_id: igdb, ...(chance(0.5) ? { completed: true } : { started: true }) });
-  if (roll < 0.96) return w('top5.replace', { games: [...new Set(mine.map((r) => r.igdb_id))].slice(0, 5).map((id) => ({ igdb_id: id })) });
+  if (roll < 0.91)
+    return w('progress.set', { igdb_id: igdb, ...(chance(0.5) ? { completed: true } : { started: true }) });
+  if (roll < 0.96)
+    return w('top5.replace', {
+      games: [...new Set(mine.map((r) => r.igdb_id))].slice(0, 5).map((id) => ({ igdb_id: id })),
+    });
   return w('profile.update', { bio: `Bio ${d.name} ${random()}` });
 }
 
@@ -167,7 +221,11 @@ beforeAll(async () => {
   for (const [i, member] of [...members, members[0]!].entries()) {
     const d = open(`chaos-${SEED}-${i}`, member, new FaultyRemote(createSupabaseRemote(member.client)), SKEW[i] ?? 0);
     await addToScope(d.db, 'game_ids', gameIds);
-    await addToScope(d.db, 'user_ids', members.map((m) => m.id));
+    await addToScope(
+      d.db,
+      'user_ids',
+      members.map((m) => m.id),
+    );
     devices.push(d);
   }
 }, 120_000);
@@ -195,7 +253,9 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
     }
     const returning = away.find((r, i) => r.offline && queued.size >= AWAY[i]!.back);
     if (returning) {
-      prunedRows += Number((await gw.db.query<{ n: number }>(`select app.prune_sync_changes('0 seconds')::int as n`))[0]?.n);
+      prunedRows += Number(
+        (await gw.db.query<{ n: number }>(`select app.prune_sync_changes('0 seconds')::int as n`))[0]?.n,
+      );
       returning.offline = false;
     }
     const index = Math.floor(random() * devices.length);
@@ -205,7 +265,10 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
       const write = await randomWrite(d);
       if (!write) continue;
       try {
-        const id = await mutate(d.db, write[0], write[1] as never, { me: d.member.id, now: new Date(Date.now() + d.skew).toISOString() });
+        const id = await mutate(d.db, write[0], write[1] as never, {
+          me: d.member.id,
+          now: new Date(Date.now() + d.skew).toISOString(),
+        });
         queued.add(id);
         queuedBy.set(id, d.name);
       } catch (error) {
@@ -225,14 +288,20 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
   // The network heals; everyone syncs until nothing is left, then once more to see the others.
   for (const d of devices) d.remote.faults = false;
   expect(devices.filter((d) => d.remote.offline)).toEqual([]);
-  for (let round = 0; round < 10 && (await Promise.all(devices.map((d) => d.db.outbox.count()))).some((n) => n > 0); round++) {
+  for (
+    let round = 0;
+    round < 10 && (await Promise.all(devices.map((d) => d.db.outbox.count()))).some((n) => n > 0);
+    round++
+  ) {
     for (const d of devices) await d.engine.syncNow();
   }
   for (let round = 0; round < 2; round++) for (const d of devices) await d.engine.syncNow();
 
   const faults = devices.reduce((sum, d) => sum + Object.values(d.remote.counts).reduce((a, b) => a + b, 0), 0);
   const tooOld = devices.reduce((sum, d) => sum + d.remote.tooOld, 0);
-  console.log(`sync chaos: ${queued.size} queued, ${refusedLocally} refused locally, ${restarts} restarts, ${faults} injected faults, ${refreshes} engine refreshes after a 401, ${away.length} devices away past ${prunedRows} pruned changes, ${tooOld} pulls refused as too old`);
+  console.log(
+    `sync chaos: ${queued.size} queued, ${refusedLocally} refused locally, ${restarts} restarts, ${faults} injected faults, ${refreshes} engine refreshes after a 401, ${away.length} devices away past ${prunedRows} pruned changes, ${tooOld} pulls refused as too old`,
+  );
   expect(faults).toBeGreaterThan(50);
   // Each device that was away came back to a cursor the pruned log no longer covers.
   expect(away.map((r) => r.tooOld > 0)).toEqual(AWAY.map(() => true));
@@ -240,12 +309,17 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
   expect(restarts).toBeGreaterThan(0);
   // Tokens live 2 s: they expired mid-queue and were refreshed (by supabase-js before a call, or by
   // the engine after a 401), each refresh rotating the refresh token on the server.
-  const rotations = Number((await gw.db.query<{ n: number }>('select count(*)::int as n from auth.refresh_tokens where parent is not null'))[0]?.n);
+  const rotations = Number(
+    (await gw.db.query<{ n: number }>('select count(*)::int as n from auth.refresh_tokens where parent is not null'))[0]
+      ?.n,
+  );
   expect(rotations, 'token refreshes during the run').toBeGreaterThan(0);
 
   // None lost, none applied twice: every queued id has exactly one record on the server.
   for (const d of devices) expect(await d.db.outbox.count(), d.name).toBe(0);
-  const applied = await gw.db.query<{ mutation_id: string; status: string }>('select mutation_id, status from public.sync_applied');
+  const applied = await gw.db.query<{ mutation_id: string; status: string }>(
+    'select mutation_id, status from public.sync_applied',
+  );
   const appliedIds = new Set(applied.map((r) => r.mutation_id));
   expect([...queued].filter((id) => !appliedIds.has(id))).toEqual([]);
   expect(applied.filter((r) => queued.has(r.mutation_id))).toHaveLength(queued.size);
@@ -263,17 +337,29 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
   expect(drift).toEqual([]);
 
   // The newest edit by HLC survives, field by field; every edit that lost was told to its device once.
-  const results = await gw.db.query<{ mutation_id: string; result: { status: string; result?: { id?: number }; superseded?: string[] } }>(
-    `select mutation_id, result from public.sync_applied where status = 'ok'`);
+  const results = await gw.db.query<{
+    mutation_id: string;
+    result: { status: string; result?: { id?: number }; superseded?: string[] };
+  }>(`select mutation_id, result from public.sync_applied where status = 'ok'`);
   const newest = new Map<string, { hlc: string; value: unknown }>();
-  const fieldsOf = (name: string) => (name === 'review.create' || name === 'review.update' ? ['rating', 'review'] : name === 'profile.update' ? ['bio'] : []);
+  const fieldsOf = (name: string) =>
+    name === 'review.create' || name === 'review.update'
+      ? ['rating', 'review']
+      : name === 'profile.update'
+        ? ['bio']
+        : [];
   const targetOf = (id: string, name: string, result: { result?: { id?: number } }) =>
-    (name === 'profile.update' ? `user:${devices.find((x) => x.name === queuedBy.get(id))?.member.id ?? '?'}` : `rating:${result.result?.id ?? '?'}`);
+    name === 'profile.update'
+      ? `user:${devices.find((x) => x.name === queuedBy.get(id))?.member.id ?? '?'}`
+      : `rating:${result.result?.id ?? '?'}`;
 
   // Every edit that lost was reported, and none that won: replaying the applied edits in the order
   // the server took them, an edit of a field loses exactly when a newer clock already holds it.
   const resultById = new Map(results.map((r) => [r.mutation_id, r.result]));
-  expect(results.filter((r) => sent.get(r.mutation_id)?.hlc !== undefined && !arrived.has(r.mutation_id)), 'applied but never answered').toEqual([]);
+  expect(
+    results.filter((r) => sent.get(r.mutation_id)?.hlc !== undefined && !arrived.has(r.mutation_id)),
+    'applied but never answered',
+  ).toEqual([]);
   const held = new Map<string, string>();
   let edits = 0;
   let losers = 0;
@@ -295,9 +381,14 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
     if (m.name === 'review.create') for (const field of fieldsOf(m.name)) held.set(`${target}:${field}`, m.hlc);
     edits++;
     if (lost.length > 0) losers++;
-    expect((result.superseded ?? []).filter((f) => fields.includes(f)).sort(), `${m.name} ${id} (${m.hlc}) lost`).toEqual(lost.sort());
+    expect(
+      (result.superseded ?? []).filter((f) => fields.includes(f)).sort(),
+      `${m.name} ${id} (${m.hlc}) lost`,
+    ).toEqual(lost.sort());
   }
-  console.log(`sync chaos clocks: ${edits} clocked edits replayed in the server's order, ${losers} of them lost a field`);
+  console.log(
+    `sync chaos clocks: ${edits} clocked edits replayed in the server's order, ${losers} of them lost a field`,
+  );
   expect(losers).toBeGreaterThan(0);
 
   let superseded = 0;
@@ -314,19 +405,32 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
     if (result.superseded?.length) {
       superseded++;
       const device = devices.find((x) => x.name === queuedBy.get(id))!;
-      expect(await device.db.conflicts.get(id), `conflict ${id} on ${device.name}`).toMatchObject({ id, fields: result.superseded });
+      expect(await device.db.conflicts.get(id), `conflict ${id} on ${device.name}`).toMatchObject({
+        id,
+        fields: result.superseded,
+      });
     }
   }
   const conflictRows = (await Promise.all(devices.map((d) => d.db.conflicts.toArray()))).flat();
   expect(conflictRows).toHaveLength(superseded);
-  const reviewsNow = await gw.db.query<{ id: number; rating: number; review: string | null }>('select id, rating::float8 as rating, review from public.rating');
+  const reviewsNow = await gw.db.query<{ id: number; rating: number; review: string | null }>(
+    'select id, rating::float8 as rating, review from public.rating',
+  );
   const biosNow = await gw.db.query<{ id: number; bio: string | null }>('select id, bio from public."user"');
   const survivors = [
-    ...reviewsNow.flatMap((r) => [[`rating:${r.id}:rating`, r.rating], [`rating:${r.id}:review`, r.review]] as const),
+    ...reviewsNow.flatMap(
+      (r) =>
+        [
+          [`rating:${r.id}:rating`, r.rating],
+          [`rating:${r.id}:review`, r.review],
+        ] as const,
+    ),
     ...biosNow.map((u) => [`user:${u.id}:bio`, u.bio] as const),
   ].filter(([key]) => newest.has(key));
   for (const [key, value] of survivors) expect(value, key).toEqual(newest.get(key)!.value);
-  console.log(`sync chaos clocks: ${survivors.length} fields checked against their newest edit, ${superseded} edits superseded and shown once`);
+  console.log(
+    `sync chaos clocks: ${survivors.length} fields checked against their newest edit, ${superseded} edits superseded and shown once`,
+  );
   expect(survivors.length).toBeGreaterThan(20);
   expect(superseded).toBeGreaterThan(0);
 
@@ -336,9 +440,12 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
     const snapshot = await createSupabaseRemote(d.member.client).pull(null, state!.scope, 5000);
     for (const [table, mirror] of Object.entries(MIRRORS)) {
       const byId = (a: { id: number }, b: { id: number }) => a.id - b.id;
-      const server = snapshot.changes.flatMap((c) => (c.table === table && c.op === 'upsert' ? [c.row] : [])).sort(byId);
+      const server = snapshot.changes
+        .flatMap((c) => (c.table === table && c.op === 'upsert' ? [c.row] : []))
+        .sort(byId);
       const local = (await d.db.table<{ id: number }, number>(mirror).toArray()).sort(byId);
-      if (mirror === 'games' || mirror === 'users') expect(local, `${d.name} ${mirror}`).toEqual(expect.arrayContaining(server));
+      if (mirror === 'games' || mirror === 'users')
+        expect(local, `${d.name} ${mirror}`).toEqual(expect.arrayContaining(server));
       else expect(local, `${d.name} ${mirror}`).toEqual(server);
     }
     expect(await d.db.shadows.count(), d.name).toBe(0);

@@ -7,14 +7,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatHlc } from '../../src/core/hlc.ts';
 import { createSupabaseRemote } from '../../src/data/remote.ts';
 import {
-  AuthError, RejectedBatchError, type PullPage, type PushMutation, type Remote, type SyncScope,
+  AuthError,
+  RejectedBatchError,
+  type PullPage,
+  type PushMutation,
+  type Remote,
+  type SyncScope,
 } from '../../src/sync/remote.ts';
 import type { ServerChange } from '../../src/store/overlay.ts';
 import { FakeSyncServer } from '../support/fake-remote.ts';
 import { GAMES, IGDB } from '../support/fixtures.ts';
 import { linkToken, startTestGateway } from '../support/gateway.ts';
 
-interface Member { readonly id: number; readonly remote: Remote }
+interface Member {
+  readonly id: number;
+  readonly remote: Remote;
+}
 
 interface Harness {
   /** A new member (a unique name is made from `name`) and the remote as they see it. */
@@ -34,11 +42,16 @@ const batch = (...mutations: Array<[string, Record<string, unknown>]>): PushMuta
   mutations.map(([name, args]) => ({ id: randomUUID(), name, args }));
 
 /** Pushes one mutation and returns its result row, failing the test when it is rejected. */
-async function pushOk(member: Member, name: string, args: Record<string, unknown>): Promise<Record<string, unknown> & { id: number }> {
+async function pushOk(
+  member: Member,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<Record<string, unknown> & { id: number }> {
   const [result] = (await member.remote.push(randomUUID(), batch([name, args]))).results;
   if (result?.status !== 'ok') throw new Error(`${name} was not applied: ${JSON.stringify(result)}`);
   const row = result.result;
-  if (typeof row !== 'object' || row === null || !('id' in row) || typeof row.id !== 'number') throw new Error(`${name} returned no row`);
+  if (typeof row !== 'object' || row === null || !('id' in row) || typeof row.id !== 'number')
+    throw new Error(`${name} returned no row`);
   return { ...row, id: row.id };
 }
 
@@ -69,7 +82,12 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
 
     it('tells the member who they are, even for an empty batch', async () => {
       const a = await h.member('who');
-      expect(await a.remote.push(randomUUID(), [])).toEqual({ results: [], user_id: a.id, clock: null, client_too_old: null });
+      expect(await a.remote.push(randomUUID(), [])).toEqual({
+        results: [],
+        user_id: a.id,
+        clock: null,
+        client_too_old: null,
+      });
     });
 
     it('[S11] keeps the newest edit of each field by its clock, and says which fields an older edit lost', async () => {
@@ -78,17 +96,33 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       const future = Date.now() + 30 * 86_400_000;
       const later = formatHlc({ ms: future + 60_000, counter: 0, device: 'bbbbbbbb-0000-4000-8000-00000000000b' });
       const earlier = formatHlc({ ms: future, counter: 0, device: 'aaaaaaaa-0000-4000-8000-00000000000a' });
-      const b = await a.remote.push(randomUUID(), [{ id: randomUUID(), name: 'review.update', args: { igdb_id: IGDB.hades, review: 'B edited LATER', rating: 10 }, hlc: later }]);
+      const b = await a.remote.push(randomUUID(), [
+        {
+          id: randomUUID(),
+          name: 'review.update',
+          args: { igdb_id: IGDB.hades, review: 'B edited LATER', rating: 10 },
+          hlc: later,
+        },
+      ]);
       expect(b.results[0]).toEqual(expect.objectContaining({ status: 'ok' }));
       expect(b.results[0]).not.toHaveProperty('superseded');
-      const older = { id: randomUUID(), name: 'review.update', args: { igdb_id: IGDB.hades, review: 'A edited FIRST', rating: 2, playtime_hours: 3 }, hlc: earlier };
+      const older = {
+        id: randomUUID(),
+        name: 'review.update',
+        args: { igdb_id: IGDB.hades, review: 'A edited FIRST', rating: 2, playtime_hours: 3 },
+        hlc: earlier,
+      };
       const reply = await a.remote.push(randomUUID(), [older]);
       expect(reply.results[0]).toMatchObject({ id: older.id, status: 'ok', superseded: ['rating', 'review'] });
       expect(reply.clock).toBe(later);
       expect(await a.remote.push(randomUUID(), [older])).toEqual(reply);
       const snap = await a.remote.pull(null, EMPTY, 1000);
       expect(snap.clock).toBe(later);
-      expect(upserts(snap, 'rating').find((r) => r.user_id === a.id)).toMatchObject({ review: 'B edited LATER', rating: 10, playtime_hours: 3 });
+      expect(upserts(snap, 'rating').find((r) => r.user_id === a.id)).toMatchObject({
+        review: 'B edited LATER',
+        rating: 10,
+        playtime_hours: 3,
+      });
     });
 
     it('[S12] stops at a row shaped for a protocol it no longer reads: the ones before apply, it and the rest are not recorded', async () => {
@@ -103,7 +137,10 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       try {
         const reply = await a.remote.push(randomUUID(), [before, { ...retired, v: 1 }, after]);
         expect(reply.results.map((r) => r.id)).toEqual([before.id]);
-        expect(reply.client_too_old).toEqual({ id: retired.id, message: 'A new version is needed to sync your changes' });
+        expect(reply.client_too_old).toEqual({
+          id: retired.id,
+          message: 'A new version is needed to sync your changes',
+        });
       } finally {
         await h.setMinProtocol(1);
       }
@@ -136,7 +173,10 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       const snap = await a.remote.pull(null, scope({ user_ids: [b.id] }), 1000);
       expect(upserts(snap, 'comment').filter((c) => c.rating_id === review.id)).toHaveLength(1);
       expect(upserts(snap, 'content_like').filter((l) => l.rating_id === review.id)).toHaveLength(1);
-      expect(upserts(snap, 'rating').find((r) => r.id === review.id)).toMatchObject({ like_count: 1, comment_count: 1 });
+      expect(upserts(snap, 'rating').find((r) => r.id === review.id)).toMatchObject({
+        like_count: 1,
+        comment_count: 1,
+      });
       expect(upserts(snap, 'user_follow').filter((f) => f.follower_id === a.id)).toHaveLength(1);
       expect(upserts(snap, 'user').find((u) => u.id === b.id)).toMatchObject({ follower_count: 1 });
       expect(upserts(snap, 'user_wishlist').filter((w) => w.user_id === a.id)).toHaveLength(1);
@@ -179,8 +219,15 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       expect((await a.remote.push(randomUUID(), mutations)).results).toEqual(results);
       // Nothing of the rejected ones took effect.
       const snap = await a.remote.pull(null, EMPTY, 1000);
-      expect(upserts(snap, 'rating').filter((r) => r.user_id === a.id)).toEqual([expect.objectContaining({ id: review.id, rating: 9 })]);
-      expect(upserts(snap, 'comment').filter((c) => c.rating_id === review.id).map((c) => c.content).sort()).toEqual(['Not yours', 'One']);
+      expect(upserts(snap, 'rating').filter((r) => r.user_id === a.id)).toEqual([
+        expect.objectContaining({ id: review.id, rating: 9 }),
+      ]);
+      expect(
+        upserts(snap, 'comment')
+          .filter((c) => c.rating_id === review.id)
+          .map((c) => c.content)
+          .sort(),
+      ).toEqual(['Not yours', 'One']);
     });
 
     it('[S3] rejects a malformed or borrowed mutation id on its own', async () => {
@@ -203,13 +250,20 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
 
     it('[S4] refuses a whole call with a typed error: too large a batch, a visitor, an unknown cursor', async () => {
       const a = await h.member('refused');
-      const tooMany = batch(...Array.from({ length: 501 }, (): [string, Record<string, unknown>] => ['comment.delete', { key: randomUUID() }]));
+      const tooMany = batch(
+        ...Array.from({ length: 501 }, (): [string, Record<string, unknown>] => [
+          'comment.delete',
+          { key: randomUUID() },
+        ]),
+      );
       const large = await rejection(a.remote.push(randomUUID(), tooMany));
       expect(large).toBeInstanceOf(RejectedBatchError);
       expect(large).toMatchObject({ code: 'batch_too_large', message: 'At most 500 mutations per push' });
       expect((await a.remote.pull(null, EMPTY, 1000)).changes.filter((c) => c.table === 'comment')).toEqual([]);
 
-      const visitor = await rejection(h.visitor().push(randomUUID(), batch(['follow.set', { user_id: a.id, following: true }])));
+      const visitor = await rejection(
+        h.visitor().push(randomUUID(), batch(['follow.set', { user_id: a.id, following: true }])),
+      );
       expect(visitor).toBeInstanceOf(AuthError);
       expect(visitor).toMatchObject({ message: 'User not authenticated' });
 
@@ -229,13 +283,19 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       const review = await pushOk(c, 'review.create', { igdb_id: IGDB.hades, rating: 9, review: 'Again!' });
       const own = await c.remote.pull(snap.cursor, EMPTY, 1000);
       expect(own.snapshot).toBe(false);
-      expect(changeOf(own, 'rating', review.id)).toMatchObject({ op: 'upsert', row: { review: 'Again!', user_id: c.id } });
+      expect(changeOf(own, 'rating', review.id)).toMatchObject({
+        op: 'upsert',
+        row: { review: 'Again!', user_id: c.id },
+      });
       // The game a row refers to comes with it.
       expect(upserts(own, 'game').map((g) => g.igdb_id)).toContain(IGDB.hades);
 
       const comment = await pushOk(d, 'comment.add', { key: randomUUID(), rating_id: review.id, content: 'Nice' });
       const others = await c.remote.pull(own.cursor, EMPTY, 1000);
-      expect(changeOf(others, 'comment', comment.id)).toMatchObject({ op: 'upsert', row: { content: 'Nice', user_id: d.id } });
+      expect(changeOf(others, 'comment', comment.id)).toMatchObject({
+        op: 'upsert',
+        row: { content: 'Nice', user_id: d.id },
+      });
       expect(changeOf(others, 'rating', review.id)).toMatchObject({ row: { comment_count: 1 } });
 
       const quiet = await c.remote.pull(others.cursor, EMPTY, 1000);
@@ -245,7 +305,9 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       await pushOk(e, 'wishlist.set', { igdb_id: IGDB.portal2, in: true });
       expect(upserts(await c.remote.pull(quiet.cursor, EMPTY, 1000), 'user_wishlist')).toEqual([]);
       const followed = await c.remote.pull(quiet.cursor, scope({ user_ids: [e.id] }), 1000);
-      expect(upserts(followed, 'user_wishlist')).toEqual([expect.objectContaining({ user_id: e.id, igdb_id: IGDB.portal2 })]);
+      expect(upserts(followed, 'user_wishlist')).toEqual([
+        expect.objectContaining({ user_id: e.id, igdb_id: IGDB.portal2 }),
+      ]);
     });
 
     it('[S7] sends deletes as tombstones with their natural key, and only the latest state of a row', async () => {
@@ -255,25 +317,46 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       const before = (await f.remote.pull(null, EMPTY, 1000)).cursor;
       const key = randomUUID();
       const comment = await pushOk(g, 'comment.add', { key, rating_id: review.id, content: 'Soon gone' });
-      const pushed = await g.remote.push(randomUUID(), batch(
-        ['review_like.set', { rating_id: review.id, liked: true }], ['follow.set', { user_id: f.id, following: true }]));
+      const pushed = await g.remote.push(
+        randomUUID(),
+        batch(
+          ['review_like.set', { rating_id: review.id, liked: true }],
+          ['follow.set', { user_id: f.id, following: true }],
+        ),
+      );
       expect(pushed.results.map((r) => r.status)).toEqual(['ok', 'ok']);
       const made = await f.remote.pull(before, EMPTY, 1000);
       const like = upserts(made, 'content_like').find((l) => l.user_id === g.id);
       const follow = upserts(made, 'user_follow').find((x) => x.follower_id === g.id);
       expect(like && follow).toBeTruthy();
 
-      const undone = await g.remote.push(randomUUID(), batch(
-        ['comment.delete', { key }], ['review_like.set', { rating_id: review.id, liked: false }],
-        ['follow.set', { user_id: f.id, following: false }]));
+      const undone = await g.remote.push(
+        randomUUID(),
+        batch(
+          ['comment.delete', { key }],
+          ['review_like.set', { rating_id: review.id, liked: false }],
+          ['follow.set', { user_id: f.id, following: false }],
+        ),
+      );
       expect(undone.results.map((r) => r.status)).toEqual(['ok', 'ok', 'ok']);
       const gone = await f.remote.pull(made.cursor, EMPTY, 1000);
-      expect(changeOf(gone, 'comment', comment.id)).toEqual({ table: 'comment', op: 'delete', id: comment.id, key: { client_key: key } });
+      expect(changeOf(gone, 'comment', comment.id)).toEqual({
+        table: 'comment',
+        op: 'delete',
+        id: comment.id,
+        key: { client_key: key },
+      });
       expect(changeOf(gone, 'content_like', Number(like?.id))).toEqual({
-        table: 'content_like', op: 'delete', id: like?.id, key: { user_id: g.id, rating_id: review.id, comment_id: null },
+        table: 'content_like',
+        op: 'delete',
+        id: like?.id,
+        key: { user_id: g.id, rating_id: review.id, comment_id: null },
       });
       expect(changeOf(gone, 'user_follow', Number(follow?.id))).toEqual({
-        table: 'user_follow', op: 'delete', id: follow?.id, key: { follower_id: g.id, following_id: f.id },
+        table: 'user_follow',
+        op: 'delete',
+        id: follow?.id,
+        key: { follower_id: g.id, following_id: f.id },
       });
       expect(changeOf(gone, 'rating', review.id)).toMatchObject({ row: { like_count: 0, comment_count: 0 } });
       expect(changeOf(gone, 'user', f.id)).toMatchObject({ row: { follower_count: 0 } });
@@ -287,7 +370,13 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       const start = (await p.remote.pull(null, EMPTY, 1000)).cursor;
       const games = [IGDB.gta5, IGDB.eldenRing, IGDB.hollowKnight, IGDB.rdr2];
       for (const igdb of games) await pushOk(p, 'wishlist.set', { igdb_id: igdb, in: true, notes: `want ${igdb}` });
-      await p.remote.push(randomUUID(), batch(['progress.set', { igdb_id: IGDB.gta5, started: true }], ['progress.set', { igdb_id: IGDB.rdr2, completed: true }]));
+      await p.remote.push(
+        randomUUID(),
+        batch(
+          ['progress.set', { igdb_id: IGDB.gta5, started: true }],
+          ['progress.set', { igdb_id: IGDB.rdr2, completed: true }],
+        ),
+      );
       const whole = await p.remote.pull(start, EMPTY, 5000);
       expect(whole.has_more).toBe(false);
 
@@ -308,7 +397,11 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       // Starting again from an old cursor sends the changes again, never an older cursor.
       const again = await p.remote.pull(start, EMPTY, 5000);
       expect(cursorNumber(again.cursor)).toBeGreaterThanOrEqual(numbers.at(-1) ?? 0n);
-      expect(upserts(again, 'user_wishlist').map((w) => w.igdb_id).sort()).toEqual([IGDB.eldenRing, IGDB.hollowKnight].sort());
+      expect(
+        upserts(again, 'user_wishlist')
+          .map((w) => w.igdb_id)
+          .sort(),
+      ).toEqual([IGDB.eldenRing, IGDB.hollowKnight].sort());
     });
 
     it('lets visitors pull the public rows in their scope', async () => {
@@ -326,13 +419,40 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       const b = await h.member('journal_reader');
       const key = randomUUID();
       const day = new Date().toISOString().slice(0, 10);
-      const kept = await pushOk(a, 'journal.add', { key, igdb_id: IGDB.celeste, played_on: day, minutes: 45, note: ' Chapter 7 ', is_private: true });
-      expect(kept).toMatchObject({ client_key: key, user_id: a.id, minutes: 45, note: 'Chapter 7', is_private: true, platform_id: null });
-      const again = await a.remote.push(randomUUID(), batch(['journal.add', { key, igdb_id: IGDB.celeste, played_on: day, minutes: 5 }]));
-      expect(again.results).toEqual([expect.objectContaining({ status: 'ok', result: expect.objectContaining({ id: kept.id, minutes: 45 }) })]);
-      const refused = await a.remote.push(randomUUID(), batch(['journal.add', { key: randomUUID(), igdb_id: IGDB.celeste, played_on: day, minutes: 1441 }]));
-      expect(refused.results).toEqual([expect.objectContaining({
-        status: 'rejected', code: 'invalid_minutes', message: 'Minutes played must be a whole number from 1 to 1440' })]);
+      const kept = await pushOk(a, 'journal.add', {
+        key,
+        igdb_id: IGDB.celeste,
+        played_on: day,
+        minutes: 45,
+        note: ' Chapter 7 ',
+        is_private: true,
+      });
+      expect(kept).toMatchObject({
+        client_key: key,
+        user_id: a.id,
+        minutes: 45,
+        note: 'Chapter 7',
+        is_private: true,
+        platform_id: null,
+      });
+      const again = await a.remote.push(
+        randomUUID(),
+        batch(['journal.add', { key, igdb_id: IGDB.celeste, played_on: day, minutes: 5 }]),
+      );
+      expect(again.results).toEqual([
+        expect.objectContaining({ status: 'ok', result: expect.objectContaining({ id: kept.id, minutes: 45 }) }),
+      ]);
+      const refused = await a.remote.push(
+        randomUUID(),
+        batch(['journal.add', { key: randomUUID(), igdb_id: IGDB.celeste, played_on: day, minutes: 1441 }]),
+      );
+      expect(refused.results).toEqual([
+        expect.objectContaining({
+          status: 'rejected',
+          code: 'invalid_minutes',
+          message: 'Minutes played must be a whole number from 1 to 1440',
+        }),
+      ]);
 
       const own = await a.remote.pull(null, EMPTY, 1000);
       expect(upserts(own, 'play_session').map((s) => s.id)).toEqual([kept.id]);
@@ -344,35 +464,71 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       await pushOk(a, 'journal.update', { key, is_private: false });
       const updated = await a.remote.pull(own.cursor, EMPTY, 1000);
       expect(changeOf(updated, 'play_session', kept.id)).toMatchObject({ op: 'upsert', row: { is_private: false } });
-      expect((await b.remote.pull(theirs.cursor, wide, 1000)).changes.filter((c) => c.table === 'play_session')).toEqual([]);
-      expect((await a.remote.push(randomUUID(), batch(['journal.delete', { key }]))).results).toEqual([expect.objectContaining({ status: 'ok' })]);
+      expect(
+        (await b.remote.pull(theirs.cursor, wide, 1000)).changes.filter((c) => c.table === 'play_session'),
+      ).toEqual([]);
+      expect((await a.remote.push(randomUUID(), batch(['journal.delete', { key }]))).results).toEqual([
+        expect.objectContaining({ status: 'ok' }),
+      ]);
       const gone = await a.remote.pull(updated.cursor, EMPTY, 1000);
-      expect(changeOf(gone, 'play_session', kept.id)).toEqual({ table: 'play_session', op: 'delete', id: kept.id, key: { client_key: key } });
+      expect(changeOf(gone, 'play_session', kept.id)).toEqual({
+        table: 'play_session',
+        op: 'delete',
+        id: kept.id,
+        key: { client_key: key },
+      });
     });
 
     it('sends a review draft to its author only; published, to everyone; back to draft, as a delete', async () => {
       const a = await h.member('draft_author');
       const b = await h.member('draft_reader');
-      const draft = await pushOk(a, 'review.create', { igdb_id: IGDB.hades, rating: 6, review: 'Not ready', draft: true });
+      const draft = await pushOk(a, 'review.create', {
+        igdb_id: IGDB.hades,
+        rating: 6,
+        review: 'Not ready',
+        draft: true,
+      });
       expect(draft).toMatchObject({ user_id: a.id, is_draft: true });
       const own = await a.remote.pull(null, EMPTY, 1000);
-      expect(upserts(own, 'rating').find((r) => r.id === draft.id)).toMatchObject({ is_draft: true, review: 'Not ready' });
+      expect(upserts(own, 'rating').find((r) => r.id === draft.id)).toMatchObject({
+        is_draft: true,
+        review: 'Not ready',
+      });
       const wide = scope({ user_ids: [a.id], rating_ids: [draft.id] });
       const theirs = await b.remote.pull(null, wide, 1000);
       expect(upserts(theirs, 'rating').map((r) => r.id)).not.toContain(draft.id);
-      const refused = await b.remote.push(randomUUID(), batch(['review_like.set', { rating_id: draft.id, liked: true }]));
-      expect(refused.results).toEqual([expect.objectContaining({ status: 'rejected', code: 'review_not_found', message: 'Review not found' })]);
-      const ownLike = await a.remote.push(randomUUID(), batch(['review_like.set', { rating_id: draft.id, liked: true }]));
-      expect(ownLike.results).toEqual([expect.objectContaining({
-        status: 'rejected', code: 'review_is_draft', message: 'This review is a draft: it can be liked once it is published' })]);
+      const refused = await b.remote.push(
+        randomUUID(),
+        batch(['review_like.set', { rating_id: draft.id, liked: true }]),
+      );
+      expect(refused.results).toEqual([
+        expect.objectContaining({ status: 'rejected', code: 'review_not_found', message: 'Review not found' }),
+      ]);
+      const ownLike = await a.remote.push(
+        randomUUID(),
+        batch(['review_like.set', { rating_id: draft.id, liked: true }]),
+      );
+      expect(ownLike.results).toEqual([
+        expect.objectContaining({
+          status: 'rejected',
+          code: 'review_is_draft',
+          message: 'This review is a draft: it can be liked once it is published',
+        }),
+      ]);
 
       await pushOk(a, 'review.update', { igdb_id: IGDB.hades, draft: false });
       const published = await b.remote.pull(theirs.cursor, wide, 1000);
-      expect(changeOf(published, 'rating', draft.id)).toMatchObject({ op: 'upsert', row: { is_draft: false, review: 'Not ready' } });
+      expect(changeOf(published, 'rating', draft.id)).toMatchObject({
+        op: 'upsert',
+        row: { is_draft: false, review: 'Not ready' },
+      });
       await pushOk(a, 'review.update', { igdb_id: IGDB.hades, draft: true });
       const hidden = await b.remote.pull(published.cursor, wide, 1000);
       expect(changeOf(hidden, 'rating', draft.id)).toMatchObject({ op: 'delete', id: draft.id });
-      expect(changeOf(await a.remote.pull(own.cursor, EMPTY, 1000), 'rating', draft.id)).toMatchObject({ op: 'upsert', row: { is_draft: true } });
+      expect(changeOf(await a.remote.pull(own.cursor, EMPTY, 1000), 'rating', draft.id)).toMatchObject({
+        op: 'upsert',
+        row: { is_draft: true },
+      });
     });
 
     it('[S10] refuses a cursor older than the pruned change log with cursor_too_old; a snapshot goes on from there', async () => {
@@ -380,15 +536,19 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       const b = await h.member('retained_other');
       const away = (await a.remote.pull(null, scope({ user_ids: [b.id] }), 1000)).cursor;
       const review = await pushOk(a, 'review.create', { igdb_id: IGDB.witcher3, rating: 7 });
-      expect((await b.remote.push(randomUUID(), batch(['follow.set', { user_id: a.id, following: true }]))).results)
-        .toEqual([expect.objectContaining({ status: 'ok' })]);
+      expect(
+        (await b.remote.push(randomUUID(), batch(['follow.set', { user_id: a.id, following: true }]))).results,
+      ).toEqual([expect.objectContaining({ status: 'ok' })]);
       const current = (await a.remote.pull(away, scope({ user_ids: [b.id] }), 1000)).cursor;
       await h.pruneChangeLog();
 
       for (const remote of [a.remote, h.visitor()]) {
         const refused = await rejection(remote.pull(away, scope({ user_ids: [b.id] }), 1000));
         expect(refused).toBeInstanceOf(RejectedBatchError);
-        expect(refused).toMatchObject({ code: 'cursor_too_old', message: 'Sync cursor is older than the change log; take a new snapshot' });
+        expect(refused).toMatchObject({
+          code: 'cursor_too_old',
+          message: 'Sync cursor is older than the change log; take a new snapshot',
+        });
       }
       // A device that had pulled everything before the prune missed nothing: its cursor still works.
       expect((await a.remote.pull(current, scope({ user_ids: [b.id] }), 1000)).changes).toEqual([]);
@@ -396,7 +556,9 @@ function contract(label: string, open: () => Promise<{ harness: Harness; close()
       const snapshot = await a.remote.pull(null, scope({ user_ids: [b.id] }), 1000);
       expect(snapshot.snapshot).toBe(true);
       expect(changeOf(snapshot, 'rating', review.id)).toMatchObject({ op: 'upsert', row: { rating: 7 } });
-      expect(upserts(snapshot, 'user_follow')).toEqual([expect.objectContaining({ follower_id: b.id, following_id: a.id })]);
+      expect(upserts(snapshot, 'user_follow')).toEqual([
+        expect.objectContaining({ follower_id: b.id, following_id: a.id }),
+      ]);
       await pushOk(a, 'review.update', { rating_id: review.id, rating: 8 });
       const next = await a.remote.pull(snapshot.cursor, scope({ user_ids: [b.id] }), 1000);
       expect(changeOf(next, 'rating', review.id)).toMatchObject({ op: 'upsert', row: { rating: 8 } });
@@ -420,7 +582,11 @@ contract('sync contract: the real server (supabase-js → gateway → Postgres)'
       const { tokenHash } = linkToken(await gw.lastMail(email, 'signup'));
       const verified = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'signup' });
       expect(verified.error).toBeNull();
-      const { data, error } = await client.rpc('get_or_create_user', { auth_id: verified.data.user?.id, user_email: email, user_name: username });
+      const { data, error } = await client.rpc('get_or_create_user', {
+        auth_id: verified.data.user?.id,
+        user_email: email,
+        user_name: username,
+      });
       expect(error).toBeNull();
       return { id: Number(data), remote: createSupabaseRemote(client) };
     },

@@ -13,9 +13,22 @@ import { CheckpointDb, MIRRORS } from '../../src/store/db.ts';
 import { onRejected, type Rejection } from '../../src/store/events.ts';
 import { mutate } from '../../src/sync/mutate.ts';
 import { createSupabaseRemote, refreshSessionOf } from '../../src/data/remote.ts';
-import { createSyncEngine, SESSION_EXPIRED, type SyncEngine, type SyncEngineOptions, type Timers } from '../../src/sync/engine.ts';
+import {
+  createSyncEngine,
+  SESSION_EXPIRED,
+  type SyncEngine,
+  type SyncEngineOptions,
+  type Timers,
+} from '../../src/sync/engine.ts';
 import { pullChanges } from '../../src/sync/pull.ts';
-import { NetworkError, type PullPage, type PushMutation, type PushReply, type Remote, type SyncScope } from '../../src/sync/remote.ts';
+import {
+  NetworkError,
+  type PullPage,
+  type PushMutation,
+  type PushReply,
+  type Remote,
+  type SyncScope,
+} from '../../src/sync/remote.ts';
 import { addToScope } from '../../src/sync/state.ts';
 import { readThrough } from '../../src/sync/read-through.ts';
 import { loadGamePage } from '../../src/data/repos/game-page.ts';
@@ -24,7 +37,11 @@ import { GAMES, IGDB } from '../support/fixtures.ts';
 import { linkToken, startTestGateway, type TestGateway } from '../support/gateway.ts';
 import { startGateway } from '../../supabase/local/gateway.ts';
 
-interface Member { readonly id: number; readonly email: string; readonly client: SupabaseClient }
+interface Member {
+  readonly id: number;
+  readonly email: string;
+  readonly client: SupabaseClient;
+}
 
 const PASSWORD = 'Str0ng!Passw0rd';
 let gw: TestGateway;
@@ -41,7 +58,11 @@ async function signUp(name: string): Promise<Member> {
   const { tokenHash } = linkToken(await gw.lastMail(email, 'signup'));
   const verified = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'signup' });
   expect(verified.error).toBeNull();
-  const { data, error } = await client.rpc('get_or_create_user', { auth_id: verified.data.user?.id, user_email: email, user_name: username });
+  const { data, error } = await client.rpc('get_or_create_user', {
+    auth_id: verified.data.user?.id,
+    user_email: email,
+    user_name: username,
+  });
   expect(error).toBeNull();
   return { id: Number(data), email, client };
 }
@@ -129,7 +150,12 @@ function manualTimers() {
   };
 }
 
-interface Device { readonly db: CheckpointDb; readonly remote: TestRemote; readonly engine: SyncEngine; readonly member: Member }
+interface Device {
+  readonly db: CheckpointDb;
+  readonly remote: TestRemote;
+  readonly engine: SyncEngine;
+  readonly member: Member;
+}
 
 const opened: CheckpointDb[] = [];
 const stops: Array<() => void> = [];
@@ -143,7 +169,11 @@ function device(member: Member, options: Partial<SyncEngineOptions> = {}, name =
 }
 
 /** A device that has synced once with the catalogue in scope (as after browsing the games). */
-async function syncedDevice(member: Member, scope: Partial<SyncScope> = {}, options: Partial<SyncEngineOptions> = {}): Promise<Device> {
+async function syncedDevice(
+  member: Member,
+  scope: Partial<SyncScope> = {},
+  options: Partial<SyncEngineOptions> = {},
+): Promise<Device> {
   const d = device(member, options);
   await addToScope(d.db, 'game_ids', gameIds);
   await addToScope(d.db, 'user_ids', scope.user_ids ?? []);
@@ -215,7 +245,12 @@ describe('the sync engine against the real server', () => {
     await write(first, 'wishlist.set', { igdb_id: IGDB.stardew, in: true });
     await write(first, 'follow.set', { user_id: bob.id, following: true });
     await first.engine.syncNow();
-    expect(first.engine.status.getSnapshot()).toMatchObject({ online: true, reachable: false, pending: 3, syncing: false });
+    expect(first.engine.status.getSnapshot()).toMatchObject({
+      online: true,
+      reachable: false,
+      pending: 3,
+      syncing: false,
+    });
     expect(first.engine.status.getSnapshot().backoffUntil).not.toBeNull();
     const offline = await first.db.reviews.where('[user_id+igdb_id]').equals([alice.id, IGDB.witcher3]).first();
     expect(offline).toMatchObject({ rating: 9, review: 'Played it on a train' });
@@ -226,13 +261,25 @@ describe('the sync engine against the real server', () => {
     const reloaded = device(alice, {}, name);
     // Not attempted: with no network the first call, which asks whose session it is, never got through.
     expect((await reloaded.db.outbox.toArray()).map((r) => [r.name, r.attempts])).toEqual([
-      ['review.create', 0], ['wishlist.set', 0], ['follow.set', 0],
+      ['review.create', 0],
+      ['wishlist.set', 0],
+      ['follow.set', 0],
     ]);
     await reloaded.engine.syncNow();
-    expect(reloaded.engine.status.getSnapshot()).toMatchObject({ online: true, reachable: true, pending: 0, lastError: null, backoffUntil: null });
+    expect(reloaded.engine.status.getSnapshot()).toMatchObject({
+      online: true,
+      reachable: true,
+      pending: 0,
+      lastError: null,
+      backoffUntil: null,
+    });
     expect(await serverCount('public.rating where user_id = $1 and igdb_id = $2', [alice.id, IGDB.witcher3])).toBe(1);
-    expect(await serverCount('public.user_wishlist where user_id = $1 and igdb_id = $2', [alice.id, IGDB.stardew])).toBe(1);
-    expect(await serverCount('public.user_follow where follower_id = $1 and following_id = $2', [alice.id, bob.id])).toBe(1);
+    expect(
+      await serverCount('public.user_wishlist where user_id = $1 and igdb_id = $2', [alice.id, IGDB.stardew]),
+    ).toBe(1);
+    expect(
+      await serverCount('public.user_follow where follower_id = $1 and following_id = $2', [alice.id, bob.id]),
+    ).toBe(1);
     const synced = await reloaded.db.reviews.where('[user_id+igdb_id]').equals([alice.id, IGDB.witcher3]).toArray();
     expect(synced).toEqual([expect.objectContaining({ rating: 9, review: 'Played it on a train' })]);
     expect(synced[0]?.id).toBeGreaterThan(0);
@@ -251,17 +298,34 @@ describe('the sync engine against the real server', () => {
     stops.push(d.engine.start());
     await d.engine.syncNow(); // joins the run start() began
     // Full jitter with random() = 0.5: half of 1 s, 2 s, 4 s.
-    for (const [failures, delay] of [[1, 500], [2, 1000], [3, 2000]] as const) {
-      expect(d.engine.status.getSnapshot()).toMatchObject({ online: true, reachable: false, pending: 2, backoffUntil: clock.now + delay });
+    for (const [failures, delay] of [
+      [1, 500],
+      [2, 1000],
+      [3, 2000],
+    ] as const) {
+      expect(d.engine.status.getSnapshot()).toMatchObject({
+        online: true,
+        reachable: false,
+        pending: 2,
+        backoffUntil: clock.now + delay,
+      });
       expect(time.delays()).toEqual([delay]);
       expect((await d.db.outbox.toArray()).map((r) => r.attempts)).toEqual([failures, failures]);
       await time.fireNext();
     }
-    expect(d.engine.status.getSnapshot()).toMatchObject({ online: true, reachable: true, pending: 0, lastError: null, backoffUntil: null });
+    expect(d.engine.status.getSnapshot()).toMatchObject({
+      online: true,
+      reachable: true,
+      pending: 0,
+      lastError: null,
+      backoffUntil: null,
+    });
     expect(d.remote.pushes).toBe(4);
     // The third push reached the server but its answer was lost; the fourth got the stored results.
     expect(await serverCount('public.rating where user_id = $1 and igdb_id = $2', [alice.id, IGDB.celeste])).toBe(1);
-    expect(await serverCount('public.sync_applied where user_id = $1 and name = $2', [alice.id, 'progress.set'])).toBe(1);
+    expect(await serverCount('public.sync_applied where user_id = $1 and name = $2', [alice.id, 'progress.set'])).toBe(
+      1,
+    );
     expect(time.delays()).toEqual([60_000]); // the periodic pull
 
     // A local write schedules a push after a short quiet time; writes in a burst share it.
@@ -272,7 +336,9 @@ describe('the sync engine against the real server', () => {
     await time.fireNext(); // the periodic pull comes first in the queue
     expect(await d.db.outbox.count()).toBe(0);
     await time.fireNext();
-    expect(await serverCount('public.user_wishlist where user_id = $1 and notes = $2', [alice.id, 'After the holidays'])).toBe(1);
+    expect(
+      await serverCount('public.user_wishlist where user_id = $1 and notes = $2', [alice.id, 'After the holidays']),
+    ).toBe(1);
     await expectMirrorsEqualServer(d);
   });
 
@@ -281,8 +347,11 @@ describe('the sync engine against the real server', () => {
     await write(author, 'review.create', { igdb_id: IGDB.portal2, rating: 7, review: 'Short and sweet' });
     await write(author, 'review.create', { igdb_id: IGDB.zelda, rating: 10, review: 'Climb everything' });
     await author.engine.syncNow();
-    const [portal, zelda] = await Promise.all([IGDB.portal2, IGDB.zelda].map(async (igdb) =>
-      Number((await author.db.reviews.where('[user_id+igdb_id]').equals([alice.id, igdb]).first())?.id)));
+    const [portal, zelda] = await Promise.all(
+      [IGDB.portal2, IGDB.zelda].map(async (igdb) =>
+        Number((await author.db.reviews.where('[user_id+igdb_id]').equals([alice.id, igdb]).first())?.id),
+      ),
+    );
     if (!portal || !zelda) throw new Error('the reviews did not sync');
 
     const reader = await syncedDevice(bob, { rating_ids: [portal, zelda] });
@@ -318,7 +387,9 @@ describe('the sync engine against the real server', () => {
     const a = await syncedDevice(alice, { user_ids: [bob.id] });
     await write(a, 'review.create', { igdb_id: IGDB.eldenRing, rating: 9.5, review: 'Praise the sun' });
     await a.engine.syncNow();
-    const review = Number((await a.db.reviews.where('[user_id+igdb_id]').equals([alice.id, IGDB.eldenRing]).first())?.id);
+    const review = Number(
+      (await a.db.reviews.where('[user_id+igdb_id]').equals([alice.id, IGDB.eldenRing]).first())?.id,
+    );
 
     const b = await syncedDevice(bob, { user_ids: [alice.id], rating_ids: [review] });
     const key = randomUUID();
@@ -345,7 +416,12 @@ describe('the sync engine against the real server', () => {
   it('[S7] starts over with a snapshot when the server does not know the cursor', async () => {
     const d = await syncedDevice(bob);
     // A row the server never had, and a cursor it never made (another server, a restored backup).
-    await d.db.follows.put({ id: 999_999, follower_id: bob.id, following_id: alice.id, created_at: new Date().toISOString() });
+    await d.db.follows.put({
+      id: 999_999,
+      follower_id: bob.id,
+      following_id: alice.id,
+      created_at: new Date().toISOString(),
+    });
     await d.db.syncState.update('main', { cursor: 'v1:0x0' });
     await d.engine.syncNow();
     expect(d.engine.status.getSnapshot().lastError).toBeNull();
@@ -365,21 +441,27 @@ describe('the sync engine against the real server', () => {
     await Promise.all([a.engine.syncNow(), second.syncNow(), a.engine.syncNow(), second.syncNow()]);
     expect(a.remote.maxInFlight).toBe(1);
     expect(await a.db.outbox.count()).toBe(0);
-    expect(await serverCount('public.user_wishlist where user_id = $1 and igdb_id = $2', [alice.id, IGDB.hollowKnight])).toBe(1);
+    expect(
+      await serverCount('public.user_wishlist where user_id = $1 and igdb_id = $2', [alice.id, IGDB.hollowKnight]),
+    ).toBe(1);
     expect(await serverCount('public.user_wishlist where user_id = $1 and notes = $2', [alice.id, 'two'])).toBe(1);
-    expect(await serverCount('public.game_progress where user_id = $1 and igdb_id = $2 and started', [alice.id, IGDB.gta5])).toBe(1);
+    expect(
+      await serverCount('public.game_progress where user_id = $1 and igdb_id = $2 and started', [alice.id, IGDB.gta5]),
+    ).toBe(1);
     await expectMirrorsEqualServer(a);
   });
 
   // Pages carry the member rows of the authors of what they send; the client then keeps those rows
   // fresh through the scope's author_ids (here bob's follower count, which alice's unfollow changed).
-  it("keeps the member row of an author outside the scope fresh", async () => {
+  it('keeps the member row of an author outside the scope fresh', async () => {
     const a = await syncedDevice(alice);
     await write(a, 'follow.set', { user_id: bob.id, following: true });
     await a.engine.syncNow();
     await write(a, 'follow.set', { user_id: bob.id, following: false });
     await a.engine.syncNow();
-    const server = (await gw.db.query<{ follower_count: number }>('select follower_count from public."user" where id = $1', [bob.id]))[0];
+    const server = (
+      await gw.db.query<{ follower_count: number }>('select follower_count from public."user" where id = $1', [bob.id])
+    )[0];
     expect((await a.db.users.get(bob.id))?.follower_count).toBe(server?.follower_count);
   });
 
@@ -391,33 +473,50 @@ describe('the sync engine against the real server', () => {
     const db = new CheckpointDb(`device-${randomUUID()}`);
     opened.push(db);
     const engine = createSyncEngine({
-      db, remote: createSupabaseRemote(lostSession),
+      db,
+      remote: createSupabaseRemote(lostSession),
       refreshSession: async () => {
         refreshes += 1;
         const { error } = await lostSession.auth.signInWithPassword({ email: carol.email, password: PASSWORD });
         if (error) throw error;
       },
     });
-    await mutate(db, 'follow.set', { user_id: alice.id, following: true }, { me: carol.id, now: new Date().toISOString() });
+    await mutate(
+      db,
+      'follow.set',
+      { user_id: alice.id, following: true },
+      { me: carol.id, now: new Date().toISOString() },
+    );
     await engine.syncNow();
     expect(refreshes).toBe(1);
     expect(engine.status.getSnapshot()).toMatchObject({ lastError: null, pending: 0 });
-    expect(await serverCount('public.user_follow where follower_id = $1 and following_id = $2', [carol.id, alice.id])).toBe(1);
+    expect(
+      await serverCount('public.user_follow where follower_id = $1 and following_id = $2', [carol.id, alice.id]),
+    ).toBe(1);
 
     const time = manualTimers();
     const stuck = createSyncEngine({
-      db, remote: createSupabaseRemote(gw.client()), timers: time.timers,
+      db,
+      remote: createSupabaseRemote(gw.client()),
+      timers: time.timers,
       refreshSession: async () => {
         refreshes += 1; // "refreshed", but the server still does not take the session
       },
     });
-    await mutate(db, 'follow.set', { user_id: bob.id, following: true }, { me: carol.id, now: new Date().toISOString() });
+    await mutate(
+      db,
+      'follow.set',
+      { user_id: bob.id, following: true },
+      { me: carol.id, now: new Date().toISOString() },
+    );
     stops.push(stuck.start());
     await stuck.syncNow();
     expect(refreshes).toBe(2);
     expect(stuck.status.getSnapshot()).toMatchObject({ lastError: SESSION_EXPIRED, backoffUntil: null, pending: 1 });
     expect(time.delays()).toEqual([]); // no retry until something new happens
-    expect(await serverCount('public.user_follow where follower_id = $1 and following_id = $2', [carol.id, bob.id])).toBe(0);
+    expect(
+      await serverCount('public.user_follow where follower_id = $1 and following_id = $2', [carol.id, bob.id]),
+    ).toBe(0);
   });
 
   // Issue 14: the server keeps its change log for a window; a device away for longer finds its
@@ -430,7 +529,9 @@ describe('the sync engine against the real server', () => {
     await write(f, 'review.create', { igdb_id: IGDB.portal2, rating: 7, review: 'Slow start' });
     await write(f, 'follow.set', { user_id: erin.id, following: true });
     await f.engine.syncNow();
-    const frankReview = Number((await f.db.reviews.where('[user_id+igdb_id]').equals([frank.id, IGDB.portal2]).first())?.id);
+    const frankReview = Number(
+      (await f.db.reviews.where('[user_id+igdb_id]').equals([frank.id, IGDB.portal2]).first())?.id,
+    );
 
     const e = await syncedDevice(erin, { user_ids: [frank.id] });
     expect(await e.db.follows.count()).toBe(1);
@@ -454,11 +555,20 @@ describe('the sync engine against the real server', () => {
     // 31 days later the gateway's retention timer (started with it) prunes everything logged so far.
     await gw.db.query(`update public.sync_change set changed_at = changed_at - interval '31 days'`);
     const lines: string[] = [];
-    const pruner = await startGateway({ db: gw.db, port: 0, seed: false, log: (line) => lines.push(line), syncRetention: { days: 30 } });
-    await expect.poll(() => lines.find((line) => line.startsWith('pruned ')), { timeout: 10_000 }).toMatch(/^pruned \d+ sync changes older than 30 days$/);
+    const pruner = await startGateway({
+      db: gw.db,
+      port: 0,
+      seed: false,
+      log: (line) => lines.push(line),
+      syncRetention: { days: 30 },
+    });
+    await expect
+      .poll(() => lines.find((line) => line.startsWith('pruned ')), { timeout: 10_000 })
+      .toMatch(/^pruned \d+ sync changes older than 30 days$/);
     await pruner.close();
     expect(BigInt(String(staleCursor).slice(3))).toBeLessThan(
-      BigInt((await gw.db.query<{ w: string }>('select low_water::text as w from public.sync_retention'))[0]?.w ?? '0'));
+      BigInt((await gw.db.query<{ w: string }>('select low_water::text as w from public.sync_retention'))[0]?.w ?? '0'),
+    );
 
     // Back online: the push goes through, the stale pull is refused, a snapshot replaces it; a
     // write made while that pull is on its way stays pending and shown.
@@ -466,22 +576,27 @@ describe('the sync engine against the real server', () => {
     let duringPull: string | undefined;
     e.remote.beforePull = async (cursor) => {
       pulls.push(cursor);
-      if (cursor !== null && !duringPull) duringPull = await write(e, 'progress.set', { igdb_id: IGDB.celeste, completed: true });
+      if (cursor !== null && !duringPull)
+        duringPull = await write(e, 'progress.set', { igdb_id: IGDB.celeste, completed: true });
     };
     e.remote.offline = false;
     await e.engine.syncNow();
     expect(e.engine.status.getSnapshot()).toMatchObject({ lastError: null, pending: 1 });
     expect(pulls).toEqual([staleCursor, null]);
     expect((await e.db.outbox.toArray()).map((row) => row.id)).toEqual([duringPull]);
-    expect(await e.db.progress.where('[user_id+igdb_id]').equals([erin.id, IGDB.celeste]).first()).toMatchObject({ completed: true });
+    expect(await e.db.progress.where('[user_id+igdb_id]').equals([erin.id, IGDB.celeste]).first()).toMatchObject({
+      completed: true,
+    });
     expect(await e.db.reviews.get(frankReview)).toMatchObject({ rating: 9, review: 'It got better', comment_count: 1 });
     expect((await e.db.follows.toArray()).map((x) => [x.follower_id, x.following_id])).toEqual([[erin.id, frank.id]]);
 
     await e.engine.syncNow();
     expect(e.engine.status.getSnapshot()).toMatchObject({ lastError: null, pending: 0 });
     // Each write once on the server.
-    const applied = await gw.db.query<{ mutation_id: string }>('select mutation_id::text from public.sync_applied where mutation_id = any($1::uuid[])',
-      [[...queued, duringPull]]);
+    const applied = await gw.db.query<{ mutation_id: string }>(
+      'select mutation_id::text from public.sync_applied where mutation_id = any($1::uuid[])',
+      [[...queued, duringPull]],
+    );
     expect(applied).toHaveLength(5);
     expect(await serverCount('public.rating where user_id = $1', [erin.id])).toBe(1);
     expect(await serverCount('public.comment where client_key = $1', [commentKey])).toBe(1);
@@ -505,7 +620,9 @@ describe('read-through', () => {
 
     await readThrough(reader.db, createSupabaseRemote(bob.client), { game_ids: [gameId] });
     const page = await loadGamePage(reader.db, String(gameId), bob.id);
-    const username = (await gw.db.query<{ username: string }>('select username from public."user" where id = $1', [alice.id]))[0]?.username;
+    const username = (
+      await gw.db.query<{ username: string }>('select username from public."user" where id = $1', [alice.id])
+    )[0]?.username;
     expect(page?.reviews.map((r) => [r.review, r.author?.username])).toEqual([['Slow, sad and beautiful', username]]);
 
     await write(author, 'review.update', { igdb_id: IGDB.rdr2, rating: 9.5 });
@@ -519,7 +636,9 @@ describe('read-through', () => {
     const author = await syncedDevice(await signUp('snapshot_author'));
     await write(author, 'review.create', { igdb_id: IGDB.witcher3, rating: 7, review: 'Before the pull' });
     await author.engine.syncNow();
-    const gameId = Number((await gw.db.query<{ id: number }>('select id from public.game where igdb_id = $1', [IGDB.witcher3]))[0]?.id);
+    const gameId = Number(
+      (await gw.db.query<{ id: number }>('select id from public.game where igdb_id = $1', [IGDB.witcher3]))[0]?.id,
+    );
     const reader = device(bob);
     const remote = createSupabaseRemote(bob.client);
     // The page's first script asked for the snapshot (first-read.ts)...

@@ -10,7 +10,17 @@ import { startGateway } from '../../supabase/local/gateway.ts';
 import { gatewayOptions } from '../../supabase/local/gateway-options.ts';
 import { startRetention } from '../../supabase/local/retention.ts';
 import { VISITOR, asActor, call, createTestDb, type Actor } from '../support/test-db.ts';
-import { IGDB, Mirror, attempt, createMember, importCatalogue, pull, pushAll, pushOk, type Member } from '../support/fixtures.ts';
+import {
+  IGDB,
+  Mirror,
+  attempt,
+  createMember,
+  importCatalogue,
+  pull,
+  pushAll,
+  pushOk,
+  type Member,
+} from '../support/fixtures.ts';
 
 const db = await createTestDb();
 afterAll(() => db.close());
@@ -46,10 +56,14 @@ describe('app.prune_sync_changes', () => {
     expect(await prune()).toBe(old.length);
     expect(await changeIds()).toEqual(recent);
     // The mark is the first transaction kept: above all that went, at or below all that stays.
-    const firstKept = BigInt((await db.query<{ x: string }>('select min(xid)::text as x from public.sync_change'))[0]?.x ?? '0');
+    const firstKept = BigInt(
+      (await db.query<{ x: string }>('select min(xid)::text as x from public.sync_change'))[0]?.x ?? '0',
+    );
     expect(await lowWater()).toBeGreaterThan(oldTop);
     expect(await lowWater()).toBe(firstKept);
-    const after = await db.query('select pruned_at is not null as stamped, pruned_rows::int as rows from public.sync_retention');
+    const after = await db.query(
+      'select pruned_at is not null as stamped, pruned_rows::int as rows from public.sync_retention',
+    );
     expect(after).toEqual([{ stamped: true, rows: old.length }]);
 
     // Idempotent: nothing older is left, and the mark never moves back.
@@ -63,36 +77,57 @@ describe('app.prune_sync_changes', () => {
     const a = await member('whole');
     await ageEverything();
     await prune(); // what earlier tests and the member's sign-up logged
-    await pushAll(db, a.actor, [['wishlist.set', { igdb_id: IGDB.witcher3, in: true }], ['wishlist.set', { igdb_id: IGDB.portal2, in: true }]]);
+    await pushAll(db, a.actor, [
+      ['wishlist.set', { igdb_id: IGDB.witcher3, in: true }],
+      ['wishlist.set', { igdb_id: IGDB.portal2, in: true }],
+    ]);
     const older = await maxXid();
     await pushAll(db, a.actor, [['wishlist.set', { igdb_id: IGDB.hades, in: true }]]);
     const newer = await maxXid();
-    const rowsOf = async (xid: bigint) => Number((await db.query<{ n: number }>(
-      'select count(*)::int as n from public.sync_change where xid = $1::text::xid8', [xid.toString()]))[0]?.n);
+    const rowsOf = async (xid: bigint) =>
+      Number(
+        (
+          await db.query<{ n: number }>(
+            'select count(*)::int as n from public.sync_change where xid = $1::text::xid8',
+            [xid.toString()],
+          )
+        )[0]?.n,
+      );
     const olderRows = await rowsOf(older);
     expect(olderRows).toBe(2); // one push is one transaction
     expect(newer).toBeGreaterThan(older);
     // Only one change of the older transaction is old: it stays whole, and the newer one, old as it is, waits behind it.
-    await db.query(`update public.sync_change set changed_at = now() - interval '40 days'
-                    where id = (select min(id) from public.sync_change where xid = $1::text::xid8)`, [older.toString()]);
-    await db.query(`update public.sync_change set changed_at = now() - interval '40 days' where xid = $1::text::xid8`, [newer.toString()]);
+    await db.query(
+      `update public.sync_change set changed_at = now() - interval '40 days'
+                    where id = (select min(id) from public.sync_change where xid = $1::text::xid8)`,
+      [older.toString()],
+    );
+    await db.query(`update public.sync_change set changed_at = now() - interval '40 days' where xid = $1::text::xid8`, [
+      newer.toString(),
+    ]);
     expect(await prune()).toBe(0);
     expect(await rowsOf(older)).toBe(olderRows);
     // Once all of it is old, both go, and the mark rises above the newer one.
-    await db.query(`update public.sync_change set changed_at = now() - interval '40 days' where xid = $1::text::xid8`, [older.toString()]);
+    await db.query(`update public.sync_change set changed_at = now() - interval '40 days' where xid = $1::text::xid8`, [
+      older.toString(),
+    ]);
     const newerRows = await rowsOf(newer);
     expect(await prune()).toBe(olderRows + newerRows);
     expect(await lowWater()).toBe(newer + 1n);
-    const below = await db.query<{ n: number }>('select count(*)::int as n from public.sync_change where xid < (select low_water from public.sync_retention)');
+    const below = await db.query<{ n: number }>(
+      'select count(*)::int as n from public.sync_change where xid < (select low_water from public.sync_retention)',
+    );
     expect(below).toEqual([{ n: 0 }]);
   });
 
   it('rejects a negative window', async () => {
     const outcome = await attempt(() => prune('-1 day'));
-    expect(outcome.ok ? 'ok' : `${outcome.error.hint}: ${outcome.error.message}`).toBe('invalid_args: Retention must not be negative');
+    expect(outcome.ok ? 'ok' : `${outcome.error.hint}: ${outcome.error.message}`).toBe(
+      'invalid_args: Retention must not be negative',
+    );
   });
 
-  it('is the service role\'s (and the scheduler\'s) alone', async () => {
+  it("is the service role's (and the scheduler's) alone", async () => {
     const a = await member('not_allowed');
     for (const actor of [VISITOR, a.actor]) {
       const outcome = await attempt(() => call(db, actor, 'app.prune_sync_changes()'));
@@ -105,8 +140,11 @@ describe('app.prune_sync_changes', () => {
     const before = await lowWater();
     expect(await call(db, VISITOR, `(select low_water::text from public.sync_retention)`)).toBe(before.toString());
     for (const actor of [VISITOR, a.actor]) {
-      for (const sql of [`update public.sync_retention set low_water = '0'::xid8`, 'delete from public.sync_retention',
-        `insert into public.sync_retention (id) values (false)`]) {
+      for (const sql of [
+        `update public.sync_retention set low_water = '0'::xid8`,
+        'delete from public.sync_retention',
+        `insert into public.sync_retention (id) values (false)`,
+      ]) {
         const outcome = await attempt(() => asActor(db, actor, (q) => q.query(`${sql} returning 1`)));
         expect(outcome.ok ? 'changed' : outcome.error.code, sql).toBe('42501');
       }
@@ -119,7 +157,12 @@ describe('sync_pull below the low-water mark', () => {
   it('[S10] answers cursor_too_old; a new snapshot and pulls from it then bring the mirror to server truth', async () => {
     const a = await member('offline');
     const b = await member('other');
-    const created = await pushOk(db, a.actor, 'review.create', { igdb_id: IGDB.witcher3, rating: 8, review: 'Before', platform: 'PC' });
+    const created = await pushOk(db, a.actor, 'review.create', {
+      igdb_id: IGDB.witcher3,
+      rating: 8,
+      review: 'Before',
+      platform: 'PC',
+    });
     const reviewId = Number(created.id);
 
     // The device syncs, then goes away for longer than the window.
@@ -142,8 +185,9 @@ describe('sync_pull below the low-water mark', () => {
     expect(BigInt(stale.slice(3))).toBeLessThan(await lowWater());
 
     const refused = await attempt(() => pull(db, a.actor, stale, { user_ids: [b.id] }));
-    expect(refused.ok ? 'answered' : `${refused.error.code} ${refused.error.hint}: ${refused.error.message}`)
-      .toBe('P0001 cursor_too_old: Sync cursor is older than the change log; take a new snapshot');
+    expect(refused.ok ? 'answered' : `${refused.error.code} ${refused.error.hint}: ${refused.error.message}`).toBe(
+      'P0001 cursor_too_old: Sync cursor is older than the change log; take a new snapshot',
+    );
     // A visitor's cursor is refused the same way, and a cursor in the future is not.
     const visitor = await attempt(() => pull(db, VISITOR, stale, { user_ids: [b.id] }));
     expect(visitor.ok ? 'answered' : visitor.error.hint).toBe('cursor_too_old');
@@ -155,8 +199,12 @@ describe('sync_pull below the low-water mark', () => {
     fresh.apply(snapshot.changes);
     expect(fresh.table('rating').get(reviewId)).toMatchObject({ rating: 9, review: 'After' });
     expect(fresh.table('user_wishlist').size).toBe(0);
-    expect([...fresh.table('user_follow').values()]).toEqual([expect.objectContaining({ follower_id: b.id, following_id: a.id })]);
-    expect([...fresh.table('game_progress').values()]).toEqual([expect.objectContaining({ user_id: a.id, completed: true })]);
+    expect([...fresh.table('user_follow').values()]).toEqual([
+      expect.objectContaining({ follower_id: b.id, following_id: a.id }),
+    ]);
+    expect([...fresh.table('game_progress').values()]).toEqual([
+      expect.objectContaining({ user_id: a.id, completed: true }),
+    ]);
 
     await pushAll(db, a.actor, [['review.update', { rating_id: reviewId, rating: 9.5, review: 'After all' }]]);
     const next = await pull(db, a.actor, snapshot.cursor, { user_ids: [b.id] });
@@ -180,9 +228,16 @@ describe.skipIf(process.env.TEST_SUPABASE === '1')("the local gateway's retentio
     await pushAll(db, a.actor, [['wishlist.set', { igdb_id: IGDB.celeste, in: true }]]);
     await ageEverything();
     const lines: string[] = [];
-    const gateway = await startGateway({ db, port: 0, seed: false, log: (line) => lines.push(line), syncRetention: { days: 30, everyMs: 25 } });
+    const gateway = await startGateway({
+      db,
+      port: 0,
+      seed: false,
+      log: (line) => lines.push(line),
+      syncRetention: { days: 30, everyMs: 25 },
+    });
     try {
-      await expect.poll(() => lines.filter((l) => l.startsWith('pruned')), { timeout: 10_000 })
+      await expect
+        .poll(() => lines.filter((l) => l.startsWith('pruned')), { timeout: 10_000 })
         .toEqual([expect.stringMatching(/^pruned \d+ sync changes? older than 30 days$/)]);
       expect(await changeIds()).toEqual([]);
       // A later tick takes what has grown old since; a tick with nothing to prune says nothing.

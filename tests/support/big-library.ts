@@ -3,24 +3,40 @@
 // probes both read (long tasks, and when a profile tab's first screen is there).
 import type { Gateway } from '../../supabase/local/gateway.ts';
 
-export interface LibrarySize { readonly games: number; readonly reviews: number }
+export interface LibrarySize {
+  readonly games: number;
+  readonly reviews: number;
+}
 
 /** Two demo members given a library each: games split over wishlist, collection and finished, some reviewed. */
 /** Seeds the first demo member with the big library and the second with the small one; their ids. */
-export async function seedLibraries(gateway: Gateway, bigSize: LibrarySize, smallSize: LibrarySize): Promise<{ big: number; small: number }> {
+export async function seedLibraries(
+  gateway: Gateway,
+  bigSize: LibrarySize,
+  smallSize: LibrarySize,
+): Promise<{ big: number; small: number }> {
   const users = await gateway.db.query<{ id: number }>('select id from public."user" order by id limit 2');
   const [big, small] = users.map((u) => Number(u.id));
   if (big === undefined || small === undefined) throw new Error('the demo members are missing');
   await gateway.db.query(`insert into public.game (igdb_id, name, slug, release_date, platforms)
     select 800000 + g, 'Bench Quest ' || g, 'bench-quest-' || g, date '1990-01-01' + g * 3, array['PC (Microsoft Windows)']
     from generate_series(1, ${bigSize.games}) g`);
-  for (const [user, size] of [[big, bigSize], [small, smallSize]] as const) {
+  for (const [user, size] of [
+    [big, bigSize],
+    [small, smallSize],
+  ] as const) {
     const third = Math.floor(size.games / 3);
-    const ids = (from: number, to: number) => `select id, igdb_id from public.game where igdb_id > ${800000 + from} and igdb_id <= ${800000 + to}`;
+    const ids = (from: number, to: number) =>
+      `select id, igdb_id from public.game where igdb_id > ${800000 + from} and igdb_id <= ${800000 + to}`;
     // The small member's games are among the big one's (two members may hold the same games).
-    await gateway.db.query(`insert into public.user_wishlist (user_id, igdb_id, game_id) select ${user}, igdb_id, id from (${ids(0, third)}) g`);
-    await gateway.db.query(`insert into public.user_collection (user_id, igdb_id, game_id) select ${user}, igdb_id, id from (${ids(third, 2 * third)}) g`);
-    await gateway.db.query(`insert into public.game_progress (user_id, game_id, igdb_id, started, completed, started_date, completed_date)
+    await gateway.db.query(
+      `insert into public.user_wishlist (user_id, igdb_id, game_id) select ${user}, igdb_id, id from (${ids(0, third)}) g`,
+    );
+    await gateway.db.query(
+      `insert into public.user_collection (user_id, igdb_id, game_id) select ${user}, igdb_id, id from (${ids(third, 2 * third)}) g`,
+    );
+    await gateway.db
+      .query(`insert into public.game_progress (user_id, game_id, igdb_id, started, completed, started_date, completed_date)
       select ${user}, id, igdb_id, true, true, now() - interval '30 days', now() from (${ids(2 * third, size.games)}) g`);
     await gateway.db.query(`insert into public.rating (user_id, game_id, igdb_id, rating, review, post_date_time)
       select ${user}, id, igdb_id, 1 + (igdb_id % 19) / 2.0, 'A bench review of game ' || igdb_id || ', long enough to wrap over two lines on a phone.', now() - (igdb_id % 1000) * interval '1 hour'

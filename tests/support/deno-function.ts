@@ -37,11 +37,26 @@ function fail(message: string): never {
 
 /** Starts the entry and resolves with its base URL once Deno.serve reports where it listens. */
 function serve(deno: string, cwd: string, env: NodeJS.ProcessEnv): { child: ChildProcess; url: Promise<string> } {
-  const args = ['run', '--cached-only', '--no-lock', '--no-prompt', '--allow-net=127.0.0.1', `--allow-env=${ENV_READ.join(',')}`, 'index.ts'];
-  const child = spawn(deno, args, { cwd, env: { ...env, DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const args = [
+    'run',
+    '--cached-only',
+    '--no-lock',
+    '--no-prompt',
+    '--allow-net=127.0.0.1',
+    `--allow-env=${ENV_READ.join(',')}`,
+    'index.ts',
+  ];
+  const child = spawn(deno, args, {
+    cwd,
+    env: { ...env, DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const url = new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`deno run did not start within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`deno run did not start within ${START_TIMEOUT_MS} ms:\n${output}`)),
+      START_TIMEOUT_MS,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const listening = /Listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output);
@@ -70,9 +85,12 @@ function checkModuleGraph(deno: string, cwd: string, env: NodeJS.ProcessEnv): vo
   const info = spawnSync(deno, ['info', '--json', '--no-lock', 'index.ts'], { cwd, env, encoding: 'utf8' });
   if (info.status !== 0) fail(`deno info failed:\n${info.stdout}${info.stderr}`);
   const graph = JSON.parse(info.stdout) as ModuleGraph;
-  const remote = graph.modules.map((m) => m.specifier).filter((s) => !s.startsWith('file://') && !s.startsWith('node:'));
+  const remote = graph.modules
+    .map((m) => m.specifier)
+    .filter((s) => !s.startsWith('file://') && !s.startsWith('node:'));
   const packages = Object.keys(graph.npmPackages ?? {});
-  if (remote.length > 0 || packages.length > 0) fail(`the function imports from outside: ${[...remote, ...packages].join(', ')}`);
+  if (remote.length > 0 || packages.length > 0)
+    fail(`the function imports from outside: ${[...remote, ...packages].join(', ')}`);
   const seed = graph.modules.find((m) => m.specifier.endsWith(`/${FUNCTION}/seed-catalogue.json`));
   if (seed?.mediaType !== 'Json') fail('the seed catalogue is not a JSON module of the function');
   console.log(`module graph: ${graph.modules.length} modules, all local, seed-catalogue.json included`);
@@ -91,13 +109,20 @@ async function checkAnswers(url: string): Promise<void> {
   const search = await post(url, { searchTerm: 'zelda', limit: 5 });
   const games = Array.isArray(search.answer.games) ? (search.answer.games as Array<Record<string, unknown>>) : [];
   const names = games.map((g) => String(g.name));
-  if (search.status !== 200 || search.answer.success !== true) fail(`search "zelda": ${search.status} ${JSON.stringify(search.answer)}`);
-  if (names.length !== 5 || !names.every((n) => n.toLowerCase().includes('zelda'))) fail(`search "zelda" found ${JSON.stringify(names)}`);
+  if (search.status !== 200 || search.answer.success !== true)
+    fail(`search "zelda": ${search.status} ${JSON.stringify(search.answer)}`);
+  if (names.length !== 5 || !names.every((n) => n.toLowerCase().includes('zelda')))
+    fail(`search "zelda" found ${JSON.stringify(names)}`);
   console.log(`search "zelda": 200, ${names.join(' | ')}`);
 
   const bad = await post(url, { searchTerm: 42 });
-  const expected = { success: false, games: [], error: 'Invalid request: searchTerm: must be a string of at most 200 characters' };
-  if (bad.status !== 400 || JSON.stringify(bad.answer) !== JSON.stringify(expected)) fail(`bad request: ${bad.status} ${JSON.stringify(bad.answer)}`);
+  const expected = {
+    success: false,
+    games: [],
+    error: 'Invalid request: searchTerm: must be a string of at most 200 characters',
+  };
+  if (bad.status !== 400 || JSON.stringify(bad.answer) !== JSON.stringify(expected))
+    fail(`bad request: ${bad.status} ${JSON.stringify(bad.answer)}`);
   console.log(`bad request: 400, ${String(bad.answer.error)}`);
 }
 

@@ -9,7 +9,11 @@ import net from 'node:net';
 import { mulberry32 } from './random.ts';
 
 /** Which requests a fault applies to; by default the backend's API (auth, REST and RPC). */
-export type FaultMatch = (request: { readonly method: string; readonly path: string; readonly port: number }) => boolean;
+export type FaultMatch = (request: {
+  readonly method: string;
+  readonly path: string;
+  readonly port: number;
+}) => boolean;
 
 export interface Faults {
   /** Share [0, 1] of matching requests whose connection is reset before they reach the server. */
@@ -70,7 +74,16 @@ export async function startFaultProxy(): Promise<FaultProxy> {
   const refusedPorts = new Set<number>();
   let faults: Required<Omit<Faults, 'seed'>> = { reset: 0, dropReply: 0, match: API_REQUESTS };
   let dice = mulberry32(1);
-  const counts = { requests: 0, pushes: 0, pushesAnswered: 0, reset: 0, repliesDropped: 0, refused: 0, unreachable: 0, foreign: 0 };
+  const counts = {
+    requests: 0,
+    pushes: 0,
+    pushesAnswered: 0,
+    reset: 0,
+    repliesDropped: 0,
+    refused: 0,
+    unreachable: 0,
+    foreign: 0,
+  };
   const sockets = new Set<net.Socket>();
 
   const track = (socket: net.Socket) => {
@@ -118,20 +131,23 @@ export async function startFaultProxy(): Promise<FaultProxy> {
     const dropReply = faulty && dice() < faults.dropReply;
     const headers = { ...req.headers };
     delete headers['proxy-connection'];
-    const upstream = httpRequest({ host: '127.0.0.1', port, method: req.method, path, headers, agent: false }, (reply) => {
-      if (dropReply) {
-        // Read the whole reply first: the server has done all its work when the member loses it.
-        reply.resume();
-        reply.on('end', () => {
-          counts.repliesDropped += 1;
-          reset(req.socket);
-        });
-        return;
-      }
-      if (isPush) counts.pushesAnswered += 1;
-      res.writeHead(reply.statusCode ?? 502, reply.rawHeaders);
-      reply.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: '127.0.0.1', port, method: req.method, path, headers, agent: false },
+      (reply) => {
+        if (dropReply) {
+          // Read the whole reply first: the server has done all its work when the member loses it.
+          reply.resume();
+          reply.on('end', () => {
+            counts.repliesDropped += 1;
+            reset(req.socket);
+          });
+          return;
+        }
+        if (isPush) counts.pushesAnswered += 1;
+        res.writeHead(reply.statusCode ?? 502, reply.rawHeaders);
+        reply.pipe(res);
+      },
+    );
     upstream.on('error', () => {
       counts.unreachable += 1;
       reset(req.socket);

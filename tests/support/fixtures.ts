@@ -7,21 +7,89 @@ import { call, createAccount, type Actor } from './test-db.ts';
 
 /** Ten real games, IGDB-shaped as import_catalogue takes them. */
 export const GAMES = [
-  { id: 1942, name: 'The Witcher 3: Wild Hunt', first_release_date: 1431993600, genres: ['Role-playing (RPG)'], platforms: ['PC (Microsoft Windows)', 'PlayStation 4'] },
-  { id: 1020, name: 'Grand Theft Auto V', first_release_date: 1379635200, genres: ['Shooter', 'Racing'], platforms: ['PC (Microsoft Windows)', 'PlayStation 5'] },
-  { id: 7346, name: 'The Legend of Zelda: Breath of the Wild', first_release_date: 1488499200, genres: ['Adventure'], platforms: ['Nintendo Switch'] },
-  { id: 119133, name: 'Elden Ring', first_release_date: 1645747200, genres: ['Role-playing (RPG)', 'Adventure'], platforms: ['PC (Microsoft Windows)', 'PlayStation 5'] },
-  { id: 113112, name: 'Hades', first_release_date: 1600387200, genres: ['Role-playing (RPG)', 'Indie'], platforms: ['PC (Microsoft Windows)', 'Nintendo Switch'] },
-  { id: 26226, name: 'Celeste', first_release_date: 1516579200, genres: ['Platform', 'Indie'], platforms: ['PC (Microsoft Windows)', 'Nintendo Switch'] },
-  { id: 17000, name: 'Stardew Valley', first_release_date: 1456444800, genres: ['Simulator', 'Indie'], platforms: ['PC (Microsoft Windows)', 'Nintendo Switch'] },
-  { id: 72, name: 'Portal 2', first_release_date: 1302566400, genres: ['Puzzle', 'Shooter'], platforms: ['PC (Microsoft Windows)'] },
-  { id: 14593, name: 'Hollow Knight', first_release_date: 1488499200, genres: ['Platform', 'Adventure'], platforms: ['PC (Microsoft Windows)', 'Nintendo Switch'] },
-  { id: 25076, name: 'Red Dead Redemption 2', first_release_date: 1540512000, genres: ['Shooter', 'Adventure'], platforms: ['PC (Microsoft Windows)', 'PlayStation 4'] },
+  {
+    id: 1942,
+    name: 'The Witcher 3: Wild Hunt',
+    first_release_date: 1431993600,
+    genres: ['Role-playing (RPG)'],
+    platforms: ['PC (Microsoft Windows)', 'PlayStation 4'],
+  },
+  {
+    id: 1020,
+    name: 'Grand Theft Auto V',
+    first_release_date: 1379635200,
+    genres: ['Shooter', 'Racing'],
+    platforms: ['PC (Microsoft Windows)', 'PlayStation 5'],
+  },
+  {
+    id: 7346,
+    name: 'The Legend of Zelda: Breath of the Wild',
+    first_release_date: 1488499200,
+    genres: ['Adventure'],
+    platforms: ['Nintendo Switch'],
+  },
+  {
+    id: 119133,
+    name: 'Elden Ring',
+    first_release_date: 1645747200,
+    genres: ['Role-playing (RPG)', 'Adventure'],
+    platforms: ['PC (Microsoft Windows)', 'PlayStation 5'],
+  },
+  {
+    id: 113112,
+    name: 'Hades',
+    first_release_date: 1600387200,
+    genres: ['Role-playing (RPG)', 'Indie'],
+    platforms: ['PC (Microsoft Windows)', 'Nintendo Switch'],
+  },
+  {
+    id: 26226,
+    name: 'Celeste',
+    first_release_date: 1516579200,
+    genres: ['Platform', 'Indie'],
+    platforms: ['PC (Microsoft Windows)', 'Nintendo Switch'],
+  },
+  {
+    id: 17000,
+    name: 'Stardew Valley',
+    first_release_date: 1456444800,
+    genres: ['Simulator', 'Indie'],
+    platforms: ['PC (Microsoft Windows)', 'Nintendo Switch'],
+  },
+  {
+    id: 72,
+    name: 'Portal 2',
+    first_release_date: 1302566400,
+    genres: ['Puzzle', 'Shooter'],
+    platforms: ['PC (Microsoft Windows)'],
+  },
+  {
+    id: 14593,
+    name: 'Hollow Knight',
+    first_release_date: 1488499200,
+    genres: ['Platform', 'Adventure'],
+    platforms: ['PC (Microsoft Windows)', 'Nintendo Switch'],
+  },
+  {
+    id: 25076,
+    name: 'Red Dead Redemption 2',
+    first_release_date: 1540512000,
+    genres: ['Shooter', 'Adventure'],
+    platforms: ['PC (Microsoft Windows)', 'PlayStation 4'],
+  },
 ] as const;
 
 export const IGDB = {
-  witcher3: 1942, gta5: 1020, zelda: 7346, eldenRing: 119133, hades: 113112,
-  celeste: 26226, stardew: 17000, portal2: 72, hollowKnight: 14593, rdr2: 25076,
+  witcher3: 1942,
+  gta5: 1020,
+  zelda: 7346,
+  eldenRing: 119133,
+  hades: 113112,
+  celeste: 26226,
+  stardew: 17000,
+  portal2: 72,
+  hollowKnight: 14593,
+  rdr2: 25076,
 } as const;
 
 /** Imports GAMES as the service would and returns the game id of each igdb id. */
@@ -50,7 +118,11 @@ export async function createMember(db: Db, username: string): Promise<Member> {
 // sync_push / sync_pull
 
 export type Mutation = readonly [name: string, args: Record<string, unknown>];
-export interface QueuedMutation { id: string; name: string; args: unknown }
+export interface QueuedMutation {
+  id: string;
+  name: string;
+  args: unknown;
+}
 
 export interface MutationResult {
   id: string;
@@ -66,8 +138,16 @@ export function batchOf(mutations: readonly Mutation[]): QueuedMutation[] {
 }
 
 /** sync_push of prepared outbox rows; returns one result per row. */
-export async function pushBatch(db: Db, actor: Actor, batch: readonly unknown[], clientId: string = randomUUID()): Promise<MutationResult[]> {
-  const out = await call<{ results: MutationResult[] }>(db, actor, 'public.sync_push($1::uuid, $2::jsonb)', [clientId, JSON.stringify(batch)]);
+export async function pushBatch(
+  db: Db,
+  actor: Actor,
+  batch: readonly unknown[],
+  clientId: string = randomUUID(),
+): Promise<MutationResult[]> {
+  const out = await call<{ results: MutationResult[] }>(db, actor, 'public.sync_push($1::uuid, $2::jsonb)', [
+    clientId,
+    JSON.stringify(batch),
+  ]);
   return out.results;
 }
 
@@ -85,7 +165,12 @@ export async function pushAll(db: Db, actor: Actor, mutations: readonly Mutation
 }
 
 /** Pushes one mutation and returns its result, failing when it was rejected. */
-export async function pushOk(db: Db, actor: Actor, name: string, args: Record<string, unknown>): Promise<NonNullable<MutationResult['result']>> {
+export async function pushOk(
+  db: Db,
+  actor: Actor,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<NonNullable<MutationResult['result']>> {
   const [result] = await push(db, actor, [[name, args]]);
   if (result?.status !== 'ok' || !result.result) throw new Error(`${name} rejected: ${JSON.stringify(result)}`);
   return result.result;
@@ -107,11 +192,21 @@ export interface PullResult {
   user_id: number | null;
 }
 
-export interface Scope { game_ids?: number[]; user_ids?: number[]; rating_ids?: number[] }
+export interface Scope {
+  game_ids?: number[];
+  user_ids?: number[];
+  rating_ids?: number[];
+}
 
 export const PULL_SQL = 'public.sync_pull($1::text, $2::jsonb, $3::integer)';
 
-export function pull(db: Db, actor: Actor, cursor: string | null, scope: Scope = {}, limit = 1000): Promise<PullResult> {
+export function pull(
+  db: Db,
+  actor: Actor,
+  cursor: string | null,
+  scope: Scope = {},
+  limit = 1000,
+): Promise<PullResult> {
   return call<PullResult>(db, actor, PULL_SQL, [cursor, JSON.stringify(scope), limit]);
 }
 
@@ -138,7 +233,11 @@ export class Mirror {
 // ---------------------------------------------------------------------------------------------
 // Errors and probes
 
-export interface SqlError { code?: string; hint?: string; message: string }
+export interface SqlError {
+  code?: string;
+  hint?: string;
+  message: string;
+}
 export type Outcome<T> = { ok: true; value: T } | { ok: false; error: SqlError };
 
 export async function attempt<T>(fn: () => Promise<T>): Promise<Outcome<T>> {
@@ -156,7 +255,10 @@ class Rollback<T> extends Error {
   }
 }
 
-export interface Probe<C> { outcome: Outcome<Row[]>; check: C }
+export interface Probe<C> {
+  outcome: Outcome<Row[]>;
+  check: C;
+}
 
 /**
  * Runs `act` as the actor (role and JWT claims as PostgREST sets them), then `check` as the
@@ -164,8 +266,18 @@ export interface Probe<C> { outcome: Outcome<Row[]>; check: C }
  * fixture or each other. An error in `act` is caught (savepoint) and returned. Both callbacks must
  * use the Queryable they get, never the Db: PGlite has one connection, held by this transaction.
  */
-export async function probe<C>(db: Db, actor: Actor, act: (q: Queryable) => Promise<Row[]>, check: (q: Queryable) => Promise<C>): Promise<Probe<C>> {
-  const claims = JSON.stringify({ sub: actor.authId ?? undefined, role: actor.role, email: actor.email, user_metadata: {} });
+export async function probe<C>(
+  db: Db,
+  actor: Actor,
+  act: (q: Queryable) => Promise<Row[]>,
+  check: (q: Queryable) => Promise<C>,
+): Promise<Probe<C>> {
+  const claims = JSON.stringify({
+    sub: actor.authId ?? undefined,
+    role: actor.role,
+    email: actor.email,
+    user_metadata: {},
+  });
   try {
     await db.transaction(async (tx) => {
       await tx.query(`select set_config('request.jwt.claims', $1, true)`, [claims]);
@@ -185,8 +297,16 @@ export async function probe<C>(db: Db, actor: Actor, act: (q: Queryable) => Prom
 }
 
 export const SYNCED_TABLES = [
-  'user', 'game', 'rating', 'comment', 'content_like', 'user_follow',
-  'game_progress', 'user_wishlist', 'user_collection', 'user_top_games',
+  'user',
+  'game',
+  'rating',
+  'comment',
+  'content_like',
+  'user_follow',
+  'game_progress',
+  'user_wishlist',
+  'user_collection',
+  'user_top_games',
 ] as const;
 
 /** count and hash of a table's rows, to tell whether anything in it changed. */
@@ -207,7 +327,9 @@ export const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""
 
 /** Every stored counter that differs from a recount of the rows it counts (expect none). */
 export function counterDrift(q: Queryable): Promise<Row[]> {
-  return q.query(`
+  return q
+    .query(
+      `
     select 'rating.like_count' as counter, r.id, r.like_count as stored,
            (select count(*) from public.content_like l where l.rating_id = r.id and l.is_like)::int as actual
       from public.rating r
@@ -223,5 +345,7 @@ export function counterDrift(q: Queryable): Promise<Row[]> {
       from public."user" u
     union all
     select 'user.following_count', u.id, u.following_count, (select count(*) from public.user_follow f where f.follower_id = u.id)::int
-      from public."user" u`).then((rows) => rows.filter((r) => r.stored !== r.actual));
+      from public."user" u`,
+    )
+    .then((rows) => rows.filter((r) => r.stored !== r.actual));
 }

@@ -22,31 +22,80 @@ export interface FuzzOutcome {
 }
 
 const INJECTIONS = [
-  "'; drop table public.game; --", "1 or 1=1", "' or ''='", '"; select pg_sleep(5); --', "admin'--", '%', '_', '\\', '/* */',
-  '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '"><svg onload=alert(1)>', 'javascript:alert(1)', '${7*7}', '{{7*7}}',
+  "'; drop table public.game; --",
+  '1 or 1=1',
+  "' or ''='",
+  '"; select pg_sleep(5); --',
+  "admin'--",
+  '%',
+  '_',
+  '\\',
+  '/* */',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  '"><svg onload=alert(1)>',
+  'javascript:alert(1)',
+  '${7*7}',
+  '{{7*7}}',
 ];
-const UNICODE = ['\u0000', '\ud800', '\udfff', 'Z\u0351\u0352\u0353', '\u202eevil', '🎮🕹️👾', 'ｆｕｌｌｗｉｄｔｈ', 'Pokémon', '\u200b', '\ufeff', 'a\u0000b', '𝕏'.repeat(50)];
+const UNICODE = [
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  'Z\u0351\u0352\u0353',
+  '\u202eevil',
+  '🎮🕹️👾',
+  'ｆｕｌｌｗｉｄｔｈ',
+  'Pokémon',
+  '\u200b',
+  '\ufeff',
+  'a\u0000b',
+  '𝕏'.repeat(50),
+];
 
 export function randomValue(rand: () => number, depth = 0): unknown {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
   const kind = Math.floor(rand() * 16);
   switch (kind) {
-    case 0: return null;
-    case 1: return rand() < 0.5;
-    case 2: return Math.floor(rand() * 2 ** 31) * (rand() < 0.3 ? -1 : 1);
-    case 3: return pick([0, -1, 1.5, 2 ** 53, -(2 ** 63), 1e308, -0, 0.1 + 0.2]);
-    case 4: return pick(INJECTIONS);
-    case 5: return pick(UNICODE);
-    case 6: return 'x'.repeat(pick([101, 501, 10_001, 100_000]));
-    case 7: return '';
-    case 8: return String(Math.floor(rand() * 1000));
-    case 9: return new Date(Math.floor(rand() * 4e12)).toISOString();
-    case 10: return crypto.randomUUID();
-    case 11: return depth > 3 ? [] : Array.from({ length: Math.floor(rand() * 4) }, () => randomValue(rand, depth + 1));
-    case 12: return depth > 3 ? {} : Object.fromEntries(Array.from({ length: Math.floor(rand() * 4) }, (_, i) => [pick(['id', 'name', 'igdb_id', `k${i}`, '__proto__', 'constructor']), randomValue(rand, depth + 1)]));
-    case 13: return deepJson(pick([50, 300, 1000]));
-    case 14: return pick(['NaN', 'Infinity', 'true', 'null', '[]', '{}', '1e999']);
-    default: return pick(['zelda', 'mario kart 8', 'ff7', 'the-witcher-3-wild-hunt', 'pixel_pilgrim']);
+    case 0:
+      return null;
+    case 1:
+      return rand() < 0.5;
+    case 2:
+      return Math.floor(rand() * 2 ** 31) * (rand() < 0.3 ? -1 : 1);
+    case 3:
+      return pick([0, -1, 1.5, 2 ** 53, -(2 ** 63), 1e308, -0, 0.1 + 0.2]);
+    case 4:
+      return pick(INJECTIONS);
+    case 5:
+      return pick(UNICODE);
+    case 6:
+      return 'x'.repeat(pick([101, 501, 10_001, 100_000]));
+    case 7:
+      return '';
+    case 8:
+      return String(Math.floor(rand() * 1000));
+    case 9:
+      return new Date(Math.floor(rand() * 4e12)).toISOString();
+    case 10:
+      return crypto.randomUUID();
+    case 11:
+      return depth > 3 ? [] : Array.from({ length: Math.floor(rand() * 4) }, () => randomValue(rand, depth + 1));
+    case 12:
+      return depth > 3
+        ? {}
+        : Object.fromEntries(
+            Array.from({ length: Math.floor(rand() * 4) }, (_, i) => [
+              pick(['id', 'name', 'igdb_id', `k${i}`, '__proto__', 'constructor']),
+              randomValue(rand, depth + 1),
+            ]),
+          );
+    case 13:
+      return deepJson(pick([50, 300, 1000]));
+    case 14:
+      return pick(['NaN', 'Infinity', 'true', 'null', '[]', '{}', '1e999']);
+    default:
+      return pick(['zelda', 'mario kart 8', 'ff7', 'the-witcher-3-wild-hunt', 'pixel_pilgrim']);
   }
 }
 
@@ -56,9 +105,25 @@ function deepJson(depth: number): unknown {
   return v;
 }
 
-const MUTATION_NAMES = ['game.ensure', 'review.create', 'review.update', 'review.delete', 'review_like.set', 'comment.add', 'comment.edit',
-  'comment.delete', 'comment_like.set', 'follow.set', 'progress.set', 'wishlist.set', 'collection.set', 'collection.move', 'top5.replace',
-  'profile.update', 'no.such.mutation'];
+const MUTATION_NAMES = [
+  'game.ensure',
+  'review.create',
+  'review.update',
+  'review.delete',
+  'review_like.set',
+  'comment.add',
+  'comment.edit',
+  'comment.delete',
+  'comment_like.set',
+  'follow.set',
+  'progress.set',
+  'wishlist.set',
+  'collection.set',
+  'collection.move',
+  'top5.replace',
+  'profile.update',
+  'no.such.mutation',
+];
 
 /** A malformed body: not JSON, not an object, unknown or missing parameters, or random values. */
 export function randomBody(rand: () => number, target: FuzzTarget): string {
@@ -71,10 +136,35 @@ export function randomBody(rand: () => number, target: FuzzTarget): string {
     const mutations = Array.from({ length: 1 + Math.floor(rand() * 4) }, () => ({
       id: rand() < 0.8 ? crypto.randomUUID() : randomValue(rand),
       name: MUTATION_NAMES[Math.floor(rand() * MUTATION_NAMES.length)],
-      args: rand() < 0.2 ? randomValue(rand) : Object.fromEntries(['igdb_id', 'rating', 'review', 'name', 'rating_id', 'comment_id', 'content', 'user_id', 'following', 'started', 'completed', 'games', 'bio', 'username', 'liked']
-        .filter(() => rand() < 0.4).map((k) => [k, randomValue(rand)])),
+      args:
+        rand() < 0.2
+          ? randomValue(rand)
+          : Object.fromEntries(
+              [
+                'igdb_id',
+                'rating',
+                'review',
+                'name',
+                'rating_id',
+                'comment_id',
+                'content',
+                'user_id',
+                'following',
+                'started',
+                'completed',
+                'games',
+                'bio',
+                'username',
+                'liked',
+              ]
+                .filter(() => rand() < 0.4)
+                .map((k) => [k, randomValue(rand)]),
+            ),
     }));
-    return JSON.stringify({ p_client_id: rand() < 0.8 ? crypto.randomUUID() : randomValue(rand), p_mutations: rand() < 0.9 ? mutations : randomValue(rand) });
+    return JSON.stringify({
+      p_client_id: rand() < 0.8 ? crypto.randomUUID() : randomValue(rand),
+      p_mutations: rand() < 0.9 ? mutations : randomValue(rand),
+    });
   }
   const args: Record<string, unknown> = {};
   for (const p of target.params) if (rand() < 0.8) args[p] = randomValue(rand);
@@ -99,13 +189,19 @@ export async function databaseChecksum(db: Db): Promise<string> {
     where schemaname in ('public', 'app') and tablename not in ('sync_applied') order by 1`);
   const parts: string[] = [];
   for (const { t } of tables) {
-    const [row] = await db.query<{ n: string; h: string | null }>(`select count(*)::text as n, md5(string_agg(x::text, '|' order by x::text)) as h from ${t} x`);
+    const [row] = await db.query<{ n: string; h: string | null }>(
+      `select count(*)::text as n, md5(string_agg(x::text, '|' order by x::text)) as h from ${t} x`,
+    );
     parts.push(`${t}:${row?.n}:${row?.h ?? ''}`);
   }
   return parts.join(';');
 }
 
-interface CallResult { status: number; accepted: boolean; text: string }
+interface CallResult {
+  status: number;
+  accepted: boolean;
+  text: string;
+}
 
 /**
  * The one 5xx the server means to send: a sync protocol newer than it speaks is 503 with the hint
@@ -120,9 +216,16 @@ function isRetryLater(status: number, text: string): boolean {
   }
 }
 
-async function call(gateway: Gateway, path: string, body: string, token: string, readOnly: boolean): Promise<CallResult> {
+async function call(
+  gateway: Gateway,
+  path: string,
+  body: string,
+  token: string,
+  readOnly: boolean,
+): Promise<CallResult> {
   const res = await fetch(`${gateway.url}${path}`, {
-    method: 'POST', body,
+    method: 'POST',
+    body,
     headers: { 'Content-Type': 'application/json', apikey: gateway.anonKey, Authorization: `Bearer ${token}` },
   });
   const text = await res.text();
@@ -152,7 +255,10 @@ export function mayHaveWritten(path: string, status: number, text: string): bool
  * Runs `cases` fuzzed calls spread over the RPCs and the catalogue function, as anon and as the
  * members whose tokens are given. Checksums are compared after every batch of rejected calls.
  */
-export async function fuzzGateway(gateway: Gateway, options: { cases: number; rand: () => number; tokens: readonly string[]; batch?: number }): Promise<FuzzOutcome> {
+export async function fuzzGateway(
+  gateway: Gateway,
+  options: { cases: number; rand: () => number; tokens: readonly string[]; batch?: number },
+): Promise<FuzzOutcome> {
   const { cases, rand, tokens } = options;
   const batchSize = options.batch ?? 40;
   const targets = await rpcTargets(gateway.db);
@@ -168,16 +274,35 @@ export async function fuzzGateway(gateway: Gateway, options: { cases: number; ra
     const log: string[] = [];
     for (let i = 0; i < batchSize && done < cases; i++, done++) {
       const onFunction = rand() < 0.15;
-      const target = targets[Math.floor(rand() * targets.length)] ?? { name: 'get_platforms', params: [], readOnly: true };
-      const path = onFunction ? (rand() < 0.5 ? '/functions/v1/igdb-search' : '/.netlify/functions/igdb-search') : `/rest/v1/rpc/${target.name}`;
+      const target = targets[Math.floor(rand() * targets.length)] ?? {
+        name: 'get_platforms',
+        params: [],
+        readOnly: true,
+      };
+      const path = onFunction
+        ? rand() < 0.5
+          ? '/functions/v1/igdb-search'
+          : '/.netlify/functions/igdb-search'
+        : `/rest/v1/rpc/${target.name}`;
       const body = onFunction ? functionBody(rand) : randomBody(rand, target);
-      const token = rand() < 0.4 ? gateway.anonKey : tokens[Math.floor(rand() * tokens.length)] ?? gateway.anonKey;
-      batch.push(call(gateway, path, body, token, !onFunction && target.readOnly).then((r) => {
-        byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
-        log.push(`${r.status} ${path} ${body.slice(0, 160)}`);
-        if (r.status >= 500 && !isRetryLater(r.status, r.text)) failures.push(`${r.status} from ${path}: ${body.slice(0, 300)}`);
-        if (r.accepted) { accepted += 1; changed = true; }
-      }, (error: unknown) => { failures.push(`no answer from ${path}: ${String(error)} for ${body.slice(0, 200)}`); }));
+      const token = rand() < 0.4 ? gateway.anonKey : (tokens[Math.floor(rand() * tokens.length)] ?? gateway.anonKey);
+      batch.push(
+        call(gateway, path, body, token, !onFunction && target.readOnly).then(
+          (r) => {
+            byStatus[r.status] = (byStatus[r.status] ?? 0) + 1;
+            log.push(`${r.status} ${path} ${body.slice(0, 160)}`);
+            if (r.status >= 500 && !isRetryLater(r.status, r.text))
+              failures.push(`${r.status} from ${path}: ${body.slice(0, 300)}`);
+            if (r.accepted) {
+              accepted += 1;
+              changed = true;
+            }
+          },
+          (error: unknown) => {
+            failures.push(`no answer from ${path}: ${String(error)} for ${body.slice(0, 200)}`);
+          },
+        ),
+      );
       // Keep a few calls in flight, like real clients, without drowning a 2-core machine.
       if (batch.length % 4 === 0) await Promise.all(batch.slice(-4));
     }
@@ -187,8 +312,13 @@ export async function fuzzGateway(gateway: Gateway, options: { cases: number; ra
       checksumChecks += 1;
       if (now !== baseline) {
         const before = new Set(baseline.split(';'));
-        const tables = now.split(';').filter((part) => !before.has(part)).map((part) => part.split(':')[0]);
-        failures.push(`rejected calls changed ${tables.join(', ')} (batch ending at call ${done}):\n${log.filter((l) => !/^4/.test(l) || l.includes('sync_push')).join('\n')}`);
+        const tables = now
+          .split(';')
+          .filter((part) => !before.has(part))
+          .map((part) => part.split(':')[0]);
+        failures.push(
+          `rejected calls changed ${tables.join(', ')} (batch ending at call ${done}):\n${log.filter((l) => !/^4/.test(l) || l.includes('sync_push')).join('\n')}`,
+        );
       }
     }
     baseline = now;
@@ -202,9 +332,20 @@ function functionBody(rand: () => number): string {
   if (r < 0.3) return JSON.stringify({ searchTerm: randomValue(rand), limit: randomValue(rand) });
   if (r < 0.45) return JSON.stringify({ type: 'getById', gameId: randomValue(rand) });
   if (r < 0.8) {
-    const queries = ['fields name; where id = (1,2,3); limit 5;', 'fields *; limit 500;', 'fields name; where parent_game = 1942 & category = (1,2); sort first_release_date asc; limit 20;',
-      'fields name; search "zelda"; limit 10;', 'fields name; where name ~ *"a"*; limit 10;', String(randomValue(rand)), 'fields name; where id = 1; limit 10; fields summary;'];
-    return JSON.stringify({ isBulkRequest: true, endpoint: rand() < 0.8 ? 'games' : randomValue(rand), requestBody: rand() < 0.8 ? queries[Math.floor(rand() * queries.length)] : randomValue(rand) });
+    const queries = [
+      'fields name; where id = (1,2,3); limit 5;',
+      'fields *; limit 500;',
+      'fields name; where parent_game = 1942 & category = (1,2); sort first_release_date asc; limit 20;',
+      'fields name; search "zelda"; limit 10;',
+      'fields name; where name ~ *"a"*; limit 10;',
+      String(randomValue(rand)),
+      'fields name; where id = 1; limit 10; fields summary;',
+    ];
+    return JSON.stringify({
+      isBulkRequest: true,
+      endpoint: rand() < 0.8 ? 'games' : randomValue(rand),
+      requestBody: rand() < 0.8 ? queries[Math.floor(rand() * queries.length)] : randomValue(rand),
+    });
   }
   return JSON.stringify(randomValue(rand));
 }

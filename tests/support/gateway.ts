@@ -95,7 +95,12 @@ export async function signUpMember(gw: GatewayHelpers, username: string): Promis
   const verified = await client.auth.verifyOtp({ token_hash: tokenHash, type: type as 'signup' });
   if (verified.error || !verified.data.user) throw verified.error ?? new Error('no user after verify');
   const authId = verified.data.user.id;
-  const { data, error } = await client.rpc('get_or_create_user', { auth_id: authId, user_email: email, user_name: username, user_provider: 'email' });
+  const { data, error } = await client.rpc('get_or_create_user', {
+    auth_id: authId,
+    user_email: email,
+    user_name: username,
+    user_provider: 'email',
+  });
   if (error) throw error;
   return { id: Number(data), authId, email, username, client };
 }
@@ -120,14 +125,19 @@ export interface RestartableGateway extends GatewayHelpers {
   close(): Promise<void>;
 }
 
-export async function startRestartableGateway(options: Omit<Partial<GatewayOptions>, 'port' | 'db' | 'dataDir' | 'inMemory' | 'databaseUrl'> = {}): Promise<RestartableGateway> {
+export async function startRestartableGateway(
+  options: Omit<Partial<GatewayOptions>, 'port' | 'db' | 'dataDir' | 'inMemory' | 'databaseUrl'> = {},
+): Promise<RestartableGateway> {
   const db = await openPglite();
   const fixed = { log: () => undefined, jwtSecret: randomSecret(), rateLimits: 'relaxed' as const, ...options, db };
   let gateway: Gateway | undefined = await startGateway({ ...fixed, port: 0 });
   const { url, anonKey } = gateway;
   const port = Number(new URL(url).port);
   return {
-    url, port, anonKey, db,
+    url,
+    port,
+    anonKey,
+    db,
     ...gatewayHelpers({ url, anonKey }),
     get running() {
       return gateway !== undefined;

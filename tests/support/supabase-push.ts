@@ -40,7 +40,9 @@ function describe(error: unknown, sql: string): string {
   if (error.hint) lines.push(`HINT: ${error.hint}`);
   if (error.position) lines.push(`at ${pointAt(sql, Number(error.position))}`);
   if (error.internalQuery && error.internalPosition) {
-    lines.push(`in the statement the server ran:\n  ${pointAt(error.internalQuery, Number(error.internalPosition)).replace(/\n/g, '\n  ')}`);
+    lines.push(
+      `in the statement the server ran:\n  ${pointAt(error.internalQuery, Number(error.internalPosition)).replace(/\n/g, '\n  ')}`,
+    );
   }
   if (error.where) lines.push(`CONTEXT: ${error.where}`);
   return lines.join('\n');
@@ -63,7 +65,11 @@ async function connected<T>(url: string, work: (client: pg.Client) => Promise<T>
  * gets a session of its own, so a migration that works only because an earlier file loaded a
  * module or set something in the same session (0800 once did, with pg_trgm's setting) fails here.
  */
-export async function pushMigrations(url: string, dir: string, log: (line: string) => void): Promise<PushFailure | undefined> {
+export async function pushMigrations(
+  url: string,
+  dir: string,
+  log: (line: string) => void,
+): Promise<PushFailure | undefined> {
   // The CLI's history table, made by whoever pushes (so owned by postgres on hosted).
   const applied = await connected(url, async (client) => {
     await client.query(`set lock_timeout = '4s';
@@ -71,7 +77,11 @@ export async function pushMigrations(url: string, dir: string, log: (line: strin
       create table if not exists supabase_migrations.schema_migrations (version text not null primary key);
       alter table supabase_migrations.schema_migrations add column if not exists statements text[];
       alter table supabase_migrations.schema_migrations add column if not exists name text;`);
-    return new Set((await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((row) => row.version));
+    return new Set(
+      (await client.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
+        (row) => row.version,
+      ),
+    );
   });
   for (const { file, version, name } of migrationFiles(dir)) {
     if (applied.has(version)) continue;
@@ -81,7 +91,10 @@ export async function pushMigrations(url: string, dir: string, log: (line: strin
       await client.query('begin');
       try {
         await client.query(sql);
-        await client.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [version, name, [sql]]);
+        await client.query(
+          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
+          [version, name, [sql]],
+        );
         await client.query('commit');
         return undefined;
       } catch (error) {

@@ -6,7 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_OPTIONS, openPostgres, wrapPglite, type Db, type Queryable, type Row } from '../../supabase/local/db.ts';
+import {
+  PGLITE_OPTIONS,
+  openPostgres,
+  wrapPglite,
+  type Db,
+  type Queryable,
+  type Row,
+} from '../../supabase/local/db.ts';
 import { migrate } from '../../supabase/local/migrate.ts';
 import { roleSettingsSql } from '../../supabase/local/role-settings.ts';
 
@@ -47,11 +54,14 @@ export async function createTestDb(): Promise<TestDb> {
   const name = `cp_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const template = process.env.TEST_SUPABASE_TEMPLATE;
   const authenticatorUrl = process.env.TEST_SUPABASE_AUTHENTICATOR_URL;
-  if (hosted() && (!template || !authenticatorUrl)) throw new Error('TEST_SUPABASE needs TEST_SUPABASE_TEMPLATE and TEST_SUPABASE_AUTHENTICATOR_URL');
+  if (hosted() && (!template || !authenticatorUrl))
+    throw new Error('TEST_SUPABASE needs TEST_SUPABASE_TEMPLATE and TEST_SUPABASE_AUTHENTICATOR_URL');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   // A copy of the pushed template keeps hosted's ownership: postgres owns the database.
-  await admin.query(hosted() ? `create database ${name} template ${template} owner postgres` : `create database ${name}`);
+  await admin.query(
+    hosted() ? `create database ${name} template ${template} owner postgres` : `create database ${name}`,
+  );
   await admin.end();
   const url = onDatabase(serverUrl, name);
   const db = openPostgres(url);
@@ -86,12 +96,17 @@ export const VISITOR: Actor = { authId: null, role: 'anon' };
  * with request.jwt.claims set. The transaction rolls back when fn throws.
  */
 export function asActor<T>(db: Db, actor: Actor, fn: (q: Queryable) => Promise<T>): Promise<T> {
-  const claims = JSON.stringify({ sub: actor.authId ?? undefined, role: actor.role, email: actor.email, user_metadata: {} });
+  const claims = JSON.stringify({
+    sub: actor.authId ?? undefined,
+    role: actor.role,
+    email: actor.email,
+    user_metadata: {},
+  });
   return ((db as TestDb).api ?? db).transaction(async (tx) => {
-    await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', $2, true), ${roleSettingsSql(2)}`, [
-      claims,
-      actor.role,
-    ]);
+    await tx.query(
+      `select set_config('request.jwt.claims', $1, true), set_config('role', $2, true), ${roleSettingsSql(2)}`,
+      [claims, actor.role],
+    );
     return fn(tx);
   });
 }

@@ -31,12 +31,18 @@ async function main(): Promise<void> {
   try {
     for (const theme of ['light', 'dark'] as const) {
       for (const width of [390, 1280]) {
-        const context = await browser.newContext({ colorScheme: theme, viewport: { width, height: width === 390 ? 844 : 900 } });
+        const context = await browser.newContext({
+          colorScheme: theme,
+          viewport: { width, height: width === 390 ? 844 : 900 },
+        });
         const page = await context.newPage();
         for (const screen of SCREENS) {
           await page.goto(`${gateway.url}${screen.path}`);
           await settle(page, screen.ready);
-          await page.screenshot({ path: `${DIR}/${screen.name}-${theme}-${width}.png`, fullPage: screen.name !== 'home' || width === 1280 });
+          await page.screenshot({
+            path: `${DIR}/${screen.name}-${theme}-${width}.png`,
+            fullPage: screen.name !== 'home' || width === 1280,
+          });
         }
         await page.goto(`${gateway.url}/`);
         await settle(page, 'main h1');
@@ -47,7 +53,10 @@ async function main(): Promise<void> {
         await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
         await page.reload();
         await page.waitForFunction(() => typeof window.checkpoint === 'object', null, { timeout: 15_000 });
-        await page.evaluate(([e, p]) => window.checkpoint!.signIn(e ?? '', p ?? ''), ['pixel_pilgrim@demo.checkpoint.local', DEMO_PASSWORD]);
+        await page.evaluate(
+          ([e, p]) => window.checkpoint!.signIn(e ?? '', p ?? ''),
+          ['pixel_pilgrim@demo.checkpoint.local', DEMO_PASSWORD],
+        );
         await page.getByRole('button', { name: /Account menu/ }).click();
         await page.waitForTimeout(300);
         await page.screenshot({ path: `${DIR}/account-menu-${theme}-${width}.png` });

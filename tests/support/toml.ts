@@ -11,7 +11,10 @@ const ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', n: '\n', t: '\t'
 
 class Cursor {
   at = 0;
-  constructor(readonly text: string, readonly line: number) {}
+  constructor(
+    readonly text: string,
+    readonly line: number,
+  ) {}
 
   fail(what: string): never {
     throw new Error(`config TOML line ${this.line}: ${what}`);

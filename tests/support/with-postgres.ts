@@ -28,7 +28,8 @@ function cluster(): { port: number; online: boolean } | undefined {
   const out = run(LSCLUSTERS, ['--no-header']);
   for (const line of String(out.stdout ?? '').split('\n')) {
     const [ver, name, port, status] = line.trim().split(/\s+/);
-    if (ver === VERSION && name === CLUSTER) return { port: Number(port), online: status?.startsWith('online') ?? false };
+    if (ver === VERSION && name === CLUSTER)
+      return { port: Number(port), online: status?.startsWith('online') ?? false };
   }
   return undefined;
 }
@@ -37,13 +38,15 @@ function cluster(): { port: number; online: boolean } | undefined {
 async function provide(): Promise<{ url: string } | { reason: string }> {
   const root = process.getuid?.() === 0;
   if (!existsSync(CTLCLUSTER) || !existsSync(LSCLUSTERS) || !existsSync(SERVER_BIN)) {
-    if (!existsSync('/usr/bin/apt-get')) return { reason: `PostgreSQL ${VERSION} is not installed and apt-get is not available` };
+    if (!existsSync('/usr/bin/apt-get'))
+      return { reason: `PostgreSQL ${VERSION} is not installed and apt-get is not available` };
     if (!root) return { reason: `PostgreSQL ${VERSION} is not installed and installing it needs root` };
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     log(`installing postgresql-${VERSION}: apt-get update && apt-get install -y postgresql-${VERSION}`);
     run('apt-get', ['update'], { stdio: 'inherit', env });
     const install = run('apt-get', ['install', '-y', `postgresql-${VERSION}`], { stdio: 'inherit', env });
-    if (install.status !== 0 || !existsSync(SERVER_BIN) || !existsSync(CTLCLUSTER)) return { reason: `apt-get install postgresql-${VERSION} failed` };
+    if (install.status !== 0 || !existsSync(SERVER_BIN) || !existsSync(CTLCLUSTER))
+      return { reason: `apt-get install postgresql-${VERSION} failed` };
   }
   if (!cluster()) {
     if (!root) return { reason: `cluster ${VERSION} ${CLUSTER} does not exist and creating it needs root` };
@@ -70,7 +73,8 @@ async function provide(): Promise<{ url: string } | { reason: string }> {
     await client.connect();
     const rows = await client.query<{ v: string }>("select current_setting('server_version_num') as v");
     const major = Math.floor(Number(rows.rows[0]?.v) / 10_000);
-    if (String(major) !== VERSION) return { reason: `the server on port ${found.port} is PostgreSQL ${major}, not ${VERSION}` };
+    if (String(major) !== VERSION)
+      return { reason: `the server on port ${found.port} is PostgreSQL ${major}, not ${VERSION}` };
   } catch (error) {
     return { reason: `cannot connect to 127.0.0.1:${found.port}: ${(error as Error).message}` };
   } finally {

@@ -23,8 +23,15 @@ const MIGRATIONS = join(HERE, '..', '..', 'supabase', 'migrations');
 const TEMPLATE = 'hosted_template';
 const CRON_JOB = 'prune-sync-changes';
 // Roles that log in on hosted; each gets this run's password.
-const LOGIN_ROLES = ['postgres', 'authenticator', 'supabase_auth_admin', 'supabase_storage_admin',
-  'supabase_replication_admin', 'supabase_read_only_user', 'pgbouncer'];
+const LOGIN_ROLES = [
+  'postgres',
+  'authenticator',
+  'supabase_auth_admin',
+  'supabase_storage_admin',
+  'supabase_replication_admin',
+  'supabase_read_only_user',
+  'pgbouncer',
+];
 
 const log = (line: string) => console.log(`with-supabase: ${line}`);
 const fail = (line: string): never => {
@@ -49,12 +56,14 @@ function parseArgs(argv: string[]): { migrations: string; command: string[] } {
 /** Installs Debian's PostgreSQL 15 and pg_cron when missing (needs root and apt-get). */
 function ensureInstalled(root: boolean): void {
   if (existsSync(join(BIN, 'initdb')) && existsSync(CRON_LIBRARY)) return;
-  if (!root || !existsSync('/usr/bin/apt-get')) fail(`${PACKAGES.join(' and ')} are not installed, and installing them needs root and apt-get`);
+  if (!root || !existsSync('/usr/bin/apt-get'))
+    fail(`${PACKAGES.join(' and ')} are not installed, and installing them needs root and apt-get`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   log(`installing: apt-get update && apt-get install -y ${PACKAGES.join(' ')}`);
   spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
   const install = spawnSync('apt-get', ['install', '-y', ...PACKAGES], { stdio: 'inherit', env });
-  if (install.status !== 0 || !existsSync(join(BIN, 'initdb')) || !existsSync(CRON_LIBRARY)) fail(`apt-get install ${PACKAGES.join(' ')} failed`);
+  if (install.status !== 0 || !existsSync(join(BIN, 'initdb')) || !existsSync(CRON_LIBRARY))
+    fail(`apt-get install ${PACKAGES.join(' ')} failed`);
 }
 
 /** A port nobody listens on right now (the server binds it a moment later). */
@@ -107,36 +116,50 @@ async function createCluster(root: boolean): Promise<{ cluster: Cluster; stop: (
     if (as.uid !== undefined && as.gid !== undefined) chownSync(passwordFile, as.uid, as.gid);
     const data = join(dir, 'data');
     log(`initdb ${data} (bootstrap superuser supabase_admin)`);
-    const init = run('initdb', ['-D', data, '--username=supabase_admin', `--pwfile=${passwordFile}`, '--auth=scram-sha-256',
-      '--encoding=UTF8', '--locale=C.UTF-8', '--no-instructions']);
+    const init = run('initdb', [
+      '-D',
+      data,
+      '--username=supabase_admin',
+      `--pwfile=${passwordFile}`,
+      '--auth=scram-sha-256',
+      '--encoding=UTF8',
+      '--locale=C.UTF-8',
+      '--no-instructions',
+    ]);
     if (init.status !== 0) fail(`initdb failed:\n${init.stdout}${init.stderr}`);
     const port = await freePort();
     // Hosted's settings that change behaviour (pg: ansible/files/postgresql_config/postgresql.conf.j2),
     // enough connections for the test suite's pools, and no durability: the cluster is thrown away.
-    appendFileSync(join(data, 'postgresql.conf'), [
-      '',
-      '# with-supabase.ts',
-      "listen_addresses = '127.0.0.1'",
-      `port = ${port}`,
-      "unix_socket_directories = ''",
-      'max_connections = 300',
-      "shared_preload_libraries = 'pg_stat_statements, pg_cron'",
-      "cron.database_name = 'postgres'",
-      "password_encryption = 'scram-sha-256'",
-      'row_security = on',
-      "timezone = 'UTC'",
-      "log_timezone = 'UTC'",
-      'extra_float_digits = 0',
-      "default_text_search_config = 'pg_catalog.english'",
-      'wal_level = logical',
-      'fsync = off',
-      'synchronous_commit = off',
-      'full_page_writes = off',
-      '',
-    ].join('\n'));
+    appendFileSync(
+      join(data, 'postgresql.conf'),
+      [
+        '',
+        '# with-supabase.ts',
+        "listen_addresses = '127.0.0.1'",
+        `port = ${port}`,
+        "unix_socket_directories = ''",
+        'max_connections = 300',
+        "shared_preload_libraries = 'pg_stat_statements, pg_cron'",
+        "cron.database_name = 'postgres'",
+        "password_encryption = 'scram-sha-256'",
+        'row_security = on',
+        "timezone = 'UTC'",
+        "log_timezone = 'UTC'",
+        'extra_float_digits = 0',
+        "default_text_search_config = 'pg_catalog.english'",
+        'wal_level = logical',
+        'fsync = off',
+        'synchronous_commit = off',
+        'full_page_writes = off',
+        '',
+      ].join('\n'),
+    );
     writeFileSync(join(data, 'pg_hba.conf'), 'host all all 127.0.0.1/32 scram-sha-256\n');
     const start = run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
-    if (start.status !== 0) fail(`pg_ctl start failed:\n${start.stderr}\n${existsSync(join(dir, 'server.log')) ? readFileSync(join(dir, 'server.log'), 'utf8') : ''}`);
+    if (start.status !== 0)
+      fail(
+        `pg_ctl start failed:\n${start.stderr}\n${existsSync(join(dir, 'server.log')) ? readFileSync(join(dir, 'server.log'), 'utf8') : ''}`,
+      );
     started = true;
     log(`PostgreSQL 15 on 127.0.0.1:${port}`);
     const url = (role: string, database = 'postgres') =>
@@ -172,7 +195,9 @@ async function buildHosted(cluster: Cluster): Promise<void> {
     log('roles (00-roles.sql)');
     await applyFile(client, '00-roles.sql');
     for (const role of LOGIN_ROLES) {
-      await client.query(`alter role ${client.escapeIdentifier(role)} password ${client.escapeLiteral(cluster.password)}`);
+      await client.query(
+        `alter role ${client.escapeIdentifier(role)} password ${client.escapeLiteral(cluster.password)}`,
+      );
     }
     log('database postgres (10-database.sql, 20-auth.sql, 30-cron.sql)');
     for (const file of ['10-database.sql', '20-auth.sql', '30-cron.sql']) await applyFile(client, file);
@@ -195,22 +220,29 @@ async function push(cluster: Cluster, migrations: string): Promise<boolean> {
   }
   // Migration …1400 schedules the job where pg_cron exists and only logs a notice where it cannot,
   // so a silent miss is caught here (skipped for a folder without that migration, e.g. a part).
-  const schedules = migrationFiles(migrations).some(({ file }) => readFileSync(join(migrations, file), 'utf8').includes(CRON_JOB));
+  const schedules = migrationFiles(migrations).some(({ file }) =>
+    readFileSync(join(migrations, file), 'utf8').includes(CRON_JOB),
+  );
   if (!schedules) {
     log(`no migration names the cron job '${CRON_JOB}': not checked`);
     return true;
   }
   const jobs = await asAdmin(cluster, 'postgres', (client) =>
-    client.query<{ schedule: string; command: string; username: string }>('select schedule, command, username from cron.job where jobname = $1', [CRON_JOB]));
+    client.query<{ schedule: string; command: string; username: string }>(
+      'select schedule, command, username from cron.job where jobname = $1',
+      [CRON_JOB],
+    ),
+  );
   const job = jobs.rows[0];
   if (!job) {
-    console.error(`with-supabase: cron.job has no job '${CRON_JOB}' after the push (migration …1400 schedules it where pg_cron exists)`);
+    console.error(
+      `with-supabase: cron.job has no job '${CRON_JOB}' after the push (migration …1400 schedules it where pg_cron exists)`,
+    );
     return false;
   }
   log(`cron.job '${CRON_JOB}': '${job.schedule}' ${job.command} (as ${job.username})`);
   return true;
 }
-
 
 /**
  * The README's next deploying step: `npm run catalogue:load -- <url>` as postgres fills the pushed

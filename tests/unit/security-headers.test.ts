@@ -2,10 +2,19 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import {
-  THEME_SCRIPT_HASH, contentSecurityPolicy, documentSecurityHeaders, staticHostHeadersFile,
+  THEME_SCRIPT_HASH,
+  contentSecurityPolicy,
+  documentSecurityHeaders,
+  staticHostHeadersFile,
 } from '../../supabase/local/security-headers.ts';
 
-const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name = '', ...values]) => [name, values]));
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name = '', ...values]) => [name, values]),
+  );
 
 describe('security headers', () => {
   it('allow no inline script but the theme script, no eval, no framing and no plugins', () => {
@@ -31,7 +40,9 @@ describe('security headers', () => {
     const html = await readFile(new URL('../../index.html', import.meta.url), 'utf8');
     const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
     expect(inline).toHaveLength(1);
-    const hash = createHash('sha256').update(inline[0] ?? '').digest('base64');
+    const hash = createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64');
     expect(THEME_SCRIPT_HASH).toBe(`'sha256-${hash}'`);
   });
 

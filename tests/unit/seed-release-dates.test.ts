@@ -21,18 +21,28 @@ describe('seed catalogue release dates', () => {
   it('gives every seed game a release date or a year', () => {
     expect(SEED_ROWS.length).toBeGreaterThan(300);
     for (const row of SEED_ROWS) {
-      expect(typeof row.first_release_date === 'number' || typeof row.release_year === 'number', String(row.name)).toBe(true);
+      expect(typeof row.first_release_date === 'number' || typeof row.release_year === 'number', String(row.name)).toBe(
+        true,
+      );
     }
   });
 
   it('shows the year of the classics known only to the year, never TBA', () => {
     const names = YEAR_ONLY.map((row) => row.name);
-    expect(names).toEqual(expect.arrayContaining([
-      'The Legend of Zelda: Ocarina of Time', 'The Legend of Zelda: A Link to the Past', 'The Elder Scrolls IV: Oblivion',
-      'The Elder Scrolls III: Morrowind', 'The Sims',
-    ]));
-    for (const row of YEAR_ONLY) expect(shownRelease(row), String(row.name)).toEqual({ year: row.release_year, shown: String(row.release_year) });
-    expect(shownRelease(YEAR_ONLY.find((row) => row.name === 'The Legend of Zelda: Ocarina of Time') ?? {}).shown).toBe('1998');
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'The Legend of Zelda: Ocarina of Time',
+        'The Legend of Zelda: A Link to the Past',
+        'The Elder Scrolls IV: Oblivion',
+        'The Elder Scrolls III: Morrowind',
+        'The Sims',
+      ]),
+    );
+    for (const row of YEAR_ONLY)
+      expect(shownRelease(row), String(row.name)).toEqual({ year: row.release_year, shown: String(row.release_year) });
+    expect(shownRelease(YEAR_ONLY.find((row) => row.name === 'The Legend of Zelda: Ocarina of Time') ?? {}).shown).toBe(
+      '1998',
+    );
   });
 
   it('keeps full dates as days', () => {

@@ -22,7 +22,11 @@ describe('parseToml', () => {
     ].join('\n');
     expect(parseToml(text)).toEqual({
       project_id: 'checkpoint',
-      auth: { site_url: 'http://localhost:5173', urls: ['a#b', 'c"d', 'é'], external: { github: { enabled: true, port: -54321, empty: [] } } },
+      auth: {
+        site_url: 'http://localhost:5173',
+        urls: ['a#b', 'c"d', 'é'],
+        external: { github: { enabled: true, port: -54321, empty: [] } },
+      },
       functions: { 'igdb-search': { verify_jwt: false } },
     });
   });

@@ -5,37 +5,129 @@ import { releaseYearOf } from '../dates.ts';
 import { splitPlatforms } from '../profile.ts';
 import { isDraft } from '../review-draft.ts';
 import { TOP_TEN_SIZE } from '../constants.ts';
-import { EXPORT_FORMAT, EXPORT_VERSION, type CheckpointExport, type ExportGame, type ExportReviewRef } from './schema.ts';
+import {
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  type CheckpointExport,
+  type ExportGame,
+  type ExportReviewRef,
+} from './schema.ts';
 
-interface GameIn { id: number; igdb_id: number; name: string; slug?: string | null; release_date?: string | null; first_release_date?: number | null; release_year?: number | null }
+interface GameIn {
+  id: number;
+  igdb_id: number;
+  name: string;
+  slug?: string | null;
+  release_date?: string | null;
+  first_release_date?: number | null;
+  release_year?: number | null;
+}
 interface UserIn {
-  id: number; username: string; name?: string | null; display_name?: string | null; bio?: string | null; avatar_url?: string | null;
-  location?: string | null; website?: string | null; platform?: string | null; created_at: string;
+  id: number;
+  username: string;
+  name?: string | null;
+  display_name?: string | null;
+  bio?: string | null;
+  avatar_url?: string | null;
+  location?: string | null;
+  website?: string | null;
+  platform?: string | null;
+  created_at: string;
 }
 interface ReviewIn {
-  id: number; user_id: number; game_id: number; igdb_id: number; rating: number; review: string | null; post_date_time: string;
-  updated_at: string; is_recommended: boolean | null; platform_id: number | null; playtime_hours: number | null;
-  like_count: number; comment_count: number; is_draft?: boolean;
+  id: number;
+  user_id: number;
+  game_id: number;
+  igdb_id: number;
+  rating: number;
+  review: string | null;
+  post_date_time: string;
+  updated_at: string;
+  is_recommended: boolean | null;
+  platform_id: number | null;
+  playtime_hours: number | null;
+  like_count: number;
+  comment_count: number;
+  is_draft?: boolean;
 }
 interface CommentIn {
-  id: number; client_key: string | null; user_id: number; rating_id: number; content: string; parent_comment_id: number | null;
-  is_published: boolean; created_at: string; updated_at: string; like_count: number;
+  id: number;
+  client_key: string | null;
+  user_id: number;
+  rating_id: number;
+  content: string;
+  parent_comment_id: number | null;
+  is_published: boolean;
+  created_at: string;
+  updated_at: string;
+  like_count: number;
 }
-interface LikeIn { id: number; rating_id: number | null; comment_id: number | null; is_like: boolean; created_at: string }
-interface FollowIn { id: number; following_id: number; created_at: string }
+interface LikeIn {
+  id: number;
+  rating_id: number | null;
+  comment_id: number | null;
+  is_like: boolean;
+  created_at: string;
+}
+interface FollowIn {
+  id: number;
+  following_id: number;
+  created_at: string;
+}
 interface ProgressIn {
-  id: number; game_id: number; igdb_id: number; started: boolean; completed: boolean; started_date: string | null; completed_date: string | null;
+  id: number;
+  game_id: number;
+  igdb_id: number;
+  started: boolean;
+  completed: boolean;
+  started_date: string | null;
+  completed_date: string | null;
 }
-interface WishlistIn { id: number; game_id: number; igdb_id: number; priority: number; notes: string | null; added_at: string }
-interface CollectionIn { id: number; game_id: number; igdb_id: number; added_at: string }
-interface TopGameIn { id: number; game_id: number; position: number }
+interface WishlistIn {
+  id: number;
+  game_id: number;
+  igdb_id: number;
+  priority: number;
+  notes: string | null;
+  added_at: string;
+}
+interface CollectionIn {
+  id: number;
+  game_id: number;
+  igdb_id: number;
+  added_at: string;
+}
+interface TopGameIn {
+  id: number;
+  game_id: number;
+  position: number;
+}
 interface SessionIn {
-  id: number; client_key: string; game_id: number; igdb_id: number; played_on: string; minutes: number; platform_id: number | null;
-  note: string | null; is_private: boolean; created_at: string; updated_at: string;
+  id: number;
+  client_key: string;
+  game_id: number;
+  igdb_id: number;
+  played_on: string;
+  minutes: number;
+  platform_id: number | null;
+  note: string | null;
+  is_private: boolean;
+  created_at: string;
+  updated_at: string;
 }
 
 /** The mirror tables a pending write can touch, as `pending` names them. */
-export type ExportTable = 'users' | 'reviews' | 'comments' | 'likes' | 'follows' | 'progress' | 'wishlist' | 'collection' | 'topGames' | 'journal';
+export type ExportTable =
+  | 'users'
+  | 'reviews'
+  | 'comments'
+  | 'likes'
+  | 'follows'
+  | 'progress'
+  | 'wishlist'
+  | 'collection'
+  | 'topGames'
+  | 'journal';
 
 /** What the builder reads: the member's own rows, and what they point at that the device holds. */
 export interface ExportSource {
@@ -79,7 +171,7 @@ export function buildExport(source: ExportSource, now: Date): CheckpointExport {
   const platforms = new Map(source.platforms.map((p) => [p.id, p.name]));
   const allReviews = new Map([...source.otherReviews, ...source.reviews].map((r) => [r.id, r]));
   const synced = (table: ExportTable, id: number) => !source.pending.has(pendingKey(table, id));
-  const platform = (id: number | null) => (id === null ? null : platforms.get(id) ?? null);
+  const platform = (id: number | null) => (id === null ? null : (platforms.get(id) ?? null));
 
   const game = (gameId: number, igdbId: number): ExportGame => {
     const row = games.get(gameId) ?? gamesByIgdb.get(igdbId);
@@ -95,31 +187,55 @@ export function buildExport(source: ExportSource, now: Date): CheckpointExport {
     return {
       review_id: serverId(ratingId),
       author_id: review?.user_id ?? null,
-      author_username: review ? users.get(review.user_id)?.username ?? null : null,
+      author_username: review ? (users.get(review.user_id)?.username ?? null) : null,
       game: review ? game(review.game_id, review.igdb_id) : null,
     };
   };
 
   const me = source.me;
   const profile: CheckpointExport['profile'] = {
-    id: me.id, username: me.username, display_name: me.display_name ?? me.name ?? null, bio: me.bio ?? null,
-    avatar_url: me.avatar_url ?? null, location: me.location ?? null, website: me.website ?? null,
-    platforms: splitPlatforms(me.platform), joined_at: isoOrNull(me.created_at), synced: synced('users', me.id),
+    id: me.id,
+    username: me.username,
+    display_name: me.display_name ?? me.name ?? null,
+    bio: me.bio ?? null,
+    avatar_url: me.avatar_url ?? null,
+    location: me.location ?? null,
+    website: me.website ?? null,
+    platforms: splitPlatforms(me.platform),
+    joined_at: isoOrNull(me.created_at),
+    synced: synced('users', me.id),
   };
 
   const reviews = [...source.reviews]
     .sort((a, b) => byText(b.post_date_time, a.post_date_time) || b.id - a.id)
     .map((r) => ({
-      id: serverId(r.id), game: game(r.game_id, r.igdb_id), rating: r.rating, review: r.review, is_recommended: r.is_recommended,
-      platform: platform(r.platform_id), playtime_hours: r.playtime_hours, draft: isDraft(r), posted_at: iso(r.post_date_time),
-      updated_at: iso(r.updated_at), like_count: r.like_count, comment_count: r.comment_count, synced: synced('reviews', r.id),
+      id: serverId(r.id),
+      game: game(r.game_id, r.igdb_id),
+      rating: r.rating,
+      review: r.review,
+      is_recommended: r.is_recommended,
+      platform: platform(r.platform_id),
+      playtime_hours: r.playtime_hours,
+      draft: isDraft(r),
+      posted_at: iso(r.post_date_time),
+      updated_at: iso(r.updated_at),
+      like_count: r.like_count,
+      comment_count: r.comment_count,
+      synced: synced('reviews', r.id),
     }));
 
   const comments = [...source.comments]
     .sort((a, b) => byText(a.created_at, b.created_at) || a.id - b.id)
     .map((c) => ({
-      id: serverId(c.id), key: c.client_key, on: reviewRef(c.rating_id), parent_comment_id: c.parent_comment_id, text: c.content,
-      published: c.is_published, created_at: iso(c.created_at), updated_at: iso(c.updated_at), like_count: c.like_count,
+      id: serverId(c.id),
+      key: c.client_key,
+      on: reviewRef(c.rating_id),
+      parent_comment_id: c.parent_comment_id,
+      text: c.content,
+      published: c.is_published,
+      created_at: iso(c.created_at),
+      updated_at: iso(c.updated_at),
+      like_count: c.like_count,
       synced: synced('comments', c.id),
     }));
 
@@ -128,10 +244,10 @@ export function buildExport(source: ExportSource, now: Date): CheckpointExport {
     .filter((l) => l.is_like)
     .sort((a, b) => byText(a.created_at, b.created_at) || a.id - b.id)
     .map((l) => ({
-      kind: l.comment_id !== null ? 'comment' as const : 'review' as const,
+      kind: l.comment_id !== null ? ('comment' as const) : ('review' as const),
       review: l.rating_id !== null ? reviewRef(l.rating_id) : null,
       comment_id: serverId(l.comment_id),
-      comment_key: l.comment_id !== null ? commentKeys.get(l.comment_id) ?? null : null,
+      comment_key: l.comment_id !== null ? (commentKeys.get(l.comment_id) ?? null) : null,
       liked_at: iso(l.created_at),
       synced: synced('likes', l.id),
     }));
@@ -156,19 +272,43 @@ export function buildExport(source: ExportSource, now: Date): CheckpointExport {
 
   const following = [...source.follows]
     .sort((a, b) => byText(a.created_at, b.created_at) || a.id - b.id)
-    .map((f) => ({ user_id: f.following_id, username: users.get(f.following_id)?.username ?? null, since: iso(f.created_at), synced: synced('follows', f.id) }));
+    .map((f) => ({
+      user_id: f.following_id,
+      username: users.get(f.following_id)?.username ?? null,
+      since: iso(f.created_at),
+      synced: synced('follows', f.id),
+    }));
 
   const journal = [...source.journal]
     .sort((a, b) => byText(b.played_on, a.played_on) || byText(b.created_at, a.created_at))
     .map((s) => ({
-      id: serverId(s.id), key: s.client_key, game: game(s.game_id, s.igdb_id), played_on: s.played_on, minutes: s.minutes,
-      platform: platform(s.platform_id), note: s.note, private: s.is_private, created_at: iso(s.created_at),
-      updated_at: iso(s.updated_at), synced: synced('journal', s.id),
+      id: serverId(s.id),
+      key: s.client_key,
+      game: game(s.game_id, s.igdb_id),
+      played_on: s.played_on,
+      minutes: s.minutes,
+      platform: platform(s.platform_id),
+      note: s.note,
+      private: s.is_private,
+      created_at: iso(s.created_at),
+      updated_at: iso(s.updated_at),
+      synced: synced('journal', s.id),
     }));
 
   return {
-    format: EXPORT_FORMAT, version: EXPORT_VERSION, exported_at: now.toISOString(), unsynced_changes: source.unsynced,
-    profile, library, reviews, comments, likes, top5, top10, following, journal,
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exported_at: now.toISOString(),
+    unsynced_changes: source.unsynced,
+    profile,
+    library,
+    reviews,
+    comments,
+    likes,
+    top5,
+    top10,
+    following,
+    journal,
   };
 }
 
@@ -184,8 +324,15 @@ function libraryOf(
     let found = entries.get(igdbId);
     if (!found) {
       found = {
-        game: game(gameId, igdbId), started: false, started_at: null, finished: false, finished_at: null, wishlist: null,
-        collection: null, minutes_played: minutes.get(igdbId) ?? 0, synced: true,
+        game: game(gameId, igdbId),
+        started: false,
+        started_at: null,
+        finished: false,
+        finished_at: null,
+        wishlist: null,
+        collection: null,
+        minutes_played: minutes.get(igdbId) ?? 0,
+        synced: true,
       };
       entries.set(igdbId, found);
     }
@@ -193,7 +340,12 @@ function libraryOf(
   };
   for (const p of source.progress) {
     const e = entry(p.game_id, p.igdb_id);
-    Object.assign(e, { started: p.started, started_at: isoOrNull(p.started_date), finished: p.completed, finished_at: isoOrNull(p.completed_date) });
+    Object.assign(e, {
+      started: p.started,
+      started_at: isoOrNull(p.started_date),
+      finished: p.completed,
+      finished_at: isoOrNull(p.completed_date),
+    });
     e.synced &&= synced('progress', p.id);
   }
   for (const w of source.wishlist) {
@@ -207,5 +359,8 @@ function libraryOf(
     e.synced &&= synced('collection', c.id);
   }
   for (const s of source.journal) entry(s.game_id, s.igdb_id);
-  return [...entries.values()].sort((a, b) => byText((a.game.name ?? '').toLowerCase(), (b.game.name ?? '').toLowerCase()) || a.game.igdb_id - b.game.igdb_id);
+  return [...entries.values()].sort(
+    (a, b) =>
+      byText((a.game.name ?? '').toLowerCase(), (b.game.name ?? '').toLowerCase()) || a.game.igdb_id - b.game.igdb_id,
+  );
 }

@@ -10,7 +10,13 @@ const T = '2026-11-20T12:00:00.000Z';
 
 describe('toCsv', () => {
   it('starts with a BOM, ends lines with CRLF and quotes commas, quotes and line breaks as RFC 4180 says', () => {
-    const csv = toCsv({ header: ['a', 'b', 'c'], rows: [['one, two', 'say "hi"', 'line\nbreak'], [1.5, true, null]] });
+    const csv = toCsv({
+      header: ['a', 'b', 'c'],
+      rows: [
+        ['one, two', 'say "hi"', 'line\nbreak'],
+        [1.5, true, null],
+      ],
+    });
     expect(csv).toBe('\uFEFFa,b,c\r\n"one, two","say ""hi""","line\nbreak"\r\n1.5,true,');
   });
 
@@ -19,13 +25,19 @@ describe('toCsv', () => {
   });
 
   it('keeps a text a spreadsheet would run as a formula as text', () => {
-    expect(toCsv({ header: ['x'], rows: [['=HYPERLINK("http://evil")'], ['@SUM(A1)'], ['plain']] }))
-      .toBe('\uFEFFx\r\n"\'=HYPERLINK(""http://evil"")"\r\n"\'@SUM(A1)"\r\nplain');
+    expect(toCsv({ header: ['x'], rows: [['=HYPERLINK("http://evil")'], ['@SUM(A1)'], ['plain']] })).toBe(
+      '\uFEFFx\r\n"\'=HYPERLINK(""http://evil"")"\r\n"\'@SUM(A1)"\r\nplain',
+    );
   });
 
   it('reads back to the same cells with papaparse', () => {
-    const rows = [['a,b', '"q"', 'x\r\ny', ' padded '], ['', 'é', '1', '2']];
-    const parsed = Papa.parse<string[]>(toCsv({ header: ['1', '2', '3', '4'], rows }).slice(1), { skipEmptyLines: true });
+    const rows = [
+      ['a,b', '"q"', 'x\r\ny', ' padded '],
+      ['', 'é', '1', '2'],
+    ];
+    const parsed = Papa.parse<string[]>(toCsv({ header: ['1', '2', '3', '4'], rows }).slice(1), {
+      skipEmptyLines: true,
+    });
     expect(parsed.data).toEqual([['1', '2', '3', '4'], ...rows]);
   });
 });
@@ -33,12 +45,36 @@ describe('toCsv', () => {
 const source: ExportSource = {
   me: { id: 1, username: 'ada', created_at: '2026-01-02T03:04:05+00:00', platform: 'PC' },
   games: [{ id: 10, igdb_id: 1942, name: 'The Witcher 3', first_release_date: 1_431_993_600 }],
-  users: [], otherReviews: [], platforms: [], comments: [], likes: [], follows: [], wishlist: [], collection: [], topGames: [],
-  reviews: [{
-    id: -5, user_id: 1, game_id: 10, igdb_id: 1942, rating: 8.5, review: 'Draft', post_date_time: T, updated_at: T, is_recommended: null,
-    platform_id: null, playtime_hours: null, like_count: 0, comment_count: 0, is_draft: true,
-  }],
-  progress: [{ id: 7, game_id: 10, igdb_id: 1942, started: true, completed: false, started_date: T, completed_date: null }],
+  users: [],
+  otherReviews: [],
+  platforms: [],
+  comments: [],
+  likes: [],
+  follows: [],
+  wishlist: [],
+  collection: [],
+  topGames: [],
+  reviews: [
+    {
+      id: -5,
+      user_id: 1,
+      game_id: 10,
+      igdb_id: 1942,
+      rating: 8.5,
+      review: 'Draft',
+      post_date_time: T,
+      updated_at: T,
+      is_recommended: null,
+      platform_id: null,
+      playtime_hours: null,
+      like_count: 0,
+      comment_count: 0,
+      is_draft: true,
+    },
+  ],
+  progress: [
+    { id: 7, game_id: 10, igdb_id: 1942, started: true, completed: false, started_date: T, completed_date: null },
+  ],
   journal: [],
   pending: new Set([pendingKey('reviews', -5)]),
   unsynced: 1,
@@ -49,7 +85,12 @@ describe('the JSON file', () => {
     const data = buildExport(source, new Date(T));
     const back = exportSchema().parse(JSON.parse(exportJson(data)));
     expect(back).toEqual(data);
-    expect(back.reviews[0]).toMatchObject({ id: null, draft: true, synced: false, game: { igdb_id: 1942, name: 'The Witcher 3', release_year: 2015 } });
+    expect(back.reviews[0]).toMatchObject({
+      id: null,
+      draft: true,
+      synced: false,
+      game: { igdb_id: 1942, name: 'The Witcher 3', release_year: 2015 },
+    });
     expect(back.profile.joined_at).toBe('2026-01-02T03:04:05.000Z');
   });
 
@@ -65,15 +106,18 @@ describe('the CSV zip', () => {
   it('holds the five tables', () => {
     const files = unzipSync(exportCsvZip(buildExport(source, new Date(T))));
     expect(Object.keys(files)).toEqual(['games.csv', 'reviews.csv', 'journal.csv', 'comments.csv', 'follows.csv']);
-    expect(strFromU8(files['games.csv'] ?? new Uint8Array()).split('\r\n')[1])
-      .toBe(`1942,The Witcher 3,2015,started,${T},,,,8.5,Draft,true,0,,false`);
+    expect(strFromU8(files['games.csv'] ?? new Uint8Array()).split('\r\n')[1]).toBe(
+      `1942,The Witcher 3,2015,started,${T},,,,8.5,Draft,true,0,,false`,
+    );
     expect(strFromU8(files['follows.csv'] ?? new Uint8Array())).toBe('user_id,username,since,synced\r\n');
   });
 });
 
 describe('exportFileName', () => {
-  it('is checkpoint-<username>-<day>, the day on the member\'s calendar', () => {
-    expect(exportFileName('ada_plays', 'json', new Date(2026, 10, 5, 23, 59))).toBe('checkpoint-ada_plays-2026-11-05.json');
+  it("is checkpoint-<username>-<day>, the day on the member's calendar", () => {
+    expect(exportFileName('ada_plays', 'json', new Date(2026, 10, 5, 23, 59))).toBe(
+      'checkpoint-ada_plays-2026-11-05.json',
+    );
     expect(exportFileName('ada_plays', 'csv', new Date(2026, 0, 31))).toBe('checkpoint-ada_plays-2026-01-31.zip');
     expect(exportFileName('a/b c', 'json', new Date(2026, 0, 1))).toBe('checkpoint-a_b_c-2026-01-01.json');
   });

@@ -4,7 +4,11 @@
 import type { CheckpointExport, ExportGame } from './schema.ts';
 
 export type Cell = string | number | boolean | null;
-export interface CsvTable { readonly file: string; readonly header: readonly string[]; readonly rows: readonly Cell[][] }
+export interface CsvTable {
+  readonly file: string;
+  readonly header: readonly string[];
+  readonly rows: readonly Cell[][];
+}
 
 const gameCells = (g: ExportGame | null): Cell[] => [g?.igdb_id ?? null, g?.name ?? null, g?.release_year ?? null];
 const GAME_HEADER = ['igdb_id', 'game', 'release_year'];
@@ -23,45 +27,121 @@ export function exportTables(data: CheckpointExport): CsvTable[] {
   const reviews = new Map(data.reviews.map((r) => [r.game.igdb_id, r]));
   const top5 = new Map(data.top5.map((t) => [t.game.igdb_id, t.position]));
   // Every game the member has a status, a review or played time for, in the library's order (by name).
-  const gameIds = [...new Set([...data.library.map((e) => e.game.igdb_id), ...data.reviews.map((r) => r.game.igdb_id)])];
+  const gameIds = [
+    ...new Set([...data.library.map((e) => e.game.igdb_id), ...data.reviews.map((r) => r.game.igdb_id)]),
+  ];
   const gameOf = (id: number) => library.get(id)?.game ?? reviews.get(id)?.game ?? null;
-  gameIds.sort((a, b) => (gameOf(a)?.name ?? '').toLowerCase().localeCompare((gameOf(b)?.name ?? '').toLowerCase()) || a - b);
+  gameIds.sort(
+    (a, b) => (gameOf(a)?.name ?? '').toLowerCase().localeCompare((gameOf(b)?.name ?? '').toLowerCase()) || a - b,
+  );
 
   const games: CsvTable = {
     file: 'games.csv',
-    header: [...GAME_HEADER, 'status', 'started_at', 'finished_at', 'wishlist_added_at', 'collection_added_at', 'rating', 'review',
-      'review_draft', 'minutes_played', 'top5_position', 'synced'],
+    header: [
+      ...GAME_HEADER,
+      'status',
+      'started_at',
+      'finished_at',
+      'wishlist_added_at',
+      'collection_added_at',
+      'rating',
+      'review',
+      'review_draft',
+      'minutes_played',
+      'top5_position',
+      'synced',
+    ],
     rows: gameIds.map((id) => {
       const e = library.get(id);
       const r = reviews.get(id);
       return [
-        ...gameCells(gameOf(id)), status(e), e?.started_at ?? null, e?.finished_at ?? null, e?.wishlist?.added_at ?? null,
-        e?.collection?.added_at ?? null, r?.rating ?? null, r?.review ?? null, r ? r.draft : null, e?.minutes_played ?? 0,
-        top5.get(id) ?? null, (e?.synced ?? true) && (r?.synced ?? true),
+        ...gameCells(gameOf(id)),
+        status(e),
+        e?.started_at ?? null,
+        e?.finished_at ?? null,
+        e?.wishlist?.added_at ?? null,
+        e?.collection?.added_at ?? null,
+        r?.rating ?? null,
+        r?.review ?? null,
+        r ? r.draft : null,
+        e?.minutes_played ?? 0,
+        top5.get(id) ?? null,
+        (e?.synced ?? true) && (r?.synced ?? true),
       ];
     }),
   };
   const reviewTable: CsvTable = {
     file: 'reviews.csv',
-    header: [...GAME_HEADER, 'rating', 'review', 'recommended', 'platform', 'playtime_hours', 'draft', 'posted_at', 'updated_at',
-      'likes', 'comments', 'synced'],
+    header: [
+      ...GAME_HEADER,
+      'rating',
+      'review',
+      'recommended',
+      'platform',
+      'playtime_hours',
+      'draft',
+      'posted_at',
+      'updated_at',
+      'likes',
+      'comments',
+      'synced',
+    ],
     rows: data.reviews.map((r) => [
-      ...gameCells(r.game), r.rating, r.review, r.is_recommended, r.platform, r.playtime_hours, r.draft, r.posted_at, r.updated_at,
-      r.like_count, r.comment_count, r.synced,
+      ...gameCells(r.game),
+      r.rating,
+      r.review,
+      r.is_recommended,
+      r.platform,
+      r.playtime_hours,
+      r.draft,
+      r.posted_at,
+      r.updated_at,
+      r.like_count,
+      r.comment_count,
+      r.synced,
     ]),
   };
   const journal: CsvTable = {
     file: 'journal.csv',
     header: [...GAME_HEADER, 'played_on', 'minutes', 'platform', 'note', 'private', 'key', 'synced'],
-    rows: data.journal.map((s) => [...gameCells(s.game), s.played_on, s.minutes, s.platform, s.note, s.private, s.key, s.synced]),
+    rows: data.journal.map((s) => [
+      ...gameCells(s.game),
+      s.played_on,
+      s.minutes,
+      s.platform,
+      s.note,
+      s.private,
+      s.key,
+      s.synced,
+    ]),
   };
   const comments: CsvTable = {
     file: 'comments.csv',
-    header: ['review_id', 'review_author', ...GAME_HEADER, 'parent_comment_id', 'comment', 'published', 'created_at', 'updated_at',
-      'likes', 'key', 'synced'],
+    header: [
+      'review_id',
+      'review_author',
+      ...GAME_HEADER,
+      'parent_comment_id',
+      'comment',
+      'published',
+      'created_at',
+      'updated_at',
+      'likes',
+      'key',
+      'synced',
+    ],
     rows: data.comments.map((c) => [
-      c.on.review_id, c.on.author_username, ...gameCells(c.on.game), c.parent_comment_id, c.text, c.published, c.created_at,
-      c.updated_at, c.like_count, c.key, c.synced,
+      c.on.review_id,
+      c.on.author_username,
+      ...gameCells(c.on.game),
+      c.parent_comment_id,
+      c.text,
+      c.published,
+      c.created_at,
+      c.updated_at,
+      c.like_count,
+      c.key,
+      c.synced,
     ]),
   };
   const follows: CsvTable = {

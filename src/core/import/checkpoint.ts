@@ -13,13 +13,18 @@ export type ExportUpgrade = (file: Loose) => Loose;
 export const EXPORT_UPGRADES: Readonly<Record<number, ExportUpgrade>> = {};
 
 /** The file brought to `current`, one step at a time; a clear ImportFileError for a file of no known version. */
-export function upgradeExport(raw: unknown, upgrades: Readonly<Record<number, ExportUpgrade>> = EXPORT_UPGRADES, current: number = EXPORT_VERSION): Loose {
+export function upgradeExport(
+  raw: unknown,
+  upgrades: Readonly<Record<number, ExportUpgrade>> = EXPORT_UPGRADES,
+  current: number = EXPORT_VERSION,
+): Loose {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw) || (raw as Loose)['format'] !== EXPORT_FORMAT) {
     throw new ImportFileError('wrong_format', IMPORT_TEXT.notCheckpointJson);
   }
   let file = raw as Loose;
   const version = file['version'];
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) throw new ImportFileError('wrong_format', IMPORT_TEXT.notCheckpointJson);
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1)
+    throw new ImportFileError('wrong_format', IMPORT_TEXT.notCheckpointJson);
   if (version > current) throw new ImportFileError('newer_version', IMPORT_TEXT.newerVersion);
   for (let v = version; v < current; v++) {
     const step = upgrades[v];
@@ -36,7 +41,10 @@ export function readExport(raw: unknown): CheckpointExport {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue ? issue.path.join('.') : '';
-    throw new ImportFileError('invalid_export', `This Checkpoint export is damaged${where ? ` (at ${where})` : ''}: ${issue?.message ?? 'it does not match its format'}. Export it again and retry.`);
+    throw new ImportFileError(
+      'invalid_export',
+      `This Checkpoint export is damaged${where ? ` (at ${where})` : ''}: ${issue?.message ?? 'it does not match its format'}. Export it again and retry.`,
+    );
   }
   return parsed.data;
 }
@@ -48,7 +56,11 @@ export function checkpointRows(data: CheckpointExport): ParsedImport {
   const row = (game: CheckpointExport['library'][number]['game']): ImportRow => {
     const found = byGame.get(game.igdb_id);
     if (found) return found;
-    const made: ImportRow = { ...emptyRow(byGame.size + 1, title(game)), igdb_id: game.igdb_id, year: game.release_year };
+    const made: ImportRow = {
+      ...emptyRow(byGame.size + 1, title(game)),
+      igdb_id: game.igdb_id,
+      year: game.release_year,
+    };
     byGame.set(game.igdb_id, made);
     return made;
   };
@@ -57,21 +69,39 @@ export function checkpointRows(data: CheckpointExport): ParsedImport {
   };
   for (const entry of data.library) {
     set(entry.game, {
-      started: entry.started || entry.finished, finished: entry.finished, started_at: entry.started_at, finished_at: entry.finished_at,
-      wishlist: entry.wishlist !== null, collection: entry.collection !== null,
+      started: entry.started || entry.finished,
+      finished: entry.finished,
+      started_at: entry.started_at,
+      finished_at: entry.finished_at,
+      wishlist: entry.wishlist !== null,
+      collection: entry.collection !== null,
     });
   }
   for (const review of data.reviews) {
     set(review.game, {
-      rating: review.rating, review: review.review, platform: review.platform, draft: review.draft, posted_at: review.posted_at,
-      is_recommended: review.is_recommended, playtime_hours: review.playtime_hours === null ? null : Math.round(review.playtime_hours),
+      rating: review.rating,
+      review: review.review,
+      platform: review.platform,
+      draft: review.draft,
+      posted_at: review.posted_at,
+      is_recommended: review.is_recommended,
+      playtime_hours: review.playtime_hours === null ? null : Math.round(review.playtime_hours),
     });
   }
   for (const s of data.journal) {
     const current = row(s.game);
     byGame.set(s.game.igdb_id, {
       ...current,
-      sessions: [...current.sessions, { source_key: `checkpoint:${s.key}`, played_on: s.played_on, minutes: s.minutes, note: s.note, is_private: s.private }],
+      sessions: [
+        ...current.sessions,
+        {
+          source_key: `checkpoint:${s.key}`,
+          played_on: s.played_on,
+          minutes: s.minutes,
+          note: s.note,
+          is_private: s.private,
+        },
+      ],
     });
   }
   const rows = [...byGame.values()];
@@ -81,7 +111,8 @@ export function checkpointRows(data: CheckpointExport): ParsedImport {
     notes.push('Comments and likes stay where they were written: an import does not post them again.');
   }
   return {
-    source: 'checkpoint', rows,
+    source: 'checkpoint',
+    rows,
     top5: [...data.top5].sort((a, b) => a.position - b.position).map((t) => t.game.igdb_id),
     follows: data.following.filter((f) => f.user_id !== data.profile.id).map((f) => f.user_id),
     notes,

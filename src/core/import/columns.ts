@@ -4,12 +4,29 @@ import type { CsvSheet } from './csv.ts';
 import { mapRating, mapStatus, parseDay, parseYear, sessionsOf, type RatingScale } from './mapping.ts';
 import { emptyRow, type ImportRow } from './types.ts';
 
-export const MAPPED_FIELDS = ['title', 'year', 'igdb_id', 'rating', 'status', 'review', 'started', 'finished', 'hours'] as const;
+export const MAPPED_FIELDS = [
+  'title',
+  'year',
+  'igdb_id',
+  'rating',
+  'status',
+  'review',
+  'started',
+  'finished',
+  'hours',
+] as const;
 export type MappedField = (typeof MAPPED_FIELDS)[number];
 
 export const FIELD_LABELS: Record<MappedField, string> = {
-  title: 'Title', year: 'Release year', igdb_id: 'IGDB id', rating: 'Rating', status: 'Status', review: 'Review',
-  started: 'Date started', finished: 'Date finished', hours: 'Hours played',
+  title: 'Title',
+  year: 'Release year',
+  igdb_id: 'IGDB id',
+  rating: 'Rating',
+  status: 'Status',
+  review: 'Review',
+  started: 'Date started',
+  finished: 'Date finished',
+  hours: 'Hours played',
 };
 
 export interface ColumnMapping {
@@ -33,7 +50,9 @@ const GUESSES: Record<MappedField, RegExp> = {
 /** The mapping a header suggests, and the scale its ratings look like (the largest value decides). */
 export function guessMapping(sheet: CsvSheet): ColumnMapping {
   const folded = sheet.header.map((h) => h.trim().toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' '));
-  const columns = Object.fromEntries(MAPPED_FIELDS.map((f) => [f, folded.findIndex((h) => GUESSES[f].test(h))])) as Record<MappedField, number>;
+  const columns = Object.fromEntries(
+    MAPPED_FIELDS.map((f) => [f, folded.findIndex((h) => GUESSES[f].test(h))]),
+  ) as Record<MappedField, number>;
   if (columns.title === -1 && sheet.header.length > 0) columns.title = 0;
   return { columns, scale: guessScale(sheet, columns.rating) };
 }
@@ -60,14 +79,20 @@ export function mappedRows(sheet: CsvSheet, mapping: ColumnMapping, today: strin
     const problems: string[] = [];
     const unmapped: string[] = [];
     const marks = { started: false, finished: false, wishlist: false, collection: false };
-    for (const status of get(row, 'status').split(/[,;|]/).map((s) => s.trim()).filter((s) => s !== '')) {
+    for (const status of get(row, 'status')
+      .split(/[,;|]/)
+      .map((s) => s.trim())
+      .filter((s) => s !== '')) {
       const mark = mapStatus(status);
       if (mark === null) unmapped.push(status);
       else marks[mark] = true;
     }
     const ratingCell = get(row, 'rating');
     const rating = mapRating(ratingCell, mapping.scale);
-    if (rating === 'invalid') problems.push(`Its rating "${ratingCell}" is not on the ${mapping.scale === 'stars' ? 'stars' : mapping.scale} scale.`);
+    if (rating === 'invalid')
+      problems.push(
+        `Its rating "${ratingCell}" is not on the ${mapping.scale === 'stars' ? 'stars' : mapping.scale} scale.`,
+      );
     const startedCell = get(row, 'started');
     const finishedCell = get(row, 'finished');
     const started = parseDay(startedCell);
@@ -82,8 +107,10 @@ export function mappedRows(sheet: CsvSheet, mapping: ColumnMapping, today: strin
     const minutes = Number.isFinite(hours) && hours > 0 ? Math.round(hours * 60) : 0;
     const days = sessionsOf({ started, finished, minutes }, today);
     const logged = days.reduce((sum, s) => sum + s.minutes, 0);
-    if (minutes > 0 && days.length === 0) problems.push(`${hoursCell} h of play time has no date, so it is not in the journal.`);
-    else if (logged < minutes) problems.push(`${Math.round((minutes - logged) / 6) / 10} h of play time did not fit between its dates.`);
+    if (minutes > 0 && days.length === 0)
+      problems.push(`${hoursCell} h of play time has no date, so it is not in the journal.`);
+    else if (logged < minutes)
+      problems.push(`${Math.round((minutes - logged) / 6) / 10} h of play time did not fit between its dates.`);
     const igdbCell = get(row, 'igdb_id');
     const igdb = /^\d+$/.test(igdbCell) ? Number(igdbCell) : null;
     const title = get(row, 'title');
@@ -94,10 +121,18 @@ export function mappedRows(sheet: CsvSheet, mapping: ColumnMapping, today: strin
       rating: rating === 'invalid' ? null : rating,
       review: get(row, 'review') || null,
       ...marks,
-      started_at: started, finished_at: finished,
+      started_at: started,
+      finished_at: finished,
       playtime_hours: minutes >= 60 ? Math.round(minutes / 60) : null,
-      sessions: days.map((s, k) => ({ source_key: `csv:${normalizeKey(title)}:${started ?? finished ?? ''}:${k}`, played_on: s.played_on, minutes: s.minutes, note: null, is_private: false })),
-      unmapped, problems,
+      sessions: days.map((s, k) => ({
+        source_key: `csv:${normalizeKey(title)}:${started ?? finished ?? ''}:${k}`,
+        played_on: s.played_on,
+        minutes: s.minutes,
+        note: null,
+        is_private: false,
+      })),
+      unmapped,
+      problems,
     };
   });
 }

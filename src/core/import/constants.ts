@@ -16,9 +16,11 @@ export const IMPORT_TEXT = {
   empty: 'This file is empty. Choose a Checkpoint export (.json) or a CSV file with one game per row.',
   tooLarge: 'This file is too large to import. The limit is 20 MB and 20,000 rows: split it into smaller files.',
   tooManyRows: 'This file has more than 20,000 rows, the most one import takes. Split it into smaller files.',
-  wrongFormat: 'This file is not one Checkpoint can import. Choose a Checkpoint export (.json), a Grouvee export (.csv) or another CSV file with one game per row.',
+  wrongFormat:
+    'This file is not one Checkpoint can import. Choose a Checkpoint export (.json), a Grouvee export (.csv) or another CSV file with one game per row.',
   notCheckpointJson: 'This JSON file is not a Checkpoint export (it has no "format": "checkpoint-export").',
-  newerVersion: 'This export was made by a newer version of Checkpoint. Reload the app to update it, then import again.',
+  newerVersion:
+    'This export was made by a newer version of Checkpoint. Reload the app to update it, then import again.',
   brokenJson: 'This JSON file is damaged (it does not parse). Export it again and retry.',
   binary: 'This file is not text. Choose a .json or .csv file.',
   noTitleColumn: 'Choose the column that holds the game titles.',
@@ -28,7 +30,10 @@ export const IMPORT_TEXT = {
 
 /** A problem with the file itself: the import writes nothing and the member reads `message`. */
 export class ImportFileError extends Error {
-  constructor(readonly reason: string, message: string) {
+  constructor(
+    readonly reason: string,
+    message: string,
+  ) {
     super(message);
     this.name = 'ImportFileError';
   }

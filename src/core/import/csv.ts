@@ -12,11 +12,18 @@ export interface CsvSheet {
 }
 
 export function parseCsv(text: string): CsvSheet {
-  const result = Papa.parse<string[]>(text, { header: false, skipEmptyLines: 'greedy', delimitersToGuess: [',', ';', '\t', '|'] });
+  const result = Papa.parse<string[]>(text, {
+    header: false,
+    skipEmptyLines: 'greedy',
+    delimitersToGuess: [',', ';', '\t', '|'],
+  });
   const quoting = result.errors.find((e) => e.type === 'Quotes');
   if (quoting) {
     const row = quoting.row === undefined ? '' : ` near row ${quoting.row + 1}`;
-    throw new ImportFileError('broken_quoting', `This CSV file has broken quoting${row}: a quote (") opens a cell and never closes. Fix it in a spreadsheet and save it as CSV again.`);
+    throw new ImportFileError(
+      'broken_quoting',
+      `This CSV file has broken quoting${row}: a quote (") opens a cell and never closes. Fix it in a spreadsheet and save it as CSV again.`,
+    );
   }
   const [head, ...body] = result.data;
   if (!head || head.every((c) => c.trim() === '')) throw new ImportFileError('empty', IMPORT_TEXT.empty);

@@ -5,7 +5,10 @@ import { IMPORT_MAX_BYTES, IMPORT_TEXT, ImportFileError } from './constants.ts';
 
 export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
 
-export interface DecodedText { readonly text: string; readonly encoding: TextEncodingName }
+export interface DecodedText {
+  readonly text: string;
+  readonly encoding: TextEncodingName;
+}
 
 function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   // Text in UTF-16 without a BOM: ASCII characters leave every other byte zero.
@@ -26,10 +29,16 @@ export function decodeText(bytes: Uint8Array): DecodedText {
   if (bytes.length > IMPORT_MAX_BYTES) throw new ImportFileError('too_large', IMPORT_TEXT.tooLarge);
   let encoding: TextEncodingName;
   let start = 0;
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) { encoding = 'utf-8'; start = 3; }
-  else if (bytes[0] === 0xff && bytes[1] === 0xfe) { encoding = 'utf-16le'; start = 2; }
-  else if (bytes[0] === 0xfe && bytes[1] === 0xff) { encoding = 'utf-16be'; start = 2; }
-  else encoding = utf16WithoutBom(bytes) ?? 'utf-8';
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    encoding = 'utf-8';
+    start = 3;
+  } else if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+    encoding = 'utf-16le';
+    start = 2;
+  } else if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    encoding = 'utf-16be';
+    start = 2;
+  } else encoding = utf16WithoutBom(bytes) ?? 'utf-8';
   const body = bytes.subarray(start);
   let text: string;
   if (encoding === 'utf-8') {

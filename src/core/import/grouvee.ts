@@ -8,7 +8,21 @@ import type { CsvSheet } from './csv.ts';
 import { mapRating, mapStatus, parseDay, parseYear, sessionsOf } from './mapping.ts';
 import { emptyRow, type ImportRow, type ImportSession } from './types.ts';
 
-export const GROUVEE_COLUMNS = ['id', 'name', 'shelves', 'platforms', 'rating', 'review', 'dates', 'statuses', 'genres', 'franchises', 'release_date', 'url', 'giantbomb_id'] as const;
+export const GROUVEE_COLUMNS = [
+  'id',
+  'name',
+  'shelves',
+  'platforms',
+  'rating',
+  'review',
+  'dates',
+  'statuses',
+  'genres',
+  'franchises',
+  'release_date',
+  'url',
+  'giantbomb_id',
+] as const;
 
 export function isGrouvee(header: readonly string[]): boolean {
   const names = new Set(header.map((h) => h.toLowerCase()));
@@ -48,7 +62,10 @@ export function grouveeRows(sheet: CsvSheet, today: string): ImportRow[] {
     if (isObject(shelves)) {
       for (const [name, info] of Object.entries(shelves)) {
         const mark = mapStatus(name);
-        if (mark === null) { unmapped.push(name); continue; }
+        if (mark === null) {
+          unmapped.push(name);
+          continue;
+        }
         marks[mark] = true;
         const added = isObject(info) ? parseDay(str(info['date_added'])) : null;
         if (mark === 'finished' && added) finishedAt ??= added;
@@ -74,19 +91,37 @@ export function grouveeRows(sheet: CsvSheet, today: string): ImportRow[] {
         if (!isObject(d)) return;
         const started = parseDay(str(d['date_started']));
         const finished = parseDay(str(d['date_finished']));
-        if (started) { marks.started = true; startedAt = [startedAt, started].filter((x): x is string => x !== null).sort()[0] ?? started; }
-        if (finished) { marks.finished = true; finishedAt = [finishedAt, finished].filter((x): x is string => x !== null).sort().at(-1) ?? finished; }
-        const seconds = typeof d['seconds_played'] === 'number' ? d['seconds_played'] : Number(str(d['seconds_played']) ?? 0);
+        if (started) {
+          marks.started = true;
+          startedAt = [startedAt, started].filter((x): x is string => x !== null).sort()[0] ?? started;
+        }
+        if (finished) {
+          marks.finished = true;
+          finishedAt =
+            [finishedAt, finished]
+              .filter((x): x is string => x !== null)
+              .sort()
+              .at(-1) ?? finished;
+        }
+        const seconds =
+          typeof d['seconds_played'] === 'number' ? d['seconds_played'] : Number(str(d['seconds_played']) ?? 0);
         const minutes = Number.isFinite(seconds) ? Math.round(seconds / 60) : 0;
         if (minutes < 1) return;
         const days = sessionsOf({ started, finished, minutes }, today);
         const logged = days.reduce((sum, s) => sum + s.minutes, 0);
-        if (days.length === 0) problems.push(`${Math.round(minutes / 6) / 10} h of play time has no date, so it is not in the journal.`);
-        else if (logged < minutes) problems.push(`${Math.round((minutes - logged) / 6) / 10} h of play time did not fit between its dates.`);
-        days.forEach((s, k) => sessions.push({
-          source_key: `grouvee:${grouveeId}:${n}:${k}`, played_on: s.played_on, minutes: s.minutes,
-          note: 'Imported from Grouvee', is_private: false,
-        }));
+        if (days.length === 0)
+          problems.push(`${Math.round(minutes / 6) / 10} h of play time has no date, so it is not in the journal.`);
+        else if (logged < minutes)
+          problems.push(`${Math.round((minutes - logged) / 6) / 10} h of play time did not fit between its dates.`);
+        days.forEach((s, k) =>
+          sessions.push({
+            source_key: `grouvee:${grouveeId}:${n}:${k}`,
+            played_on: s.played_on,
+            minutes: s.minutes,
+            note: 'Imported from Grouvee',
+            is_private: false,
+          }),
+        );
       });
     }
 
@@ -101,8 +136,11 @@ export function grouveeRows(sheet: CsvSheet, today: string): ImportRow[] {
       rating: rating === 'invalid' ? null : rating,
       review,
       ...marks,
-      started_at: startedAt, finished_at: finishedAt,
-      sessions, unmapped, problems,
+      started_at: startedAt,
+      finished_at: finishedAt,
+      sessions,
+      unmapped,
+      problems,
     };
   });
 }

@@ -13,7 +13,9 @@ function fnv1a64(text: string, seed: bigint): bigint {
 
 /** A uuid (version 5 layout, RFC 4122 variant) from a name: equal names, equal uuids. */
 export function nameUuid(name: string): string {
-  const hex = (fnv1a64(name, 0n).toString(16).padStart(16, '0') + fnv1a64(name, 0x9e3779b97f4a7c15n).toString(16).padStart(16, '0')).split('');
+  const hex = (
+    fnv1a64(name, 0n).toString(16).padStart(16, '0') + fnv1a64(name, 0x9e3779b97f4a7c15n).toString(16).padStart(16, '0')
+  ).split('');
   hex[12] = '5';
   hex[16] = ['8', '9', 'a', 'b'][parseInt(hex[16] ?? '0', 16) & 3] ?? '8';
   const h = hex.join('');
@@ -21,4 +23,5 @@ export function nameUuid(name: string): string {
 }
 
 /** The key of a journal session an import makes, for one member. */
-export const importSessionKey = (memberId: number, sourceKey: string): string => nameUuid(`checkpoint-import:${memberId}:${sourceKey}`);
+export const importSessionKey = (memberId: number, sourceKey: string): string =>
+  nameUuid(`checkpoint-import:${memberId}:${sourceKey}`);

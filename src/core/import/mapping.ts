@@ -5,7 +5,9 @@ import { RATING_MAX, RATING_MIN } from '../constants.ts';
 
 export type RatingScale = '1-5' | '1-10' | '1-100' | 'stars';
 export const RATING_SCALES: ReadonlyArray<{ value: RatingScale; label: string }> = [
-  { value: '1-5', label: '1 to 5' }, { value: '1-10', label: '1 to 10' }, { value: '1-100', label: '1 to 100' },
+  { value: '1-5', label: '1 to 5' },
+  { value: '1-10', label: '1 to 10' },
+  { value: '1-100', label: '1 to 100' },
   { value: 'stars', label: 'Stars (★★★½)' },
 ];
 
@@ -34,7 +36,12 @@ export function mapRating(raw: string, scale: RatingScale): number | null | 'inv
   return toHalfSteps(value * factor);
 }
 
-export interface StatusMarks { started: boolean; finished: boolean; wishlist: boolean; collection: boolean }
+export interface StatusMarks {
+  started: boolean;
+  finished: boolean;
+  wishlist: boolean;
+  collection: boolean;
+}
 export const NO_MARKS: StatusMarks = { started: false, finished: false, wishlist: false, collection: false };
 
 /** Names other trackers (Grouvee first) give statuses and shelves, folded, → our marks. */
@@ -58,11 +65,19 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function parseDay(raw: string | null | undefined): string | null {
   const text = (raw ?? '').trim();
   if (text === '') return null;
-  let y: number; let m: number; let d: number;
+  let y: number;
+  let m: number;
+  let d: number;
   let match = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})(?:[T\s].*)?$/.exec(text);
-  if (match) { y = Number(match[1]); m = Number(match[2]); d = Number(match[3]); }
-  else if ((match = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(text))) { d = Number(match[1]); m = Number(match[2]); y = Number(match[3]); }
-  else return null;
+  if (match) {
+    y = Number(match[1]);
+    m = Number(match[2]);
+    d = Number(match[3]);
+  } else if ((match = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(text))) {
+    d = Number(match[1]);
+    m = Number(match[2]);
+    y = Number(match[3]);
+  } else return null;
   const date = new Date(Date.UTC(y, m - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
   return `${y}-${pad(m)}-${pad(d)}`;
@@ -78,7 +93,11 @@ export function parseYear(raw: string | null | undefined): number | null {
 /** A day as a timestamp our mutations take (noon UTC, so no time zone moves it to another day). */
 export const dayToTimestamp = (day: string): string => `${day}T12:00:00.000Z`;
 
-export interface PlayThrough { started: string | null; finished: string | null; minutes: number }
+export interface PlayThrough {
+  started: string | null;
+  finished: string | null;
+  minutes: number;
+}
 
 /**
  * A play-through's time as journal sessions. A session holds at most a day (1,440 minutes), so

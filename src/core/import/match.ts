@@ -31,10 +31,13 @@ export function decideMatch(row: Pick<ImportRow, 'title' | 'year'>, ranked: read
   if (ranked.length === 0) return { kind: 'none' };
   const title = normalizeText(row.title);
   const same = ranked.filter((g) => normalizeText(g.name) === title);
-  const pick = (list: readonly MatchCandidate[]): RowMatch | null => (list.length === 1 && list[0] ? { kind: 'matched', game: list[0], by: 'name' } : null);
+  const pick = (list: readonly MatchCandidate[]): RowMatch | null =>
+    list.length === 1 && list[0] ? { kind: 'matched', game: list[0], by: 'name' } : null;
   if (row.year !== null) {
     const year = row.year;
-    const chosen = pick(same.filter((g) => g.year === year)) ?? pick(same.filter((g) => g.year !== null && Math.abs(g.year - year) <= 1));
+    const chosen =
+      pick(same.filter((g) => g.year === year)) ??
+      pick(same.filter((g) => g.year !== null && Math.abs(g.year - year) <= 1));
     if (chosen) return chosen;
     if (same.length === 1 && same[0]?.year === null) return pick(same) ?? { kind: 'none' };
   } else {

@@ -26,12 +26,20 @@ export interface Library {
   readonly follows: ReadonlySet<number>;
 }
 
-export interface PlannedMutation<N extends MutationName = MutationName> { readonly name: N; readonly args: MutationArgs<N> }
-const m = <N extends MutationName>(name: N, args: MutationArgs<N>): PlannedMutation => ({ name, args } as PlannedMutation);
+export interface PlannedMutation<N extends MutationName = MutationName> {
+  readonly name: N;
+  readonly args: MutationArgs<N>;
+}
+const m = <N extends MutationName>(name: N, args: MutationArgs<N>): PlannedMutation =>
+  ({ name, args }) as PlannedMutation;
 
 export type ConflictKind = 'rating' | 'list';
 /** Where the file and the library disagree: the member keeps theirs or takes the file's. */
-export interface Conflict { readonly kind: ConflictKind; readonly mine: string; readonly file: string }
+export interface Conflict {
+  readonly kind: ConflictKind;
+  readonly mine: string;
+  readonly file: string;
+}
 export type Choice = 'mine' | 'file';
 
 export interface RowPlan {
@@ -71,17 +79,25 @@ export interface PlanOptions {
 }
 
 const ratingText = (r: number) => `${r}/10`;
-const shortText = (t: string | null) => (t === null || t === '' ? 'no review' : `"${t.length > 60 ? `${t.slice(0, 57)}…` : t}"`);
+const shortText = (t: string | null) =>
+  t === null || t === '' ? 'no review' : `"${t.length > 60 ? `${t.slice(0, 57)}…` : t}"`;
 const listName = (l: 'wishlist' | 'collection') => (l === 'wishlist' ? 'Want to Play' : 'Collection');
 
-export function planRow(row: ImportRow, game: MatchCandidate, library: Library, choice: Choice, options: PlanOptions): RowPlan {
+export function planRow(
+  row: ImportRow,
+  game: MatchCandidate,
+  library: Library,
+  choice: Choice,
+  options: PlanOptions,
+): RowPlan {
   const mine = library.games.get(game.igdb_id);
   const ref = { igdb_id: game.igdb_id, ...(game.summary ? { game: game.summary } : {}) };
   const mutations: PlannedMutation[] = [];
   const changes: string[] = [];
   const conflicts: Conflict[] = [];
   const skipped: string[] = [...row.problems];
-  if (row.unmapped.length > 0) skipped.push(`Not brought over: ${row.unmapped.map((s) => `"${s}"`).join(', ')} (no such list on Checkpoint).`);
+  if (row.unmapped.length > 0)
+    skipped.push(`Not brought over: ${row.unmapped.map((s) => `"${s}"`).join(', ')} (no such list on Checkpoint).`);
 
   // Progress marks only go on (the spec makes them irreversible), so they never conflict.
   const started = mine?.started ?? false;
@@ -91,7 +107,14 @@ export function planRow(row: ImportRow, game: MatchCandidate, library: Library, 
     changes.push(row.started_at ? `Started on ${row.started_at.slice(0, 10)}` : 'Started');
   }
   if (row.finished && !finished) {
-    mutations.push(m('progress.set', { ...ref, started: true, completed: true, ...(row.finished_at ? { at: ts(row.finished_at) } : {}) }));
+    mutations.push(
+      m('progress.set', {
+        ...ref,
+        started: true,
+        completed: true,
+        ...(row.finished_at ? { at: ts(row.finished_at) } : {}),
+      }),
+    );
     changes.push(row.finished_at ? `Finished on ${row.finished_at.slice(0, 10)}` : 'Finished');
   }
   const playing = started || finished || row.started || row.finished;
@@ -100,7 +123,9 @@ export function planRow(row: ImportRow, game: MatchCandidate, library: Library, 
   const myList = mine?.collection ? 'collection' : mine?.wishlist ? 'wishlist' : null;
   if (fileList !== null && !playing && fileList !== myList) {
     if (myList === null) {
-      mutations.push(fileList === 'wishlist' ? m('wishlist.set', { ...ref, in: true }) : m('collection.set', { ...ref, in: true }));
+      mutations.push(
+        fileList === 'wishlist' ? m('wishlist.set', { ...ref, in: true }) : m('collection.set', { ...ref, in: true }),
+      );
       changes.push(`Added to ${listName(fileList)}`);
     } else {
       conflicts.push({ kind: 'list', mine: listName(myList), file: listName(fileList) });
@@ -112,16 +137,24 @@ export function planRow(row: ImportRow, game: MatchCandidate, library: Library, 
   }
 
   if (row.rating !== null) {
-    const text = row.review === null ? null : (options.sanitizeReview ? options.sanitizeReview(row.review) : row.review) || null;
+    const text =
+      row.review === null ? null : (options.sanitizeReview ? options.sanitizeReview(row.review) : row.review) || null;
     const review = mine?.review ?? null;
     if (review === null) {
-      mutations.push(m('review.create', {
-        ...ref, rating: row.rating, review: text, draft: row.draft,
-        ...(row.platform ? { platform: row.platform } : {}),
-        ...(row.posted_at ? { post_date_time: row.posted_at } : {}),
-        ...(row.is_recommended !== null ? { is_recommended: row.is_recommended } : {}),
-        ...(row.playtime_hours !== null && row.playtime_hours >= 1 ? { playtime_hours: Math.min(99_999, row.playtime_hours) } : {}),
-      }));
+      mutations.push(
+        m('review.create', {
+          ...ref,
+          rating: row.rating,
+          review: text,
+          draft: row.draft,
+          ...(row.platform ? { platform: row.platform } : {}),
+          ...(row.posted_at ? { post_date_time: row.posted_at } : {}),
+          ...(row.is_recommended !== null ? { is_recommended: row.is_recommended } : {}),
+          ...(row.playtime_hours !== null && row.playtime_hours >= 1
+            ? { playtime_hours: Math.min(99_999, row.playtime_hours) }
+            : {}),
+        }),
+      );
       changes.push(`${row.draft ? 'Draft review' : 'Rated'} ${ratingText(row.rating)}${text ? ' with a review' : ''}`);
     } else if (review.rating !== row.rating || (text !== null && text !== review.review)) {
       conflicts.push({
@@ -130,7 +163,14 @@ export function planRow(row: ImportRow, game: MatchCandidate, library: Library, 
         file: `${ratingText(row.rating)}, ${shortText(text ?? review.review)}`,
       });
       if (choice === 'file') {
-        mutations.push(m('review.update', { igdb_id: game.igdb_id, rating: row.rating, review: text ?? review.review, ...(row.platform ? { platform: row.platform } : {}) }));
+        mutations.push(
+          m('review.update', {
+            igdb_id: game.igdb_id,
+            rating: row.rating,
+            review: text ?? review.review,
+            ...(row.platform ? { platform: row.platform } : {}),
+          }),
+        );
         changes.push(`Rating changed to ${ratingText(row.rating)}`);
       }
     }
@@ -143,19 +183,45 @@ export function planRow(row: ImportRow, game: MatchCandidate, library: Library, 
     const key = importSessionKey(library.me, s.source_key);
     if (library.sessionKeys.has(key)) continue;
     const problem = playDateProblem(s.played_on, options.now);
-    if (problem) { skipped.push(`A play session on ${s.played_on}: ${problem}`); continue; }
-    mutations.push(m('journal.add', { key, ...ref, played_on: s.played_on, minutes: s.minutes, note: s.note, is_private: s.is_private }));
+    if (problem) {
+      skipped.push(`A play session on ${s.played_on}: ${problem}`);
+      continue;
+    }
+    mutations.push(
+      m('journal.add', {
+        key,
+        ...ref,
+        played_on: s.played_on,
+        minutes: s.minutes,
+        note: s.note,
+        is_private: s.is_private,
+      }),
+    );
     sessions++;
   }
   if (sessions > 0) changes.push(`${sessions} journal ${sessions === 1 ? 'session' : 'sessions'}`);
 
-  return { line: row.line, title: row.title, game, isNew: mine === undefined && mutations.length > 0, changes, conflicts, skipped, mutations };
+  return {
+    line: row.line,
+    title: row.title,
+    game,
+    isNew: mine === undefined && mutations.length > 0,
+    changes,
+    conflicts,
+    skipped,
+    mutations,
+  };
 }
 
 const ts = (at: string) => (at.length === 10 ? dayToTimestamp(at) : at);
 
 /** The whole plan: every matched row, then the file's Top 5 and follows (Checkpoint exports). */
-export function planImport(parsed: ParsedImport, matches: ReadonlyMap<number, RowMatch>, library: Library, options: PlanOptions): ImportPlan {
+export function planImport(
+  parsed: ParsedImport,
+  matches: ReadonlyMap<number, RowMatch>,
+  library: Library,
+  options: PlanOptions,
+): ImportPlan {
   const rows: RowPlan[] = [];
   for (const row of parsed.rows) {
     const match = matches.get(row.line);
@@ -176,7 +242,9 @@ export function planImport(parsed: ParsedImport, matches: ReadonlyMap<number, Ro
   if (follows.length > 0) extraChanges.push(`Follow ${follows.length} ${follows.length === 1 ? 'member' : 'members'}`);
   const touched = rows.filter((r) => r.mutations.length > 0);
   return {
-    rows, extra, extraChanges,
+    rows,
+    extra,
+    extraChanges,
     added: touched.filter((r) => r.isNew).length,
     changed: touched.filter((r) => !r.isNew).length,
     unchanged: rows.length - touched.length,
@@ -186,4 +254,7 @@ export function planImport(parsed: ParsedImport, matches: ReadonlyMap<number, Ro
 }
 
 /** Every write of a plan, in order: row by row, then the Top 5 and follows. */
-export const planMutations = (plan: ImportPlan): PlannedMutation[] => [...plan.rows.flatMap((r) => r.mutations), ...plan.extra];
+export const planMutations = (plan: ImportPlan): PlannedMutation[] => [
+  ...plan.rows.flatMap((r) => r.mutations),
+  ...plan.extra,
+];

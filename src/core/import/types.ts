@@ -55,7 +55,25 @@ export interface ParsedImport {
 }
 
 export const emptyRow = (line: number, title: string): ImportRow => ({
-  line, source_id: null, title, year: null, igdb_id: null, rating: null, review: null, platform: null, draft: false, posted_at: null,
-  is_recommended: null, playtime_hours: null, started: false, finished: false, started_at: null, finished_at: null,
-  wishlist: false, collection: false, sessions: [], unmapped: [], problems: [],
+  line,
+  source_id: null,
+  title,
+  year: null,
+  igdb_id: null,
+  rating: null,
+  review: null,
+  platform: null,
+  draft: false,
+  posted_at: null,
+  is_recommended: null,
+  playtime_hours: null,
+  started: false,
+  finished: false,
+  started_at: null,
+  finished_at: null,
+  wishlist: false,
+  collection: false,
+  sessions: [],
+  unmapped: [],
+  problems: [],
 });

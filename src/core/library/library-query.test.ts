@@ -1,17 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, EMPTY_LIBRARY_QUERY, isFiltered, parseLibraryQuery, writeLibraryQuery } from './library-query.ts';
+import {
+  activeFilterCount,
+  EMPTY_LIBRARY_QUERY,
+  isFiltered,
+  parseLibraryQuery,
+  writeLibraryQuery,
+} from './library-query.ts';
 
 const parse = (search: string) => parseLibraryQuery(new URLSearchParams(search));
 
 describe('library query in the address', () => {
   it('reads every filter and the sort', () => {
     expect(parse('q=zelda&status=finished&platform=Switch&rating=7.5-10&year=2017&reviewed=yes&sort=rating')).toEqual({
-      text: 'zelda', status: 'finished', platform: 'Switch', ratingMin: 7.5, ratingMax: 10, year: 2017, reviewed: 'yes', sort: 'rating',
+      text: 'zelda',
+      status: 'finished',
+      platform: 'Switch',
+      ratingMin: 7.5,
+      ratingMax: 10,
+      year: 2017,
+      reviewed: 'yes',
+      sort: 'rating',
     });
   });
 
   it('round-trips through the address, leaving other params (the tab) alone', () => {
-    const query = { ...EMPTY_LIBRARY_QUERY, text: 'final fantasy', status: 'wishlist' as const, ratingMin: 6, ratingMax: null, sort: 'name' as const };
+    const query = {
+      ...EMPTY_LIBRARY_QUERY,
+      text: 'final fantasy',
+      status: 'wishlist' as const,
+      ratingMin: 6,
+      ratingMax: null,
+      sort: 'name' as const,
+    };
     const written = writeLibraryQuery(new URLSearchParams('tab=library&q=old'), query);
     expect(written.get('tab')).toBe('library');
     expect(written.toString()).toBe('tab=library&q=final+fantasy&status=wishlist&rating=6-&sort=name');
@@ -24,7 +44,9 @@ describe('library query in the address', () => {
   });
 
   it('drops broken values instead of failing', () => {
-    expect(parse('status=played&sort=random&reviewed=maybe&year=99&rating=abc&platform=%20')).toEqual(EMPTY_LIBRARY_QUERY);
+    expect(parse('status=played&sort=random&reviewed=maybe&year=99&rating=abc&platform=%20')).toEqual(
+      EMPTY_LIBRARY_QUERY,
+    );
     expect(parse('rating=7.3-9')).toMatchObject({ ratingMin: null, ratingMax: 9 });
     expect(parse('rating=11-3')).toMatchObject({ ratingMin: null, ratingMax: 3 });
     expect(parse('rating=1-2-3')).toMatchObject({ ratingMin: null, ratingMax: null });

@@ -7,7 +7,10 @@ export const LIBRARY_STATUSES = ['started', 'finished', 'wishlist', 'collection'
 export type LibraryStatus = (typeof LIBRARY_STATUSES)[number];
 
 export const LIBRARY_STATUS_LABELS: Readonly<Record<LibraryStatus, string>> = {
-  started: 'Started', finished: 'Finished', wishlist: 'Wishlist', collection: 'Collection',
+  started: 'Started',
+  finished: 'Finished',
+  wishlist: 'Wishlist',
+  collection: 'Collection',
 };
 
 export const LIBRARY_SORTS = [
@@ -41,7 +44,14 @@ export interface LibraryQuery {
 }
 
 export const EMPTY_LIBRARY_QUERY: LibraryQuery = {
-  text: '', status: null, platform: null, ratingMin: null, ratingMax: null, year: null, reviewed: null, sort: DEFAULT_LIBRARY_SORT,
+  text: '',
+  status: null,
+  platform: null,
+  ratingMin: null,
+  ratingMax: null,
+  year: null,
+  reviewed: null,
+  sort: DEFAULT_LIBRARY_SORT,
 };
 
 /** The search params a library view owns (the profile's `tab` and anything else are left alone). */
@@ -84,7 +94,8 @@ export function parseLibraryQuery(params: URLSearchParams): LibraryQuery {
     text: (params.get('q') ?? '').slice(0, LIBRARY_TEXT_MAX),
     status: isStatus(status) ? status : null,
     platform: platform === '' ? null : platform,
-    ratingMin, ratingMax,
+    ratingMin,
+    ratingMax,
     year: parseYear(params.get('year')),
     reviewed: reviewed === 'yes' || reviewed === 'no' ? reviewed : null,
     sort: isSort(sort) ? sort : DEFAULT_LIBRARY_SORT,
@@ -98,7 +109,8 @@ export function writeLibraryQuery(params: URLSearchParams, query: LibraryQuery):
   if (query.text !== '') out.set('q', query.text);
   if (query.status !== null) out.set('status', query.status);
   if (query.platform !== null) out.set('platform', query.platform);
-  if (query.ratingMin !== null || query.ratingMax !== null) out.set('rating', `${query.ratingMin ?? ''}-${query.ratingMax ?? ''}`);
+  if (query.ratingMin !== null || query.ratingMax !== null)
+    out.set('rating', `${query.ratingMin ?? ''}-${query.ratingMax ?? ''}`);
   if (query.year !== null) out.set('year', String(query.year));
   if (query.reviewed !== null) out.set('reviewed', query.reviewed);
   if (query.sort !== DEFAULT_LIBRARY_SORT) out.set('sort', query.sort);
@@ -107,7 +119,9 @@ export function writeLibraryQuery(params: URLSearchParams, query: LibraryQuery):
 
 /** How many filters (not the text, not the sort) are set: the Filters button's badge. */
 export function activeFilterCount(query: LibraryQuery): number {
-  return [query.status, query.platform, query.ratingMin ?? query.ratingMax, query.year, query.reviewed].filter((v) => v !== null).length;
+  return [query.status, query.platform, query.ratingMin ?? query.ratingMax, query.year, query.reviewed].filter(
+    (v) => v !== null,
+  ).length;
 }
 
 export function isFiltered(query: LibraryQuery): boolean {

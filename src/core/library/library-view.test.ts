@@ -3,15 +3,56 @@ import { EMPTY_LIBRARY_QUERY, parseLibraryQuery } from './library-query.ts';
 import { buildLibraryView, type LibraryItem } from './library-view.ts';
 
 const item = (name: string, over: Partial<LibraryItem> = {}): LibraryItem => ({
-  key: name, name, statuses: [], platforms: [], rating: null, reviewed: false, year: null, releaseDate: null,
-  updatedAt: '2024-01-01T00:00:00Z', minutesPlayed: 0, ...over,
+  key: name,
+  name,
+  statuses: [],
+  platforms: [],
+  rating: null,
+  reviewed: false,
+  year: null,
+  releaseDate: null,
+  updatedAt: '2024-01-01T00:00:00Z',
+  minutesPlayed: 0,
+  ...over,
 });
 
 const ITEMS = [
-  item('Hades', { statuses: ['finished'], platforms: ['PC', 'Switch'], rating: 9.5, reviewed: true, year: 2020, releaseDate: '2020-09-17', updatedAt: '2024-03-01T00:00:00Z', minutesPlayed: 3000 }),
-  item('Celeste', { statuses: ['finished', 'collection'], platforms: ['Switch'], rating: 8, year: 2018, releaseDate: '2018-01-25', updatedAt: '2024-05-01T00:00:00Z', minutesPlayed: 600 }),
-  item('Elden Ring', { statuses: ['started'], platforms: ['PS5'], rating: 10, reviewed: true, year: 2022, releaseDate: '2022-02-25', updatedAt: '2024-04-01T00:00:00Z', minutesPlayed: 9000 }),
-  item('Outer Wilds', { statuses: ['wishlist'], platforms: ['PC'], year: 2019, releaseDate: '2019-05-28', updatedAt: '2024-02-01T00:00:00Z' }),
+  item('Hades', {
+    statuses: ['finished'],
+    platforms: ['PC', 'Switch'],
+    rating: 9.5,
+    reviewed: true,
+    year: 2020,
+    releaseDate: '2020-09-17',
+    updatedAt: '2024-03-01T00:00:00Z',
+    minutesPlayed: 3000,
+  }),
+  item('Celeste', {
+    statuses: ['finished', 'collection'],
+    platforms: ['Switch'],
+    rating: 8,
+    year: 2018,
+    releaseDate: '2018-01-25',
+    updatedAt: '2024-05-01T00:00:00Z',
+    minutesPlayed: 600,
+  }),
+  item('Elden Ring', {
+    statuses: ['started'],
+    platforms: ['PS5'],
+    rating: 10,
+    reviewed: true,
+    year: 2022,
+    releaseDate: '2022-02-25',
+    updatedAt: '2024-04-01T00:00:00Z',
+    minutesPlayed: 9000,
+  }),
+  item('Outer Wilds', {
+    statuses: ['wishlist'],
+    platforms: ['PC'],
+    year: 2019,
+    releaseDate: '2019-05-28',
+    updatedAt: '2024-02-01T00:00:00Z',
+  }),
 ];
 const view = buildLibraryView(ITEMS);
 const names = (search: string) => view.apply(parseLibraryQuery(new URLSearchParams(search))).map((i) => i.name);

@@ -43,14 +43,16 @@ export function buildLibraryView<T extends LibraryItem>(items: readonly T[]): Li
   };
   const at = (i: number): T => items[i] as T;
   /** Larger first, unknown (null) last, then by name. */
-  const desc = (value: (item: T) => number | string | null): Compare => (a, b) => {
-    const x = value(at(a));
-    const y = value(at(b));
-    if (x === y) return byName(a, b);
-    if (x === null) return 1;
-    if (y === null) return -1;
-    return x < y ? 1 : -1;
-  };
+  const desc =
+    (value: (item: T) => number | string | null): Compare =>
+    (a, b) => {
+      const x = value(at(a));
+      const y = value(at(b));
+      if (x === y) return byName(a, b);
+      if (x === null) return 1;
+      if (y === null) return -1;
+      return x < y ? 1 : -1;
+    };
   const compare: Record<LibrarySort, Compare> = {
     updated: desc((i) => i.updatedAt),
     rating: desc((i) => i.rating),
@@ -83,7 +85,9 @@ export function buildLibraryView<T extends LibraryItem>(items: readonly T[]): Li
 
   return {
     size: items.length,
-    platforms: [...new Set(items.flatMap((i) => i.platforms))].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    platforms: [...new Set(items.flatMap((i) => i.platforms))].sort((a, b) =>
+      a.toLowerCase().localeCompare(b.toLowerCase()),
+    ),
     years: [...new Set(items.flatMap((i) => (i.year === null ? [] : [i.year])))].sort((a, b) => b - a),
     apply(query) {
       const grades = text.grade(query.text);

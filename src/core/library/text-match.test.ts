@@ -2,8 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { buildTextIndex, EXACT, filterByText, NO_MATCH, TYPO } from './text-match.ts';
 
 const TITLES = [
-  'The Legend of Zelda: Breath of the Wild', 'Final Fantasy VII', 'Pokémon Red', 'Super Mario Odyssey',
-  'Mario Kart 8 Deluxe', 'Hollow Knight', 'Marie’s Atelier', 'Grand Theft Auto V',
+  'The Legend of Zelda: Breath of the Wild',
+  'Final Fantasy VII',
+  'Pokémon Red',
+  'Super Mario Odyssey',
+  'Mario Kart 8 Deluxe',
+  'Hollow Knight',
+  'Marie’s Atelier',
+  'Grand Theft Auto V',
 ];
 const index = buildTextIndex(TITLES);
 const find = (q: string) => filterByText(TITLES, index, q);

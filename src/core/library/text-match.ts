@@ -50,7 +50,11 @@ export function buildTextIndex(texts: readonly string[]): TextIndex {
     const own = new Set<number>();
     for (const word of tokenize(text)) {
       let id = ids.get(word);
-      if (id === undefined) { id = words.length; ids.set(word, id); words.push(word); }
+      if (id === undefined) {
+        id = words.length;
+        ids.set(word, id);
+        words.push(word);
+      }
       own.add(id);
     }
     return Int32Array.from(own);
@@ -70,8 +74,13 @@ export function buildTextIndex(texts: readonly string[]): TextIndex {
       const w = words[i] ?? '';
       if (w.startsWith(token)) grades[i] = EXACT;
       // Each letter the query word has and this word lacks needs an edit: most words stop here.
-      else if (max > 0 && bitCount(tokenMask & ~(masks[i] ?? 0)) <= max && (boundedDistance(token, w, max) <= max
-        || (n >= PREFIX_TYPO_MIN && w.length > n && boundedDistance(token, w.slice(0, n), max) <= max))) grades[i] = TYPO;
+      else if (
+        max > 0 &&
+        bitCount(tokenMask & ~(masks[i] ?? 0)) <= max &&
+        (boundedDistance(token, w, max) <= max ||
+          (n >= PREFIX_TYPO_MIN && w.length > n && boundedDistance(token, w.slice(0, n), max) <= max))
+      )
+        grades[i] = TYPO;
     }
     if (cache.size >= WORD_CACHE) cache.delete(cache.keys().next().value ?? '');
     cache.set(token, grades);

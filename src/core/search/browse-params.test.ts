@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { BROWSE_PAGE_BUTTONS, BROWSE_RELEASE_YEARS } from './constants.ts';
 import {
-  DEFAULT_BROWSE_PARAMS, browseSearch, pageCount, pageWindow, parseBrowseParams, releaseYears, shownRange, toBrowseSearchParams, type BrowseParams,
+  DEFAULT_BROWSE_PARAMS,
+  browseSearch,
+  pageCount,
+  pageWindow,
+  parseBrowseParams,
+  releaseYears,
+  shownRange,
+  toBrowseSearchParams,
+  type BrowseParams,
 } from './browse-params.ts';
 
 const YEAR = 2026;
@@ -15,13 +23,25 @@ describe('parseBrowseParams', () => {
 
   it('reads the first parameter set: q, platform, year, sort=field:order, page', () => {
     expect(parse('q=zelda&platform=130&year=2017&sort=release_date:asc&page=3')).toEqual({
-      ...DEFAULT_BROWSE_PARAMS, q: 'zelda', platforms: [130], year: 2017, sort: 'release_date', order: 'asc', page: 3,
+      ...DEFAULT_BROWSE_PARAMS,
+      q: 'zelda',
+      platforms: [130],
+      year: 2017,
+      sort: 'release_date',
+      order: 'asc',
+      page: 3,
     });
   });
 
   it('reads the second parameter set: genres and platforms as comma lists, rating, sort=rating (desc by default)', () => {
     expect(parse('q=mario&genres=Platform,%20Adventure&platforms=130,6&rating=7.5&sort=rating')).toEqual({
-      ...DEFAULT_BROWSE_PARAMS, q: 'mario', genres: ['Platform', 'Adventure'], platforms: [130, 6], minRating: 7.5, sort: 'avg_rating', order: 'desc',
+      ...DEFAULT_BROWSE_PARAMS,
+      q: 'mario',
+      genres: ['Platform', 'Adventure'],
+      platforms: [130, 6],
+      minRating: 7.5,
+      sort: 'avg_rating',
+      order: 'desc',
     });
   });
 
@@ -44,7 +64,9 @@ describe('parseBrowseParams', () => {
   });
 
   it('turns garbage into defaults instead of failing', () => {
-    expect(parse('platform=abc&platforms=-1,0,1.5,1e3,%20&year=soon&rating=lots&sort=best:up&page=-2')).toEqual(DEFAULT_BROWSE_PARAMS);
+    expect(parse('platform=abc&platforms=-1,0,1.5,1e3,%20&year=soon&rating=lots&sort=best:up&page=-2')).toEqual(
+      DEFAULT_BROWSE_PARAMS,
+    );
     expect(parse('page=0').page).toBe(1);
     expect(parse('page=2.5').page).toBe(1);
     expect(parse('page=99999999999999999999').page).toBe(1);
@@ -69,7 +91,7 @@ describe('parseBrowseParams', () => {
     expect(parse('rating=11').minRating).toBeNull();
   });
 
-  it('trims the term and caps it at the sanitiser\'s 100 characters', () => {
+  it("trims the term and caps it at the sanitiser's 100 characters", () => {
     expect(parse('q=%20%20halo%20').q).toBe('halo');
     expect(parse(`q=${'a'.repeat(150)}`).q).toHaveLength(100);
   });
@@ -81,16 +103,42 @@ describe('toBrowseSearchParams', () => {
   });
 
   it('writes the first set where it can, the second set for what only it can say', () => {
-    const one: BrowseParams = { ...DEFAULT_BROWSE_PARAMS, q: 'zelda', platforms: [130], year: 2017, sort: 'release_date', order: 'asc', page: 2 };
+    const one: BrowseParams = {
+      ...DEFAULT_BROWSE_PARAMS,
+      q: 'zelda',
+      platforms: [130],
+      year: 2017,
+      sort: 'release_date',
+      order: 'asc',
+      page: 2,
+    };
     expect(toBrowseSearchParams(one).toString()).toBe('q=zelda&platform=130&year=2017&sort=release_date%3Aasc&page=2');
-    const two: BrowseParams = { ...DEFAULT_BROWSE_PARAMS, platforms: [130, 6], genres: ['RPG', 'Shooter'], minRating: 7.5, sort: 'avg_rating', order: 'desc' };
-    expect(toBrowseSearchParams(two).toString()).toBe('platforms=130%2C6&genres=RPG%2CShooter&rating=7.5&sort=avg_rating%3Adesc');
+    const two: BrowseParams = {
+      ...DEFAULT_BROWSE_PARAMS,
+      platforms: [130, 6],
+      genres: ['RPG', 'Shooter'],
+      minRating: 7.5,
+      sort: 'avg_rating',
+      order: 'desc',
+    };
+    expect(toBrowseSearchParams(two).toString()).toBe(
+      'platforms=130%2C6&genres=RPG%2CShooter&rating=7.5&sort=avg_rating%3Adesc',
+    );
   });
 
   it('round-trips: parse(write(query)) is the query, and write(parse(address)) is canonical', () => {
     const queries: BrowseParams[] = [
       DEFAULT_BROWSE_PARAMS,
-      { q: 'final fantasy', platforms: [6, 48, 130], genres: ['Role-playing (RPG)'], year: 1999 + 27, minRating: 8, sort: 'rating_count', order: 'asc', page: 7 },
+      {
+        q: 'final fantasy',
+        platforms: [6, 48, 130],
+        genres: ['Role-playing (RPG)'],
+        year: 1999 + 27,
+        minRating: 8,
+        sort: 'rating_count',
+        order: 'asc',
+        page: 7,
+      },
       { ...DEFAULT_BROWSE_PARAMS, q: 'a&b=c?d', sort: 'name', order: 'desc' },
       { ...DEFAULT_BROWSE_PARAMS, sort: 'popularity', order: 'desc' },
     ];
@@ -103,7 +151,9 @@ describe('toBrowseSearchParams', () => {
   it('gives two readings of the same query the same readable address', () => {
     expect(browseSearch(parse('sort=rating&platforms=6'))).toBe('platform=6&sort=avg_rating:desc');
     expect(browseSearch(parse('platform=6&sort=avg_rating%3Adesc&page=1'))).toBe('platform=6&sort=avg_rating:desc');
-    expect(browseSearch(parse('platforms=6,48&genres=RPG,Shooter&q=a%20b:c'))).toBe('q=a+b:c&platforms=6,48&genres=RPG,Shooter');
+    expect(browseSearch(parse('platforms=6,48&genres=RPG,Shooter&q=a%20b:c'))).toBe(
+      'q=a+b:c&platforms=6,48&genres=RPG,Shooter',
+    );
     const odd = { ...DEFAULT_BROWSE_PARAMS, q: 'metal gear: 2, 3 & "4"' };
     expect(parseBrowseParams(new URLSearchParams(browseSearch(odd)), YEAR)).toEqual(odd);
   });

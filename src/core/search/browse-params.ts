@@ -22,7 +22,14 @@ export interface BrowseParams {
   readonly page: number;
 }
 
-const SORT_FIELDS: readonly BrowseSortField[] = ['name', 'release_date', 'avg_rating', 'rating_count', 'relevance', 'popularity'];
+const SORT_FIELDS: readonly BrowseSortField[] = [
+  'name',
+  'release_date',
+  'avg_rating',
+  'rating_count',
+  'relevance',
+  'popularity',
+];
 /** "avg_rating (rating)": the second parameter set writes sort=rating. */
 const SORT_ALIASES: Readonly<Record<string, BrowseSortField>> = { rating: 'avg_rating' };
 /** Not in spec: beyond this a page offset would overflow the server's integer; no catalogue is that big. */
@@ -34,7 +41,14 @@ const MAX_RATING = 10;
 
 /** "default name ascending on this page". */
 export const DEFAULT_BROWSE_PARAMS: BrowseParams = {
-  q: '', platforms: [], genres: [], year: null, minRating: null, sort: 'name', order: 'asc', page: 1,
+  q: '',
+  platforms: [],
+  genres: [],
+  year: null,
+  minRating: null,
+  sort: 'name',
+  order: 'asc',
+  page: 1,
 };
 
 /**
@@ -54,7 +68,11 @@ const wholeNumber = (raw: string | null): number | null => {
   return Number(text);
 };
 
-const commaList = (raw: string | null): string[] => (raw ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+const commaList = (raw: string | null): string[] =>
+  (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 
 function parsePlatforms(params: URLSearchParams): number[] {
   const raw = [...params.getAll('platform'), ...params.getAll('platforms')].flatMap(commaList);
@@ -121,7 +139,8 @@ export function toBrowseSearchParams(query: BrowseParams): URLSearchParams {
   if (query.genres.length > 0) out.set('genres', query.genres.join(','));
   if (query.year !== null) out.set('year', String(query.year));
   if (query.minRating !== null) out.set('rating', String(query.minRating));
-  if (query.sort !== DEFAULT_BROWSE_PARAMS.sort || query.order !== DEFAULT_BROWSE_PARAMS.order) out.set('sort', `${query.sort}:${query.order}`);
+  if (query.sort !== DEFAULT_BROWSE_PARAMS.sort || query.order !== DEFAULT_BROWSE_PARAMS.order)
+    out.set('sort', `${query.sort}:${query.order}`);
   if (query.page > 1) out.set('page', String(query.page));
   return out;
 }

@@ -1,20 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { createMemoryCache, type Timer } from './cache.ts';
-import { MEMORY_CACHE_CLEANUP_MS, MEMORY_CACHE_EVICT_FRACTION, MEMORY_CACHE_MAX_ITEMS, MEMORY_CACHE_TTL_MS } from './constants.ts';
+import {
+  MEMORY_CACHE_CLEANUP_MS,
+  MEMORY_CACHE_EVICT_FRACTION,
+  MEMORY_CACHE_MAX_ITEMS,
+  MEMORY_CACHE_TTL_MS,
+} from './constants.ts';
 
 function fakeTimer() {
   const live = new Map<number, () => void>();
   let next = 0;
   const timer: Timer = {
-    setInterval: (run, ms) => { expect(ms).toBe(MEMORY_CACHE_CLEANUP_MS); live.set(++next, run); return next; },
-    clearInterval: (handle) => { live.delete(handle as number); },
+    setInterval: (run, ms) => {
+      expect(ms).toBe(MEMORY_CACHE_CLEANUP_MS);
+      live.set(++next, run);
+      return next;
+    },
+    clearInterval: (handle) => {
+      live.delete(handle as number);
+    },
   };
   return { timer, live, tick: () => live.forEach((run) => run()) };
 }
 
 describe('memory cache (§9)', () => {
   it('has the spec sizes', () => {
-    expect([MEMORY_CACHE_TTL_MS, MEMORY_CACHE_MAX_ITEMS, MEMORY_CACHE_EVICT_FRACTION, MEMORY_CACHE_CLEANUP_MS]).toEqual([300_000, 100, 0.2, 300_000]);
+    expect([MEMORY_CACHE_TTL_MS, MEMORY_CACHE_MAX_ITEMS, MEMORY_CACHE_EVICT_FRACTION, MEMORY_CACHE_CLEANUP_MS]).toEqual(
+      [300_000, 100, 0.2, 300_000],
+    );
   });
   it('expires entries after 300 s', () => {
     let t = 0;

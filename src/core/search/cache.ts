@@ -1,6 +1,11 @@
 // The in-memory search cache (spec 001 §9): entries live 300 s, at most 100; when over, the oldest
 // 20 % go. Pure: the clock and the timer are injected, so the page can pause cleanup when hidden.
-import { MEMORY_CACHE_CLEANUP_MS, MEMORY_CACHE_EVICT_FRACTION, MEMORY_CACHE_MAX_ITEMS, MEMORY_CACHE_TTL_MS } from './constants.ts';
+import {
+  MEMORY_CACHE_CLEANUP_MS,
+  MEMORY_CACHE_EVICT_FRACTION,
+  MEMORY_CACHE_MAX_ITEMS,
+  MEMORY_CACHE_TTL_MS,
+} from './constants.ts';
 
 export interface Timer {
   setInterval(run: () => void, ms: number): unknown;
@@ -38,7 +43,11 @@ export function createMemoryCache<V>(options: CacheOptions): MemoryCache<V> {
   const cleanup = (): number => {
     const t = now();
     let dropped = 0;
-    for (const [key, entry] of entries) if (entry.expiresAt <= t) { entries.delete(key); dropped++; }
+    for (const [key, entry] of entries)
+      if (entry.expiresAt <= t) {
+        entries.delete(key);
+        dropped++;
+      }
     return dropped;
   };
   const resume = () => {
@@ -55,7 +64,10 @@ export function createMemoryCache<V>(options: CacheOptions): MemoryCache<V> {
     get(key) {
       const entry = entries.get(key);
       if (entry === undefined) return undefined;
-      if (entry.expiresAt <= now()) { entries.delete(key); return undefined; }
+      if (entry.expiresAt <= now()) {
+        entries.delete(key);
+        return undefined;
+      }
       return entry.value;
     },
     set(key, value, ttl = ttlMs) {
@@ -64,15 +76,25 @@ export function createMemoryCache<V>(options: CacheOptions): MemoryCache<V> {
       if (entries.size > maxItems) {
         const evict = Math.ceil(entries.size * MEMORY_CACHE_EVICT_FRACTION);
         let n = 0;
-        for (const k of entries.keys()) { if (n++ >= evict) break; entries.delete(k); }
+        for (const k of entries.keys()) {
+          if (n++ >= evict) break;
+          entries.delete(k);
+        }
       }
     },
-    delete: (key) => { entries.delete(key); },
+    delete: (key) => {
+      entries.delete(key);
+    },
     clear: () => entries.clear(),
-    get size() { return entries.size; },
+    get size() {
+      return entries.size;
+    },
     cleanup,
     pause,
     resume,
-    stop() { pause(); stopped = true; },
+    stop() {
+      pause();
+      stopped = true;
+    },
   };
 }

@@ -22,5 +22,8 @@ export function fromCatalogueRow(row: CatalogueRow): SearchGame {
 }
 
 export function parseCatalogue(jsonl: string): SearchGame[] {
-  return jsonl.split('\n').filter((line) => line.trim() !== '').map((line) => fromCatalogueRow(JSON.parse(line) as CatalogueRow));
+  return jsonl
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => fromCatalogueRow(JSON.parse(line) as CatalogueRow));
 }

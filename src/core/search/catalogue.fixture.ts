@@ -7,8 +7,16 @@ export const NOW_S = 1_767_225_600;
 const year = (y: number) => Date.UTC(y, 5, 1) / 1000;
 
 let nextId = 1;
-const g = (name: string, y: number, extra: Partial<SearchGame> = {}): SearchGame =>
-  ({ id: nextId++, name, first_release_date: year(y), release_year: y, category: 0, platforms: [], genres: [], ...extra });
+const g = (name: string, y: number, extra: Partial<SearchGame> = {}): SearchGame => ({
+  id: nextId++,
+  name,
+  first_release_date: year(y),
+  release_year: y,
+  category: 0,
+  platforms: [],
+  genres: [],
+  ...extra,
+});
 
 const NINTENDO = { developer: 'Nintendo EAD', publisher: 'Nintendo' };
 const ADVENTURE = { genres: ['Adventure', 'Role-playing (RPG)'] };
@@ -16,8 +24,13 @@ const ADVENTURE = { genres: ['Adventure', 'Role-playing (RPG)'] };
 export const HAND_CATALOGUE: readonly SearchGame[] = [
   g('The Legend of Zelda', 1986, { ...NINTENDO, ...ADVENTURE, platforms: ['NES'], rating: 84 }),
   g('The Legend of Zelda: Ocarina of Time', 1998, { ...NINTENDO, ...ADVENTURE, rating: 96 }),
-  g('The Legend of Zelda: Breath of the Wild', 2017, { ...NINTENDO, ...ADVENTURE, platforms: ['Nintendo Switch'], rating: 97 }),
-  g('The Legend of Zelda: Breath of the Wild - The Champions\' Ballad', 2017, { ...NINTENDO, category: 1 }),
+  g('The Legend of Zelda: Breath of the Wild', 2017, {
+    ...NINTENDO,
+    ...ADVENTURE,
+    platforms: ['Nintendo Switch'],
+    rating: 97,
+  }),
+  g("The Legend of Zelda: Breath of the Wild - The Champions' Ballad", 2017, { ...NINTENDO, category: 1 }),
   g('The Legend of Zelda: Breath of the Wild - Expansion Pass', 2017, { ...NINTENDO, category: 1 }),
   g('Zelda: Fan Quest Mod', 2012, { category: 5, developer: 'Fans United' }),
   g('Zelda Classic', 2001, { developer: 'Armageddon Games', category: 12 }),
@@ -53,13 +66,42 @@ export const HAND_CATALOGUE: readonly SearchGame[] = [
 
 /** The hand catalogue padded with generated filler to `size` games, so index paths see volume. */
 export function paddedCatalogue(size: number): SearchGame[] {
-  const words = ['Shadow', 'Quest', 'Dark', 'Iron', 'Crystal', 'Dragon', 'Storm', 'Racing', 'Tactics', 'Kingdom', 'Space',
-    'Ninja', 'Knight', 'Souls', 'World', 'Frontier', 'Galaxy', 'Rogue', 'Hunter', 'Empire', 'Saga', 'Chronicles'];
+  const words = [
+    'Shadow',
+    'Quest',
+    'Dark',
+    'Iron',
+    'Crystal',
+    'Dragon',
+    'Storm',
+    'Racing',
+    'Tactics',
+    'Kingdom',
+    'Space',
+    'Ninja',
+    'Knight',
+    'Souls',
+    'World',
+    'Frontier',
+    'Galaxy',
+    'Rogue',
+    'Hunter',
+    'Empire',
+    'Saga',
+    'Chronicles',
+  ];
   const out = [...HAND_CATALOGUE];
   for (let i = 0; out.length < size; i++) {
     const w = (k: number) => words[(i * k) % words.length] ?? 'Game';
-    out.push({ id: 100_000 + i, name: `${w(7)} ${w(13)} ${i % 97}`, release_year: 1990 + (i % 30), category: i % 11 === 0 ? 1 : 0,
-      genres: ['Adventure'], platforms: ['PC (Microsoft Windows)'], developer: `${w(5)} Studios` });
+    out.push({
+      id: 100_000 + i,
+      name: `${w(7)} ${w(13)} ${i % 97}`,
+      release_year: 1990 + (i % 30),
+      category: i % 11 === 0 ? 1 : 0,
+      genres: ['Adventure'],
+      platforms: ['PC (Microsoft Windows)'],
+      developer: `${w(5)} Studios`,
+    });
   }
   return out;
 }

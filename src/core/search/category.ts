@@ -3,12 +3,28 @@
 import type { SearchGame } from './types.ts';
 
 export const CATEGORY = {
-  MAIN: 0, DLC: 1, EXPANSION: 2, BUNDLE: 3, STANDALONE_EXPANSION: 4, MOD: 5, EPISODE: 6, SEASON: 7,
-  REMAKE: 8, REMASTER: 9, EXPANDED: 10, PORT: 11, FORK: 12, PACK: 13, UPDATE: 14,
+  MAIN: 0,
+  DLC: 1,
+  EXPANSION: 2,
+  BUNDLE: 3,
+  STANDALONE_EXPANSION: 4,
+  MOD: 5,
+  EPISODE: 6,
+  SEASON: 7,
+  REMAKE: 8,
+  REMASTER: 9,
+  EXPANDED: 10,
+  PORT: 11,
+  FORK: 12,
+  PACK: 13,
+  UPDATE: 14,
 } as const;
 
 const GUESSES: readonly (readonly [RegExp, number])[] = [
-  [/\b(dlc|season pass|soundtrack|costumes?|skins?|add-?on|(?:map|booster|dlc|content|character|course) pack)\b/i, CATEGORY.DLC],
+  [
+    /\b(dlc|season pass|soundtrack|costumes?|skins?|add-?on|(?:map|booster|dlc|content|character|course) pack)\b/i,
+    CATEGORY.DLC,
+  ],
   [/\b(mod|wad|rom ?hack|fan ?game|fan-made)\b/i, CATEGORY.MOD],
   [/\bseason \d+\b/i, CATEGORY.SEASON],
   [/\b(episode|chapter) \d+\b/i, CATEGORY.EPISODE],
@@ -24,7 +40,8 @@ export function effectiveCategory(game: SearchGame): number {
   return GUESSES.find(([pattern]) => pattern.test(game.name))?.[1] ?? CATEGORY.MAIN;
 }
 
-const MOD_WORDS = /\b(mod|mods|modded|rom ?hack|hack|fan ?game|fan-made|fanmade|unofficial|homebrew|total conversion)\b/i;
+const MOD_WORDS =
+  /\b(mod|mods|modded|rom ?hack|hack|fan ?game|fan-made|fanmade|unofficial|homebrew|total conversion)\b/i;
 
 /** §5 "mod-related content": IGDB mod or fork, or a title that says it is one. */
 export function isModContent(game: SearchGame): boolean {
@@ -33,4 +50,5 @@ export function isModContent(game: SearchGame): boolean {
 }
 
 /** §5 "Bundles are kept only if the name says collection, bundle and so on." */
-export const BUNDLE_NAME = /\b(collection|bundle|trilogy|anthology|compilation|pack|edition|box set|complete|twin|double|triple)\b/i;
+export const BUNDLE_NAME =
+  /\b(collection|bundle|trilogy|anthology|compilation|pack|edition|box set|complete|twin|double|triple)\b/i;

@@ -93,7 +93,12 @@ export const REL_DESCRIPTION = 150;
 export const REL_GENRE = 100;
 export const REL_COMPANY = 300;
 /** "Recency bonus: under 1 year 200, under 2 years 150, under 5 years 100, under 10 years 50." */
-export const RECENCY_BONUS: readonly (readonly [years: number, bonus: number])[] = [[1, 200], [2, 150], [5, 100], [10, 50]];
+export const RECENCY_BONUS: readonly (readonly [years: number, bonus: number])[] = [
+  [1, 200],
+  [2, 150],
+  [5, 100],
+  [10, 50],
+];
 /** "Engagement capped at 500 and popularity at 300." */
 export const ENGAGEMENT_CAP = 500;
 export const POPULARITY_CAP = 300;
@@ -112,7 +117,11 @@ export const SISTER_SPIN_OFF = 100;
 /** "each times a confidence of 1, 0.9, 0.7, 0.5 by number distance" (index = distance, last for ≥ 3). */
 export const SISTER_CONFIDENCE: readonly number[] = [1, 0.9, 0.7, 0.5];
 /** "Genre overlap adds 200 at 0.8 or more, 100 at 0.5 or more, 50 at 0.3 or more." */
-export const GENRE_OVERLAP_BONUS: readonly (readonly [overlap: number, bonus: number])[] = [[0.8, 200], [0.5, 100], [0.3, 50]];
+export const GENRE_OVERLAP_BONUS: readonly (readonly [overlap: number, bonus: number])[] = [
+  [0.8, 200],
+  [0.5, 100],
+  [0.3, 50],
+];
 /** "Spin-off penalty -100." */
 export const SPIN_OFF_PENALTY = -100;
 
@@ -134,8 +143,21 @@ export const RELEVANCE_CUT_SCALE = 260;
 /** "Category priority weights: 0 gives 10000; 2 and 4 give 5000; 8, 9, 10 give 4000; 6 and 7 give 3000;
  * 11 and 14 give 2000; 1 and 13 give 1000; 3 gives 500; 5 and 12 give 100." */
 export const CATEGORY_PRIORITY: Readonly<Record<number, number>> = {
-  0: 10_000, 2: 5000, 4: 5000, 8: 4000, 9: 4000, 10: 4000, 6: 3000, 7: 3000,
-  11: 2000, 14: 2000, 1: 1000, 13: 1000, 3: 500, 5: 100, 12: 100,
+  0: 10_000,
+  2: 5000,
+  4: 5000,
+  8: 4000,
+  9: 4000,
+  10: 4000,
+  6: 3000,
+  7: 3000,
+  11: 2000,
+  14: 2000,
+  1: 1000,
+  13: 1000,
+  3: 500,
+  5: 100,
+  12: 100,
 };
 
 /** "Score tiers: 1500 flagship base, 1200 famous, 1000 series, 800 main, 400 DLC, 200 community mod …, 100 low (mod)." */
@@ -154,17 +176,33 @@ export const BONUS_MAIN_GAME = 50;
 export const BONUS_REMAKE_REMASTER = 30;
 export const PENALTY_PORT = -20;
 /** "rating 90 or more +50, 80 or more +30, 70 or more +15, below 50 -25" */
-export const RATING_BANDS: readonly (readonly [atLeast: number, bonus: number])[] = [[90, 50], [80, 30], [70, 15]];
+export const RATING_BANDS: readonly (readonly [atLeast: number, bonus: number])[] = [
+  [90, 50],
+  [80, 30],
+  [70, 15],
+];
 export const RATING_LOW_BELOW = 50;
 export const RATING_LOW_PENALTY = -25;
 /** "engagement 1000 or more +40, 500 or more +30, 100 or more +20, 50 or more +10" */
-export const ENGAGEMENT_BANDS: readonly (readonly [atLeast: number, bonus: number])[] = [[1000, 40], [500, 30], [100, 20], [50, 10]];
+export const ENGAGEMENT_BANDS: readonly (readonly [atLeast: number, bonus: number])[] = [
+  [1000, 40],
+  [500, 30],
+  [100, 20],
+  [50, 10],
+];
 /** "user rating count 1000 or more +30, 100 or more +15, 10 or more +5" */
-export const USER_RATING_COUNT_BANDS: readonly (readonly [atLeast: number, bonus: number])[] = [[1000, 30], [100, 15], [10, 5]];
+export const USER_RATING_COUNT_BANDS: readonly (readonly [atLeast: number, bonus: number])[] = [
+  [1000, 30],
+  [100, 15],
+  [10, 5],
+];
 /** "Switch with Nintendo +100" */
 export const BONUS_SWITCH_NINTENDO = 100;
 /** "release within 1 year +20, within 3 years +10, 20 or more years old -10" */
-export const RECENT_RELEASE_BANDS: readonly (readonly [withinYears: number, bonus: number])[] = [[1, 20], [3, 10]];
+export const RECENT_RELEASE_BANDS: readonly (readonly [withinYears: number, bonus: number])[] = [
+  [1, 20],
+  [3, 10],
+];
 export const OLD_RELEASE_YEARS = 20;
 export const OLD_RELEASE_PENALTY = -10;
 /** "mod or fan content -200; season -100; bundle -100 (-150 for a mod)" */

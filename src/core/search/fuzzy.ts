@@ -1,8 +1,14 @@
 // The Fuse.js set-up of spec 001 §9 ("Fuzzy weights"), shared by the typo fallback and the benchmark.
 import Fuse, { type IFuseOptions } from 'fuse.js';
 import {
-  FUSE_MATCH_THRESHOLD, FUZZY_WEIGHT_ALT_NAMES, FUZZY_WEIGHT_COMPANY, FUZZY_WEIGHT_GENRES, FUZZY_WEIGHT_NAME,
-  FUZZY_WEIGHT_SUMMARY, FUZZY_WEIGHT_TOTAL, FUZZY_WEIGHT_WORDS,
+  FUSE_MATCH_THRESHOLD,
+  FUZZY_WEIGHT_ALT_NAMES,
+  FUZZY_WEIGHT_COMPANY,
+  FUZZY_WEIGHT_GENRES,
+  FUZZY_WEIGHT_NAME,
+  FUZZY_WEIGHT_SUMMARY,
+  FUZZY_WEIGHT_TOTAL,
+  FUZZY_WEIGHT_WORDS,
 } from './constants.ts';
 import { normalizeText, tokenize } from './normalize.ts';
 import type { SearchGame } from './types.ts';
@@ -46,8 +52,14 @@ export const FUSE_OPTIONS: IFuseOptions<FuzzyDoc> = {
 };
 
 /** Fuzzy search over docs; keeps results whose relevance (1 − Fuse score) reaches `minRelevance`. */
-export function fuzzySearch(docs: readonly FuzzyDoc[], query: string, minRelevance: number, fuse = new Fuse(docs, FUSE_OPTIONS)): FuzzyDoc[] {
-  return fuse.search(query)
+export function fuzzySearch(
+  docs: readonly FuzzyDoc[],
+  query: string,
+  minRelevance: number,
+  fuse = new Fuse(docs, FUSE_OPTIONS),
+): FuzzyDoc[] {
+  return fuse
+    .search(query)
     .filter((r) => 1 - (r.score ?? 1) >= minRelevance)
     .map((r) => r.item);
 }

@@ -20,7 +20,9 @@ function rankingCases(label: string, load: () => LocalIndex) {
     it('"zelda" puts main Zelda games above DLCs and hides fan mods', () => {
       const ranked = idx().search('zelda', { nowSeconds: NOW_S, limit: 50 }).ranked;
       const isDlc = (n: string) => /ballad|expansion pass|dlc|pack/i.test(n);
-      const lastMain = Math.max(...ranked.map((r, i) => (!isDlc(r.game.name) && /legend of zelda/i.test(r.game.name) ? i : -1)));
+      const lastMain = Math.max(
+        ...ranked.map((r, i) => (!isDlc(r.game.name) && /legend of zelda/i.test(r.game.name) ? i : -1)),
+      );
       const firstDlc = ranked.findIndex((r) => isDlc(r.game.name));
       expect(ranked[0]?.game.name).toMatch(/zelda/i);
       if (firstDlc >= 0) expect(ranked.slice(0, firstDlc).some((r) => /legend of zelda/i.test(r.game.name))).toBe(true);
@@ -59,7 +61,9 @@ rankingCases('the hand-made catalogue padded to 5,000 games', () => buildLocalIn
 
 const SHARED = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/data/games.jsonl');
 if (existsSync(SHARED)) {
-  rankingCases('shared/data/games.jsonl (70,222 games)', () => buildLocalIndex(parseCatalogue(readFileSync(SHARED, 'utf8'))));
+  rankingCases('shared/data/games.jsonl (70,222 games)', () =>
+    buildLocalIndex(parseCatalogue(readFileSync(SHARED, 'utf8'))),
+  );
 } else {
   describe.skip('ranking on shared/data/games.jsonl: skipped, the file is not beside this checkout', () => {
     it('needs ../shared/data/games.jsonl', () => undefined);

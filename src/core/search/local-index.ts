@@ -25,8 +25,13 @@ const notability = (g: SearchGame): number =>
 export function buildLocalIndex(catalogue: readonly SearchGame[]): LocalIndex {
   const games = [...catalogue].sort((a, b) => notability(b) - notability(a) || a.id - b.id);
   const names = games.map((g) => normalizeText(g.name));
-  const iconic = games.map((g, i) => findIconic([names[i] ?? '', ...(g.alternative_names ?? []).map(normalizeText)], g.release_year) !== undefined);
-  const docWords = games.map((g) => [...new Set([...tokenize(g.name), ...(g.alternative_names ?? []).flatMap(tokenize)])]);
+  const iconic = games.map(
+    (g, i) =>
+      findIconic([names[i] ?? '', ...(g.alternative_names ?? []).map(normalizeText)], g.release_year) !== undefined,
+  );
+  const docWords = games.map((g) => [
+    ...new Set([...tokenize(g.name), ...(g.alternative_names ?? []).flatMap(tokenize)]),
+  ]);
   const postings = new Map<string, number[]>();
   docWords.forEach((words, rank) => {
     for (const w of words) {
@@ -56,7 +61,8 @@ export function buildLocalIndex(catalogue: readonly SearchGame[]): LocalIndex {
       else hi = mid;
     }
     const out: string[] = [];
-    for (let i = lo; i < dictionary.length && (dictionary[i] ?? '').startsWith(prefix); i++) out.push(dictionary[i] ?? '');
+    for (let i = lo; i < dictionary.length && (dictionary[i] ?? '').startsWith(prefix); i++)
+      out.push(dictionary[i] ?? '');
     return out;
   };
 
@@ -105,16 +111,32 @@ export function buildLocalIndex(catalogue: readonly SearchGame[]): LocalIndex {
         const loose = q.tokens.map((t, i) => ((slots[i] ?? []).length > 0 ? (slots[i] ?? []) : similarWords(t)));
         const usable = loose.filter((s) => s.length > 0);
         if (usable.length === 0) return { ranked: [], filteredOut: 0 };
-        const docs = matchAll(usable, FUZZY_CANDIDATE_CAP).flatMap((r) => { const g = games[r]; return g === undefined ? [] : [toFuzzyDoc(g, r)]; });
+        const docs = matchAll(usable, FUZZY_CANDIDATE_CAP).flatMap((r) => {
+          const g = games[r];
+          return g === undefined ? [] : [toFuzzyDoc(g, r)];
+        });
         ranks = fuzzySearch(docs, q.text, q.fuzzyThreshold).map((d) => d.index);
       }
       if (ranks.length > LOCAL_SCORED_CAP) {
         // Cheap pre-rank: exact titles, then titles starting with the query, then the rest; ties keep notability order.
-        const cls = (r: number) => { const n = names[r] ?? ''; return n === q.text || iconic[r] === true ? 0 : n.startsWith(q.text) ? 1 : n.includes(q.text) ? 2 : 3; };
-        ranks = ranks.map((r) => [cls(r), r] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]).slice(0, LOCAL_SCORED_CAP).map(([, r]) => r);
+        const cls = (r: number) => {
+          const n = names[r] ?? '';
+          return n === q.text || iconic[r] === true ? 0 : n.startsWith(q.text) ? 1 : n.includes(q.text) ? 2 : 3;
+        };
+        ranks = ranks
+          .map((r) => [cls(r), r] as const)
+          .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+          .slice(0, LOCAL_SCORED_CAP)
+          .map(([, r]) => r);
       }
       const found = ranks.map((r) => games[r]).filter((g): g is SearchGame => g !== undefined);
-      return rankGames(found, q, nowSeconds, limit, ranks.map((r) => names[r] ?? ''));
+      return rankGames(
+        found,
+        q,
+        nowSeconds,
+        limit,
+        ranks.map((r) => names[r] ?? ''),
+      );
     },
   };
 }

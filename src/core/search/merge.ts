@@ -38,8 +38,12 @@ export function relevantOnly(games: readonly SearchGame[], q: PreparedQuery): Se
   return games.filter((g) => !dropped.has(g));
 }
 
-export function mergeResults(local: readonly SearchGame[], remote: readonly SearchGame[], rawQuery: string,
-  options: { readonly nowSeconds: number; readonly limit?: number }): MergedResults {
+export function mergeResults(
+  local: readonly SearchGame[],
+  remote: readonly SearchGame[],
+  rawQuery: string,
+  options: { readonly nowSeconds: number; readonly limit?: number },
+): MergedResults {
   const byId = new Map<number, { game: SearchGame; fromLocal: boolean }>();
   for (const game of local) if (!byId.has(externalId(game))) byId.set(externalId(game), { game, fromLocal: true });
   const q = prepareQuery(rawQuery);
@@ -50,8 +54,12 @@ export function mergeResults(local: readonly SearchGame[], remote: readonly Sear
   }
   const entries = [...byId.values()];
   const origin = new Map(entries.map((e) => [e.game, e.fromLocal]));
-  const { ranked, filteredOut } = rankGames(entries.map((e) => e.game), q, options.nowSeconds,
-    options.limit ?? SUGGESTION_LIMIT);
+  const { ranked, filteredOut } = rankGames(
+    entries.map((e) => e.game),
+    q,
+    options.nowSeconds,
+    options.limit ?? SUGGESTION_LIMIT,
+  );
   const fromLocal = ranked.filter((r) => origin.get(r.game) === true).length;
   const source: SearchSource = fromLocal === ranked.length ? 'database' : fromLocal === 0 ? 'igdb' : 'mixed';
   return { games: ranked, source, filteredOut };

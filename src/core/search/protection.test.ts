@@ -26,20 +26,25 @@ describe('fan-content protection (§5)', () => {
     expect(protectionLevel(game('X', { publisher: 'Bethesda Softworks' }))).toBe('MOD_FRIENDLY');
   });
   it('hides fan content of BLOCK_ALL and AGGRESSIVE companies', () => {
-    expect(protectGame(game('Pokémon Uranium', { category: 5, first_release_date: yearsAgo(1) }), NOW_S).keep).toBe(false);
+    expect(protectGame(game('Pokémon Uranium', { category: 5, first_release_date: yearsAgo(1) }), NOW_S).keep).toBe(
+      false,
+    );
     expect(protectGame(game('Zelda Classic', { category: 12 }), NOW_S).keep).toBe(false);
     expect(protectGame(game('Super Mario 64 Online Mod'), NOW_S).keep).toBe(false);
   });
   it('keeps MODERATE mod content only within 3 years', () => {
     expect(MODERATE_MOD_MAX_AGE_YEARS).toBe(3);
-    const mod = (age: number) => game('Resident Evil Mod', { category: 5, publisher: 'Capcom', first_release_date: yearsAgo(age) });
+    const mod = (age: number) =>
+      game('Resident Evil Mod', { category: 5, publisher: 'Capcom', first_release_date: yearsAgo(age) });
     expect(protectGame(mod(2.9), NOW_S)).toEqual({ keep: true, communityMod: false });
     expect(protectGame(mod(3.1), NOW_S).keep).toBe(false);
     expect(protectGame(game('Resident Evil Mod', { category: 5, publisher: 'Capcom' }), NOW_S).keep).toBe(false);
   });
   it('keeps MOD_FRIENDLY mods as community mods', () => {
-    expect(protectGame(game('Skyrim Together', { category: 5, publisher: 'Bethesda Softworks' }), NOW_S))
-      .toEqual({ keep: true, communityMod: true });
+    expect(protectGame(game('Skyrim Together', { category: 5, publisher: 'Bethesda Softworks' }), NOW_S)).toEqual({
+      keep: true,
+      communityMod: true,
+    });
   });
   it('keeps official games of strict companies', () => {
     expect(protectGame(game('Pokémon Red Version', { publisher: 'Nintendo' }), NOW_S).keep).toBe(true);

@@ -12,21 +12,41 @@ export const DEFAULT_PROTECTION_LEVEL: ProtectionLevel = 'MODERATE';
 
 /** The rights-enforcement company list, by folded company name. */
 export const PROTECTED_COMPANIES: ReadonlyMap<string, ProtectionLevel> = new Map([
-  ['the pokemon company', 'BLOCK_ALL'], ['game freak', 'BLOCK_ALL'],
-  ['nintendo', 'AGGRESSIVE'], ['square enix', 'AGGRESSIVE'], ['take two interactive', 'AGGRESSIVE'],
-  ['rockstar games', 'AGGRESSIVE'], ['konami', 'AGGRESSIVE'],
-  ['capcom', 'MODERATE'], ['activision', 'MODERATE'], ['sega', 'MODERATE'], ['electronic arts', 'MODERATE'],
-  ['bethesda softworks', 'MOD_FRIENDLY'], ['valve', 'MOD_FRIENDLY'], ['paradox interactive', 'MOD_FRIENDLY'],
-  ['cd projekt red', 'MOD_FRIENDLY'], ['mojang', 'MOD_FRIENDLY'], ['id software', 'MOD_FRIENDLY'],
+  ['the pokemon company', 'BLOCK_ALL'],
+  ['game freak', 'BLOCK_ALL'],
+  ['nintendo', 'AGGRESSIVE'],
+  ['square enix', 'AGGRESSIVE'],
+  ['take two interactive', 'AGGRESSIVE'],
+  ['rockstar games', 'AGGRESSIVE'],
+  ['konami', 'AGGRESSIVE'],
+  ['capcom', 'MODERATE'],
+  ['activision', 'MODERATE'],
+  ['sega', 'MODERATE'],
+  ['electronic arts', 'MODERATE'],
+  ['bethesda softworks', 'MOD_FRIENDLY'],
+  ['valve', 'MOD_FRIENDLY'],
+  ['paradox interactive', 'MOD_FRIENDLY'],
+  ['cd projekt red', 'MOD_FRIENDLY'],
+  ['mojang', 'MOD_FRIENDLY'],
+  ['id software', 'MOD_FRIENDLY'],
 ]);
 
-const STRICTNESS: Readonly<Record<ProtectionLevel, number>> = { BLOCK_ALL: 3, AGGRESSIVE: 2, MODERATE: 1, MOD_FRIENDLY: 0 };
+const STRICTNESS: Readonly<Record<ProtectionLevel, number>> = {
+  BLOCK_ALL: 3,
+  AGGRESSIVE: 2,
+  MODERATE: 1,
+  MOD_FRIENDLY: 0,
+};
 
 /** The strictest level among the game's companies and the owners of franchises its title names. */
 export function protectionLevel(game: SearchGame): ProtectionLevel {
   const companies = [game.developer, game.publisher, ...(game.involved_companies ?? [])]
     .filter((c): c is string => typeof c === 'string')
-    .map((c) => foldAccents(c).replace(/[^a-z0-9]+/g, ' ').trim());
+    .map((c) =>
+      foldAccents(c)
+        .replace(/[^a-z0-9]+/g, ' ')
+        .trim(),
+    );
   const title = normalizeText(game.name);
   for (const [franchise, owner] of FRANCHISE_OWNERS) {
     if (hasPhrase(title, franchise)) companies.push(foldAccents(owner));
@@ -67,7 +87,10 @@ export function protectGame(game: SearchGame, nowSeconds: number): Verdict {
 }
 
 /** Applies protection to a list: the kept games (order kept) and how many were filtered out. */
-export function applyProtection<T extends SearchGame>(games: readonly T[], nowSeconds: number): { kept: T[]; filteredOut: number } {
+export function applyProtection<T extends SearchGame>(
+  games: readonly T[],
+  nowSeconds: number,
+): { kept: T[]; filteredOut: number } {
   const kept = games.filter((g) => protectGame(g, nowSeconds).keep);
   return { kept, filteredOut: games.length - kept.length };
 }

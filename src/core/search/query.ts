@@ -28,8 +28,12 @@ export function prepareQuery(raw: string): PreparedQuery {
   const number = last !== undefined && tokens.length > 1 && /^\d{1,2}$/.test(last) ? Number(last) : undefined;
   const franchise = queryFranchise(text);
   return {
-    text, tokens, articleStripped: stripArticle(text), number,
+    text,
+    tokens,
+    articleStripped: stripArticle(text),
+    number,
     base: number === undefined ? text : tokens.slice(0, -1).join(' '),
-    franchise, fuzzyThreshold: franchise === undefined ? FUZZY_THRESHOLD : FUZZY_THRESHOLD_FRANCHISE,
+    franchise,
+    fuzzyThreshold: franchise === undefined ? FUZZY_THRESHOLD : FUZZY_THRESHOLD_FRANCHISE,
   };
 }

@@ -14,19 +14,29 @@ export interface RankOutcome {
  * measured against the genres of the best game of a first pass, so the bonus favours its family.
  * `names` may hold each game's folded name (same order) to save re-folding.
  */
-export function rankGames(games: readonly SearchGame[], q: PreparedQuery, nowSeconds: number, limit: number,
-  names?: readonly string[]): RankOutcome {
+export function rankGames(
+  games: readonly SearchGame[],
+  q: PreparedQuery,
+  nowSeconds: number,
+  limit: number,
+  names?: readonly string[],
+): RankOutcome {
   const kept: { game: SearchGame; name: string | undefined; communityMod: boolean }[] = [];
   games.forEach((game, i) => {
     const verdict = protectGame(game, nowSeconds);
     if (verdict.keep) kept.push({ game, name: names?.[i], communityMod: verdict.communityMod });
   });
-  const pass = (referenceGenres?: readonly string[]) => kept
-    .map((k) => ({ game: k.game, score: scoreGame(k.game, q, { nowSeconds, referenceGenres, communityMod: k.communityMod }, k.name) }))
-    .sort(compareScored);
+  const pass = (referenceGenres?: readonly string[]) =>
+    kept
+      .map((k) => ({
+        game: k.game,
+        score: scoreGame(k.game, q, { nowSeconds, referenceGenres, communityMod: k.communityMod }, k.name),
+      }))
+      .sort(compareScored);
   const first = pass();
   const reference = first[0]?.game.genres;
-  const scored: { game: SearchGame; score: GameScore }[] = reference !== undefined && reference.length > 0 ? pass(reference) : first;
+  const scored: { game: SearchGame; score: GameScore }[] =
+    reference !== undefined && reference.length > 0 ? pass(reference) : first;
   return {
     ranked: scored.slice(0, limit).map((s) => ({ game: s.game, score: s.score.score, tier: s.score.tier })),
     filteredOut: games.length - kept.length,

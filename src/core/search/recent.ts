@@ -39,5 +39,10 @@ export function clearRecent(storage: RecentStorage, kind: RecentKind): void {
 /** An in-memory storage, for tests and for when the browser refuses localStorage. */
 export function memoryRecentStorage(): RecentStorage {
   const data = new Map<RecentKind, readonly RecentEntry[]>();
-  return { read: (kind) => data.get(kind) ?? [], write: (kind, entries) => { data.set(kind, entries); } };
+  return {
+    read: (kind) => data.get(kind) ?? [],
+    write: (kind, entries) => {
+      data.set(kind, entries);
+    },
+  };
 }

@@ -6,10 +6,19 @@ import { SECONDS_PER_YEAR } from './constants.ts';
 import type { SearchGame } from './types.ts';
 
 // An old (15-year) game with no signals, so each test changes one thing.
-const base: SearchGame = { id: 1, name: 'Shadow Quest', category: 0, first_release_date: NOW_S - 15 * SECONDS_PER_YEAR };
-const score = (query: string, extra: Partial<SearchGame> = {}, ctx: { referenceGenres?: string[]; communityMod?: boolean } = {}) =>
-  scoreGame({ ...base, ...extra }, prepareQuery(query), { nowSeconds: NOW_S, ...ctx });
-const diff = (query: string, a: Partial<SearchGame>, b: Partial<SearchGame> = {}) => score(query, a).score - score(query, b).score;
+const base: SearchGame = {
+  id: 1,
+  name: 'Shadow Quest',
+  category: 0,
+  first_release_date: NOW_S - 15 * SECONDS_PER_YEAR,
+};
+const score = (
+  query: string,
+  extra: Partial<SearchGame> = {},
+  ctx: { referenceGenres?: string[]; communityMod?: boolean } = {},
+) => scoreGame({ ...base, ...extra }, prepareQuery(query), { nowSeconds: NOW_S, ...ctx });
+const diff = (query: string, a: Partial<SearchGame>, b: Partial<SearchGame> = {}) =>
+  score(query, a).score - score(query, b).score;
 
 describe('scoreGame', () => {
   it('title similarity: exact 1000, article-stripped 950, prefix 900, edition prefix 750, contains 600', () => {
@@ -60,16 +69,22 @@ describe('scoreGame', () => {
     expect(score('x', { category: 1 }).tier).toBe(400);
   });
   it('Switch with Nintendo +100', () => {
-    expect(diff('x', { platforms: ['Nintendo Switch'], publisher: 'Nintendo' }, { platforms: ['Nintendo Switch'] })).toBe(100);
+    expect(
+      diff('x', { platforms: ['Nintendo Switch'], publisher: 'Nintendo' }, { platforms: ['Nintendo Switch'] }),
+    ).toBe(100);
   });
   it('mods: −200 and tier 100, community mods tier 200; season −100; bundle −100 or −150 for a mod', () => {
     expect(score('x', { category: 5 }).score - score('x').score).toBe(100 - 200 - 800 - 50);
     expect(score('x', { category: 5 }).tier).toBe(100);
-    expect(score('x', { category: 5 }, { communityMod: true }).score - score('x', { category: 5 }).score).toBe(100 + 200);
+    expect(score('x', { category: 5 }, { communityMod: true }).score - score('x', { category: 5 }).score).toBe(
+      100 + 200,
+    );
     expect(score('x', { category: 5 }, { communityMod: true }).tier).toBe(200);
     expect(diff('x', { category: 7 })).toBe(400 - 100 - 850);
     expect(diff('x', { category: 3 })).toBe(400 - 100 - 850);
-    expect(diff('x', { category: 3, name: 'Shadow Quest Mod Bundle' }, { name: 'Shadow Quest Mod Bundle', category: 5 })).toBe(-150);
+    expect(
+      diff('x', { category: 3, name: 'Shadow Quest Mod Bundle' }, { name: 'Shadow Quest Mod Bundle', category: 5 }),
+    ).toBe(-150);
   });
   it('iconic games: flagship tier 1500 and a 400–500 boost', () => {
     const zelda = { name: 'The Legend of Zelda', release_year: 1986, first_release_date: null };
@@ -89,7 +104,9 @@ describe('scoreGame', () => {
     expect(s('Lego Shadow Quest')).toBe(100 * 0.5 - 100);
   });
   it('genre overlap with the reference genres: 200 / 100 / 50', () => {
-    const g = (referenceGenres: string[]) => score('x', { genres: ['RPG', 'Adventure'] }, { referenceGenres }).score - score('x', { genres: ['RPG', 'Adventure'] }).score;
+    const g = (referenceGenres: string[]) =>
+      score('x', { genres: ['RPG', 'Adventure'] }, { referenceGenres }).score -
+      score('x', { genres: ['RPG', 'Adventure'] }).score;
     expect(g(['RPG', 'Adventure'])).toBe(200);
     expect(g(['RPG', 'Shooter'])).toBe(100);
     expect(g(['RPG', 'Shooter', 'Puzzle'])).toBe(50);
@@ -106,8 +123,21 @@ describe('scoreGame', () => {
 describe('exact titles first', () => {
   it('puts the game whose title was typed exactly above a newer sequel that outscores it', () => {
     const now = Date.UTC(2026, 10, 21) / 1000;
-    const silksong = { id: 2, name: 'Hollow Knight: Silksong', category: 0, first_release_date: Date.UTC(2025, 8, 4) / 1000, rating: 92, follows: 5000 };
-    const original = { id: 1, name: 'Hollow Knight', category: 0, first_release_date: Date.UTC(2017, 1, 24) / 1000, rating: 87 };
+    const silksong = {
+      id: 2,
+      name: 'Hollow Knight: Silksong',
+      category: 0,
+      first_release_date: Date.UTC(2025, 8, 4) / 1000,
+      rating: 92,
+      follows: 5000,
+    };
+    const original = {
+      id: 1,
+      name: 'Hollow Knight',
+      category: 0,
+      first_release_date: Date.UTC(2017, 1, 24) / 1000,
+      rating: 87,
+    };
     const q = prepareQuery('hollow knight');
     const scored = [silksong, original].map((game) => ({ game, score: scoreGame(game, q, { nowSeconds: now }) }));
     expect(scored[0]?.score.score).toBeGreaterThan(scored[1]?.score.score ?? 0);

@@ -1,12 +1,50 @@
 // The ranking of one game for one query: a single pure function (see scoreGame's doc comment).
 import {
-  BONUS_MAIN_GAME, CATEGORY_PRIORITY, BONUS_REMAKE_REMASTER, BONUS_SWITCH_NINTENDO, ENGAGEMENT_BANDS, ENGAGEMENT_CAP, GENRE_OVERLAP_BONUS,
-  OLD_RELEASE_PENALTY, OLD_RELEASE_YEARS, PENALTY_BUNDLE, PENALTY_MOD, PENALTY_MOD_BUNDLE, PENALTY_PORT, PENALTY_SEASON,
-  POPULARITY_CAP, RATING_BANDS, RATING_LOW_BELOW, RATING_LOW_PENALTY, RECENCY_BONUS, RECENT_RELEASE_BANDS, REL_COMPANY,
-  REL_DESCRIPTION, REL_GENRE, REL_NAME_CONTAINS, REL_SUMMARY, SECONDS_PER_YEAR, SISTER_CONFIDENCE, SISTER_EXACT,
-  SISTER_SEQUEL, SISTER_SISTER, SISTER_SPIN_OFF, SPIN_OFF_PENALTY, TIER_COMMUNITY_MOD, TIER_CUTOFFS, TIER_DLC,
-  TIER_FAMOUS, TIER_FLAGSHIP, TIER_LOW, TIER_MAIN, TIER_SERIES, TITLE_ARTICLE_STRIPPED, TITLE_EXACT, TITLE_PREFIX,
-  TITLE_PREFIX_EDITION, USER_RATING_COUNT_BANDS,
+  BONUS_MAIN_GAME,
+  CATEGORY_PRIORITY,
+  BONUS_REMAKE_REMASTER,
+  BONUS_SWITCH_NINTENDO,
+  ENGAGEMENT_BANDS,
+  ENGAGEMENT_CAP,
+  GENRE_OVERLAP_BONUS,
+  OLD_RELEASE_PENALTY,
+  OLD_RELEASE_YEARS,
+  PENALTY_BUNDLE,
+  PENALTY_MOD,
+  PENALTY_MOD_BUNDLE,
+  PENALTY_PORT,
+  PENALTY_SEASON,
+  POPULARITY_CAP,
+  RATING_BANDS,
+  RATING_LOW_BELOW,
+  RATING_LOW_PENALTY,
+  RECENCY_BONUS,
+  RECENT_RELEASE_BANDS,
+  REL_COMPANY,
+  REL_DESCRIPTION,
+  REL_GENRE,
+  REL_NAME_CONTAINS,
+  REL_SUMMARY,
+  SECONDS_PER_YEAR,
+  SISTER_CONFIDENCE,
+  SISTER_EXACT,
+  SISTER_SEQUEL,
+  SISTER_SISTER,
+  SISTER_SPIN_OFF,
+  SPIN_OFF_PENALTY,
+  TIER_COMMUNITY_MOD,
+  TIER_CUTOFFS,
+  TIER_DLC,
+  TIER_FAMOUS,
+  TIER_FLAGSHIP,
+  TIER_LOW,
+  TIER_MAIN,
+  TIER_SERIES,
+  TITLE_ARTICLE_STRIPPED,
+  TITLE_EXACT,
+  TITLE_PREFIX,
+  TITLE_PREFIX_EDITION,
+  USER_RATING_COUNT_BANDS,
 } from './constants.ts';
 import { CATEGORY, effectiveCategory, isModContent } from './category.ts';
 import { findIconic, hasPhrase } from './iconic.ts';
@@ -31,9 +69,17 @@ export interface GameScore {
   readonly exactTitle: boolean;
 }
 
-const EDITION_WORDS = /\b(edition|dlc|pack|season pass|bundle|soundtrack|deluxe|upgrade|expansion|collection|costume|skin|episode|chapter)\b/;
-const MAIN_LIKE: ReadonlySet<number> = new Set([CATEGORY.MAIN, CATEGORY.EXPANSION, CATEGORY.STANDALONE_EXPANSION,
-  CATEGORY.REMAKE, CATEGORY.REMASTER, CATEGORY.EXPANDED, CATEGORY.PORT]);
+const EDITION_WORDS =
+  /\b(edition|dlc|pack|season pass|bundle|soundtrack|deluxe|upgrade|expansion|collection|costume|skin|episode|chapter)\b/;
+const MAIN_LIKE: ReadonlySet<number> = new Set([
+  CATEGORY.MAIN,
+  CATEGORY.EXPANSION,
+  CATEGORY.STANDALONE_EXPANSION,
+  CATEGORY.REMAKE,
+  CATEGORY.REMASTER,
+  CATEGORY.EXPANDED,
+  CATEGORY.PORT,
+]);
 
 const band = (value: number, bands: readonly (readonly [number, number])[]): number =>
   bands.find(([atLeast]) => value >= atLeast)?.[1] ?? 0;
@@ -43,7 +89,8 @@ const belowBand = (value: number, bands: readonly (readonly [number, number])[])
 function titleScore(name: string, q: PreparedQuery): number {
   if (name === q.text) return TITLE_EXACT;
   if (stripArticle(name) === q.articleStripped) return TITLE_ARTICLE_STRIPPED;
-  if (name.startsWith(q.text)) return EDITION_WORDS.test(name.slice(q.text.length)) ? TITLE_PREFIX_EDITION : TITLE_PREFIX;
+  if (name.startsWith(q.text))
+    return EDITION_WORDS.test(name.slice(q.text.length)) ? TITLE_PREFIX_EDITION : TITLE_PREFIX;
   if (name.includes(q.text) || q.tokens.every((t) => name.includes(t))) return REL_NAME_CONTAINS;
   return 0;
 }
@@ -72,8 +119,12 @@ function genreOverlap(genres: readonly string[] | undefined, reference: readonly
  * hits. Used for the relevance cut on remote results (§5 "at least 0.12 of 260").
  */
 export function matchRelevance(game: SearchGame, q: PreparedQuery): number {
-  const has = (field: string | null | undefined) => field != null && q.text !== '' && foldAccents(field).includes(q.text);
-  let relevance = Math.max(titleScore(normalizeText(game.name), q), ...(game.alternative_names ?? []).map((n) => titleScore(normalizeText(n), q)));
+  const has = (field: string | null | undefined) =>
+    field != null && q.text !== '' && foldAccents(field).includes(q.text);
+  let relevance = Math.max(
+    titleScore(normalizeText(game.name), q),
+    ...(game.alternative_names ?? []).map((n) => titleScore(normalizeText(n), q)),
+  );
   if (has(game.summary)) relevance += REL_SUMMARY;
   if (has(game.description)) relevance += REL_DESCRIPTION;
   if ((game.genres ?? []).some(has)) relevance += REL_GENRE;
@@ -111,9 +162,11 @@ export function scoreGame(game: SearchGame, q: PreparedQuery, ctx: ScoreContext,
   const name = normalizedName ?? normalizeText(game.name);
   const category = effectiveCategory(game);
   const mod = isModContent(game);
-  const ageYears = game.first_release_date != null ? (ctx.nowSeconds - game.first_release_date) / SECONDS_PER_YEAR : undefined;
+  const ageYears =
+    game.first_release_date != null ? (ctx.nowSeconds - game.first_release_date) / SECONDS_PER_YEAR : undefined;
   const engagement = (game.follows ?? 0) + (game.hypes ?? 0);
-  const has = (field: string | null | undefined) => field != null && q.text !== '' && foldAccents(field).includes(q.text);
+  const has = (field: string | null | undefined) =>
+    field != null && q.text !== '' && foldAccents(field).includes(q.text);
 
   const altNames = (game.alternative_names ?? []).map(normalizeText);
   const title = Math.max(titleScore(name, q), ...altNames.map((n) => titleScore(n, q)));
@@ -129,16 +182,27 @@ export function scoreGame(game: SearchGame, q: PreparedQuery, ctx: ScoreContext,
   const iconic = findIconic([name, ...altNames], game.release_year);
   if (iconic !== undefined) relevance += iconic.boost;
 
-  let tier = mod ? (ctx.communityMod === true ? TIER_COMMUNITY_MOD : TIER_LOW)
-    : iconic?.flagship === true ? TIER_FLAGSHIP
-      : iconic !== undefined ? TIER_FAMOUS
-        : !MAIN_LIKE.has(category) ? TIER_DLC
-          : q.franchise !== undefined && hasPhrase(name, q.franchise) ? TIER_SERIES : TIER_MAIN;
+  let tier = mod
+    ? ctx.communityMod === true
+      ? TIER_COMMUNITY_MOD
+      : TIER_LOW
+    : iconic?.flagship === true
+      ? TIER_FLAGSHIP
+      : iconic !== undefined
+        ? TIER_FAMOUS
+        : !MAIN_LIKE.has(category)
+          ? TIER_DLC
+          : q.franchise !== undefined && hasPhrase(name, q.franchise)
+            ? TIER_SERIES
+            : TIER_MAIN;
   if (category === CATEGORY.MAIN) tier += BONUS_MAIN_GAME;
   if (category === CATEGORY.REMAKE || category === CATEGORY.REMASTER) tier += BONUS_REMAKE_REMASTER;
   if (category === CATEGORY.PORT) tier += PENALTY_PORT;
-  if (game.rating != null) tier += game.rating < RATING_LOW_BELOW ? RATING_LOW_PENALTY : band(game.rating, RATING_BANDS);
-  tier += band(engagement, ENGAGEMENT_BANDS) + band(game.user_rating_count ?? game.rating_count ?? 0, USER_RATING_COUNT_BANDS);
+  if (game.rating != null)
+    tier += game.rating < RATING_LOW_BELOW ? RATING_LOW_PENALTY : band(game.rating, RATING_BANDS);
+  tier +=
+    band(engagement, ENGAGEMENT_BANDS) +
+    band(game.user_rating_count ?? game.rating_count ?? 0, USER_RATING_COUNT_BANDS);
   const nintendo = [game.developer, game.publisher].some((c) => c != null && /nintendo/i.test(c));
   if (nintendo && (game.platforms ?? []).some((p) => /switch/i.test(p))) tier += BONUS_SWITCH_NINTENDO;
   if (ageYears !== undefined && ageYears >= 0) {
@@ -150,13 +214,26 @@ export function scoreGame(game: SearchGame, q: PreparedQuery, ctx: ScoreContext,
   if (category === CATEGORY.BUNDLE) tier += mod ? PENALTY_MOD_BUNDLE : PENALTY_BUNDLE;
 
   const finalTier = TIER_CUTOFFS.find((cut) => tier >= cut) ?? TIER_LOW;
-  return { score: relevance + tier, tier: finalTier, categoryPriority: categoryPriority(category), exactTitle: title >= TITLE_ARTICLE_STRIPPED };
+  return {
+    score: relevance + tier,
+    tier: finalTier,
+    categoryPriority: categoryPriority(category),
+    exactTitle: title >= TITLE_ARTICLE_STRIPPED,
+  };
 }
 
 export const categoryPriority = (category: number): number => CATEGORY_PRIORITY[category] ?? 0;
 
 /** The deterministic order of scored games: score, then category priority, then id. */
-export function compareScored(a: { score: GameScore; game: SearchGame }, b: { score: GameScore; game: SearchGame }): number {
+export function compareScored(
+  a: { score: GameScore; game: SearchGame },
+  b: { score: GameScore; game: SearchGame },
+): number {
   // Typing a game's exact title finds that game first, whatever a newer sequel's bonuses add up to.
-  return Number(b.score.exactTitle) - Number(a.score.exactTitle) || b.score.score - a.score.score || b.score.categoryPriority - a.score.categoryPriority || a.game.id - b.game.id;
+  return (
+    Number(b.score.exactTitle) - Number(a.score.exactTitle) ||
+    b.score.score - a.score.score ||
+    b.score.categoryPriority - a.score.categoryPriority ||
+    a.game.id - b.game.id
+  );
 }

@@ -3,7 +3,9 @@ import { buildVariants } from './variants.ts';
 
 describe('buildVariants (§4)', () => {
   it('gives sequel numbers in both spellings and expands short forms', () => {
-    expect(buildVariants('ff7').map((v) => v.searchTerm)).toEqual(expect.arrayContaining(['final fantasy 7', 'final fantasy vii']));
+    expect(buildVariants('ff7').map((v) => v.searchTerm)).toEqual(
+      expect.arrayContaining(['final fantasy 7', 'final fantasy vii']),
+    );
   });
   it('adds the franchise (limit 10) and its flagship titles (limit 5), at most 5 in all', () => {
     const v = buildVariants('zelda games');

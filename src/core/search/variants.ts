@@ -29,8 +29,7 @@ export function buildVariants(raw: string): VariantQuery[] {
   }
   if (q.franchise !== undefined) {
     add(q.franchise, FRANCHISE_VARIANT_LIMIT);
-    const flagships = ICONIC_GAMES.filter((g) => g.franchise === q.franchise)
-      .sort((a, b) => a.priority - b.priority);
+    const flagships = ICONIC_GAMES.filter((g) => g.franchise === q.franchise).sort((a, b) => a.priority - b.priority);
     for (const game of flagships) add(game.name);
   }
   return out;

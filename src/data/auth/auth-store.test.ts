@@ -11,8 +11,13 @@ import { createAuthStore, MEMBER_LOOKUP_TIMEOUT_MS, type AuthSnapshot, type Auth
 import type { RememberMe } from './remember.ts';
 
 const USER: User = {
-  id: 'auth-uuid-1', aud: 'authenticated', email: 'maya@example.test', app_metadata: { provider: 'email' },
-  user_metadata: { username: 'maya' }, created_at: '2026-01-01T00:00:00Z', email_confirmed_at: '2026-01-01T00:00:00Z',
+  id: 'auth-uuid-1',
+  aud: 'authenticated',
+  email: 'maya@example.test',
+  app_metadata: { provider: 'email' },
+  user_metadata: { username: 'maya' },
+  created_at: '2026-01-01T00:00:00Z',
+  email_confirmed_at: '2026-01-01T00:00:00Z',
 };
 const SESSION: Session = { access_token: 'a', refresh_token: 'r', expires_in: 3600, token_type: 'bearer', user: USER };
 
@@ -32,7 +37,10 @@ class FakeClient {
       return { data: { subscription: { unsubscribe: () => undefined } } };
     },
     signInWithPassword: async () => this.signInAnswer,
-    signOut: async ({ scope }: { scope: string }) => { this.signOuts.push(scope); return { error: null }; },
+    signOut: async ({ scope }: { scope: string }) => {
+      this.signOuts.push(scope);
+      return { error: null };
+    },
     getUser: async () => ({ data: { user: USER }, error: null }),
   };
 
@@ -51,8 +59,11 @@ let fake: FakeClient;
 
 function makeStore(options: { timeoutMs?: number; remember?: RememberMe | null; initialUrl?: string } = {}): AuthStore {
   return createAuthStore({
-    db, origin: 'https://app.test', client: async () => fake as unknown as SupabaseClient,
-    memberLookupTimeoutMs: options.timeoutMs ?? MEMBER_LOOKUP_TIMEOUT_MS, remember: options.remember ?? null,
+    db,
+    origin: 'https://app.test',
+    client: async () => fake as unknown as SupabaseClient,
+    memberLookupTimeoutMs: options.timeoutMs ?? MEMBER_LOOKUP_TIMEOUT_MS,
+    remember: options.remember ?? null,
     initialUrl: options.initialUrl ?? null,
   });
 }
@@ -60,7 +71,13 @@ function makeStore(options: { timeoutMs?: number; remember?: RememberMe | null; 
 /** Resolves with the first snapshot that passes `test`. */
 function until(store: AuthStore, test: (s: AuthSnapshot) => boolean): Promise<AuthSnapshot> {
   return new Promise((resolve) => {
-    const check = () => { const s = store.getSnapshot(); if (test(s)) { unsubscribe(); resolve(s); } };
+    const check = () => {
+      const s = store.getSnapshot();
+      if (test(s)) {
+        unsubscribe();
+        resolve(s);
+      }
+    };
     const unsubscribe = store.subscribe(check);
     check();
   });
@@ -91,8 +108,18 @@ describe('member id', () => {
     await tick();
     await store.signIn('maya@example.test', 'pw');
     const snapshot = await until(store, (s) => s.status === 'signedIn' && s.memberId !== null);
-    expect(snapshot).toMatchObject({ status: 'signedIn', memberId: 42, memberLoading: false, user: { username: 'maya', emailConfirmed: true } });
-    expect(fake.rpcCalls).toEqual([{ name: 'get_or_create_user', args: { auth_id: 'auth-uuid-1', user_email: 'maya@example.test', user_name: 'maya', user_provider: 'email' } }]);
+    expect(snapshot).toMatchObject({
+      status: 'signedIn',
+      memberId: 42,
+      memberLoading: false,
+      user: { username: 'maya', emailConfirmed: true },
+    });
+    expect(fake.rpcCalls).toEqual([
+      {
+        name: 'get_or_create_user',
+        args: { auth_id: 'auth-uuid-1', user_email: 'maya@example.test', user_name: 'maya', user_provider: 'email' },
+      },
+    ]);
     expect((await loadSyncState(db)).user_id).toBe(42);
 
     // Next start (offline, say): the id comes from the device at once, without asking the server.
@@ -125,7 +152,10 @@ describe('member id', () => {
 describe('messages', () => {
   it('shows the server message, else the fallback', async () => {
     const store = makeStore();
-    fake.signInAnswer = { data: { session: null, user: null }, error: { message: 'Invalid login credentials', code: 'invalid_credentials' } };
+    fake.signInAnswer = {
+      data: { session: null, user: null },
+      error: { message: 'Invalid login credentials', code: 'invalid_credentials' },
+    };
     await expect(store.signIn('a@b.co', 'x')).rejects.toThrow('Invalid login credentials');
     fake.signInAnswer = { data: { session: null, user: null }, error: { message: '' } };
     await expect(store.signIn('a@b.co', 'x')).rejects.toThrow('Login failed. Please try again.');
@@ -133,16 +163,30 @@ describe('messages', () => {
 
   it('shows a rate limit as the server says it, with a wait when the server names none', async () => {
     const store = makeStore();
-    const refuse = (message: string, code: string) => ({ data: { session: null, user: null }, error: { message, code, status: 429 } });
-    fake.signInAnswer = refuse('Request rate limit reached. Please try again in 12 seconds.', 'over_request_rate_limit');
-    await expect(store.signIn('a@b.co', 'x')).rejects.toMatchObject({
-      message: 'Request rate limit reached. Please try again in 12 seconds.', code: 'over_request_rate_limit',
+    const refuse = (message: string, code: string) => ({
+      data: { session: null, user: null },
+      error: { message, code, status: 429 },
     });
-    fake.signInAnswer = refuse('For security purposes, you can only request this after 42 seconds.', 'over_email_send_rate_limit');
-    await expect(store.signIn('a@b.co', 'x')).rejects.toThrow('For security purposes, you can only request this after 42 seconds.');
+    fake.signInAnswer = refuse(
+      'Request rate limit reached. Please try again in 12 seconds.',
+      'over_request_rate_limit',
+    );
+    await expect(store.signIn('a@b.co', 'x')).rejects.toMatchObject({
+      message: 'Request rate limit reached. Please try again in 12 seconds.',
+      code: 'over_request_rate_limit',
+    });
+    fake.signInAnswer = refuse(
+      'For security purposes, you can only request this after 42 seconds.',
+      'over_email_send_rate_limit',
+    );
+    await expect(store.signIn('a@b.co', 'x')).rejects.toThrow(
+      'For security purposes, you can only request this after 42 seconds.',
+    );
     // A hosted GoTrue's bare message.
     fake.signInAnswer = refuse('Request rate limit reached', 'over_request_rate_limit');
-    await expect(store.signIn('a@b.co', 'x')).rejects.toThrow('Request rate limit reached. Please wait a moment and try again.');
+    await expect(store.signIn('a@b.co', 'x')).rejects.toThrow(
+      'Request rate limit reached. Please wait a moment and try again.',
+    );
     fake.signInAnswer = refuse('', 'over_request_rate_limit');
     await expect(store.signIn('a@b.co', 'x')).rejects.toThrow('Login failed. Please try again.');
   });
@@ -172,7 +216,14 @@ describe('sign-out', () => {
 describe('remember me', () => {
   it('ends a session not to be remembered when the browser session it began in is over', async () => {
     const choices: boolean[] = [];
-    const store = makeStore({ remember: { startVisit: () => true, set: (r) => { choices.push(r); } } });
+    const store = makeStore({
+      remember: {
+        startVisit: () => true,
+        set: (r) => {
+          choices.push(r);
+        },
+      },
+    });
     await tick();
     fake.emit('INITIAL_SESSION', SESSION);
     expect(await until(store, (s) => s.status === 'signedOut')).toEqual({ status: 'signedOut' });
@@ -182,7 +233,14 @@ describe('remember me', () => {
 
   it('records the choice at sign-in', async () => {
     const choices: boolean[] = [];
-    const store = makeStore({ remember: { startVisit: () => false, set: (r) => { choices.push(r); } } });
+    const store = makeStore({
+      remember: {
+        startVisit: () => false,
+        set: (r) => {
+          choices.push(r);
+        },
+      },
+    });
     await store.signIn('maya@example.test', 'pw', { remember: false });
     expect(choices).toEqual([false]);
     expect(store.getSnapshot().status).toBe('signedIn');
@@ -198,11 +256,20 @@ describe('a visitor who may not be a member (issue 20 §3)', () => {
   it('is signed out at once and makes no client until they act, then listens to it', async () => {
     let made = 0;
     let act: () => void = () => undefined;
-    const acted = new Promise<void>((resolve) => { act = resolve; });
+    const acted = new Promise<void>((resolve) => {
+      act = resolve;
+    });
     const store = createAuthStore({
-      db, origin: 'https://app.test', initialUrl: null, remember: null,
-      client: async () => { made += 1; return fake as unknown as SupabaseClient; },
-      sessionMayExist: async () => false, memberPresent: acted,
+      db,
+      origin: 'https://app.test',
+      initialUrl: null,
+      remember: null,
+      client: async () => {
+        made += 1;
+        return fake as unknown as SupabaseClient;
+      },
+      sessionMayExist: async () => false,
+      memberPresent: acted,
     });
     await until(store, (s) => s.status === 'signedOut');
     await tick();
@@ -216,9 +283,13 @@ describe('a visitor who may not be a member (issue 20 §3)', () => {
 
   it('makes the client at once when a session may exist', async () => {
     const store = createAuthStore({
-      db, origin: 'https://app.test', initialUrl: null, remember: null,
+      db,
+      origin: 'https://app.test',
+      initialUrl: null,
+      remember: null,
       client: async () => fake as unknown as SupabaseClient,
-      sessionMayExist: async () => true, memberPresent: new Promise<void>(() => undefined),
+      sessionMayExist: async () => true,
+      memberPresent: new Promise<void>(() => undefined),
     });
     await expect.poll(() => fake.listener).toBeDefined();
     expect(store.getSnapshot().status).toBe('loading');

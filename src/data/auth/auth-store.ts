@@ -35,19 +35,27 @@ export type AuthSnapshot =
   | { readonly status: 'loading' }
   | { readonly status: 'signedOut' }
   | {
-    readonly status: 'signedIn'; readonly user: AuthUser; readonly memberId: number | null; readonly memberLoading: boolean;
-    /** Set while the member must choose what becomes of them (keepHeldChanges / discardHeldChanges). */
-    readonly heldChanges?: HeldChanges;
-  };
+      readonly status: 'signedIn';
+      readonly user: AuthUser;
+      readonly memberId: number | null;
+      readonly memberLoading: boolean;
+      /** Set while the member must choose what becomes of them (keepHeldChanges / discardHeldChanges). */
+      readonly heldChanges?: HeldChanges;
+    };
 
 /**
  * The OAuth providers this build offers: all of them by default (the local gateway's development
  * flow signs in any), or those VITE_OAUTH_PROVIDERS names for a hosted project (vite.config.ts
  * refuses a bad value at build time).
  */
-export const offeredOAuthProviders = (): readonly OAuthProvider[] => enabledOAuthProviders(import.meta.env['VITE_OAUTH_PROVIDERS']);
+export const offeredOAuthProviders = (): readonly OAuthProvider[] =>
+  enabledOAuthProviders(import.meta.env['VITE_OAUTH_PROVIDERS']);
 
-export interface SignUpInput { readonly username: string; readonly email: string; readonly password: string }
+export interface SignUpInput {
+  readonly username: string;
+  readonly email: string;
+  readonly password: string;
+}
 
 export interface AuthStore {
   subscribe(listener: () => void): () => void;
@@ -101,7 +109,10 @@ export interface AuthStoreDeps {
 }
 
 export class AuthError extends Error {
-  constructor(message: string, readonly code?: string) {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
     super(message);
     this.name = 'AuthError';
   }
@@ -110,7 +121,10 @@ export class AuthError extends Error {
 /** The device holds another member's unsynced changes: the member signing in must choose. */
 class HeldChangesError extends AuthError {
   constructor(readonly held: HeldChanges) {
-    super(`This device still has ${held.unsynced} unsynced change(s) of another account. Sign in as that account to sync them first.`, 'member_changed');
+    super(
+      `This device still has ${held.unsynced} unsynced change(s) of another account. Sign in as that account to sync them first.`,
+      'member_changed',
+    );
   }
 }
 
@@ -129,14 +143,18 @@ export function refusalMessage(error: { message: string; status?: number | undef
 function toUser(user: User): AuthUser {
   const username: unknown = user.user_metadata['username'];
   return {
-    id: user.id, email: user.email ?? null, username: typeof username === 'string' ? username : null,
+    id: user.id,
+    email: user.email ?? null,
+    username: typeof username === 'string' ? username : null,
     emailConfirmed: Boolean(user.email_confirmed_at ?? user.confirmed_at),
   };
 }
 
 function timeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new AuthError(message, 'timeout')), ms); });
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new AuthError(message, 'timeout')), ms);
+  });
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
 
@@ -149,21 +167,28 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     if (!listening) {
       listening = true;
       void made.then(
-        (supabase) => { supabase.auth.onAuthStateChange(onChange); },
+        (supabase) => {
+          supabase.auth.onAuthStateChange(onChange);
+        },
         // No backend settings (offline first start with nothing cached): a visitor, for now.
-        () => { if (snapshot.status === 'loading') set({ status: 'signedOut' }); },
+        () => {
+          if (snapshot.status === 'loading') set({ status: 'signedOut' });
+        },
       );
     }
     return made;
   };
-  const initialUrl = deps.initialUrl !== undefined ? deps.initialUrl : typeof window === 'undefined' ? null : window.location.href;
+  const initialUrl =
+    deps.initialUrl !== undefined ? deps.initialUrl : typeof window === 'undefined' ? null : window.location.href;
   const remember = deps.remember !== undefined ? deps.remember : browserRememberMe();
   // A session the member asked not to remember ends with the browser session it began in.
   let forgetStoredSession = remember?.startVisit() ?? false;
   const listeners = new Set<() => void>();
   let snapshot: AuthSnapshot = { status: 'loading' };
   let resolveReady: () => void = () => undefined;
-  const readyPromise = new Promise<void>((resolve) => { resolveReady = resolve; });
+  const readyPromise = new Promise<void>((resolve) => {
+    resolveReady = resolve;
+  });
   let lookup: Promise<void> | undefined;
 
   const set = (next: AuthSnapshot) => {
@@ -178,7 +203,8 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     const username: unknown = user.user_metadata['username'];
     const name: unknown = user.user_metadata['name'];
     const { data, error } = await supabase.rpc('get_or_create_user', {
-      auth_id: user.id, user_email: user.email ?? null,
+      auth_id: user.id,
+      user_email: user.email ?? null,
       user_name: typeof username === 'string' ? username : typeof name === 'string' ? name : null,
       user_provider: typeof user.app_metadata['provider'] === 'string' ? user.app_metadata['provider'] : 'email',
     });
@@ -208,17 +234,30 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     if (lookup) return;
     const current = snapshot;
     if (current.status === 'signedIn') set({ ...current, memberLoading: true });
-    lookup = timeout(resolveMember(user), deps.memberLookupTimeoutMs ?? MEMBER_LOOKUP_TIMEOUT_MS, 'Database operation timeout')
-      .then((memberId) => {
-        const now = snapshot;
-        if (now.status === 'signedIn' && now.user.id === user.id) set({ ...now, memberId, memberLoading: false });
-      }, (error: unknown) => {
-        // Spec: after 5 s it gives up and the id stays null (tried again when the connection returns).
-        const now = snapshot;
-        if (now.status !== 'signedIn' || now.user.id !== user.id) return;
-        set({ ...now, memberLoading: false, ...(error instanceof HeldChangesError ? { heldChanges: error.held } : {}) });
-      })
-      .finally(() => { lookup = undefined; });
+    lookup = timeout(
+      resolveMember(user),
+      deps.memberLookupTimeoutMs ?? MEMBER_LOOKUP_TIMEOUT_MS,
+      'Database operation timeout',
+    )
+      .then(
+        (memberId) => {
+          const now = snapshot;
+          if (now.status === 'signedIn' && now.user.id === user.id) set({ ...now, memberId, memberLoading: false });
+        },
+        (error: unknown) => {
+          // Spec: after 5 s it gives up and the id stays null (tried again when the connection returns).
+          const now = snapshot;
+          if (now.status !== 'signedIn' || now.user.id !== user.id) return;
+          set({
+            ...now,
+            memberLoading: false,
+            ...(error instanceof HeldChangesError ? { heldChanges: error.held } : {}),
+          });
+        },
+      )
+      .finally(() => {
+        lookup = undefined;
+      });
   }
 
   async function adopt(session: Session | null): Promise<void> {
@@ -238,44 +277,80 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
   }
 
   const onChange = (event: AuthChangeEvent, session: Session | null) => {
-    if (event === 'SIGNED_OUT') { set({ status: 'signedOut' }); return; }
+    if (event === 'SIGNED_OUT') {
+      set({ status: 'signedOut' });
+      return;
+    }
     if (event === 'INITIAL_SESSION' && session && forgetStoredSession) {
       forgetStoredSession = false;
       // Unsynced changes keep the session: signOut() then changes nothing and the member stays in.
-      setTimeout(() => { void store.signOut().then((outcome) => { if (!outcome.signedOut) void adopt(session); }, () => adopt(session)); }, 0);
+      setTimeout(() => {
+        void store.signOut().then(
+          (outcome) => {
+            if (!outcome.signedOut) void adopt(session);
+          },
+          () => adopt(session),
+        );
+      }, 0);
       return;
     }
-    const adopts: readonly AuthChangeEvent[] = ['INITIAL_SESSION', 'SIGNED_IN', 'USER_UPDATED', 'TOKEN_REFRESHED', 'PASSWORD_RECOVERY'];
+    const adopts: readonly AuthChangeEvent[] = [
+      'INITIAL_SESSION',
+      'SIGNED_IN',
+      'USER_UPDATED',
+      'TOKEN_REFRESHED',
+      'PASSWORD_RECOVERY',
+    ];
     if (adopts.includes(event)) {
       // Outside the auth lock: auth-js calls listeners while holding it.
-      setTimeout(() => { void adopt(session); }, 0);
+      setTimeout(() => {
+        void adopt(session);
+      }, 0);
     }
   };
 
   if (!deps.sessionMayExist) void client();
   else {
-    void deps.sessionMayExist().catch(() => true).then((may) => {
-      if (may) { void client(); return; }
-      // A visitor: signed out until they act (or another tab signs in), then listening as above.
-      if (snapshot.status === 'loading') set({ status: 'signedOut' });
-      // A client that cannot be made now (offline, its code not yet cached) leaves the visitor signed
-      // out (client() handles it); this chain must not report it again as an unhandled rejection.
-      void deps.memberPresent?.then(() => client()).catch(() => undefined);
-    });
+    void deps
+      .sessionMayExist()
+      .catch(() => true)
+      .then((may) => {
+        if (may) {
+          void client();
+          return;
+        }
+        // A visitor: signed out until they act (or another tab signs in), then listening as above.
+        if (snapshot.status === 'loading') set({ status: 'signedOut' });
+        // A client that cannot be made now (offline, its code not yet cached) leaves the visitor signed
+        // out (client() handles it); this chain must not report it again as an unhandled rejection.
+        void deps.memberPresent?.then(() => client()).catch(() => undefined);
+      });
   }
 
   if (typeof window !== 'undefined') {
     window.addEventListener('online', () => {
       const now = snapshot;
       if (now.status === 'signedIn' && now.memberId === null) {
-        void client().then((s) => s.auth.getUser()).then(({ data }) => { if (data.user) lookupMember(data.user); }, () => undefined);
+        void client()
+          .then((s) => s.auth.getUser())
+          .then(
+            ({ data }) => {
+              if (data.user) lookupMember(data.user);
+            },
+            () => undefined,
+          );
       }
     });
   }
 
   type Answer = { readonly error: { message: string; code?: string | undefined; status?: number | undefined } | null };
-  const call = async <R extends Answer>(run: (supabase: SupabaseClient) => PromiseLike<R>, fallback: string): Promise<R> => {
-    const supabase = await client().catch(() => { throw new AuthError(fallback); });
+  const call = async <R extends Answer>(
+    run: (supabase: SupabaseClient) => PromiseLike<R>,
+    fallback: string,
+  ): Promise<R> => {
+    const supabase = await client().catch(() => {
+      throw new AuthError(fallback);
+    });
     const answer = await run(supabase);
     if (answer.error) throw new AuthError(refusalMessage(answer.error, fallback), answer.error.code);
     return answer;
@@ -285,51 +360,81 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     landingUrl: () => initialUrl,
     subscribe(listener) {
       listeners.add(listener);
-      return () => { listeners.delete(listener); };
+      return () => {
+        listeners.delete(listener);
+      };
     },
     getSnapshot: () => snapshot,
     ready: () => readyPromise,
     client,
     async signIn(email, password, options = {}) {
-      const { data } = await call((s) => s.auth.signInWithPassword({ email, password }), 'Login failed. Please try again.');
+      const { data } = await call(
+        (s) => s.auth.signInWithPassword({ email, password }),
+        'Login failed. Please try again.',
+      );
       remember?.set(options.remember ?? true);
       await adopt(data.session);
     },
     async signUp({ username, email, password }) {
-      const { data } = await call((s) => s.auth.signUp({
-        email, password, options: { data: { username, name: username }, emailRedirectTo: `${origin}/auth/callback` },
-      }), 'Signup failed. Please try again.');
+      const { data } = await call(
+        (s) =>
+          s.auth.signUp({
+            email,
+            password,
+            options: { data: { username, name: username }, emailRedirectTo: `${origin}/auth/callback` },
+          }),
+        'Signup failed. Please try again.',
+      );
       if (data.session) await adopt(data.session);
       return { confirmed: data.session !== null };
     },
     async resendVerification(email) {
-      await call((s) => s.auth.resend({ type: 'signup', email, options: { emailRedirectTo: `${origin}/auth/callback` } }), 'Failed to resend verification email.');
+      await call(
+        (s) => s.auth.resend({ type: 'signup', email, options: { emailRedirectTo: `${origin}/auth/callback` } }),
+        'Failed to resend verification email.',
+      );
     },
     async requestPasswordReset(email) {
-      await call((s) => s.auth.resetPasswordForEmail(email, { redirectTo: `${origin}/reset-password` }), 'Failed to send reset email. Please try again.');
+      await call(
+        (s) => s.auth.resetPasswordForEmail(email, { redirectTo: `${origin}/reset-password` }),
+        'Failed to send reset email. Please try again.',
+      );
     },
     async updatePassword(password) {
       await call((s) => s.auth.updateUser({ password }), 'Failed to update password. Please try again.');
     },
     async setSessionFromTokens(accessToken, refreshToken) {
-      const { data } = await call((s) => s.auth.setSession({ access_token: accessToken, refresh_token: refreshToken }), 'Authentication failed');
+      const { data } = await call(
+        (s) => s.auth.setSession({ access_token: accessToken, refresh_token: refreshToken }),
+        'Authentication failed',
+      );
       await adopt(data.session);
     },
     async verifyTokenHash(tokenHash, type = 'signup') {
-      const { data } = await call((s) => s.auth.verifyOtp({ token_hash: tokenHash, type: type as EmailOtpType }), 'Email verification failed');
+      const { data } = await call(
+        (s) => s.auth.verifyOtp({ token_hash: tokenHash, type: type as EmailOtpType }),
+        'Email verification failed',
+      );
       await adopt(data.session);
     },
     async signInWithProvider(provider) {
-      await call((s) => s.auth.signInWithOAuth({ provider, options: { redirectTo: `${origin}/auth/callback` } }), 'Login failed. Please try again.');
+      await call(
+        (s) => s.auth.signInWithOAuth({ provider, options: { redirectTo: `${origin}/auth/callback` } }),
+        'Login failed. Please try again.',
+      );
     },
     async signOut(options = {}) {
-      const outcome = await signOutAndClear(db, async () => {
-        const supabase = await client();
-        // Offline, the server cannot be told; the session still ends on this device.
-        const online = typeof navigator === 'undefined' || navigator.onLine;
-        const { error } = await supabase.auth.signOut({ scope: online ? 'global' : 'local' });
-        if (error && online) await supabase.auth.signOut({ scope: 'local' });
-      }, { ...(options.discardUnsynced === undefined ? {} : { discardUnsynced: options.discardUnsynced }) });
+      const outcome = await signOutAndClear(
+        db,
+        async () => {
+          const supabase = await client();
+          // Offline, the server cannot be told; the session still ends on this device.
+          const online = typeof navigator === 'undefined' || navigator.onLine;
+          const { error } = await supabase.auth.signOut({ scope: online ? 'global' : 'local' });
+          if (error && online) await supabase.auth.signOut({ scope: 'local' });
+        },
+        { ...(options.discardUnsynced === undefined ? {} : { discardUnsynced: options.discardUnsynced }) },
+      );
       if (outcome.signedOut) {
         remember?.set(true);
         set({ status: 'signedOut' });
@@ -354,7 +459,13 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     async deleteAccount() {
       if (snapshot.status !== 'signedIn') throw new AuthError('No user found');
       await call((s) => s.rpc('delete_account'), 'No user found');
-      await signOutAndClear(db, async () => { await (await client()).auth.signOut({ scope: 'local' }); }, { discardUnsynced: true });
+      await signOutAndClear(
+        db,
+        async () => {
+          await (await client()).auth.signOut({ scope: 'local' });
+        },
+        { discardUnsynced: true },
+      );
       set({ status: 'signedOut' });
     },
   };

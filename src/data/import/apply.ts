@@ -21,9 +21,19 @@ import { enqueueAll, QUEUE_TABLES } from '../../sync/mutate.ts';
 import { watchTempIds } from '../../store/overlay.ts';
 import { ImportStage } from './stage.ts';
 
-export interface ImportProgress { readonly done: number; readonly total: number; readonly refused: number; readonly state: ImportJobRow['state'] }
+export interface ImportProgress {
+  readonly done: number;
+  readonly total: number;
+  readonly refused: number;
+  readonly state: ImportJobRow['state'];
+}
 
-const progressOf = (job: ImportJobRow): ImportProgress => ({ done: job.done, total: job.mutations.length, refused: job.refused.length, state: job.state });
+const progressOf = (job: ImportJobRow): ImportProgress => ({
+  done: job.done,
+  total: job.mutations.length,
+  refused: job.refused.length,
+  state: job.state,
+});
 const JOB_TABLES = ['imports', 'importProgress'] as const;
 const GONE = 'This import is no longer on the device.';
 
@@ -35,7 +45,10 @@ const writesCache = new WeakMap<CheckpointDb, Map<string, ImportWritesRow>>();
 
 async function writesOf(db: CheckpointDb, jobId: string): Promise<ImportWritesRow | undefined> {
   let byJob = writesCache.get(db);
-  if (!byJob) { byJob = new Map(); writesCache.set(db, byJob); }
+  if (!byJob) {
+    byJob = new Map();
+    writesCache.set(db, byJob);
+  }
   const kept = byJob.get(jobId);
   if (kept) return kept;
   const stored = await db.imports.get(jobId);
@@ -46,11 +59,20 @@ async function writesOf(db: CheckpointDb, jobId: string): Promise<ImportWritesRo
 const forget = (db: CheckpointDb, jobId: string) => writesCache.get(db)?.delete(jobId);
 
 /** Stores a confirmed plan as a running job; returns its id. Nothing is applied yet. */
-export async function createImportJob(db: CheckpointDb, me: number, fileName: string, mutations: readonly PlannedMutation[], now = new Date()): Promise<string> {
+export async function createImportJob(
+  db: CheckpointDb,
+  me: number,
+  fileName: string,
+  mutations: readonly PlannedMutation[],
+  now = new Date(),
+): Promise<string> {
   const id = randomUuid();
   await db.transaction('rw', JOB_TABLES, async () => {
     await db.imports.add({
-      id, member_id: me, file_name: fileName, created_at: now.toISOString(),
+      id,
+      member_id: me,
+      file_name: fileName,
+      created_at: now.toISOString(),
       mutations: mutations.map((mu) => ({ name: mu.name, args: mu.args })),
     });
     await db.importProgress.add({ id, done: 0, state: mutations.length === 0 ? 'done' : 'running', refused: [] });
@@ -71,12 +93,18 @@ export async function readImportJob(db: CheckpointDb, jobId: string): Promise<Im
  * device refuses (a rule the file breaks that the preview could not know) is skipped, counted and
  * named in the job, never queued: the rest of the batch goes on.
  */
-export async function applyImportBatch(db: CheckpointDb, jobId: string, now: () => string = () => new Date().toISOString(), size = IMPORT_BATCH_SIZE): Promise<ImportProgress> {
+export async function applyImportBatch(
+  db: CheckpointDb,
+  jobId: string,
+  now: () => string = () => new Date().toISOString(),
+  size = IMPORT_BATCH_SIZE,
+): Promise<ImportProgress> {
   const progress = await db.transaction('rw', [...APPLY_TABLES, ...QUEUE_TABLES, ...JOB_TABLES], async () => {
     const [current, job] = await Promise.all([db.importProgress.get(jobId), writesOf(db, jobId)]);
     if (!current || !job) throw new Error(GONE);
     const total = job.mutations.length;
-    if (current.state !== 'running') return { done: current.done, total, refused: current.refused.length, state: current.state };
+    if (current.state !== 'running')
+      return { done: current.done, total, refused: current.refused.length, state: current.state };
     const end = Math.min(current.done + size, total);
     const refused = [...current.refused];
     const ctx = { me: job.member_id, now: now() };
@@ -85,7 +113,8 @@ export async function applyImportBatch(db: CheckpointDb, jobId: string, now: () 
       const planned = job.mutations[i];
       if (!planned) continue;
       try {
-        if (!isMutationName(planned.name)) throw new MutationError('unknown_mutation', `Unknown write "${planned.name}"`);
+        if (!isMutationName(planned.name))
+          throw new MutationError('unknown_mutation', `Unknown write "${planned.name}"`);
         writes.push({ index: i, name: planned.name, args: parseMutation(planned.name, planned.args) });
       } catch (error) {
         if (!(error instanceof MutationError)) throw error;
@@ -157,18 +186,28 @@ type OwnTable = 'reviews' | 'progress' | 'wishlist' | 'collection';
  * rows. Anything else an apply reads (Top 5, follows, platforms, a new game's slug) is read when
  * asked: this only saves requests, it decides nothing.
  */
-async function prefetch(stage: ImportStage, me: number, writes: ReadonlyArray<{ name: string; args: unknown }>): Promise<void> {
+async function prefetch(
+  stage: ImportStage,
+  me: number,
+  writes: ReadonlyArray<{ name: string; args: unknown }>,
+): Promise<void> {
   const games = new Set<number>();
   const own = new Map<OwnTable, Set<number>>();
   const keys = new Set<string>();
   for (const { name, args } of writes) {
-    const ids = name === 'top5.replace' ? (args as { games: Array<{ igdb_id: number }> }).games.map((g) => g.igdb_id) : [igdbOf(args)];
+    const ids =
+      name === 'top5.replace'
+        ? (args as { games: Array<{ igdb_id: number }> }).games.map((g) => g.igdb_id)
+        : [igdbOf(args)];
     for (const id of ids) {
       if (id === null) continue;
       games.add(id);
       for (const table of OWN_TABLES[name] ?? []) {
         let set = own.get(table);
-        if (!set) { set = new Set(); own.set(table, set); }
+        if (!set) {
+          set = new Set();
+          own.set(table, set);
+        }
         set.add(id);
       }
     }
@@ -176,7 +215,13 @@ async function prefetch(stage: ImportStage, me: number, writes: ReadonlyArray<{ 
   }
   await Promise.all([
     stage.table('games').prefetch('igdb_id', [...games]),
-    ...[...own].map(([table, ids]) => stage.table(table).prefetch('[user_id+igdb_id]', [...ids].map((id) => [me, id]), true)),
+    ...[...own].map(([table, ids]) =>
+      stage.table(table).prefetch(
+        '[user_id+igdb_id]',
+        [...ids].map((id) => [me, id]),
+        true,
+      ),
+    ),
     stage.table('journal').prefetch('client_key', [...keys]),
   ]);
   await stage.prefetchShadows([...own.keys()]);
@@ -210,8 +255,18 @@ export async function runImportJob(db: CheckpointDb, jobId: string, options: Run
   return progress;
 }
 
-async function setState(db: CheckpointDb, jobId: string, from: ImportProgressRow['state'], to: ImportProgressRow['state']): Promise<void> {
-  await db.importProgress.where('id').equals(jobId).modify((p) => { if (p.state === from) p.state = to; });
+async function setState(
+  db: CheckpointDb,
+  jobId: string,
+  from: ImportProgressRow['state'],
+  to: ImportProgressRow['state'],
+): Promise<void> {
+  await db.importProgress
+    .where('id')
+    .equals(jobId)
+    .modify((p) => {
+      if (p.state === from) p.state = to;
+    });
 }
 
 /** Sets a paused job running again (the member chose Resume). */
@@ -235,6 +290,8 @@ export async function unfinishedImports(db: CheckpointDb, me: number): Promise<I
     const progress = await db.importProgress.bulkGet(ids);
     const open = ids.filter((_, i) => progress[i] !== undefined && progress[i]?.state !== 'done');
     const jobs = await Promise.all(open.map((id) => readImportJob(db, id)));
-    return jobs.filter((j): j is ImportJobRow => j !== undefined).sort((a, b) => a.created_at.localeCompare(b.created_at));
+    return jobs
+      .filter((j): j is ImportJobRow => j !== undefined)
+      .sort((a, b) => a.created_at.localeCompare(b.created_at));
   });
 }

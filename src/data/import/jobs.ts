@@ -7,27 +7,44 @@
 import type { Library, PlannedMutation } from '../../core/import/plan.ts';
 import { localDb } from '../backend.ts';
 import type { ImportJobRow } from '../../store/db.ts';
-import { createImportJob, discardImportJob, readImportJob, resumeImportJob, runImportJob, unfinishedImports, type ImportProgress } from './apply.ts';
+import {
+  createImportJob,
+  discardImportJob,
+  readImportJob,
+  resumeImportJob,
+  runImportJob,
+  unfinishedImports,
+  type ImportProgress,
+} from './apply.ts';
 import { readLibrary } from './library.ts';
 
 export type { ImportProgress };
 
 export const loadLibrary = (me: number): Promise<Library> => readLibrary(localDb(), me);
-export const startImportJob = (me: number, fileName: string, mutations: readonly PlannedMutation[]): Promise<string> => createImportJob(localDb(), me, fileName, mutations);
+export const startImportJob = (me: number, fileName: string, mutations: readonly PlannedMutation[]): Promise<string> =>
+  createImportJob(localDb(), me, fileName, mutations);
 export const memberImports = (me: number): Promise<ImportJobRow[]> => unfinishedImports(localDb(), me);
 export const discardImport = (jobId: string): Promise<void> => discardImportJob(localDb(), jobId);
 export const importJob = (jobId: string): Promise<ImportJobRow | undefined> => readImportJob(localDb(), jobId);
 
-interface Run { readonly promise: Promise<ImportProgress>; readonly controller: AbortController; readonly listeners: Set<(p: ImportProgress) => void> }
+interface Run {
+  readonly promise: Promise<ImportProgress>;
+  readonly controller: AbortController;
+  readonly listeners: Set<(p: ImportProgress) => void>;
+}
 const runs = new Map<string, Run>();
 
 /** Runs (or joins the run of) a job until it is done or paused; `onProgress` hears every batch. */
 export function runImport(jobId: string, onProgress: (p: ImportProgress) => void): Promise<ImportProgress> {
   const running = runs.get(jobId);
-  if (running) { running.listeners.add(onProgress); return running.promise; }
+  if (running) {
+    running.listeners.add(onProgress);
+    return running.promise;
+  }
   const controller = new AbortController();
   const listeners = new Set([onProgress]);
-  const run = () => runImportJob(localDb(), jobId, { signal: controller.signal, onProgress: (p) => listeners.forEach((l) => l(p)) });
+  const run = () =>
+    runImportJob(localDb(), jobId, { signal: controller.signal, onProgress: (p) => listeners.forEach((l) => l(p)) });
   const locks = webLocks();
   const promise = (locks ? holding(locks, lockName(jobId), run) : run()).finally(() => runs.delete(jobId));
   runs.set(jobId, { promise, controller, listeners });

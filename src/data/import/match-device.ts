@@ -43,7 +43,12 @@ export interface DeviceMatch {
   readonly unsettled: number[];
 }
 
-export function matchOnDevice(rows: readonly ImportRow[], catalogue: DeviceCatalogue, nowSeconds: number, onProgress?: (done: number) => void): DeviceMatch {
+export function matchOnDevice(
+  rows: readonly ImportRow[],
+  catalogue: DeviceCatalogue,
+  nowSeconds: number,
+  onProgress?: (done: number) => void,
+): DeviceMatch {
   const matches = new Map<number, RowMatch>();
   const unsettled: number[] = [];
   rows.forEach((row, i) => {
@@ -51,8 +56,11 @@ export function matchOnDevice(rows: readonly ImportRow[], catalogue: DeviceCatal
       const known = catalogue.byIgdb.get(row.igdb_id);
       // A Checkpoint export names its games: the id decides, even when the device lacks the game's details.
       matches.set(row.line, {
-        kind: 'matched', by: 'igdb_id',
-        game: known ? fromEntry(known) : { igdb_id: row.igdb_id, name: row.title, year: row.year, cover_url: null, summary: { name: row.title } },
+        kind: 'matched',
+        by: 'igdb_id',
+        game: known
+          ? fromEntry(known)
+          : { igdb_id: row.igdb_id, name: row.title, year: row.year, cover_url: null, summary: { name: row.title } },
       });
     } else {
       // A title the catalogue has exactly (and, with the year, only once) is settled without ranking:
@@ -63,7 +71,10 @@ export function matchOnDevice(rows: readonly ImportRow[], catalogue: DeviceCatal
         if (onProgress && (i + 1) % 100 === 0) onProgress(i + 1);
         return;
       }
-      const ranked = catalogue.index().search(row.title, { nowSeconds, limit: RANKED }).ranked.map((r) => fromEntry(r.game as CatalogueEntry));
+      const ranked = catalogue
+        .index()
+        .search(row.title, { nowSeconds, limit: RANKED })
+        .ranked.map((r) => fromEntry(r.game as CatalogueEntry));
       const match = decideMatch(row, ranked);
       matches.set(row.line, match);
       if (match.kind !== 'matched') unsettled.push(row.line);

@@ -22,7 +22,12 @@ export type ImportPhase = 'reading' | 'catalogue' | 'matching' | 'searching';
 export type FromWorker =
   | { readonly type: 'shape'; readonly shape: FileShape }
   | { readonly type: 'progress'; readonly phase: ImportPhase; readonly done: number; readonly total: number }
-  | { readonly type: 'matched'; readonly parsed: ParsedImport; readonly matches: Array<[number, RowMatch]>; readonly unsettled: number[] }
+  | {
+      readonly type: 'matched';
+      readonly parsed: ParsedImport;
+      readonly matches: Array<[number, RowMatch]>;
+      readonly unsettled: number[];
+    }
   | { readonly type: 'error'; readonly reason: string; readonly message: string };
 
 /** The reason a read stops with when the member cancels it (the dialog then says nothing more). */

@@ -14,11 +14,18 @@ export interface ImportReader {
   match(mapping: ColumnMapping | null): Promise<Extract<FromWorker, { type: 'matched' }>>;
 }
 
-export function createImportReader(db: CheckpointDb, bytes: Uint8Array, today: string, nowSeconds: number, post: (m: FromWorker) => void): ImportReader {
+export function createImportReader(
+  db: CheckpointDb,
+  bytes: Uint8Array,
+  today: string,
+  nowSeconds: number,
+  post: (m: FromWorker) => void,
+): ImportReader {
   const file: FileKind = readFileKind(bytes);
   return {
     shape: () => ({
-      kind: file.kind, encoding: file.encoding,
+      kind: file.kind,
+      encoding: file.encoding,
       header: file.kind === 'csv' ? file.sheet.header : [],
       sample: file.kind === 'csv' ? file.sheet.rows.slice(0, SAMPLE_ROWS) : [],
       guess: file.kind === 'csv' ? file.guess : null,
@@ -28,15 +35,22 @@ export function createImportReader(db: CheckpointDb, bytes: Uint8Array, today: s
       const parsed = readRows(file, today, mapping ?? undefined);
       post({ type: 'progress', phase: 'catalogue', done: 0, total: parsed.rows.length });
       const needsIndex = parsed.rows.some((r) => r.igdb_id === null);
-      const games = needsIndex ? await db.games.toArray() : await db.games.where('igdb_id').anyOf(parsed.rows.map((r) => r.igdb_id ?? 0)).toArray();
+      const games = needsIndex
+        ? await db.games.toArray()
+        : await db.games
+            .where('igdb_id')
+            .anyOf(parsed.rows.map((r) => r.igdb_id ?? 0))
+            .toArray();
       const catalogue = deviceCatalogue(games);
-      const { matches, unsettled } = matchOnDevice(parsed.rows, catalogue, nowSeconds,
-        (done) => post({ type: 'progress', phase: 'matching', done, total: parsed.rows.length }));
+      const { matches, unsettled } = matchOnDevice(parsed.rows, catalogue, nowSeconds, (done) =>
+        post({ type: 'progress', phase: 'matching', done, total: parsed.rows.length }),
+      );
       return { type: 'matched', parsed, matches: [...matches], unsettled };
     },
   };
 }
 
-export const errorMessage = (error: unknown): FromWorker => (error instanceof ImportFileError
-  ? { type: 'error', reason: error.reason, message: error.message }
-  : { type: 'error', reason: 'failed', message: error instanceof Error ? error.message : String(error) });
+export const errorMessage = (error: unknown): FromWorker =>
+  error instanceof ImportFileError
+    ? { type: 'error', reason: error.reason, message: error.message }
+    : { type: 'error', reason: 'failed', message: error instanceof Error ? error.message : String(error) };

@@ -16,7 +16,16 @@
 // runs them in Dexie.waitFor), where awaiting a plain promise costs next to nothing. Reads made in
 // the zone (the prefetch) go through Dexie's DBCore, the layer its tables and middleware use: one
 // request each, no Collection; reads outside it go through the transaction's own tables.
-import { cmp, Dexie, type DBCoreIndex, type DBCoreKeyRange, type DBCoreTable, type IndexableType, type Table, type Transaction } from 'dexie';
+import {
+  cmp,
+  Dexie,
+  type DBCoreIndex,
+  type DBCoreKeyRange,
+  type DBCoreTable,
+  type IndexableType,
+  type Table,
+  type Transaction,
+} from 'dexie';
 import type { CheckpointDb } from '../../store/db.ts';
 import { assertApplyScope, STAGED_SCOPE } from '../../store/mutators/scope.ts';
 
@@ -60,13 +69,17 @@ function clone<T>(value: T): T {
 /** A value or a promise of it: what the stage holds is answered without a read. */
 type Maybe<T> = T | Promise<T>;
 /** Dexie's promises are not native ones: anything with a then() is waited for. */
-const isPromise = <T>(value: Maybe<T>): value is Promise<T> => typeof (value as { then?: unknown } | null)?.then === 'function';
+const isPromise = <T>(value: Maybe<T>): value is Promise<T> =>
+  typeof (value as { then?: unknown } | null)?.then === 'function';
 const then = <T, U>(value: Maybe<T>, fn: (v: T) => U): Maybe<U> => (isPromise(value) ? value.then(fn) : fn(value));
 
 const EQUAL = 1 as DBCoreKeyRange['type'];
 const RANGE = 2 as DBCoreKeyRange['type'];
 
-interface Entry { readonly key: IndexableType; readonly row: Row | null }
+interface Entry {
+  readonly key: IndexableType;
+  readonly row: Row | null;
+}
 
 class StagedTable {
   readonly primKey: KeyPath;
@@ -82,7 +95,10 @@ class StagedTable {
   /** Per index: key → the primary keys of staged rows with that key. */
   private readonly writtenBy = new Map<string, Map<string, Set<string>>>();
 
-  constructor(private readonly stage: ImportStage, readonly real: Table) {
+  constructor(
+    private readonly stage: ImportStage,
+    readonly real: Table,
+  ) {
     const { primKey, indexes, readHook } = real.schema;
     this.primKey = primKey.keyPath ?? '';
     this.core = real.core;
@@ -93,7 +109,9 @@ class StagedTable {
     }
   }
 
-  get name(): string { return this.real.name; }
+  get name(): string {
+    return this.real.name;
+  }
 
   private pkOf(row: Row): IndexableType {
     return keyAt(row, this.primKey) as IndexableType;
@@ -114,7 +132,11 @@ class StagedTable {
     if (!this.stage.inZone()) {
       return (await this.real.where(index).equals(range.lower).toArray()) as Row[];
     }
-    const { result } = await this.core.query({ trans: this.stage.trans, values: true, query: { index: this.coreIndex(index), range } });
+    const { result } = await this.core.query({
+      trans: this.stage.trans,
+      values: true,
+      query: { index: this.coreIndex(index), range },
+    });
     return this.readHook ? (result as Row[]).map(this.readHook) : (result as Row[]);
   }
 
@@ -177,10 +199,16 @@ class StagedTable {
       const key = keyText(keyAt(row, path));
       if (key === null) continue;
       let byKey = this.writtenBy.get(name);
-      if (!byKey) { byKey = new Map(); this.writtenBy.set(name, byKey); }
+      if (!byKey) {
+        byKey = new Map();
+        this.writtenBy.set(name, byKey);
+      }
       let pks = byKey.get(key);
       if (add) {
-        if (!pks) { pks = new Set(); byKey.set(key, pks); }
+        if (!pks) {
+          pks = new Set();
+          byKey.set(key, pks);
+        }
         pks.add(pk);
       } else pks?.delete(pk);
     }
@@ -188,7 +216,10 @@ class StagedTable {
 
   private cacheOf(index: string): Map<string, IndexableType[]> {
     let cache = this.queried.get(index);
-    if (!cache) { cache = new Map(); this.queried.set(index, cache); }
+    if (!cache) {
+      cache = new Map();
+      this.queried.set(index, cache);
+    }
     return cache;
   }
 
@@ -230,8 +261,19 @@ class StagedTable {
       const numbers = pairs.map((p) => p[1]);
       if (member !== undefined && pairs.every((p) => p[0] === member && typeof p[1] === 'number')) {
         const limit = 2 * pairs.length;
-        const range: DBCoreKeyRange = { type: RANGE, lower: [member, Math.min(...numbers)], upper: [member, Math.max(...numbers)], lowerOpen: false, upperOpen: false };
-        const { result } = await this.core.query({ trans: this.stage.trans, values: true, limit, query: { index: this.coreIndex(index), range } });
+        const range: DBCoreKeyRange = {
+          type: RANGE,
+          lower: [member, Math.min(...numbers)],
+          upper: [member, Math.max(...numbers)],
+          lowerOpen: false,
+          upperOpen: false,
+        };
+        const { result } = await this.core.query({
+          trans: this.stage.trans,
+          values: true,
+          limit,
+          query: { index: this.coreIndex(index), range },
+        });
         if (result.length < limit) {
           const rows = this.readHook ? (result as Row[]).map(this.readHook) : (result as Row[]);
           const path = this.indexes.get(index) as KeyPath;
@@ -242,8 +284,11 @@ class StagedTable {
         }
       }
     }
-    const found = await Promise.all([...wanted.values()].map((value) =>
-      this.query(index, { type: EQUAL, lower: value, upper: value, lowerOpen: false, upperOpen: false })));
+    const found = await Promise.all(
+      [...wanted.values()].map((value) =>
+        this.query(index, { type: EQUAL, lower: value, upper: value, lowerOpen: false, upperOpen: false }),
+      ),
+    );
     [...wanted.keys()].forEach((text, i) => keep(text, found[i] ?? []));
   }
 
@@ -252,10 +297,13 @@ class StagedTable {
     const wanted = new Map<string, IndexableType>();
     for (const key of keys) {
       const text = keyText(key);
-      if (text !== null && !this.known.has(text) && !this.written.has(text) && !this.stage.isMinted(key)) wanted.set(text, key);
+      if (text !== null && !this.known.has(text) && !this.written.has(text) && !this.stage.isMinted(key))
+        wanted.set(text, key);
     }
     const rows = await this.readKeys([...wanted.values()]);
-    [...wanted.keys()].forEach((text, i) => { if (!this.known.has(text)) this.known.set(text, rows[i] ?? null); });
+    [...wanted.keys()].forEach((text, i) => {
+      if (!this.known.has(text)) this.known.set(text, rows[i] ?? null);
+    });
   }
 
   /** The primary keys of the rows prefetch() found. */
@@ -268,10 +316,12 @@ class StagedTable {
     if (path === undefined || text === null) throw new Error(`Staged ${this.name}: cannot query ${index}`);
     const cached = this.queried.get(index)?.get(text);
     if (cached) return this.merge(index, path, text, cached);
-    return this.query(index, { type: EQUAL, lower: value, upper: value, lowerOpen: false, upperOpen: false }).then((rows) => {
-      const pks = this.queried.get(index)?.get(text) ?? this.remember(index, text, rows);
-      return this.merge(index, path, text, pks);
-    });
+    return this.query(index, { type: EQUAL, lower: value, upper: value, lowerOpen: false, upperOpen: false }).then(
+      (rows) => {
+        const pks = this.queried.get(index)?.get(text) ?? this.remember(index, text, rows);
+        return this.merge(index, path, text, pks);
+      },
+    );
   }
 
   /** The real rows `pks` (with that index key) as the staged writes leave them, and staged rows with that key. */
@@ -298,7 +348,9 @@ class StagedTable {
     return rows.map(({ row }) => clone(row));
   }
 
-  get hasWrites(): boolean { return this.written.size > 0; }
+  get hasWrites(): boolean {
+    return this.written.size > 0;
+  }
 
   /** Writes the staged changes through the batch's transaction. */
   async flush(): Promise<void> {
@@ -321,17 +373,34 @@ class StagedTable {
 /** A staged table as the applies see it (a Dexie Table's get, put, delete and where). */
 class TableFacade {
   constructor(private readonly t: StagedTable) {}
-  get name(): string { return this.t.name; }
-  get schema(): Table['schema'] { return this.t.real.schema; }
-  get(key: IndexableType): Promise<Row | undefined> { return Promise.resolve(this.t.get(key)); }
-  put(row: Row): Promise<IndexableType> { return Promise.resolve(this.t.put(row)); }
-  delete(key: IndexableType): Promise<void> { return Promise.resolve(this.t.delete(key)); }
-  where(index: string): WhereFacade { return new WhereFacade(this.t, index); }
+  get name(): string {
+    return this.t.name;
+  }
+  get schema(): Table['schema'] {
+    return this.t.real.schema;
+  }
+  get(key: IndexableType): Promise<Row | undefined> {
+    return Promise.resolve(this.t.get(key));
+  }
+  put(row: Row): Promise<IndexableType> {
+    return Promise.resolve(this.t.put(row));
+  }
+  delete(key: IndexableType): Promise<void> {
+    return Promise.resolve(this.t.delete(key));
+  }
+  where(index: string): WhereFacade {
+    return new WhereFacade(this.t, index);
+  }
 }
 
 class WhereFacade {
-  constructor(private readonly t: StagedTable, private readonly index: string) {}
-  equals(value: IndexableType): CollectionFacade { return new CollectionFacade(this.t, this.index, value, null); }
+  constructor(
+    private readonly t: StagedTable,
+    private readonly index: string,
+  ) {}
+  equals(value: IndexableType): CollectionFacade {
+    return new CollectionFacade(this.t, this.index, value, null);
+  }
   /** Read-only tables only (platforms): nothing staged can change the answer. */
   equalsIgnoreCase(value: string): CollectionFacade {
     if (this.t.hasWrites) throw new Error(`Staged ${this.t.name}: equalsIgnoreCase over staged writes`);
@@ -341,23 +410,43 @@ class WhereFacade {
 
 /** Enough of a Dexie Collection for the applies: toArray, first, count, filter. */
 class CollectionFacade {
-  constructor(private readonly t: StagedTable, private readonly index: string, private readonly value: IndexableType,
-    private readonly keep: ((row: Row) => boolean) | null, private readonly ignoreCase = false) {}
+  constructor(
+    private readonly t: StagedTable,
+    private readonly index: string,
+    private readonly value: IndexableType,
+    private readonly keep: ((row: Row) => boolean) | null,
+    private readonly ignoreCase = false,
+  ) {}
 
   private rows(): Maybe<Row[]> {
     const rows = this.ignoreCase
-      ? (this.t.real.where(this.index).equalsIgnoreCase(this.value as string).toArray() as Promise<Row[]>)
+      ? (this.t.real
+          .where(this.index)
+          .equalsIgnoreCase(this.value as string)
+          .toArray() as Promise<Row[]>)
       : this.t.equal(this.index, this.value);
     const keep = this.keep;
     return keep ? then(rows, (r) => r.filter(keep)) : rows;
   }
 
-  toArray(): Promise<Row[]> { return Promise.resolve(this.rows()); }
-  first(): Promise<Row | undefined> { return Promise.resolve(then(this.rows(), first)); }
-  count(): Promise<number> { return Promise.resolve(then(this.rows(), length)); }
+  toArray(): Promise<Row[]> {
+    return Promise.resolve(this.rows());
+  }
+  first(): Promise<Row | undefined> {
+    return Promise.resolve(then(this.rows(), first));
+  }
+  count(): Promise<number> {
+    return Promise.resolve(then(this.rows(), length));
+  }
   filter(keep: (row: Row) => boolean): CollectionFacade {
     const before = this.keep;
-    return new CollectionFacade(this.t, this.index, this.value, before ? (row) => before(row) && keep(row) : keep, this.ignoreCase);
+    return new CollectionFacade(
+      this.t,
+      this.index,
+      this.value,
+      before ? (row) => before(row) && keep(row) : keep,
+      this.ignoreCase,
+    );
   }
 }
 
@@ -368,14 +457,21 @@ const length = (rows: readonly Row[]): number => rows.length;
 class DbFacade {
   readonly [STAGED_SCOPE]: readonly string[];
   private readonly facades = new Map<string, Table>();
-  constructor(private readonly stage: ImportStage, readonly name: string, scope: readonly string[]) {
+  constructor(
+    private readonly stage: ImportStage,
+    readonly name: string,
+    scope: readonly string[],
+  ) {
     this[STAGED_SCOPE] = scope;
     for (const table of scope) Object.defineProperty(this, table, { get: () => this.table(table), enumerable: true });
   }
 
   table(name: string): Table {
     let f = this.facades.get(name);
-    if (!f) { f = this.stage.table(name).facade(); this.facades.set(name, f); }
+    if (!f) {
+      f = this.stage.table(name).facade();
+      this.facades.set(name, f);
+    }
     return f;
   }
 }
@@ -396,19 +492,28 @@ export class ImportStage {
   }
 
   /** The batch's transaction as Dexie's DBCore takes it. */
-  get trans(): IDBTransaction { return this.tx.idbtrans; }
+  get trans(): IDBTransaction {
+    return this.tx.idbtrans;
+  }
 
   /** Whether the code running now is in the batch's transaction zone (Dexie.currentTransaction). */
-  inZone(): boolean { return Dexie.currentTransaction === this.tx; }
+  inZone(): boolean {
+    return Dexie.currentTransaction === this.tx;
+  }
 
   table(name: string): StagedTable {
     let t = this.tables.get(name);
-    if (!t) { t = new StagedTable(this, this.tx.table(name)); this.tables.set(name, t); }
+    if (!t) {
+      t = new StagedTable(this, this.tx.table(name));
+      this.tables.set(name, t);
+    }
     return t;
   }
 
   /** Notes a temporary id made while the batch applies (overlay.watchTempIds). */
-  readonly mint = (id: number): void => { this.minted.add(id); };
+  readonly mint = (id: number): void => {
+    this.minted.add(id);
+  };
 
   /** A key no row can have yet: a temporary id made by this batch, or a shadow of one. */
   isMinted(key: IndexableType): boolean {
@@ -417,8 +522,12 @@ export class ImportStage {
   }
 
   /** Starts one write: what it stages until commit() or rollback() can be undone. */
-  begin(): void { this.log = []; }
-  commit(): void { this.log = null; }
+  begin(): void {
+    this.log = [];
+  }
+  commit(): void {
+    this.log = null;
+  }
   rollback(): void {
     const log = this.log ?? [];
     for (let i = log.length - 1; i >= 0; i--) {

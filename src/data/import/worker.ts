@@ -5,7 +5,10 @@ import { CheckpointDb } from '../../store/db.ts';
 import type { FromWorker, ToWorker } from './protocol.ts';
 import { createImportReader, errorMessage, type ImportReader } from './read-file.ts';
 
-const scope = self as unknown as { postMessage(m: FromWorker): void; onmessage: ((e: MessageEvent<ToWorker>) => void) | null };
+const scope = self as unknown as {
+  postMessage(m: FromWorker): void;
+  onmessage: ((e: MessageEvent<ToWorker>) => void) | null;
+};
 const post = (m: FromWorker) => scope.postMessage(m);
 let reader: ImportReader | null = null;
 let db: CheckpointDb | null = null;

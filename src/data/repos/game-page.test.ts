@@ -9,15 +9,36 @@ import { findGame, gameSummaryOf, loadGamePage, rememberCatalogueGame } from './
 
 let db: CheckpointDb;
 
-beforeEach(() => { db = new CheckpointDb(`game-page-${Math.random()}`); });
-afterEach(async () => { await db.delete(); });
+beforeEach(() => {
+  db = new CheckpointDb(`game-page-${Math.random()}`);
+});
+afterEach(async () => {
+  await db.delete();
+});
 
-const IGDB_HADES = { id: 113112, name: 'Hades', slug: 'hades', summary: 'Defy the god of the dead.', first_release_date: 1_600_300_800, category: 0, cover: { url: '//images.igdb.com/igdb/image/upload/t_thumb/co1.jpg' }, genres: [{ name: 'Roguelike' }], platforms: [{ name: 'PC (Microsoft Windows)' }], parent_game: 5 };
+const IGDB_HADES = {
+  id: 113112,
+  name: 'Hades',
+  slug: 'hades',
+  summary: 'Defy the god of the dead.',
+  first_release_date: 1_600_300_800,
+  category: 0,
+  cover: { url: '//images.igdb.com/igdb/image/upload/t_thumb/co1.jpg' },
+  genres: [{ name: 'Roguelike' }],
+  platforms: [{ name: 'PC (Microsoft Windows)' }],
+  parent_game: 5,
+};
 
 describe('game page on the device', () => {
   it('keeps a catalogue-only game as a -igdb_id stand-in that opens by id and by slug', async () => {
     const row = await rememberCatalogueGame(db, IGDB_HADES);
-    expect(row).toMatchObject({ id: -113112, igdb_id: 113112, slug: 'hades', parent_game: 5, cover_url: 'https://images.igdb.com/igdb/image/upload/t_cover_big/co1.jpg' });
+    expect(row).toMatchObject({
+      id: -113112,
+      igdb_id: 113112,
+      slug: 'hades',
+      parent_game: 5,
+      cover_url: 'https://images.igdb.com/igdb/image/upload/t_cover_big/co1.jpg',
+    });
     expect((await findGame(db, '113112'))?.id).toBe(-113112);
     expect((await loadGamePage(db, 'hades', null))?.game.name).toBe('Hades');
     // Remembering again changes nothing; junk is refused.
@@ -38,8 +59,21 @@ describe('game page on the device', () => {
     const row = await rememberCatalogueGame(db, IGDB_HADES);
     if (!row) throw new Error('not remembered');
     const summary = gameSummaryOf(row);
-    expect(summary).toMatchObject({ name: 'Hades', slug: 'hades', genre: 'Roguelike', platforms: ['PC (Microsoft Windows)'], category: 0, parent_game: 5 });
+    expect(summary).toMatchObject({
+      name: 'Hades',
+      slug: 'hades',
+      genre: 'Roguelike',
+      platforms: ['PC (Microsoft Windows)'],
+      category: 0,
+      parent_game: 5,
+    });
     expect(() => parseMutation('progress.set', { igdb_id: 113112, game: summary, started: true })).not.toThrow();
-    expect(() => parseMutation('wishlist.set', { igdb_id: 113112, game: gameSummaryOf({ id: 1, igdb_id: 1, name: 'Bare', slug: null }), in: true })).not.toThrow();
+    expect(() =>
+      parseMutation('wishlist.set', {
+        igdb_id: 113112,
+        game: gameSummaryOf({ id: 1, igdb_id: 1, name: 'Bare', slug: null }),
+        in: true,
+      }),
+    ).not.toThrow();
   });
 });

@@ -18,7 +18,12 @@ export interface GamePageData {
   game: GameRow;
   ratings: { count: number; average: number | null; histogram: number[] };
   reviews: ReviewWithAuthor[];
-  me: { review: ReviewRow | null; progress: ProgressRow | null; wishlist: WishlistRow | null; collection: CollectionRow | null } | null;
+  me: {
+    review: ReviewRow | null;
+    progress: ProgressRow | null;
+    wishlist: WishlistRow | null;
+    collection: CollectionRow | null;
+  } | null;
 }
 
 /** Of several rows for one game, the database's (positive id) wins over the device's stand-in. */
@@ -34,23 +39,35 @@ export async function findGame(db: CheckpointDb, identifier: string): Promise<Ga
   return newest(await db.games.where('slug').equals(identifier.toLowerCase()).toArray());
 }
 
-export async function loadGamePage(db: CheckpointDb, identifier: string, me: number | null): Promise<GamePageData | null> {
+export async function loadGamePage(
+  db: CheckpointDb,
+  identifier: string,
+  me: number | null,
+): Promise<GamePageData | null> {
   const game = await findGame(db, identifier);
   if (!game) return null;
-  const all = (await db.reviews.where('[game_id+post_date_time]').between([game.id, ''], [game.id, '\uffff']).toArray()).filter(counts);
-  const written = all.filter(hasText).sort((a, b) => b.post_date_time.localeCompare(a.post_date_time)).slice(0, GAME_PAGE_REVIEWS);
+  const all = (
+    await db.reviews.where('[game_id+post_date_time]').between([game.id, ''], [game.id, '\uffff']).toArray()
+  ).filter(counts);
+  const written = all
+    .filter(hasText)
+    .sort((a, b) => b.post_date_time.localeCompare(a.post_date_time))
+    .slice(0, GAME_PAGE_REVIEWS);
   const authors = await db.users.bulkGet(written.map((r) => r.user_id));
   const key = [me ?? 0, game.igdb_id] as const;
   return {
     game,
     ratings: ratingSummary(all.map((r) => r.rating)),
     reviews: written.map((r, i) => ({ ...r, author: authorOf(authors[i]) })),
-    me: me === null ? null : {
-      review: (await db.reviews.where('[user_id+igdb_id]').equals(key).first()) ?? null,
-      progress: (await db.progress.where('[user_id+igdb_id]').equals(key).first()) ?? null,
-      wishlist: (await db.wishlist.where('[user_id+igdb_id]').equals(key).first()) ?? null,
-      collection: (await db.collection.where('[user_id+igdb_id]').equals(key).first()) ?? null,
-    },
+    me:
+      me === null
+        ? null
+        : {
+            review: (await db.reviews.where('[user_id+igdb_id]').equals(key).first()) ?? null,
+            progress: (await db.progress.where('[user_id+igdb_id]').equals(key).first()) ?? null,
+            wishlist: (await db.wishlist.where('[user_id+igdb_id]').equals(key).first()) ?? null,
+            collection: (await db.collection.where('[user_id+igdb_id]').equals(key).first()) ?? null,
+          },
   };
 }
 
@@ -58,14 +75,20 @@ export async function loadGamePage(db: CheckpointDb, identifier: string, me: num
  * Keeps a game the catalogue function found (IGDB-shaped) on the device as a -igdb_id stand-in,
  * unless the device already has a row for it. Resolves to the row the page will show, or null.
  */
-export async function rememberCatalogueGame(db: CheckpointDb, raw: Readonly<Record<string, unknown>>): Promise<GameRow | null> {
+export async function rememberCatalogueGame(
+  db: CheckpointDb,
+  raw: Readonly<Record<string, unknown>>,
+): Promise<GameRow | null> {
   const entry = fromIgdbGame(raw);
   if (!entry) return null;
   return db.transaction('rw', db.games, async () => {
     const known = newest(await db.games.where('igdb_id').equals(entry.igdb_id).toArray());
     if (known) return known;
     const parent = raw['parent_game'];
-    const row: GameRow = { ...toGameRow(entry, new Date().toISOString()), parent_game: typeof parent === 'number' ? parent : null };
+    const row: GameRow = {
+      ...toGameRow(entry, new Date().toISOString()),
+      parent_game: typeof parent === 'number' ? parent : null,
+    };
     await db.games.put(row);
     return row;
   });
@@ -77,11 +100,16 @@ export async function rememberCatalogueGame(db: CheckpointDb, raw: Readonly<Reco
  * at once, and the read-through that follows brings its reviews and the rest. A row the device
  * already has is left to the pull and the read-through, which bring newer versions in order.
  */
-export async function rememberServerGame(db: CheckpointDb, row: { readonly id: number; readonly igdb_id: number }): Promise<void> {
-  await withSyncLock(() => db.transaction('rw', [...REBASE_TABLES], async () => {
-    if ((await db.games.where('igdb_id').equals(row.igdb_id).count()) > 0) return;
-    await applyServerChange(db, { table: 'game', op: 'upsert', id: row.id, row });
-  }));
+export async function rememberServerGame(
+  db: CheckpointDb,
+  row: { readonly id: number; readonly igdb_id: number },
+): Promise<void> {
+  await withSyncLock(() =>
+    db.transaction('rw', [...REBASE_TABLES], async () => {
+      if ((await db.games.where('igdb_id').equals(row.igdb_id).count()) > 0) return;
+      await applyServerChange(db, { table: 'game', op: 'upsert', id: row.id, row });
+    }),
+  );
 }
 
 /** What a write about this game carries, so the server (and the device) can add it if missing. */

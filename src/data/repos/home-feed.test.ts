@@ -26,14 +26,22 @@ function server(): RecentReviewSource & { asked: Partial<SyncScope>[] } {
   return {
     asked,
     async recentReviewIds(limit) {
-      return reviews.filter((r) => r.review?.trim()).sort((a, b) => b.post_date_time.localeCompare(a.post_date_time)).slice(0, limit).map((r) => r.id);
+      return reviews
+        .filter((r) => r.review?.trim())
+        .sort((a, b) => b.post_date_time.localeCompare(a.post_date_time))
+        .slice(0, limit)
+        .map((r) => r.id);
     },
     async scopeSnapshot(scope): Promise<PullPage> {
       asked.push(scope);
       const wanted = reviews.filter((r) => scope.rating_ids?.includes(r.id));
       const changes: ServerChange[] = [
-        ...[zelda, celeste].filter((g) => wanted.some((r) => r.game_id === g.id)).map((row) => ({ table: 'game' as const, op: 'upsert' as const, id: row.id, row: { ...row } })),
-        ...[maya, theo].filter((u) => wanted.some((r) => r.user_id === u.id)).map((row) => ({ table: 'user' as const, op: 'upsert' as const, id: row.id, row: { ...row } })),
+        ...[zelda, celeste]
+          .filter((g) => wanted.some((r) => r.game_id === g.id))
+          .map((row) => ({ table: 'game' as const, op: 'upsert' as const, id: row.id, row: { ...row } })),
+        ...[maya, theo]
+          .filter((u) => wanted.some((r) => r.user_id === u.id))
+          .map((row) => ({ table: 'user' as const, op: 'upsert' as const, id: row.id, row: { ...row } })),
         ...wanted.map((row) => ({ table: 'rating' as const, op: 'upsert' as const, id: row.id, row: { ...row } })),
       ];
       return { cursor: EARLIER, has_more: false, snapshot: true, changes, user_id: null };

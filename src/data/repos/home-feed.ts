@@ -17,7 +17,11 @@ export interface RecentReviewSource extends ScopeReader {
 }
 
 /** Fetches the newest reviews' ids and stores those reviews (with authors and games) on the device. */
-export async function refreshRecentReviews(db: CheckpointDb, source: RecentReviewSource, limit = RECENT_REVIEWS): Promise<number[]> {
+export async function refreshRecentReviews(
+  db: CheckpointDb,
+  source: RecentReviewSource,
+  limit = RECENT_REVIEWS,
+): Promise<number[]> {
   const ids = await source.recentReviewIds(limit);
   if (ids.length > 0) {
     // Read-through (with the mutators it rebases with) loads after the first paint, like supabase-js.
@@ -61,20 +65,29 @@ export function useRecentReviewsFeed(limit = RECENT_REVIEWS): RecentReviewsFeed 
   const reviews = useLive((db) => loadRecentReviews(db, limit), [limit]);
 
   useEffect(() => {
-    if (!online) { setRefreshing(false); return; }
+    if (!online) {
+      setRefreshing(false);
+      return;
+    }
     let live = true;
     setRefreshing(true);
     // Tracked as one read, code downloads included: supabase-js waits until it is in (main.tsx).
     trackRead(rpcSource().then((source) => refreshRecentReviews(localDb(), source, limit)))
       .then(
-        () => { if (live) setError(null); },
+        () => {
+          if (live) setError(null);
+        },
         (failure: unknown) => {
           // Offline is not an error here: the page says it shows saved reviews.
           if (live && navigator.onLine) setError(failure instanceof Error ? failure.message : String(failure));
         },
       )
-      .finally(() => { if (live) setRefreshing(false); });
-    return () => { live = false; };
+      .finally(() => {
+        if (live) setRefreshing(false);
+      });
+    return () => {
+      live = false;
+    };
   }, [online, limit]);
 
   return { reviews, refreshing, offline: !online, error: online ? error : null };

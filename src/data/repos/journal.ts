@@ -26,7 +26,11 @@ export interface JournalView {
   readonly totalMinutes: number;
 }
 
-async function toEntries(db: CheckpointDb, rows: readonly PlaySessionRow[], withGames: boolean): Promise<JournalEntry[]> {
+async function toEntries(
+  db: CheckpointDb,
+  rows: readonly PlaySessionRow[],
+  withGames: boolean,
+): Promise<JournalEntry[]> {
   const sorted = [...rows].sort(compareEntries);
   const platformIds = [...new Set(sorted.flatMap((r) => (r.platform_id === null ? [] : [r.platform_id])))];
   const [platforms, shadows, games] = await Promise.all([
@@ -38,10 +42,24 @@ async function toEntries(db: CheckpointDb, rows: readonly PlaySessionRow[], with
   return sorted.map((r, i) => {
     const game = games[i];
     return {
-      id: r.id, key: r.client_key, played_on: r.played_on, minutes: r.minutes, platform_id: r.platform_id,
-      platform: r.platform_id === null ? null : names.get(r.platform_id) ?? null, note: r.note, is_private: r.is_private,
+      id: r.id,
+      key: r.client_key,
+      played_on: r.played_on,
+      minutes: r.minutes,
+      platform_id: r.platform_id,
+      platform: r.platform_id === null ? null : (names.get(r.platform_id) ?? null),
+      note: r.note,
+      is_private: r.is_private,
       pending: r.id < 0 || shadows[i] !== undefined,
-      game: game ? { igdb_id: game.igdb_id, name: game.name, slug: game.slug, cover_url: game.cover_url ?? null, platforms: game.platforms ?? [] } : null,
+      game: game
+        ? {
+            igdb_id: game.igdb_id,
+            name: game.name,
+            slug: game.slug,
+            cover_url: game.cover_url ?? null,
+            platforms: game.platforms ?? [],
+          }
+        : null,
     };
   });
 }

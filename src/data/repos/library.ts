@@ -25,7 +25,8 @@ interface Acc {
 
 function releaseOf(game: GameRow): string | null {
   if (game.release_date) return game.release_date.slice(0, 10);
-  if (typeof game.first_release_date === 'number') return new Date(game.first_release_date * 1000).toISOString().slice(0, 10);
+  if (typeof game.first_release_date === 'number')
+    return new Date(game.first_release_date * 1000).toISOString().slice(0, 10);
   return null;
 }
 
@@ -42,7 +43,15 @@ export async function loadLibrary(db: CheckpointDb, userId: number): Promise<Lib
   const acc = (gameId: number, at: string): Acc => {
     let a = byGame.get(gameId);
     if (!a) {
-      a = { statuses: new Set(), played: new Set(), rating: null, reviewed: false, updatedAt: at, minutes: 0, reviewMinutes: 0 };
+      a = {
+        statuses: new Set(),
+        played: new Set(),
+        rating: null,
+        reviewed: false,
+        updatedAt: at,
+        minutes: 0,
+        reviewMinutes: 0,
+      };
       byGame.set(gameId, a);
     }
     if (at > a.updatedAt) a.updatedAt = at;
@@ -72,8 +81,14 @@ export async function loadLibrary(db: CheckpointDb, userId: number): Promise<Lib
   ]);
   const platformNames = new Map(platforms.flatMap((p) => (p ? [[p.id, platformName(p.name)] as const] : [])));
   const name = (id: number | null) => (id === null ? undefined : platformNames.get(id));
-  for (const r of reviews) { const n = name(r.platform_id); if (n && counts(r)) byGame.get(r.game_id)?.played.add(n); }
-  for (const s of sessions) { const n = name(s.platform_id); if (n) byGame.get(s.game_id)?.played.add(n); }
+  for (const r of reviews) {
+    const n = name(r.platform_id);
+    if (n && counts(r)) byGame.get(r.game_id)?.played.add(n);
+  }
+  for (const s of sessions) {
+    const n = name(s.platform_id);
+    if (n) byGame.get(s.game_id)?.played.add(n);
+  }
 
   const out: LibraryGame[] = [];
   [...byGame.entries()].forEach(([, a], i) => {
@@ -82,11 +97,17 @@ export async function loadLibrary(db: CheckpointDb, userId: number): Promise<Lib
     if (!game) return;
     const release = releaseOf(game);
     out.push({
-      key: String(game.igdb_id), name: game.name, statuses: [...a.statuses],
+      key: String(game.igdb_id),
+      name: game.name,
+      statuses: [...a.statuses],
       // The platforms the member played it on when they said so; else the ones it came out on.
       platforms: a.played.size > 0 ? [...a.played] : [...new Set((game.platforms ?? []).map(platformName))],
-      rating: a.rating, reviewed: a.reviewed, year: releaseYearOf(game), releaseDate: release,
-      updatedAt: a.updatedAt, minutesPlayed: a.minutes > 0 ? a.minutes : a.reviewMinutes,
+      rating: a.rating,
+      reviewed: a.reviewed,
+      year: releaseYearOf(game),
+      releaseDate: release,
+      updatedAt: a.updatedAt,
+      minutesPlayed: a.minutes > 0 ? a.minutes : a.reviewMinutes,
       game: { id: game.id, igdb_id: game.igdb_id, name: game.name, slug: game.slug, cover_url: game.cover_url ?? null },
     });
   });

@@ -8,8 +8,18 @@ import { counts } from './shapes.ts';
 import { releaseYearOf } from '../../core/dates.ts';
 
 /** A Top 5 game, with the member's own rating of it when the device holds it. */
-export interface TopFiveEntry { igdb_id: number; position: number; game: GameRow; rating: number | null }
-export interface TopTenEntry { rank: number; rating: number; review: ReviewRow; game: GameRow | null }
+export interface TopFiveEntry {
+  igdb_id: number;
+  position: number;
+  game: GameRow;
+  rating: number | null;
+}
+export interface TopTenEntry {
+  rank: number;
+  rating: number;
+  review: ReviewRow;
+  game: GameRow | null;
+}
 
 async function ratedReviews(db: CheckpointDb, userId: number): Promise<ReviewRow[]> {
   const rows = await db.reviews.where('[user_id+post_date_time]').between([userId, ''], [userId, '\uffff']).toArray();
@@ -22,7 +32,8 @@ export async function loadTopFive(db: CheckpointDb, userId: number): Promise<Top
   const games = await db.games.bulkGet(rows.map((r) => r.game_id));
   // Only the reviews of these five games (a member may have thousands).
   const keys = games.flatMap((g) => (g ? [[userId, g.igdb_id] as [number, number]] : []));
-  const reviews = keys.length === 0 ? [] : (await db.reviews.where('[user_id+igdb_id]').anyOf(keys).toArray()).filter(counts);
+  const reviews =
+    keys.length === 0 ? [] : (await db.reviews.where('[user_id+igdb_id]').anyOf(keys).toArray()).filter(counts);
   const ratingOf = new Map(reviews.map((r) => [r.game_id, r.rating]));
   return rows.flatMap((row, i) => {
     const game = games[i];
@@ -49,7 +60,9 @@ export async function countRated(db: CheckpointDb, userId: number): Promise<numb
 
 /** The member's rated games as picker rows, highest rated first. */
 export async function loadRatedGames(db: CheckpointDb, userId: number): Promise<GameHit[]> {
-  const rated = (await ratedReviews(db, userId)).sort((a, b) => b.rating - a.rating || b.post_date_time.localeCompare(a.post_date_time));
+  const rated = (await ratedReviews(db, userId)).sort(
+    (a, b) => b.rating - a.rating || b.post_date_time.localeCompare(a.post_date_time),
+  );
   const games = await db.games.bulkGet(rated.map((r) => r.game_id));
   return games.filter((g): g is GameRow => g !== undefined).map(toHit);
 }
@@ -57,9 +70,21 @@ export async function loadRatedGames(db: CheckpointDb, userId: number): Promise<
 function toHit(game: GameRow): GameHit {
   const year = releaseYearOf(game);
   return {
-    id: game.id, igdb_id: game.igdb_id, name: game.name, slug: game.slug, cover_url: game.cover_url ?? null,
-    release_year: year, first_release_date: game.first_release_date ?? null, summary: game.summary ?? null,
-    category: game.category ?? null, platforms: game.platforms ?? [], genres: game.genres ?? (game.genre ? [game.genre] : []),
-    developer: game.developer ?? null, publisher: game.publisher ?? null, avg_user_rating: null, user_rating_count: 0, fromIGDB: false,
+    id: game.id,
+    igdb_id: game.igdb_id,
+    name: game.name,
+    slug: game.slug,
+    cover_url: game.cover_url ?? null,
+    release_year: year,
+    first_release_date: game.first_release_date ?? null,
+    summary: game.summary ?? null,
+    category: game.category ?? null,
+    platforms: game.platforms ?? [],
+    genres: game.genres ?? (game.genre ? [game.genre] : []),
+    developer: game.developer ?? null,
+    publisher: game.publisher ?? null,
+    avg_user_rating: null,
+    user_rating_count: 0,
+    fromIGDB: false,
   };
 }

@@ -31,11 +31,16 @@ afterEach(() => db.delete());
 describe('loadFollowList', () => {
   it("lists a member's followers newest first, each with whether the viewer follows them, leaving out unknown members", async () => {
     const followers = await loadFollowList(db, 3, 'followers', 1);
-    expect(followers.map((e) => [e.user.username, e.i_follow])).toEqual([['carol', true], ['alice', false]]);
+    expect(followers.map((e) => [e.user.username, e.i_follow])).toEqual([
+      ['carol', true],
+      ['alice', false],
+    ]);
   });
 
   it('lists whom a member follows, and answers no follow state to a visitor', async () => {
-    expect((await loadFollowList(db, 3, 'following', null)).map((e) => [e.user.username, e.i_follow])).toEqual([['alice', false]]);
+    expect((await loadFollowList(db, 3, 'following', null)).map((e) => [e.user.username, e.i_follow])).toEqual([
+      ['alice', false],
+    ]);
     expect(await loadFollowList(db, 1, 'followers', 1)).toEqual([]);
   });
 });
@@ -50,6 +55,9 @@ describe('isFollowing', () => {
 describe('loadUserReviews', () => {
   it("answers only the member's reviews, newest first, with their games", async () => {
     const reviews = await loadUserReviews(db, 3);
-    expect(reviews.map((r) => [r.review.id, r.game?.name])).toEqual([[11, 'Hades'], [10, 'Celeste']]);
+    expect(reviews.map((r) => [r.review.id, r.game?.name])).toEqual([
+      [11, 'Hades'],
+      [10, 'Celeste'],
+    ]);
   });
 });

@@ -69,7 +69,11 @@ export interface WantToPlayPage {
  * A member's collection and wishlist, the first `limit[list]` games of each (null: every game, as a
  * filter needs them all). Only the games shown are read: the rows that order them are small.
  */
-export async function loadWantToPlay(db: CheckpointDb, userId: number, limit: Record<WantList, number> | null): Promise<Record<WantList, WantToPlayPage>> {
+export async function loadWantToPlay(
+  db: CheckpointDb,
+  userId: number,
+  limit: Record<WantList, number> | null,
+): Promise<Record<WantList, WantToPlayPage>> {
   const [wishlist, collection] = await Promise.all([
     db.wishlist.where('user_id').equals(userId).toArray(),
     db.collection.where('user_id').equals(userId).toArray(),
@@ -101,30 +105,58 @@ export interface MemberGames {
 /** The games modal's lists: started (not finished) and finished games, newest first. */
 export async function loadMemberGames(db: CheckpointDb, userId: number): Promise<MemberGames> {
   const progress = await db.progress.where('user_id').equals(userId).toArray();
-  const started = progress.filter((p) => p.started && !p.completed).sort((a, b) => (b.started_date ?? '').localeCompare(a.started_date ?? ''));
-  const finished = progress.filter((p) => p.completed).sort((a, b) => (b.completed_date ?? '').localeCompare(a.completed_date ?? ''));
-  const games = await gamesById(db, [...started, ...finished].map((p) => p.game_id));
+  const started = progress
+    .filter((p) => p.started && !p.completed)
+    .sort((a, b) => (b.started_date ?? '').localeCompare(a.started_date ?? ''));
+  const finished = progress
+    .filter((p) => p.completed)
+    .sort((a, b) => (b.completed_date ?? '').localeCompare(a.completed_date ?? ''));
+  const games = await gamesById(
+    db,
+    [...started, ...finished].map((p) => p.game_id),
+  );
   return {
-    started: started.flatMap((p) => { const game = games.get(p.game_id); return game ? [{ game, started_date: p.started_date }] : []; }),
-    finished: finished.flatMap((p) => { const game = games.get(p.game_id); return game ? [{ game, completed_date: p.completed_date }] : []; }),
+    started: started.flatMap((p) => {
+      const game = games.get(p.game_id);
+      return game ? [{ game, started_date: p.started_date }] : [];
+    }),
+    finished: finished.flatMap((p) => {
+      const game = games.get(p.game_id);
+      return game ? [{ game, completed_date: p.completed_date }] : [];
+    }),
   };
 }
 
-export interface FollowListEntry { user: UserRow; i_follow: boolean }
+export interface FollowListEntry {
+  user: UserRow;
+  i_follow: boolean;
+}
 
 /**
  * A member's followers or the members they follow, newest relation first, each with whether the
  * viewer (`me`) follows them. Read-through of the member brings both ends of their follows along.
  */
-export async function loadFollowList(db: CheckpointDb, userId: number, kind: 'followers' | 'following', me: number | null): Promise<FollowListEntry[]> {
-  const rows = kind === 'followers'
-    ? await db.follows.where('following_id').equals(userId).toArray()
-    : await db.follows.where('[follower_id+following_id]').between([userId, -Infinity], [userId, Infinity]).toArray();
+export async function loadFollowList(
+  db: CheckpointDb,
+  userId: number,
+  kind: 'followers' | 'following',
+  me: number | null,
+): Promise<FollowListEntry[]> {
+  const rows =
+    kind === 'followers'
+      ? await db.follows.where('following_id').equals(userId).toArray()
+      : await db.follows.where('[follower_id+following_id]').between([userId, -Infinity], [userId, Infinity]).toArray();
   rows.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   const ids = rows.map((r) => (kind === 'followers' ? r.follower_id : r.following_id));
   const users = await db.users.bulkGet(ids);
-  const mine = me === null ? new Set<number>() : new Set(
-    (await db.follows.where('[follower_id+following_id]').between([me, -Infinity], [me, Infinity]).toArray()).map((f) => f.following_id));
+  const mine =
+    me === null
+      ? new Set<number>()
+      : new Set(
+          (await db.follows.where('[follower_id+following_id]').between([me, -Infinity], [me, Infinity]).toArray()).map(
+            (f) => f.following_id,
+          ),
+        );
   // A member whose row the device does not hold yet is left out rather than shown nameless.
   return users.filter((u): u is UserRow => u !== undefined).map((user) => ({ user, i_follow: mine.has(user.id) }));
 }
@@ -138,10 +170,15 @@ export async function isFollowing(db: CheckpointDb, me: number, userId: number):
  * A member's counted reviews with their games, newest first (the reviews modal sorts them further).
  * The member's own drafts are listed too when they are the one looking (`me`), for them alone.
  */
-export async function loadUserReviews(db: CheckpointDb, userId: number, me: number | null = null): Promise<Array<{ review: ReviewRow; game: GameRow | null }>> {
+export async function loadUserReviews(
+  db: CheckpointDb,
+  userId: number,
+  me: number | null = null,
+): Promise<Array<{ review: ReviewRow; game: GameRow | null }>> {
   const own = me !== null && me === userId;
-  const reviews = (await db.reviews.where('[user_id+post_date_time]').between([userId, ''], [userId, '\uffff']).reverse().toArray())
-    .filter((r) => counts(r) || (own && isDraft(r)));
+  const reviews = (
+    await db.reviews.where('[user_id+post_date_time]').between([userId, ''], [userId, '\uffff']).reverse().toArray()
+  ).filter((r) => counts(r) || (own && isDraft(r)));
   const games = await gamesById(db, [...new Set(reviews.map((r) => r.game_id))]);
   return reviews.map((review) => ({ review, game: games.get(review.game_id) ?? null }));
 }

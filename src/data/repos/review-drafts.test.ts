@@ -3,7 +3,18 @@
 // likes or comments stays published; likes and comments wait for publishing), and the screen
 // repositories leave drafts out of everything but their author's own views.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apply, EARLIER, gameRow, ME, NOW, openLocalDb, OTHER, reviewRow, snapshot, userRow } from '../../../tests/support/local-db.ts';
+import {
+  apply,
+  EARLIER,
+  gameRow,
+  ME,
+  NOW,
+  openLocalDb,
+  OTHER,
+  reviewRow,
+  snapshot,
+  userRow,
+} from '../../../tests/support/local-db.ts';
 import type { CheckpointDb } from '../../store/db.ts';
 import { loadGamePage } from './game-page.ts';
 import { loadRecentReviews } from './home.ts';
@@ -40,11 +51,20 @@ describe('local apply of drafts', () => {
 
   it('publishes a draft dated when it was published, as the server will', async () => {
     await db.reviews.put(reviewRow(5, ME, hades, { is_draft: true }));
-    await apply(db, 'review.update', { igdb_id: hades.igdb_id, draft: false, post_date_time: NOW }, { me: ME, now: LATER });
+    await apply(
+      db,
+      'review.update',
+      { igdb_id: hades.igdb_id, draft: false, post_date_time: NOW },
+      { me: ME, now: LATER },
+    );
     expect(await mine()).toMatchObject({ is_draft: false, post_date_time: NOW, updated_at: NOW });
     // Without a time (or one outside the last 30 days) the publish is dated now.
     await db.reviews.put(reviewRow(6, ME, celeste, { is_draft: true }));
-    await apply(db, 'review.update', { igdb_id: celeste.igdb_id, draft: false, post_date_time: '2020-01-01T00:00:00.000Z' });
+    await apply(db, 'review.update', {
+      igdb_id: celeste.igdb_id,
+      draft: false,
+      post_date_time: '2020-01-01T00:00:00.000Z',
+    });
     expect(await mine(celeste.igdb_id)).toMatchObject({ is_draft: false, post_date_time: NOW });
   });
 
@@ -60,7 +80,8 @@ describe('local apply of drafts', () => {
     expect(await mine()).toMatchObject({ is_draft: true });
     const before = await snapshot(db);
     await expect(apply(db, 'review.update', { igdb_id: celeste.igdb_id, draft: true })).rejects.toMatchObject({
-      code: 'review_has_replies', message: 'A review with likes or comments cannot go back to being a draft',
+      code: 'review_has_replies',
+      message: 'A review with likes or comments cannot go back to being a draft',
     });
     expect(await snapshot(db)).toEqual(before);
   });
@@ -68,8 +89,11 @@ describe('local apply of drafts', () => {
   it('refuses it for a comment as for a like, with the server’s code and message', async () => {
     await db.reviews.put(reviewRow(6, ME, celeste, { comment_count: 1 }));
     const before = await snapshot(db);
-    await expect(apply(db, 'review.update', { igdb_id: celeste.igdb_id, draft: true, rating: 3 })).rejects.toMatchObject({
-      code: 'review_has_replies', message: 'A review with likes or comments cannot go back to being a draft',
+    await expect(
+      apply(db, 'review.update', { igdb_id: celeste.igdb_id, draft: true, rating: 3 }),
+    ).rejects.toMatchObject({
+      code: 'review_has_replies',
+      message: 'A review with likes or comments cannot go back to being a draft',
     });
     expect(await snapshot(db)).toEqual(before);
     // Edits that keep it published are still fine.
@@ -79,8 +103,19 @@ describe('local apply of drafts', () => {
 
   it('goes back to draft with the form’s edits in one write, keeping its date (Unpublish)', async () => {
     await db.reviews.put(reviewRow(5, ME, hades, { rating: 8, review: 'Loved it' }));
-    await apply(db, 'review.update', { igdb_id: hades.igdb_id, draft: true, review: 'Second thoughts' }, { me: ME, now: LATER });
-    expect(await mine()).toMatchObject({ is_draft: true, rating: 8, review: 'Second thoughts', post_date_time: EARLIER, updated_at: LATER });
+    await apply(
+      db,
+      'review.update',
+      { igdb_id: hades.igdb_id, draft: true, review: 'Second thoughts' },
+      { me: ME, now: LATER },
+    );
+    expect(await mine()).toMatchObject({
+      is_draft: true,
+      rating: 8,
+      review: 'Second thoughts',
+      post_date_time: EARLIER,
+      updated_at: LATER,
+    });
     // Nobody else's screens show it any more.
     expect((await loadGamePage(db, 'hades', OTHER))?.reviews ?? []).toEqual([]);
     expect((await loadRecentReviews(db)).map((r) => r.id)).toEqual([]);
@@ -90,18 +125,25 @@ describe('local apply of drafts', () => {
     await db.reviews.put(reviewRow(5, ME, hades, { is_draft: true }));
     const before = await snapshot(db);
     await expect(apply(db, 'review_like.set', { rating_id: 5, liked: true })).rejects.toMatchObject({
-      code: 'review_is_draft', message: 'This review is a draft: it can be liked once it is published',
+      code: 'review_is_draft',
+      message: 'This review is a draft: it can be liked once it is published',
     });
-    await expect(apply(db, 'comment.add', { key: crypto.randomUUID(), rating_id: 5, content: 'hm' })).rejects.toMatchObject({
-      code: 'review_is_draft', message: 'This review is a draft: it can be commented on once it is published',
+    await expect(
+      apply(db, 'comment.add', { key: crypto.randomUUID(), rating_id: 5, content: 'hm' }),
+    ).rejects.toMatchObject({
+      code: 'review_is_draft',
+      message: 'This review is a draft: it can be commented on once it is published',
     });
     expect(await snapshot(db)).toEqual(before);
   });
 
   it('refuses a draft flag that is not a boolean', async () => {
-    await expect(apply(db, 'review.create', { igdb_id: hades.igdb_id, rating: 5, draft: 'yes' })).rejects.toMatchObject({
-      code: 'invalid_args', message: 'Draft must be true or false',
-    });
+    await expect(apply(db, 'review.create', { igdb_id: hades.igdb_id, rating: 5, draft: 'yes' })).rejects.toMatchObject(
+      {
+        code: 'invalid_args',
+        message: 'Draft must be true or false',
+      },
+    );
   });
 });
 

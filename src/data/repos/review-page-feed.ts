@@ -43,8 +43,16 @@ export function useReviewPage(userId: number, gameId: number, me: number | null)
   const data = useLive((db) => loadReviewPage(db, userId, gameId, me, { comments: false }), [userId, gameId, me]);
   const reviewId = data?.review.id;
   // A review written on this device and not yet synced has a temporary (negative) id: nothing to fetch.
-  const fresh = useReadThrough(reviewId !== undefined && reviewId > 0 ? { rating_ids: [reviewId] } : null, `rating:${reviewId ?? 'none'}`);
-  const [lookup, setLookup] = useState<{ key: string; done: boolean; found: boolean; error: string | null }>({ key: '', done: false, found: false, error: null });
+  const fresh = useReadThrough(
+    reviewId !== undefined && reviewId > 0 ? { rating_ids: [reviewId] } : null,
+    `rating:${reviewId ?? 'none'}`,
+  );
+  const [lookup, setLookup] = useState<{ key: string; done: boolean; found: boolean; error: string | null }>({
+    key: '',
+    done: false,
+    found: false,
+    error: null,
+  });
   const key = `${userId}/${gameId}`;
   const absent = data === null;
   // The Platform row is for every reader, not only the author: a device that has never opened the
@@ -61,13 +69,17 @@ export function useReviewPage(userId: number, gameId: number, me: number | null)
     let live = true;
     setLookup({ key, done: false, found: false, error: null });
     fetchReviewInto(localDb(), userId, gameId).then(
-      (found) => { if (live) setLookup({ key, done: true, found, error: null }); },
+      (found) => {
+        if (live) setLookup({ key, done: true, found, error: null });
+      },
       (failure: unknown) => {
         const error = navigator.onLine ? (failure instanceof Error ? failure.message : String(failure)) : null;
         if (live) setLookup({ key, done: true, found: false, error });
       },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [absent, online, key, userId, gameId]);
 
   if (data === undefined) return { status: 'loading' };
@@ -80,5 +92,8 @@ export function useReviewPage(userId: number, gameId: number, me: number | null)
 
 /** The review's threaded comments, read only once `enabled` (spec: loaded about 100 ms after mount). */
 export function useReviewComments(reviewId: number, me: number | null, enabled: boolean): CommentNode[] | undefined {
-  return useLive((db) => (enabled ? loadReviewComments(db, reviewId, me) : Promise.resolve(undefined)), [reviewId, me, enabled]);
+  return useLive(
+    (db) => (enabled ? loadReviewComments(db, reviewId, me) : Promise.resolve(undefined)),
+    [reviewId, me, enabled],
+  );
 }

@@ -24,16 +24,35 @@ export async function findReview(db: CheckpointDb, userId: number, gameId: numbe
 }
 
 /** A review's comments as threads: published ones, and the member's own whatever their state. */
-export async function loadReviewComments(db: CheckpointDb, reviewId: number, me: number | null): Promise<CommentNode[]> {
-  const rows = (await db.comments.where('[rating_id+created_at]').between([reviewId, ''], [reviewId, '\uffff']).toArray())
-    .filter((c) => c.is_published || c.user_id === me);
+export async function loadReviewComments(
+  db: CheckpointDb,
+  reviewId: number,
+  me: number | null,
+): Promise<CommentNode[]> {
+  const rows = (
+    await db.comments.where('[rating_id+created_at]').between([reviewId, ''], [reviewId, '\uffff']).toArray()
+  ).filter((c) => c.is_published || c.user_id === me);
   if (rows.length === 0) return [];
-  const authors = new Map((await db.users.bulkGet([...new Set(rows.map((c) => c.user_id))]))
-    .filter((u) => u !== undefined).map((u) => [u.id, u]));
+  const authors = new Map(
+    (await db.users.bulkGet([...new Set(rows.map((c) => c.user_id))]))
+      .filter((u) => u !== undefined)
+      .map((u) => [u.id, u]),
+  );
   const ids = new Set(rows.map((c) => c.id));
-  const myLikes = me === null ? new Set<number>()
-    : new Set((await db.likes.where('user_id').equals(me).toArray()).flatMap((l) => (l.comment_id !== null && ids.has(l.comment_id) ? [l.comment_id] : [])));
-  const node = (c: (typeof rows)[number]): CommentNode => ({ ...c, author: authorOf(authors.get(c.user_id)), liked_by_me: myLikes.has(c.id), replies: [] });
+  const myLikes =
+    me === null
+      ? new Set<number>()
+      : new Set(
+          (await db.likes.where('user_id').equals(me).toArray()).flatMap((l) =>
+            l.comment_id !== null && ids.has(l.comment_id) ? [l.comment_id] : [],
+          ),
+        );
+  const node = (c: (typeof rows)[number]): CommentNode => ({
+    ...c,
+    author: authorOf(authors.get(c.user_id)),
+    liked_by_me: myLikes.has(c.id),
+    replies: [],
+  });
   return threadComments(rows).map((t) => ({ ...node(t.comment), replies: t.replies.map(node) }));
 }
 
@@ -42,8 +61,13 @@ export interface LoadReviewOptions {
   readonly comments?: boolean;
 }
 
-export async function loadReviewPage(db: CheckpointDb, userId: number, gameId: number, me: number | null,
-  options: LoadReviewOptions = {}): Promise<ReviewPageData | null> {
+export async function loadReviewPage(
+  db: CheckpointDb,
+  userId: number,
+  gameId: number,
+  me: number | null,
+  options: LoadReviewOptions = {},
+): Promise<ReviewPageData | null> {
   const review = await findReview(db, userId, gameId);
   if (!review) return null;
   const [author, game, platform, liked, comments] = await Promise.all([

@@ -2,12 +2,23 @@
 import { isDraft } from '../../core/review-draft.ts';
 import type { CommentRow, GameRow, ReviewRow, UserRow } from '../../store/db.ts';
 
-export interface Author { id: number; username: string; name: string | null; avatar_url: string | null }
-export interface ReviewWithAuthor extends ReviewRow { author: Author | null }
-export interface ReviewCard extends ReviewWithAuthor { game: GameRow | null }
+export interface Author {
+  id: number;
+  username: string;
+  name: string | null;
+  avatar_url: string | null;
+}
+export interface ReviewWithAuthor extends ReviewRow {
+  author: Author | null;
+}
+export interface ReviewCard extends ReviewWithAuthor {
+  game: GameRow | null;
+}
 
 export function authorOf(user: UserRow | undefined): Author | null {
-  return user ? { id: user.id, username: user.username, name: user.name ?? null, avatar_url: user.avatar_url ?? null } : null;
+  return user
+    ? { id: user.id, username: user.username, name: user.name ?? null, avatar_url: user.avatar_url ?? null }
+    : null;
 }
 
 /**
@@ -23,4 +34,8 @@ export function hasText(review: ReviewRow): boolean {
   return typeof review.review === 'string' && review.review.trim() !== '';
 }
 
-export interface CommentNode extends CommentRow { author: Author | null; liked_by_me: boolean; replies: CommentNode[] }
+export interface CommentNode extends CommentRow {
+  author: Author | null;
+  liked_by_me: boolean;
+  replies: CommentNode[];
+}

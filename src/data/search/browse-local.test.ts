@@ -3,9 +3,23 @@ import { browseOnDevice, sortHits } from './browse-local.ts';
 import type { BrowseQuery, GameHit } from './types.ts';
 
 const hit = (id: number, name: string, over: Partial<GameHit> = {}): GameHit => ({
-  id, igdb_id: id * 10, name, slug: null, cover_url: null, release_year: null, first_release_date: null, summary: null,
-  category: 0, platforms: [], genres: [], developer: null, publisher: null, avg_user_rating: null, user_rating_count: 0,
-  fromIGDB: false, ...over,
+  id,
+  igdb_id: id * 10,
+  name,
+  slug: null,
+  cover_url: null,
+  release_year: null,
+  first_release_date: null,
+  summary: null,
+  category: 0,
+  platforms: [],
+  genres: [],
+  developer: null,
+  publisher: null,
+  avg_user_rating: null,
+  user_rating_count: 0,
+  fromIGDB: false,
+  ...over,
 });
 const hits = [
   hit(1, 'beta', { avg_user_rating: 7, user_rating_count: 2, first_release_date: 100, release_year: 1970 }),
@@ -34,7 +48,16 @@ describe('sortHits', () => {
 });
 
 describe('browseOnDevice', () => {
-  const query: BrowseQuery = { q: '', platforms: [], genres: [], year: null, minRating: null, sort: 'name', order: 'asc', page: 1 };
+  const query: BrowseQuery = {
+    q: '',
+    platforms: [],
+    genres: [],
+    year: null,
+    minRating: null,
+    sort: 'name',
+    order: 'asc',
+    page: 1,
+  };
 
   it('filters by year and minimum rating, and pages by 20', () => {
     expect(names(browseOnDevice(hits, { ...query, year: 1970 }, new Map()).games)).toEqual(['beta', 'Ça', 'delta']);
@@ -47,7 +70,9 @@ describe('browseOnDevice', () => {
 
   it('matches platforms by the names of the chosen ids', () => {
     const onPc = [hit(1, 'a', { platforms: ['PC (Microsoft Windows)'] }), hit(2, 'b', { platforms: ['Xbox'] })];
-    expect(names(browseOnDevice(onPc, { ...query, platforms: [6] }, new Map([[6, 'PC (Microsoft Windows)']])).games)).toEqual(['a']);
+    expect(
+      names(browseOnDevice(onPc, { ...query, platforms: [6] }, new Map([[6, 'PC (Microsoft Windows)']])).games),
+    ).toEqual(['a']);
     expect(browseOnDevice(onPc, { ...query, platforms: [99] }, new Map()).total).toBe(0);
   });
 });

@@ -5,7 +5,8 @@ import type { BrowseQuery, GameHit } from './types.ts';
 
 // One collator for every comparison: localeCompare with options builds one per call.
 let collator: Intl.Collator | undefined;
-const byName = (a: GameHit, b: GameHit) => (collator ??= new Intl.Collator(undefined, { sensitivity: 'base' })).compare(a.name, b.name) || a.id - b.id;
+const byName = (a: GameHit, b: GameHit) =>
+  (collator ??= new Intl.Collator(undefined, { sensitivity: 'base' })).compare(a.name, b.name) || a.id - b.id;
 
 /** Compares two possibly-missing figures; missing ones always go last, whatever the order. */
 function figure(a: number | null, b: number | null, order: 'asc' | 'desc'): number {
@@ -25,7 +26,12 @@ export function sortHits(hits: readonly GameHit[], sort: BrowseQuery['sort'], or
     case 'release_date':
       return list.sort((a, b) => figure(a.first_release_date, b.first_release_date, order) || byName(a, b));
     case 'avg_rating':
-      return list.sort((a, b) => figure(a.avg_user_rating, b.avg_user_rating, order) || b.user_rating_count - a.user_rating_count || byName(a, b));
+      return list.sort(
+        (a, b) =>
+          figure(a.avg_user_rating, b.avg_user_rating, order) ||
+          b.user_rating_count - a.user_rating_count ||
+          byName(a, b),
+      );
     case 'rating_count':
     case 'popularity':
       return list.sort((a, b) => figure(a.user_rating_count, b.user_rating_count, order) || byName(a, b));
@@ -46,8 +52,16 @@ export function matchesFilters(hit: GameHit, query: BrowseQuery, platformNames: 
   return true;
 }
 
-export function browseOnDevice(hits: readonly GameHit[], query: BrowseQuery, platformNames: ReadonlyMap<number, string>): { games: GameHit[]; total: number } {
-  const kept = sortHits(hits.filter((h) => matchesFilters(h, query, platformNames)), query.sort, query.order);
+export function browseOnDevice(
+  hits: readonly GameHit[],
+  query: BrowseQuery,
+  platformNames: ReadonlyMap<number, string>,
+): { games: GameHit[]; total: number } {
+  const kept = sortHits(
+    hits.filter((h) => matchesFilters(h, query, platformNames)),
+    query.sort,
+    query.order,
+  );
   const start = (Math.max(1, query.page) - 1) * BROWSE_PAGE_SIZE;
   return { games: kept.slice(start, start + BROWSE_PAGE_SIZE), total: kept.length };
 }

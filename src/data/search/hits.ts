@@ -74,10 +74,16 @@ function companies(v: unknown): { developer: string | null; publisher: string | 
   const all: string[] = [];
   if (Array.isArray(v)) {
     for (const item of v as unknown[]) {
-      if (typeof item === 'string') { all.push(item); continue; }
+      if (typeof item === 'string') {
+        all.push(item);
+        continue;
+      }
       if (typeof item !== 'object' || item === null) continue;
       const c = item as Loose;
-      const name = typeof c['company'] === 'object' && c['company'] !== null ? str((c['company'] as Loose)['name']) : str(c['name']);
+      const name =
+        typeof c['company'] === 'object' && c['company'] !== null
+          ? str((c['company'] as Loose)['name'])
+          : str(c['name']);
       if (name === null) continue;
       all.push(name);
       if (c['developer'] === true && developer === null) developer = name;
@@ -98,16 +104,25 @@ export function fromDatabaseRow(row: Loose, fromIGDB = false): CatalogueEntry | 
   const involved = companies(row['involved_companies']);
   const rating = num(row['igdb_rating']);
   return {
-    id: igdbId, igdb_id: igdbId, local_id: id, name,
-    slug: str(row['slug']), cover_url: str(row['cover_url']),
+    id: igdbId,
+    igdb_id: igdbId,
+    local_id: id,
+    name,
+    slug: str(row['slug']),
+    cover_url: str(row['cover_url']),
     alternative_names: names(row['alternative_names']),
     category: num(row['category']),
-    first_release_date: seconds, release_year: yearOf(seconds, date) ?? yearOfNumber(row['release_year']),
-    platforms: names(row['platforms']), genres: names(row['genres']).length > 0 ? names(row['genres']) : names([row['genre']]),
-    developer: str(row['developer']) ?? involved.developer, publisher: str(row['publisher']) ?? involved.publisher,
+    first_release_date: seconds,
+    release_year: yearOf(seconds, date) ?? yearOfNumber(row['release_year']),
+    platforms: names(row['platforms']),
+    genres: names(row['genres']).length > 0 ? names(row['genres']) : names([row['genre']]),
+    developer: str(row['developer']) ?? involved.developer,
+    publisher: str(row['publisher']) ?? involved.publisher,
     involved_companies: involved.all,
-    summary: str(row['summary']), description: str(row['description']),
-    rating, rating_count: num(row['rating_count']),
+    summary: str(row['summary']),
+    description: str(row['description']),
+    rating,
+    rating_count: num(row['rating_count']),
     user_rating_count: num(row['user_rating_count']) ?? 0,
     avg_user_rating: num(row['avg_user_rating']),
     ...popularityFigures(row['popularity']),
@@ -122,31 +137,55 @@ export function fromIgdbGame(raw: Loose): CatalogueEntry | null {
   if (igdbId === null || igdbId <= 0 || name === null) return null;
   const seconds = num(raw['first_release_date']);
   const involved = companies(raw['involved_companies']);
-  const cover = typeof raw['cover'] === 'object' && raw['cover'] !== null ? str((raw['cover'] as Loose)['url']) : str(raw['cover_url']);
+  const cover =
+    typeof raw['cover'] === 'object' && raw['cover'] !== null
+      ? str((raw['cover'] as Loose)['url'])
+      : str(raw['cover_url']);
   return {
-    id: igdbId, igdb_id: igdbId, local_id: -igdbId, name,
-    slug: str(raw['slug']) ?? slugify(name), cover_url: coverUrl(cover),
+    id: igdbId,
+    igdb_id: igdbId,
+    local_id: -igdbId,
+    name,
+    slug: str(raw['slug']) ?? slugify(name),
+    cover_url: coverUrl(cover),
     alternative_names: names(raw['alternative_names']),
     category: num(raw['category']),
-    first_release_date: seconds, release_year: yearOf(seconds, null) ?? yearOfReleaseDates(raw['release_dates']),
-    platforms: names(raw['platforms']), genres: names(raw['genres']),
-    developer: involved.developer, publisher: involved.publisher, involved_companies: involved.all,
+    first_release_date: seconds,
+    release_year: yearOf(seconds, null) ?? yearOfReleaseDates(raw['release_dates']),
+    platforms: names(raw['platforms']),
+    genres: names(raw['genres']),
+    developer: involved.developer,
+    publisher: involved.publisher,
+    involved_companies: involved.all,
     summary: str(raw['summary']),
     rating: num(raw['total_rating']) ?? num(raw['rating']),
     rating_count: num(raw['total_rating_count']) ?? num(raw['rating_count']),
-    follows: num(raw['follows']), hypes: num(raw['hypes']),
-    avg_user_rating: null, user_rating_count: 0,
+    follows: num(raw['follows']),
+    hypes: num(raw['hypes']),
+    avg_user_rating: null,
+    user_rating_count: 0,
     fromIGDB: true,
   };
 }
 
 export function toHit(e: CatalogueEntry): GameHit {
   return {
-    id: e.local_id, igdb_id: e.igdb_id, name: e.name, slug: e.slug, cover_url: e.cover_url,
-    release_year: e.release_year ?? null, first_release_date: e.first_release_date ?? null,
-    summary: e.summary ?? null, category: e.category ?? null,
-    platforms: e.platforms ?? [], genres: e.genres ?? [], developer: e.developer ?? null, publisher: e.publisher ?? null,
-    avg_user_rating: e.avg_user_rating, user_rating_count: e.user_rating_count, fromIGDB: e.fromIGDB,
+    id: e.local_id,
+    igdb_id: e.igdb_id,
+    name: e.name,
+    slug: e.slug,
+    cover_url: e.cover_url,
+    release_year: e.release_year ?? null,
+    first_release_date: e.first_release_date ?? null,
+    summary: e.summary ?? null,
+    category: e.category ?? null,
+    platforms: e.platforms ?? [],
+    genres: e.genres ?? [],
+    developer: e.developer ?? null,
+    publisher: e.publisher ?? null,
+    avg_user_rating: e.avg_user_rating,
+    user_rating_count: e.user_rating_count,
+    fromIGDB: e.fromIGDB,
   };
 }
 
@@ -154,24 +193,56 @@ export function toHit(e: CatalogueEntry): GameHit {
 export function toGameRow(e: CatalogueEntry, now: string): GameRow {
   const date = e.first_release_date != null ? new Date(e.first_release_date * 1000).toISOString().slice(0, 10) : null;
   return {
-    id: e.local_id, igdb_id: e.igdb_id, game_id: String(e.igdb_id), name: e.name, slug: e.slug ?? slugify(e.name),
-    summary: e.summary ?? null, description: e.description ?? null, release_date: date,
+    id: e.local_id,
+    igdb_id: e.igdb_id,
+    game_id: String(e.igdb_id),
+    name: e.name,
+    slug: e.slug ?? slugify(e.name),
+    summary: e.summary ?? null,
+    description: e.description ?? null,
+    release_date: date,
     // Known only to the year (release_date null): the year alone, as the server keeps it.
     release_year: e.release_year ?? null,
-    first_release_date: e.first_release_date ?? null, cover_url: e.cover_url,
-    genre: e.genres?.[0] ?? null, genres: [...(e.genres ?? [])], platforms: [...(e.platforms ?? [])],
-    developer: e.developer ?? null, publisher: e.publisher ?? null, involved_companies: [...(e.involved_companies ?? [])],
-    alternative_names: [...(e.alternative_names ?? [])], category: e.category ?? null, parent_game: null,
-    franchise: null, collection: null, igdb_rating: e.rating == null ? null : Math.round(e.rating),
-    rating_count: e.rating_count ?? null, metacritic_score: null, popularity: {}, screenshots: [], videos: [],
-    is_verified: false, view_count: 0, created_at: now, updated_at: now,
-    avg_user_rating: e.avg_user_rating, user_rating_count: e.user_rating_count,
+    first_release_date: e.first_release_date ?? null,
+    cover_url: e.cover_url,
+    genre: e.genres?.[0] ?? null,
+    genres: [...(e.genres ?? [])],
+    platforms: [...(e.platforms ?? [])],
+    developer: e.developer ?? null,
+    publisher: e.publisher ?? null,
+    involved_companies: [...(e.involved_companies ?? [])],
+    alternative_names: [...(e.alternative_names ?? [])],
+    category: e.category ?? null,
+    parent_game: null,
+    franchise: null,
+    collection: null,
+    igdb_rating: e.rating == null ? null : Math.round(e.rating),
+    rating_count: e.rating_count ?? null,
+    metacritic_score: null,
+    popularity: {},
+    screenshots: [],
+    videos: [],
+    is_verified: false,
+    view_count: 0,
+    created_at: now,
+    updated_at: now,
+    avg_user_rating: e.avg_user_rating,
+    user_rating_count: e.user_rating_count,
   };
 }
 
 /** Fills ratings from game_rating_stats rows. */
-export function withStats(e: CatalogueEntry, stats: ReadonlyMap<number, { avg: number | null; count: number; gameId: number }>): CatalogueEntry {
+export function withStats(
+  e: CatalogueEntry,
+  stats: ReadonlyMap<number, { avg: number | null; count: number; gameId: number }>,
+): CatalogueEntry {
   const s = stats.get(e.igdb_id);
   if (!s) return e;
-  return { ...e, avg_user_rating: s.avg, user_rating_count: s.count, local_id: e.local_id < 0 ? s.gameId : e.local_id, fromIGDB: false };
+  return {
+    ...e,
+    avg_user_rating: s.avg,
+    user_rating_count: s.count,
+    local_id: e.local_id < 0 ? s.gameId : e.local_id,
+    fromIGDB: false,
+  };
 }

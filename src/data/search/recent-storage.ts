@@ -1,7 +1,12 @@
 // Where recent searches live in the browser: localStorage, one key per tab kind, so they survive a
 // reload and are shared by the tabs of this device. A browser that refuses storage (private mode,
 // quota) gets an in-memory list for the page's life instead of an error.
-import { memoryRecentStorage, type RecentEntry, type RecentKind, type RecentStorage } from '../../core/search/recent.ts';
+import {
+  memoryRecentStorage,
+  type RecentEntry,
+  type RecentKind,
+  type RecentStorage,
+} from '../../core/search/recent.ts';
 
 /**
  * The stored list, checked by hand rather than with zod: the header's search box is on every

@@ -6,7 +6,12 @@ import type { BrowseQuery, Platform, UserHit } from './types.ts';
 
 type Loose = Record<string, unknown>;
 
-export interface RatingStats { readonly igdb_id: number; readonly game_id: number; readonly avg_user_rating: number | null; readonly user_rating_count: number }
+export interface RatingStats {
+  readonly igdb_id: number;
+  readonly game_id: number;
+  readonly avg_user_rating: number | null;
+  readonly user_rating_count: number;
+}
 
 export interface SearchRemote {
   /** search_games_secure: our database, best first. */
@@ -14,17 +19,41 @@ export interface SearchRemote {
   /** The catalogue function (IGDB, or its local catalogue): IGDB-shaped games. */
   searchCatalogue(query: string, limit: number, signal?: AbortSignal): Promise<Loose[]>;
   ratingStats(igdbIds: readonly number[], signal?: AbortSignal): Promise<RatingStats[]>;
-  browse(query: BrowseQuery, limit: number, offset: number, signal?: AbortSignal): Promise<{ total: number; games: Loose[] }>;
+  browse(
+    query: BrowseQuery,
+    limit: number,
+    offset: number,
+    signal?: AbortSignal,
+  ): Promise<{ total: number; games: Loose[] }>;
   searchUsers(query: string, limit: number, signal?: AbortSignal): Promise<UserHit[]>;
   platforms(signal?: AbortSignal): Promise<Platform[]>;
   /** catalogue_page: the database's games in id order after `after`; next is null at the end. */
   cataloguePage(after: number, limit: number, signal?: AbortSignal): Promise<{ games: Loose[]; next: number | null }>;
 }
 
-const CatalogueAnswer = z.object({ success: z.boolean(), games: z._default(z.array(z.record(z.string(), z.unknown())), []), error: z.optional(z.string()) });
-const Stats = z.array(z.object({ igdb_id: z.number(), game_id: z.number(), avg_user_rating: z.nullable(z.number()), user_rating_count: z.number() }));
+const CatalogueAnswer = z.object({
+  success: z.boolean(),
+  games: z._default(z.array(z.record(z.string(), z.unknown())), []),
+  error: z.optional(z.string()),
+});
+const Stats = z.array(
+  z.object({
+    igdb_id: z.number(),
+    game_id: z.number(),
+    avg_user_rating: z.nullable(z.number()),
+    user_rating_count: z.number(),
+  }),
+);
 const Browse = z.object({ total: z.number(), games: z.array(z.record(z.string(), z.unknown())) });
-const Users = z.array(z.object({ id: z.number(), username: z.string(), name: z._default(z.nullable(z.string()), null), bio: z._default(z.nullable(z.string()), null), avatar_url: z._default(z.nullable(z.string()), null) }));
+const Users = z.array(
+  z.object({
+    id: z.number(),
+    username: z.string(),
+    name: z._default(z.nullable(z.string()), null),
+    bio: z._default(z.nullable(z.string()), null),
+    avatar_url: z._default(z.nullable(z.string()), null),
+  }),
+);
 const CataloguePage = z.object({ games: z.array(z.record(z.string(), z.unknown())), next: z.nullable(z.number()) });
 const Platforms = z.array(z.object({ id: z.number(), name: z.string() }));
 
@@ -33,11 +62,20 @@ function fail(error: { message: string } | null, what: string): never {
 }
 
 const BROWSE_SORT: Record<BrowseQuery['sort'], string> = {
-  name: 'name', release_date: 'release_date', avg_rating: 'avg_rating', rating_count: 'rating_count', relevance: 'relevance', popularity: 'popularity',
+  name: 'name',
+  release_date: 'release_date',
+  avg_rating: 'avg_rating',
+  rating_count: 'rating_count',
+  relevance: 'relevance',
+  popularity: 'popularity',
 };
 
 /** An RPC that reads, answered as supabase-js answers it. */
-export type ReadRpc = (fn: string, args: Loose, signal?: AbortSignal) => Promise<{ data: unknown; error: { message: string } | null }>;
+export type ReadRpc = (
+  fn: string,
+  args: Loose,
+  signal?: AbortSignal,
+) => Promise<{ data: unknown; error: { message: string } | null }>;
 
 /**
  * `read` answers the RPCs (the page passes readRpc, which may go out before supabase-js is made);
@@ -61,7 +99,10 @@ export function createSearchRemote(client: () => Promise<SupabaseClient>, read?:
     },
     async searchCatalogue(query, limit, signal) {
       const supabase = await client();
-      const { data, error } = await supabase.functions.invoke('igdb-search', { body: { searchTerm: query, limit }, ...(signal ? { signal } : {}) });
+      const { data, error } = await supabase.functions.invoke('igdb-search', {
+        body: { searchTerm: query, limit },
+        ...(signal ? { signal } : {}),
+      });
       if (error) {
         // A non-OK answer still carries the function's {error}; a network failure has none.
         const context: unknown = (error as { context?: unknown }).context;
@@ -77,11 +118,23 @@ export function createSearchRemote(client: () => Promise<SupabaseClient>, read?:
       return Stats.parse(await rpc('game_rating_stats', { p_igdb_ids: igdbIds }, signal));
     },
     async browse(query, limit, offset, signal) {
-      return Browse.parse(await rpc('browse_games', {
-        p_query: query.q === '' ? null : query.q, p_platforms: query.platforms.length ? query.platforms : null,
-        p_genres: query.genres.length ? query.genres : null, p_year: query.year, p_min_rating: query.minRating,
-        p_sort: BROWSE_SORT[query.sort], p_order: query.order, p_limit: limit, p_offset: offset,
-      }, signal));
+      return Browse.parse(
+        await rpc(
+          'browse_games',
+          {
+            p_query: query.q === '' ? null : query.q,
+            p_platforms: query.platforms.length ? query.platforms : null,
+            p_genres: query.genres.length ? query.genres : null,
+            p_year: query.year,
+            p_min_rating: query.minRating,
+            p_sort: BROWSE_SORT[query.sort],
+            p_order: query.order,
+            p_limit: limit,
+            p_offset: offset,
+          },
+          signal,
+        ),
+      );
     },
     async searchUsers(query, limit, signal) {
       return Users.parse(await rpc('search_users', { p_query: query, p_limit: limit }, signal));

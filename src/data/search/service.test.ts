@@ -16,7 +16,13 @@ vi.mock('../../core/search/local-index.ts', async (importOriginal) => {
     ...real,
     buildLocalIndex: (...args: Parameters<typeof real.buildLocalIndex>) => {
       const built = real.buildLocalIndex(...args);
-      return { size: built.size, search: (...call: Parameters<typeof built.search>) => { devicePasses.queries.push(call[0]); return built.search(...call); } };
+      return {
+        size: built.size,
+        search: (...call: Parameters<typeof built.search>) => {
+          devicePasses.queries.push(call[0]);
+          return built.search(...call);
+        },
+      };
     },
   };
 });
@@ -26,28 +32,65 @@ const NOW_MS = Date.UTC(2026, 10, 21);
 const secs = (year: number) => Date.UTC(year, 5, 1) / 1000;
 
 const dbGame = (id: number, igdb: number, name: string, extra: Partial<GameRow> = {}): GameRow => ({
-  id, igdb_id: igdb, name, slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'), category: 0, genres: ['Adventure'],
-  platforms: ['Nintendo Switch'], first_release_date: secs(2017), ...extra,
+  id,
+  igdb_id: igdb,
+  name,
+  slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+  category: 0,
+  genres: ['Adventure'],
+  platforms: ['Nintendo Switch'],
+  first_release_date: secs(2017),
+  ...extra,
 });
 const igdbGame = (id: number, name: string, extra: Loose = {}): Loose => ({
-  id, name, category: 0, first_release_date: secs(2019), cover: { url: '//images.igdb.com/igdb/image/upload/t_thumb/abc.jpg' },
-  genres: [{ name: 'Role-playing (RPG)' }], platforms: [{ name: 'PC (Microsoft Windows)' }],
-  involved_companies: [{ company: { name: 'Studio' }, developer: true, publisher: false }], total_rating: 85, total_rating_count: 300, ...extra,
+  id,
+  name,
+  category: 0,
+  first_release_date: secs(2019),
+  cover: { url: '//images.igdb.com/igdb/image/upload/t_thumb/abc.jpg' },
+  genres: [{ name: 'Role-playing (RPG)' }],
+  platforms: [{ name: 'PC (Microsoft Windows)' }],
+  involved_companies: [{ company: { name: 'Studio' }, developer: true, publisher: false }],
+  total_rating: 85,
+  total_rating_count: 300,
+  ...extra,
 });
 
-interface Calls { database: string[]; catalogue: string[]; stats: number[][]; browse: [BrowseQuery, number, number][]; users: string[]; pages: number[] }
+interface Calls {
+  database: string[];
+  catalogue: string[];
+  stats: number[][];
+  browse: [BrowseQuery, number, number][];
+  users: string[];
+  pages: number[];
+}
 
-function fakeRemote(data: { database?: Loose[]; catalogue?: Record<string, Loose[]>; stats?: RatingStats[]; users?: UserHit[]; platforms?: Platform[]; pages?: Loose[][] }, fail: { database?: boolean; catalogue?: boolean | RegExp } = {}) {
+function fakeRemote(
+  data: {
+    database?: Loose[];
+    catalogue?: Record<string, Loose[]>;
+    stats?: RatingStats[];
+    users?: UserHit[];
+    platforms?: Platform[];
+    pages?: Loose[][];
+  },
+  fail: { database?: boolean; catalogue?: boolean | RegExp } = {},
+) {
   const calls: Calls = { database: [], catalogue: [], stats: [], browse: [], users: [], pages: [] };
   const remote: SearchRemote = {
     async searchDatabase(q) {
       calls.database.push(q);
       if (fail.database) throw new Error('database down');
-      return (data.database ?? []).filter((g) => String(g['name']).toLowerCase().includes(q.toLowerCase().split(' ')[0] ?? ''));
+      return (data.database ?? []).filter((g) =>
+        String(g['name'])
+          .toLowerCase()
+          .includes(q.toLowerCase().split(' ')[0] ?? ''),
+      );
     },
     async searchCatalogue(q) {
       calls.catalogue.push(q);
-      if (fail.catalogue === true || (fail.catalogue instanceof RegExp && fail.catalogue.test(q))) throw new Error('IGDB API error: 502');
+      if (fail.catalogue === true || (fail.catalogue instanceof RegExp && fail.catalogue.test(q)))
+        throw new Error('IGDB API error: 502');
       return data.catalogue?.[q] ?? [];
     },
     async ratingStats(ids) {
@@ -63,10 +106,15 @@ function fakeRemote(data: { database?: Loose[]; catalogue?: Record<string, Loose
       calls.users.push(q);
       return (data.users ?? []).slice(0, limit);
     },
-    async platforms() { return data.platforms ?? []; },
+    async platforms() {
+      return data.platforms ?? [];
+    },
     async cataloguePage(after, limit) {
       calls.pages.push(after);
-      const rows = (data.pages ?? []).flat().filter((g) => Number(g['id']) > after).slice(0, limit);
+      const rows = (data.pages ?? [])
+        .flat()
+        .filter((g) => Number(g['id']) > after)
+        .slice(0, limit);
       const last = rows.at(-1);
       const more = last !== undefined && (data.pages ?? []).flat().some((g) => Number(g['id']) > Number(last['id']));
       return { games: rows, next: more ? Number(last?.['id']) : null };
@@ -77,16 +125,25 @@ function fakeRemote(data: { database?: Loose[]; catalogue?: Record<string, Loose
 
 let db: CheckpointDb;
 let online = true;
-const service = (remote: SearchRemote): SearchService => createSearchService({ db, remote, isOnline: () => online, now: () => NOW_MS });
+const service = (remote: SearchRemote): SearchService =>
+  createSearchService({ db, remote, isOnline: () => online, now: () => NOW_MS });
 
 beforeEach(async () => {
   db = new CheckpointDb(`search-${Math.random()}`);
   online = true;
   await db.games.bulkPut([
     dbGame(1, 1025, 'The Legend of Zelda: Breath of the Wild'),
-    dbGame(2, 427, 'Final Fantasy VII', { first_release_date: secs(1997), platforms: ['PlayStation'], genres: ['Role-playing (RPG)'] }),
+    dbGame(2, 427, 'Final Fantasy VII', {
+      first_release_date: secs(1997),
+      platforms: ['PlayStation'],
+      genres: ['Role-playing (RPG)'],
+    }),
     dbGame(3, 1514, 'Pokémon Red', { first_release_date: secs(1996), platforms: ['Game Boy'] }),
-    dbGame(4, 9001, 'Zelda Fan Quest', { category: 5, first_release_date: secs(2010), involved_companies: ['Nintendo'] }),
+    dbGame(4, 9001, 'Zelda Fan Quest', {
+      category: 5,
+      first_release_date: secs(2010),
+      involved_companies: ['Nintendo'],
+    }),
   ]);
 });
 
@@ -116,12 +173,19 @@ describe('games', () => {
 
   it('shows the device answer first, then merges the database and the catalogue function by external id', async () => {
     const { remote, calls } = fakeRemote({
-      database: [{ ...dbGame(1, 1025, 'The Legend of Zelda: Breath of the Wild') }, { ...dbGame(7, 7346, 'The Legend of Zelda: Tears of the Kingdom') }],
-      catalogue: { zelda: [igdbGame(1025, 'The Legend of Zelda: Breath of the Wild'), igdbGame(1022, 'The Legend of Zelda')] },
+      database: [
+        { ...dbGame(1, 1025, 'The Legend of Zelda: Breath of the Wild') },
+        { ...dbGame(7, 7346, 'The Legend of Zelda: Tears of the Kingdom') },
+      ],
+      catalogue: {
+        zelda: [igdbGame(1025, 'The Legend of Zelda: Breath of the Wild'), igdbGame(1022, 'The Legend of Zelda')],
+      },
       stats: [{ igdb_id: 1025, game_id: 1, avg_user_rating: 9.5, user_rating_count: 4 }],
     });
     const steps: string[][] = [];
-    const result = await service(remote).searchGames('zelda', { onLocal: (r) => steps.push(r.games.map((g) => g.name)) });
+    const result = await service(remote).searchGames('zelda', {
+      onLocal: (r) => steps.push(r.games.map((g) => g.name)),
+    });
     expect(steps).toEqual([['The Legend of Zelda: Breath of the Wild']]);
     expect(result.complete).toBe(true);
     expect(result.fromDevice).toBe(false);
@@ -134,7 +198,11 @@ describe('games', () => {
     const botw = result.games.find((g) => g.igdb_id === 1025);
     expect(botw).toMatchObject({ id: 1, avg_user_rating: 9.5, user_rating_count: 4 });
     const external = result.games.find((g) => g.igdb_id === 1022);
-    expect(external).toMatchObject({ id: -1022, fromIGDB: true, cover_url: 'https://images.igdb.com/igdb/image/upload/t_cover_big/abc.jpg' });
+    expect(external).toMatchObject({
+      id: -1022,
+      fromIGDB: true,
+      cover_url: 'https://images.igdb.com/igdb/image/upload/t_cover_big/abc.jpg',
+    });
     // Variant queries went out besides the main one ("zelda" names a franchise: its flagship titles too).
     expect(calls.catalogue[0]).toBe('zelda');
     expect(calls.catalogue.length).toBeGreaterThan(1);
@@ -148,11 +216,15 @@ describe('games', () => {
     });
     const s = service(remote);
     await s.searchGames('zelda');
-    await expect.poll(() => db.games.where('igdb_id').anyOf([7346, 1022]).primaryKeys()).toEqual(expect.arrayContaining([7, -1022]));
+    await expect
+      .poll(() => db.games.where('igdb_id').anyOf([7346, 1022]).primaryKeys())
+      .toEqual(expect.arrayContaining([7, -1022]));
     online = false;
     const offline = await s.searchGames('legend of zelda', { limit: 8 });
     expect(offline.fromDevice).toBe(true);
-    expect(offline.games.map((g) => g.name)).toEqual(expect.arrayContaining(['The Legend of Zelda', 'The Legend of Zelda: Tears of the Kingdom']));
+    expect(offline.games.map((g) => g.name)).toEqual(
+      expect.arrayContaining(['The Legend of Zelda', 'The Legend of Zelda: Tears of the Kingdom']),
+    );
   });
 
   it("replaces a device stand-in by the database's row, unless a pending write owns the stand-in", async () => {
@@ -160,11 +232,16 @@ describe('games', () => {
     await db.shadows.put({ table: 'games', id: -556, base: null });
     const { remote } = fakeRemote({ database: [dbGame(55, 555, 'Hades'), dbGame(56, 556, 'Hades II')] });
     await service(remote).searchGames('hades');
-    await expect.poll(async () => (await db.games.where('igdb_id').anyOf([555, 556]).primaryKeys()).sort((a, b) => a - b)).toEqual([-556, 55, 56]);
+    await expect
+      .poll(async () => (await db.games.where('igdb_id').anyOf([555, 556]).primaryKeys()).sort((a, b) => a - b))
+      .toEqual([-556, 55, 56]);
   });
 
   it('swallows a failing variant query and falls back to the device when nothing answers', async () => {
-    const { remote } = fakeRemote({ catalogue: { zelda: [igdbGame(1022, 'The Legend of Zelda')] } }, { catalogue: /^(?!zelda$)/ });
+    const { remote } = fakeRemote(
+      { catalogue: { zelda: [igdbGame(1022, 'The Legend of Zelda')] } },
+      { catalogue: /^(?!zelda$)/ },
+    );
     const merged = await service(remote).searchGames('zelda');
     expect(merged.fromDevice).toBe(false);
     expect(merged.games.map((g) => g.name)).toContain('The Legend of Zelda');
@@ -208,7 +285,10 @@ describe('one ranking of the device catalogue per keystroke', () => {
     // The network answers games the device already has, so its catalogue does not change here.
     const { remote } = fakeRemote({
       database: [{ ...dbGame(1, 1025, 'The Legend of Zelda: Breath of the Wild') }],
-      catalogue: { zelda: [igdbGame(1025, 'The Legend of Zelda: Breath of the Wild')], zeld: [igdbGame(1025, 'The Legend of Zelda: Breath of the Wild')] },
+      catalogue: {
+        zelda: [igdbGame(1025, 'The Legend of Zelda: Breath of the Wild')],
+        zeld: [igdbGame(1025, 'The Legend of Zelda: Breath of the Wild')],
+      },
     });
     const s = service(remote);
     await s.warm();
@@ -238,13 +318,23 @@ describe('one ranking of the device catalogue per keystroke', () => {
     const again = await s.searchGames('zelda', { deviceOnly: true, limit: 3 });
     expect(devicePasses.queries.length).toBeGreaterThan(before);
     expect(again.games.map((g) => g.name)).toContain('The Legend of Zelda');
-    expect((await s.searchGames('legend of zelda', { deviceOnly: true })).games.map((g) => g.name)).toContain('The Legend of Zelda');
+    expect((await s.searchGames('legend of zelda', { deviceOnly: true })).games.map((g) => g.name)).toContain(
+      'The Legend of Zelda',
+    );
   });
 });
 
 describe('browse', () => {
   const query = (over: Partial<BrowseQuery> = {}): BrowseQuery => ({
-    q: '', platforms: [], genres: [], year: null, minRating: null, sort: 'name', order: 'asc', page: 1, ...over,
+    q: '',
+    platforms: [],
+    genres: [],
+    year: null,
+    minRating: null,
+    sort: 'name',
+    order: 'asc',
+    page: 1,
+    ...over,
   });
 
   it('pages the database when there is no term (offset from the page number)', async () => {
@@ -258,10 +348,16 @@ describe('browse', () => {
 
   it('filters, sorts and pages the device catalogue offline', async () => {
     online = false;
-    await db.platforms.bulkPut([{ id: 6, name: 'PC (Microsoft Windows)' }, { id: 130, name: 'Nintendo Switch' }]);
+    await db.platforms.bulkPut([
+      { id: 6, name: 'PC (Microsoft Windows)' },
+      { id: 130, name: 'Nintendo Switch' },
+    ]);
     const s = service(fakeRemote({}).remote);
     const switchGames = await s.browseGames(query({ platforms: [130] }));
-    expect(switchGames.games.map((g) => g.name)).toEqual(['The Legend of Zelda: Breath of the Wild', 'Zelda Fan Quest']);
+    expect(switchGames.games.map((g) => g.name)).toEqual([
+      'The Legend of Zelda: Breath of the Wild',
+      'Zelda Fan Quest',
+    ]);
     expect(switchGames.fromDevice).toBe(true);
     const byDate = await s.browseGames(query({ sort: 'release_date', order: 'asc' }));
     expect(byDate.games.map((g) => g.release_year)).toEqual([1996, 1997, 2010, 2017]);
@@ -271,7 +367,10 @@ describe('browse', () => {
 
   it('filters a term search with the page filters, keeping the search source', async () => {
     const { remote } = fakeRemote({
-      database: [dbGame(1, 1025, 'The Legend of Zelda: Breath of the Wild'), dbGame(7, 7346, 'The Legend of Zelda: Tears of the Kingdom', { first_release_date: secs(2023) })],
+      database: [
+        dbGame(1, 1025, 'The Legend of Zelda: Breath of the Wild'),
+        dbGame(7, 7346, 'The Legend of Zelda: Tears of the Kingdom', { first_release_date: secs(2023) }),
+      ],
       catalogue: { zelda: [igdbGame(1022, 'The Legend of Zelda', { first_release_date: secs(1986) })] },
     });
     const result = await service(remote).browseGames(query({ q: 'zelda', year: 2023 }));
@@ -282,14 +381,44 @@ describe('browse', () => {
 
 describe('users and the catalogue download', () => {
   it('searches members online (limit 8) and on the device offline, case-insensitively on name and bio', async () => {
-    const many = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, username: `player${i}`, name: null, bio: null, avatar_url: null }));
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      id: i + 1,
+      username: `player${i}`,
+      name: null,
+      bio: null,
+      avatar_url: null,
+    }));
     const { remote } = fakeRemote({ users: many });
     expect((await service(remote).searchUsers('player')).users).toHaveLength(8);
     online = false;
     await db.users.bulkPut([
-      { id: 1, provider_id: 'a', username: 'PixelPilgrim', bio: 'Soulslike fan', created_at: '2026-01-01T00:00:00Z', follower_count: 0, following_count: 0 },
-      { id: 2, provider_id: 'b', username: 'cozy', bio: 'I love PIXEL art', created_at: '2026-01-01T00:00:00Z', follower_count: 0, following_count: 0 },
-      { id: 3, provider_id: 'c', username: 'other', bio: null, created_at: '2026-01-01T00:00:00Z', follower_count: 0, following_count: 0 },
+      {
+        id: 1,
+        provider_id: 'a',
+        username: 'PixelPilgrim',
+        bio: 'Soulslike fan',
+        created_at: '2026-01-01T00:00:00Z',
+        follower_count: 0,
+        following_count: 0,
+      },
+      {
+        id: 2,
+        provider_id: 'b',
+        username: 'cozy',
+        bio: 'I love PIXEL art',
+        created_at: '2026-01-01T00:00:00Z',
+        follower_count: 0,
+        following_count: 0,
+      },
+      {
+        id: 3,
+        provider_id: 'c',
+        username: 'other',
+        bio: null,
+        created_at: '2026-01-01T00:00:00Z',
+        follower_count: 0,
+        following_count: 0,
+      },
     ]);
     const offline = await service(remote).searchUsers('pixel');
     expect(offline.fromDevice).toBe(true);
@@ -298,7 +427,13 @@ describe('users and the catalogue download', () => {
   });
 
   it('downloads the catalogue page by page, adding only the games the device lacks', async () => {
-    const pages = [[dbGame(1, 1025, 'The Legend of Zelda: Breath of the Wild', { name: 'Changed on server' }), dbGame(20, 2020, 'Celeste')], [dbGame(21, 2121, 'Hollow Knight')]];
+    const pages = [
+      [
+        dbGame(1, 1025, 'The Legend of Zelda: Breath of the Wild', { name: 'Changed on server' }),
+        dbGame(20, 2020, 'Celeste'),
+      ],
+      [dbGame(21, 2121, 'Hollow Knight')],
+    ];
     const { remote, calls } = fakeRemote({ pages });
     const s = service(remote);
     expect(await s.downloadCatalogue()).toBe(2);

@@ -2,7 +2,15 @@
 // and answered at once; then, when online, our database (search_games_secure) and the catalogue
 // function (with variant queries) are asked, everything is merged by external id and re-ranked,
 // and the games the device did not have are written into its catalogue for next time (offline).
-import { BROWSE_PAGE_SIZE, FRANCHISE_SEARCH_PAGE_SIZE, MIN_QUERY_LENGTH, SEARCH_PAGE_SIZE, SECURE_LIMIT_ORIGINAL, SUGGESTION_LIMIT, USER_SEARCH_LIMIT } from '../../core/search/constants.ts';
+import {
+  BROWSE_PAGE_SIZE,
+  FRANCHISE_SEARCH_PAGE_SIZE,
+  MIN_QUERY_LENGTH,
+  SEARCH_PAGE_SIZE,
+  SECURE_LIMIT_ORIGINAL,
+  SUGGESTION_LIMIT,
+  USER_SEARCH_LIMIT,
+} from '../../core/search/constants.ts';
 import { createMemoryCache, type MemoryCache, type Timer } from '../../core/search/cache.ts';
 import type { LocalIndex } from '../../core/search/local-index.ts';
 import { prepareQuery } from '../../core/search/query.ts';
@@ -98,7 +106,9 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       // What was added while the rows were read stays in the small index.
       added = added.slice(pending);
       addedIndex = undefined;
-    })().finally(() => { building = undefined; });
+    })().finally(() => {
+      building = undefined;
+    });
     return building;
   };
 
@@ -107,7 +117,8 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     else {
       const count = await db.games.count();
       // Stale while revalidate: the old index answers, a new one is built beside it.
-      if (count !== index.count + added.length || now() - index.at > INDEX_MAX_AGE_MS) void rebuild().catch(() => undefined);
+      if (count !== index.count + added.length || now() - index.at > INDEX_MAX_AGE_MS)
+        void rebuild().catch(() => undefined);
     }
     if (index === undefined) throw new Error('Search index unavailable');
     return index.built;
@@ -122,7 +133,8 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   const searchDevice = async (query: string, limit: number): Promise<RankOutcome> => {
     const key = `${limit}:${prepareQuery(query).text}`;
     const kept = lastDevice;
-    if (kept !== undefined && kept.key === key && kept.built === index?.built && kept.added === added.length) return kept.outcome;
+    if (kept !== undefined && kept.key === key && kept.built === index?.built && kept.added === added.length)
+      return kept.outcome;
     const built = await fullIndex();
     const outcome = rankOnDevice(built, query, limit);
     lastDevice = { key, built, added: added.length, outcome };
@@ -148,8 +160,15 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     if (entries.length === 0) return 0;
     const stamp = new Date(now()).toISOString();
     return db.transaction('rw', [db.games, db.shadows], async () => {
-      const shadowed = new Set((await db.shadows.where('[table+id]').between(['games', -Infinity], ['games', Infinity]).toArray()).map((s) => s.id));
-      const known = await db.games.where('igdb_id').anyOf(entries.map((e) => e.igdb_id)).toArray();
+      const shadowed = new Set(
+        (await db.shadows.where('[table+id]').between(['games', -Infinity], ['games', Infinity]).toArray()).map(
+          (s) => s.id,
+        ),
+      );
+      const known = await db.games
+        .where('igdb_id')
+        .anyOf(entries.map((e) => e.igdb_id))
+        .toArray();
       const byIgdb = new Map<number, GameRow[]>();
       for (const row of known) byIgdb.set(row.igdb_id, [...(byIgdb.get(row.igdb_id) ?? []), row]);
       const puts: GameRow[] = [];
@@ -187,11 +206,26 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   }
 
   // ---- games ----------------------------------------------------------------------------------
-  const emptyResult = (query: string): GameSearchResult => ({ query, games: [], source: 'database', filteredOut: 0, fromDevice: !isOnline(), complete: true });
+  const emptyResult = (query: string): GameSearchResult => ({
+    query,
+    games: [],
+    source: 'database',
+    filteredOut: 0,
+    fromDevice: !isOnline(),
+    complete: true,
+  });
 
-  async function askNetwork(query: string, remoteLimit: number, signal: AbortSignal | undefined): Promise<{ database: CatalogueEntry[]; igdb: CatalogueEntry[]; reached: boolean }> {
+  async function askNetwork(
+    query: string,
+    remoteLimit: number,
+    signal: AbortSignal | undefined,
+  ): Promise<{ database: CatalogueEntry[]; igdb: CatalogueEntry[]; reached: boolean }> {
     let reached = false;
-    const note = <T>(p: Promise<T>) => p.then((v) => { reached = true; return v; });
+    const note = <T>(p: Promise<T>) =>
+      p.then((v) => {
+        reached = true;
+        return v;
+      });
     const variants = buildVariants(query);
     const [database, main, ...more] = await Promise.all([
       orEmpty(note(remote.searchDatabase(query, Math.min(remoteLimit, SECURE_LIMIT_ORIGINAL), signal))),
@@ -208,7 +242,9 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   async function addRatings(entries: CatalogueEntry[], signal: AbortSignal | undefined): Promise<CatalogueEntry[]> {
     try {
       const stats = await remote.ratingStats([...new Set(entries.map((e) => e.igdb_id))], signal);
-      const map = new Map(stats.map((s) => [s.igdb_id, { avg: s.avg_user_rating, count: s.user_rating_count, gameId: s.game_id }]));
+      const map = new Map(
+        stats.map((s) => [s.igdb_id, { avg: s.avg_user_rating, count: s.user_rating_count, gameId: s.game_id }]),
+      );
       return entries.map((e) => withStats(e, map));
     } catch {
       return entries;
@@ -221,7 +257,8 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     const query = sanitizeQuery(raw);
     const prepared = prepareQuery(query);
     if (prepared.text === '' || query.length < MIN_QUERY_LENGTH) return emptyResult(query);
-    const remoteLimit = options.remoteLimit ?? (prepared.franchise !== undefined ? FRANCHISE_SEARCH_PAGE_SIZE : SEARCH_PAGE_SIZE);
+    const remoteLimit =
+      options.remoteLimit ?? (prepared.franchise !== undefined ? FRANCHISE_SEARCH_PAGE_SIZE : SEARCH_PAGE_SIZE);
     const key = `${limit}:${remoteLimit}:${prepared.text}`;
     const cached = cache.get(key);
     if (cached !== undefined) return cached;
@@ -231,8 +268,12 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     throwIfAborted(signal);
     const deviceEntries = local.ranked.map((r) => r.game as CatalogueEntry);
     const deviceAnswer: GameSearchResult = {
-      query, games: deviceEntries.slice(0, limit).map(toHit), source: 'database', filteredOut: local.filteredOut,
-      fromDevice: true, complete: !isOnline(),
+      query,
+      games: deviceEntries.slice(0, limit).map(toHit),
+      source: 'database',
+      filteredOut: local.filteredOut,
+      fromDevice: true,
+      complete: !isOnline(),
     };
     if (!isOnline()) return deviceAnswer;
     if (options.deviceOnly === true) return deviceAnswer;
@@ -243,12 +284,23 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     if (!network.reached) return { ...deviceAnswer, complete: true };
     // With Fuse.js, like the device's index: loaded on demand, not with the entry.
     const { mergeResults } = await import('../../core/search/merge.ts');
-    const merged = mergeResults([...deviceEntries, ...network.database], network.igdb, query, { nowSeconds: nowSeconds(), limit });
-    const entries = await addRatings(merged.games.map((r) => r.game as CatalogueEntry), signal);
+    const merged = mergeResults([...deviceEntries, ...network.database], network.igdb, query, {
+      nowSeconds: nowSeconds(),
+      limit,
+    });
+    const entries = await addRatings(
+      merged.games.map((r) => r.game as CatalogueEntry),
+      signal,
+    );
     throwIfAborted(signal);
     void remember([...network.database, ...entries.filter((e) => e.fromIGDB)]).catch(() => undefined);
     const result: GameSearchResult = {
-      query, games: entries.map(toHit), source: merged.source, filteredOut: merged.filteredOut, fromDevice: false, complete: true,
+      query,
+      games: entries.map(toHit),
+      source: merged.source,
+      filteredOut: merged.filteredOut,
+      fromDevice: false,
+      complete: true,
     };
     cache.set(key, result);
     return result;
@@ -276,9 +328,16 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
 
   async function browseGames(query: BrowseQuery, signal?: AbortSignal): Promise<BrowseResult> {
     const text = sanitizeQuery(query.q);
-    const names = query.platforms.length > 0 ? new Map((await platforms(signal)).map((p) => [p.id, p.name])) : new Map<number, string>();
+    const names =
+      query.platforms.length > 0
+        ? new Map((await platforms(signal)).map((p) => [p.id, p.name]))
+        : new Map<number, string>();
     if (text !== '') {
-      const found = await searchGames(text, { limit: BROWSE_SEARCH_LIMIT, remoteLimit: SECURE_LIMIT_ORIGINAL, ...(signal ? { signal } : {}) });
+      const found = await searchGames(text, {
+        limit: BROWSE_SEARCH_LIMIT,
+        remoteLimit: SECURE_LIMIT_ORIGINAL,
+        ...(signal ? { signal } : {}),
+      });
       const page = browseOnDevice(found.games, query, names);
       return { ...page, source: found.source, filteredOut: found.filteredOut, fromDevice: found.fromDevice };
     }
@@ -288,7 +347,13 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
         const answer = await remote.browse(query, BROWSE_PAGE_SIZE, offset, signal);
         const entries = answer.games.flatMap((row) => fromDatabaseRow(row) ?? []);
         void remember(entries).catch(() => undefined);
-        return { games: entries.map(toHit), total: answer.total, source: 'database', filteredOut: 0, fromDevice: false };
+        return {
+          games: entries.map(toHit),
+          total: answer.total,
+          source: 'database',
+          filteredOut: 0,
+          fromDevice: false,
+        };
       } catch (error) {
         if (signal?.aborted) throw error;
         // The device's catalogue answers instead, and the screen says so.
@@ -296,15 +361,27 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     }
     throwIfAborted(signal);
     const rows = await db.games.toArray();
-    const hits = rows.flatMap((row) => { const e = fromDatabaseRow(row, row.id < 0); return e ? [toHit(e)] : []; });
+    const hits = rows.flatMap((row) => {
+      const e = fromDatabaseRow(row, row.id < 0);
+      return e ? [toHit(e)] : [];
+    });
     return { ...browseOnDevice(hits, query, names), source: 'database', filteredOut: 0, fromDevice: true };
   }
 
   // ---- users ----------------------------------------------------------------------------------
   async function usersOnDevice(text: string): Promise<UserHit[]> {
     const needle = text.toLowerCase();
-    const rows = await db.users.filter((u) => [u.username, u.name, u.bio].some((v) => typeof v === 'string' && v.toLowerCase().includes(needle))).limit(USER_SEARCH_LIMIT).toArray();
-    return rows.map((u) => ({ id: u.id, username: u.username, name: u.name ?? null, bio: u.bio ?? null, avatar_url: u.avatar_url ?? null }));
+    const rows = await db.users
+      .filter((u) => [u.username, u.name, u.bio].some((v) => typeof v === 'string' && v.toLowerCase().includes(needle)))
+      .limit(USER_SEARCH_LIMIT)
+      .toArray();
+    return rows.map((u) => ({
+      id: u.id,
+      username: u.username,
+      name: u.name ?? null,
+      bio: u.bio ?? null,
+      avatar_url: u.avatar_url ?? null,
+    }));
   }
 
   async function searchUsers(raw: string, signal?: AbortSignal): Promise<UserSearchResult> {
@@ -321,8 +398,14 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   }
 
   return {
-    searchGames, browseGames, searchUsers, platforms, cache, downloadCatalogue,
-    warm: async () => { await fullIndex(); },
+    searchGames,
+    browseGames,
+    searchUsers,
+    platforms,
+    cache,
+    downloadCatalogue,
+    warm: async () => {
+      await fullIndex();
+    },
   };
 }
-

@@ -12,7 +12,15 @@ import { ThemeMenuItems } from '../theme/theme-menu-items.tsx';
 type Dialog = { kind: 'unsynced'; count: number } | { kind: 'delete' } | null;
 
 /** `extraItems`: more menu items after Settings (e.g. 'Install app'), given a function that closes the menu. */
-export function AccountMenu({ user, memberId, extraItems }: { readonly user: AuthUser; readonly memberId: number | null; readonly extraItems?: (close: () => void) => ReactNode }) {
+export function AccountMenu({
+  user,
+  memberId,
+  extraItems,
+}: {
+  readonly user: AuthUser;
+  readonly memberId: number | null;
+  readonly extraItems?: (close: () => void) => ReactNode;
+}) {
   const store = useAuthStore();
   const toasts = useToast();
   const navigate = useNavigate();
@@ -41,13 +49,19 @@ export function AccountMenu({ user, memberId, extraItems }: { readonly user: Aut
   const onMenuKey = (event: KeyboardEvent) => {
     const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
     const at = items.indexOf(document.activeElement as HTMLElement);
-    const focus = (i: number) => { event.preventDefault(); items[(i + items.length) % items.length]?.focus(); };
+    const focus = (i: number) => {
+      event.preventDefault();
+      items[(i + items.length) % items.length]?.focus();
+    };
     if (event.key === 'ArrowDown') focus(at + 1);
     else if (event.key === 'ArrowUp') focus(at - 1);
     else if (event.key === 'Home') focus(0);
     else if (event.key === 'End') focus(items.length - 1);
-    else if (event.key === 'Escape') { event.preventDefault(); setOpen(false); trigger.current?.focus(); }
-    else if (event.key === 'Tab') setOpen(false);
+    else if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false);
+      trigger.current?.focus();
+    } else if (event.key === 'Tab') setOpen(false);
   };
 
   const signOut = async (discardUnsynced: boolean) => {
@@ -84,57 +98,131 @@ export function AccountMenu({ user, memberId, extraItems }: { readonly user: Aut
     }
   };
 
-  const choose = (action: () => void) => () => { setOpen(false); action(); };
+  const choose = (action: () => void) => () => {
+    setOpen(false);
+    action();
+  };
 
   return (
     <>
       <button
-        ref={trigger} type="button" className="account__trigger" aria-haspopup="menu" aria-expanded={open} aria-controls={`${ids}-menu`}
+        ref={trigger}
+        type="button"
+        className="account__trigger"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={`${ids}-menu`}
         aria-label={`Account menu for ${name}`}
         onClick={() => setOpen((o) => !o)}
-        onKeyDown={(e) => { if (e.key === 'ArrowDown' && !open) { e.preventDefault(); setOpen(true); } }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown' && !open) {
+            e.preventDefault();
+            setOpen(true);
+          }
+        }}
       >
         {/* The initial is drawn by CSS (data-initial): not text, so the name shown is all the text the label must contain. */}
-        <span className="account__avatar" aria-hidden="true" data-initial={avatar ? undefined : name.charAt(0)}>{avatar && <img src={avatar} alt="" />}</span>
+        <span className="account__avatar" aria-hidden="true" data-initial={avatar ? undefined : name.charAt(0)}>
+          {avatar && <img src={avatar} alt="" />}
+        </span>
         <span className="account__name">{name}</span>
-        <svg className="account__chevron" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path fill="none" stroke="currentColor" strokeWidth="2" d="m4 6 4 4 4-4" /></svg>
+        <svg className="account__chevron" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+          <path fill="none" stroke="currentColor" strokeWidth="2" d="m4 6 4 4 4-4" />
+        </svg>
       </button>
       {open && (
-        <div ref={menu} id={`${ids}-menu`} className="account__menu" role="menu" aria-label="Account" onKeyDown={onMenuKey}>
+        <div
+          ref={menu}
+          id={`${ids}-menu`}
+          className="account__menu"
+          role="menu"
+          aria-label="Account"
+          onKeyDown={onMenuKey}
+        >
           <div className="account__who" role="presentation">
             <span className="account__who-name">{name}</span>
             {user.email && <span className="account__who-email">{user.email}</span>}
           </div>
           {memberId === null ? (
-            <span role="menuitem" tabIndex={-1} aria-disabled="true" className="account__item" title="Loading user data...">My Profile</span>
+            <span
+              role="menuitem"
+              tabIndex={-1}
+              aria-disabled="true"
+              className="account__item"
+              title="Loading user data..."
+            >
+              My Profile
+            </span>
           ) : (
-            <Link role="menuitem" tabIndex={-1} className="account__item" to={`/user/${memberId}`} onClick={() => setOpen(false)}>My Profile</Link>
+            <Link
+              role="menuitem"
+              tabIndex={-1}
+              className="account__item"
+              to={`/user/${memberId}`}
+              onClick={() => setOpen(false)}
+            >
+              My Profile
+            </Link>
           )}
-          <Link role="menuitem" tabIndex={-1} className="account__item" to="/settings" onClick={() => setOpen(false)}>Settings</Link>
+          <Link role="menuitem" tabIndex={-1} className="account__item" to="/settings" onClick={() => setOpen(false)}>
+            Settings
+          </Link>
           {extraItems?.(() => setOpen(false))}
           <ThemeMenuItems />
           <div className="account__sep" role="separator" />
-          <button role="menuitem" tabIndex={-1} type="button" className="account__item" onClick={choose(() => void signOut(false))}>Sign Out</button>
-          <button role="menuitem" tabIndex={-1} type="button" className="account__item account__item--danger" onClick={choose(() => { setError(null); setDialog({ kind: 'delete' }); })}>Delete account</button>
+          <button
+            role="menuitem"
+            tabIndex={-1}
+            type="button"
+            className="account__item"
+            onClick={choose(() => void signOut(false))}
+          >
+            Sign Out
+          </button>
+          <button
+            role="menuitem"
+            tabIndex={-1}
+            type="button"
+            className="account__item account__item--danger"
+            onClick={choose(() => {
+              setError(null);
+              setDialog({ kind: 'delete' });
+            })}
+          >
+            Delete account
+          </button>
         </div>
       )}
       {dialog?.kind === 'unsynced' && (
         <ConfirmDialog
           title="Sign out with unsynced changes?"
-          cancelLabel="Keep waiting" confirmLabel="Sign out anyway" busyLabel="Signing out..." busy={busy} error={error}
-          onCancel={() => setDialog(null)} onConfirm={() => void signOut(true)}
+          cancelLabel="Keep waiting"
+          confirmLabel="Sign out anyway"
+          busyLabel="Signing out..."
+          busy={busy}
+          error={error}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => void signOut(true)}
         >
           <p>
-            {dialog.count === 1 ? "You have 1 change that hasn't synced yet." : `You have ${dialog.count} changes that haven't synced yet.`}{' '}
-            They are saved on this device and will reach your account as soon as you are back online. If you sign out now, they will be lost.
+            {dialog.count === 1
+              ? "You have 1 change that hasn't synced yet."
+              : `You have ${dialog.count} changes that haven't synced yet.`}{' '}
+            They are saved on this device and will reach your account as soon as you are back online. If you sign out
+            now, they will be lost.
           </p>
         </ConfirmDialog>
       )}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
           title="Delete your account?"
-          cancelLabel="Cancel" confirmLabel="Delete account" busyLabel="Deleting..." busy={busy} error={error}
-          onCancel={() => setDialog(null)} onConfirm={() => void deleteAccount()}
+          cancelLabel="Cancel"
+          confirmLabel="Delete account"
+          busyLabel="Deleting..."
+          busy={busy}
+          error={error}
+          onCancel={() => setDialog(null)}
+          onConfirm={() => void deleteAccount()}
         >
           <p>
             This permanently deletes your account and everything in it: your profile, reviews, comments, likes, follows,

@@ -10,7 +10,10 @@ import { linkParams, readLink, verifyError, VERIFY_TEXT } from './auth-links.ts'
 import { once } from './link-check.ts';
 import './auth.css';
 
-type State = { readonly step: 'verifying' } | { readonly step: 'error'; readonly message: string } | { readonly step: 'success'; readonly oauth: boolean };
+type State =
+  | { readonly step: 'verifying' }
+  | { readonly step: 'error'; readonly message: string }
+  | { readonly step: 'success'; readonly oauth: boolean };
 
 export default function AuthCallbackPage() {
   const store = useAuthStore();
@@ -26,9 +29,12 @@ export default function AuthCallbackPage() {
     const check = once(key, async (): Promise<State> => {
       try {
         switch (link.kind) {
-          case 'error': return { step: 'error', message: verifyError('link', link.code) };
-          case 'incomplete': return { step: 'error', message: VERIFY_TEXT.incomplete };
-          case 'none': return { step: 'error', message: VERIFY_TEXT.none };
+          case 'error':
+            return { step: 'error', message: verifyError('link', link.code) };
+          case 'incomplete':
+            return { step: 'error', message: VERIFY_TEXT.incomplete };
+          case 'none':
+            return { step: 'error', message: VERIFY_TEXT.none };
           case 'tokens':
             try {
               await store.setSessionFromTokens(link.accessToken, link.refreshToken);
@@ -52,10 +58,13 @@ export default function AuthCallbackPage() {
       if (!live) return;
       if (result.step === 'success') sessionStorage.removeItem(PENDING_VERIFICATION_KEY);
       // The tokens have done their job: they do not stay in the address or the history.
-      if (window.location.search || window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
+      if (window.location.search || window.location.hash)
+        window.history.replaceState(window.history.state, '', window.location.pathname);
       setState(result);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [store]);
 
   useEffect(() => {
@@ -76,23 +85,40 @@ export default function AuthCallbackPage() {
         )}
         {state.step === 'success' && (
           <>
-            <div className="auth-page__icon auth-page__icon--ok" aria-hidden="true">✓</div>
+            <div className="auth-page__icon auth-page__icon--ok" aria-hidden="true">
+              ✓
+            </div>
             <h1 className="auth-page__title">{state.oauth ? 'You are signed in!' : 'Email verified!'}</h1>
             <p className="auth-page__text">
-              {state.oauth ? 'Welcome to Checkpoint.' : 'Your account is active and you are signed in.'} Taking you to the home page…
+              {state.oauth ? 'Welcome to Checkpoint.' : 'Your account is active and you are signed in.'} Taking you to
+              the home page…
             </p>
-            <div className="auth-page__actions"><Link className="button button--primary auth-page__button" to="/" replace>Continue now</Link></div>
+            <div className="auth-page__actions">
+              <Link className="button button--primary auth-page__button" to="/" replace>
+                Continue now
+              </Link>
+            </div>
           </>
         )}
         {state.step === 'error' && (
           <>
-            <div className="auth-page__icon auth-page__icon--error" aria-hidden="true">!</div>
+            <div className="auth-page__icon auth-page__icon--error" aria-hidden="true">
+              !
+            </div>
             <h1 className="auth-page__title">We couldn&apos;t verify that link</h1>
-            <p className="auth-page__text" role="alert">{state.message}</p>
+            <p className="auth-page__text" role="alert">
+              {state.message}
+            </p>
             <div className="auth-page__actions">
-              <button type="button" className="button button--primary" onClick={() => ui.open('login')}>Sign in</button>
-              <button type="button" className="button button--ghost" onClick={() => ui.open('signup')}>Create an account</button>
-              <Link className="button button--ghost auth-page__button" to="/">Back to home</Link>
+              <button type="button" className="button button--primary" onClick={() => ui.open('login')}>
+                Sign in
+              </button>
+              <button type="button" className="button button--ghost" onClick={() => ui.open('signup')}>
+                Create an account
+              </button>
+              <Link className="button button--ghost auth-page__button" to="/">
+                Back to home
+              </Link>
             </div>
           </>
         )}

@@ -27,7 +27,13 @@ export type LinkCheck =
 /** What the link asks the page to do. */
 export function readLink(params: LinkParams): LinkCheck {
   const error = params.get('error') ?? params.get('error_description') ?? params.get('error_code');
-  if (error) return { kind: 'error', error: params.get('error') ?? '', code: params.get('error_code') ?? (params.get('error_description')?.match(/expired/i) ? 'otp_expired' : undefined) };
+  if (error)
+    return {
+      kind: 'error',
+      error: params.get('error') ?? '',
+      code:
+        params.get('error_code') ?? (params.get('error_description')?.match(/expired/i) ? 'otp_expired' : undefined),
+    };
   const accessToken = params.get('access_token');
   const refreshToken = params.get('refresh_token');
   if (accessToken && refreshToken) return { kind: 'tokens', accessToken, refreshToken };
@@ -58,7 +64,15 @@ export const VERIFY_TEXT = {
 
 const EXPIRED_CODES = new Set(['otp_expired', 'flow_state_expired']);
 const INVALID_LINK_CODE = 'otp_invalid';
-const SESSION_CODES = new Set(['session_not_found', 'session_expired', 'bad_jwt', 'no_authorization', 'refresh_token_not_found', 'refresh_token_already_used', 'user_not_found']);
+const SESSION_CODES = new Set([
+  'session_not_found',
+  'session_expired',
+  'bad_jwt',
+  'no_authorization',
+  'refresh_token_not_found',
+  'refresh_token_already_used',
+  'user_not_found',
+]);
 
 /** A reset link that carries an error (GoTrue redirected with one). */
 export function resetLinkError(error: string, code: string | undefined): string {

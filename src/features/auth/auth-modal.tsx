@@ -46,8 +46,11 @@ export function AuthModal({ mode, onMode, onClose, onDone }: AuthModalProps) {
   };
 
   // The link was opened (here or in another tab) and that email is now signed in, confirmed.
-  const confirmed = pendingEmail !== null && auth.status === 'signedIn' && auth.user.emailConfirmed
-    && auth.user.email?.toLowerCase() === pendingEmail.toLowerCase();
+  const confirmed =
+    pendingEmail !== null &&
+    auth.status === 'signedIn' &&
+    auth.user.emailConfirmed &&
+    auth.user.email?.toLowerCase() === pendingEmail.toLowerCase();
   useEffect(() => {
     if (!confirmed) return;
     sessionStorage.removeItem(PENDING_VERIFICATION_KEY);
@@ -55,21 +58,38 @@ export function AuthModal({ mode, onMode, onClose, onDone }: AuthModalProps) {
   }, [confirmed, onDone]);
 
   const formProps: AuthFormProps = {
-    busy, onBusy: setBusy, onDone,
-    onMode: (next) => { if (!busy) onMode(next); },
+    busy,
+    onBusy: setBusy,
+    onDone,
+    onMode: (next) => {
+      if (!busy) onMode(next);
+    },
     onCheckEmail: setPendingEmail,
   };
 
   const title = pendingEmail ? 'Almost there' : TITLES[mode];
   return (
-    <Modal onClose={close} dismissible={!busy} labelledBy={`${ids}-title`} describedBy={`${ids}-sub`} backdropClassName="auth-backdrop" className="auth-modal">
+    <Modal
+      onClose={close}
+      dismissible={!busy}
+      labelledBy={`${ids}-title`}
+      describedBy={`${ids}-sub`}
+      backdropClassName="auth-backdrop"
+      className="auth-modal"
+    >
       <header className="auth-modal__head">
         <BrandMark className="auth-modal__mark" size={36} />
         <div className="auth-modal__heading">
-          <h2 id={`${ids}-title`} className="auth-modal__title">{title}</h2>
-          <p id={`${ids}-sub`} className="auth-modal__sub">{pendingEmail ? 'One more step to finish creating your account.' : SUBTITLES[mode]}</p>
+          <h2 id={`${ids}-title`} className="auth-modal__title">
+            {title}
+          </h2>
+          <p id={`${ids}-sub`} className="auth-modal__sub">
+            {pendingEmail ? 'One more step to finish creating your account.' : SUBTITLES[mode]}
+          </p>
         </div>
-        <button type="button" className="auth-modal__close" aria-label="Close" disabled={busy} onClick={close}>×</button>
+        <button type="button" className="auth-modal__close" aria-label="Close" disabled={busy} onClick={close}>
+          ×
+        </button>
       </header>
       <div className="auth-modal__body">
         {pendingEmail ? (

@@ -18,31 +18,42 @@ export function AuthUiProvider({ children }: { readonly children: ReactNode }) {
   const [mode, setMode] = useState<AuthMode | null>(null);
   const waiting = useRef<MemberAction[]>([]);
 
-  const run = useCallback((action: MemberAction, memberId: number) => {
-    // A refused write (MutationError) says why in the spec's words.
-    Promise.resolve().then(() => action(memberId)).catch((error: unknown) => {
-      toasts.push(error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.', 'error');
-    });
-  }, [toasts]);
+  const run = useCallback(
+    (action: MemberAction, memberId: number) => {
+      // A refused write (MutationError) says why in the spec's words.
+      Promise.resolve()
+        .then(() => action(memberId))
+        .catch((error: unknown) => {
+          toasts.push(
+            error instanceof Error && error.message ? error.message : 'Something went wrong. Please try again.',
+            'error',
+          );
+        });
+    },
+    [toasts],
+  );
 
-  const ui = useMemo<AuthUi>(() => ({
-    open: (next = 'login') => setMode(next),
-    close: () => {
-      waiting.current = [];
-      setMode(null);
-    },
-    requireMember: (action) => {
-      const now = store.getSnapshot();
-      if (now.status === 'signedIn' && now.memberId !== null) {
-        run(action, now.memberId);
-        return;
-      }
-      waiting.current.push(action);
-      if (now.status === 'signedIn') toasts.push('Please wait for user data to load', 'info');
-      else if (now.status === 'signedOut') setMode('login');
-      // Still loading: decided below once the session has been read.
-    },
-  }), [store, run, toasts]);
+  const ui = useMemo<AuthUi>(
+    () => ({
+      open: (next = 'login') => setMode(next),
+      close: () => {
+        waiting.current = [];
+        setMode(null);
+      },
+      requireMember: (action) => {
+        const now = store.getSnapshot();
+        if (now.status === 'signedIn' && now.memberId !== null) {
+          run(action, now.memberId);
+          return;
+        }
+        waiting.current.push(action);
+        if (now.status === 'signedIn') toasts.push('Please wait for user data to load', 'info');
+        else if (now.status === 'signedOut') setMode('login');
+        // Still loading: decided below once the session has been read.
+      },
+    }),
+    [store, run, toasts],
+  );
 
   // Waiting actions run once the member id is known; a guest (session read, nobody in) is asked to sign in.
   const memberId = auth.status === 'signedIn' ? auth.memberId : null;

@@ -17,19 +17,52 @@ export interface ConfirmDialogProps {
   readonly onConfirm: () => void;
 }
 
-export function ConfirmDialog({ title, children, cancelLabel, confirmLabel, busyLabel, busy = false, error, tone = 'danger', onCancel, onConfirm }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  title,
+  children,
+  cancelLabel,
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  error,
+  tone = 'danger',
+  onCancel,
+  onConfirm,
+}: ConfirmDialogProps) {
   const ids = useId();
   const cancel = useRef<HTMLButtonElement>(null);
-  const close = () => { if (!busy) onCancel(); };
+  const close = () => {
+    if (!busy) onCancel();
+  };
   return (
-    <Modal onClose={close} dismissible={!busy} role="alertdialog" labelledBy={`${ids}-t`} describedBy={`${ids}-d`} initialFocus={cancel}
-      backdropClassName="auth-backdrop" className="auth-modal auth-confirm">
-      <h2 id={`${ids}-t`} className="auth-confirm__title">{title}</h2>
-      <div id={`${ids}-d`} className="auth-confirm__text">{children}</div>
-      {error && <div className="auth-notice auth-notice--error" role="alert">{error}</div>}
+    <Modal
+      onClose={close}
+      dismissible={!busy}
+      role="alertdialog"
+      labelledBy={`${ids}-t`}
+      describedBy={`${ids}-d`}
+      initialFocus={cancel}
+      backdropClassName="auth-backdrop"
+      className="auth-modal auth-confirm"
+    >
+      <h2 id={`${ids}-t`} className="auth-confirm__title">
+        {title}
+      </h2>
+      <div id={`${ids}-d`} className="auth-confirm__text">
+        {children}
+      </div>
+      {error && (
+        <div className="auth-notice auth-notice--error" role="alert">
+          {error}
+        </div>
+      )}
       <div className="auth-confirm__actions">
-        <button ref={cancel} type="button" className="button button--ghost" disabled={busy} onClick={close}>{cancelLabel}</button>
-        <button type="button" className={`button button--${tone}`} disabled={busy} onClick={onConfirm}>{busy ? (busyLabel ?? confirmLabel) : confirmLabel}</button>
+        <button ref={cancel} type="button" className="button button--ghost" disabled={busy} onClick={close}>
+          {cancelLabel}
+        </button>
+        <button type="button" className={`button button--${tone}`} disabled={busy} onClick={onConfirm}>
+          {busy ? (busyLabel ?? confirmLabel) : confirmLabel}
+        </button>
       </div>
     </Modal>
   );

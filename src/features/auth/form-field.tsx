@@ -16,7 +16,9 @@ export function TextField({ label, error, hint, type = 'text', ref, ...input }: 
   const described = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`auth-field${error ? ' auth-field--invalid' : ''}`}>
-      <label className="auth-field__label" htmlFor={id}>{label}</label>
+      <label className="auth-field__label" htmlFor={id}>
+        {label}
+      </label>
       <div className="auth-field__control">
         <input
           {...input}
@@ -42,7 +44,11 @@ export function TextField({ label, error, hint, type = 'text', ref, ...input }: 
         )}
       </div>
       {hint && <div id={`${id}-hint`}>{hint}</div>}
-      {error && <p id={`${id}-error`} className="auth-field__error" role="alert">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="auth-field__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
@@ -57,14 +63,32 @@ export function CheckboxField({ children, error, ref, ...input }: CheckboxFieldP
   const id = useId();
   return (
     <div className={`auth-check${error ? ' auth-check--invalid' : ''}`}>
-      <input {...input} ref={ref} id={id} type="checkbox" className="auth-check__box" aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} />
-      <label className="auth-check__label" htmlFor={id}>{children}</label>
-      {error && <p id={`${id}-error`} className="auth-field__error auth-check__error" role="alert">{error}</p>}
+      <input
+        {...input}
+        ref={ref}
+        id={id}
+        type="checkbox"
+        className="auth-check__box"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <label className="auth-check__label" htmlFor={id}>
+        {children}
+      </label>
+      {error && (
+        <p id={`${id}-error`} className="auth-field__error auth-check__error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
 /** A form-level message: the server's refusal, or a success that replaces the form. */
 export function FormNotice({ tone, children }: { readonly tone: 'error' | 'ok'; readonly children: ReactNode }) {
-  return <div className={`auth-notice auth-notice--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>{children}</div>;
+  return (
+    <div className={`auth-notice auth-notice--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+      {children}
+    </div>
+  );
 }

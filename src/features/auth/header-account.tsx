@@ -26,7 +26,13 @@ function SignInButton({ loading }: { readonly loading: boolean }) {
   const mobile = useMediaQuery(PHONE);
   return (
     <div className="account">
-      <button type="button" className="button button--primary account__signin" disabled={loading} aria-busy={loading} onClick={() => ui.open('login')}>
+      <button
+        type="button"
+        className="button button--primary account__signin"
+        disabled={loading}
+        aria-busy={loading}
+        onClick={() => ui.open('login')}
+      >
         {loading ? 'Loading...' : mobile ? 'Sign In / Sign Up' : 'Sign In'}
       </button>
     </div>

@@ -6,7 +6,13 @@ import type { HeldChanges } from '../../data/auth/auth-store.ts';
 import { useAuthStore } from './auth-context.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
-export function HeldChangesDialog({ held, username }: { readonly held: HeldChanges; readonly username: string | null }) {
+export function HeldChangesDialog({
+  held,
+  username,
+}: {
+  readonly held: HeldChanges;
+  readonly username: string | null;
+}) {
   const store = useAuthStore();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -23,11 +29,17 @@ export function HeldChangesDialog({ held, username }: { readonly held: HeldChang
   return (
     <ConfirmDialog
       title="Changes from another account are waiting"
-      cancelLabel={`Keep them for ${other}`} confirmLabel="Discard them" busyLabel="Please wait..." busy={busy} error={error}
-      onCancel={() => choose(() => store.keepHeldChanges())} onConfirm={() => choose(() => store.discardHeldChanges())}
+      cancelLabel={`Keep them for ${other}`}
+      confirmLabel="Discard them"
+      busyLabel="Please wait..."
+      busy={busy}
+      error={error}
+      onCancel={() => choose(() => store.keepHeldChanges())}
+      onConfirm={() => choose(() => store.discardHeldChanges())}
     >
       <p>
-        This device has {changes} made as {other} that {held.unsynced === 1 ? "hasn't" : "haven't"} reached the server yet.
+        This device has {changes} made as {other} that {held.unsynced === 1 ? "hasn't" : "haven't"} reached the server
+        yet.
       </p>
       <p>
         Keep them for {other}: you will be signed out here, and they sync when {other} signs in again. Or discard them

@@ -30,7 +30,10 @@ export function LoginForm({ busy, onBusy, onMode, onDone, onCheckEmail }: AuthFo
       onDone();
     } catch (cause) {
       onBusy(false);
-      setError({ message: messageOf(cause, 'Login failed. Please try again.'), unconfirmed: codeOf(cause) === 'email_not_confirmed' });
+      setError({
+        message: messageOf(cause, 'Login failed. Please try again.'),
+        unconfirmed: codeOf(cause) === 'email_not_confirmed',
+      });
     }
   };
 
@@ -43,7 +46,10 @@ export function LoginForm({ busy, onBusy, onMode, onDone, onCheckEmail }: AuthFo
       onCheckEmail(email);
     } catch (cause) {
       onBusy(false);
-      setError({ message: messageOf(cause, 'Failed to resend verification email. Please try again.'), unconfirmed: false });
+      setError({
+        message: messageOf(cause, 'Failed to resend verification email. Please try again.'),
+        unconfirmed: false,
+      });
     }
   };
 
@@ -53,31 +59,58 @@ export function LoginForm({ busy, onBusy, onMode, onDone, onCheckEmail }: AuthFo
         <FormNotice tone="error">
           {error.message}
           {error.unconfirmed && (
-            <> <button type="button" className="auth-link" disabled={busy} onClick={() => void resend()}>Resend verification email</button></>
+            <>
+              {' '}
+              <button type="button" className="auth-link" disabled={busy} onClick={() => void resend()}>
+                Resend verification email
+              </button>
+            </>
           )}
         </FormNotice>
       )}
       <TextField
-        ref={fields.email} label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com"
-        value={form.values.email} error={form.errorOf('email')} disabled={busy}
+        ref={fields.email}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        value={form.values.email}
+        error={form.errorOf('email')}
+        disabled={busy}
         onChange={(e) => form.set('email', e.target.value)}
       />
       <TextField
-        ref={fields.password} label="Password" type="password" autoComplete="current-password"
-        value={form.values.password} error={form.errorOf('password')} disabled={busy}
+        ref={fields.password}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={form.values.password}
+        error={form.errorOf('password')}
+        disabled={busy}
         onChange={(e) => form.set('password', e.target.value)}
       />
       <div className="auth-form__row">
-        <CheckboxField checked={form.values.rememberMe} disabled={busy} onChange={(e) => form.set('rememberMe', e.target.checked)}>
+        <CheckboxField
+          checked={form.values.rememberMe}
+          disabled={busy}
+          onChange={(e) => form.set('rememberMe', e.target.checked)}
+        >
           Remember me
         </CheckboxField>
-        <button type="button" className="auth-link" disabled={busy} onClick={() => onMode('reset')}>Forgot password?</button>
+        <button type="button" className="auth-link" disabled={busy} onClick={() => onMode('reset')}>
+          Forgot password?
+        </button>
       </div>
-      <button type="submit" className="button button--primary auth-form__submit" disabled={busy}>{busy ? 'Signing in...' : 'Sign In'}</button>
+      <button type="submit" className="button button--primary auth-form__submit" disabled={busy}>
+        {busy ? 'Signing in...' : 'Sign In'}
+      </button>
       <OAuthButtons busy={busy} onBusy={onBusy} onError={(message) => setError({ message, unconfirmed: false })} />
       <p className="auth-form__switch">
         Don&apos;t have an account?{' '}
-        <button type="button" className="auth-link" disabled={busy} onClick={() => onMode('signup')}>Sign up</button>
+        <button type="button" className="auth-link" disabled={busy} onClick={() => onMode('signup')}>
+          Sign up
+        </button>
       </p>
     </form>
   );

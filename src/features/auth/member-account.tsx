@@ -9,7 +9,11 @@ import { IosInstallHelp } from '../install/ios-install-help.tsx';
 import { AccountMenu } from './account-menu.tsx';
 import { HeldChangesDialog } from './held-changes-dialog.tsx';
 
-export default function MemberAccount({ user, memberId, heldChanges }: {
+export default function MemberAccount({
+  user,
+  memberId,
+  heldChanges,
+}: {
   readonly user: AuthUser;
   readonly memberId: number | null;
   readonly heldChanges: HeldChanges | null;
@@ -18,7 +22,8 @@ export default function MemberAccount({ user, memberId, heldChanges }: {
   return (
     <div className="account">
       <AccountMenu
-        user={user} memberId={memberId}
+        user={user}
+        memberId={memberId}
         extraItems={(close) => <InstallMenuItem onChosen={close} onShowIosHelp={() => setIosHelp(true)} />}
       />
       {iosHelp && <IosInstallHelp onClose={() => setIosHelp(false)} />}

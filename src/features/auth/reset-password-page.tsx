@@ -30,8 +30,10 @@ export default function ResetPasswordPage() {
       try {
         if (link.kind === 'error') return resetLinkError(link.error, link.code);
         if (link.kind === 'incomplete') return RESET_TEXT.invalid;
-        if (link.kind === 'tokens') await withTimeout(store.setSessionFromTokens(link.accessToken, link.refreshToken), RESET_TIMEOUT_MS);
-        else if (link.kind === 'tokenHash') await withTimeout(store.verifyTokenHash(link.tokenHash, link.type ?? 'recovery'), RESET_TIMEOUT_MS);
+        if (link.kind === 'tokens')
+          await withTimeout(store.setSessionFromTokens(link.accessToken, link.refreshToken), RESET_TIMEOUT_MS);
+        else if (link.kind === 'tokenHash')
+          await withTimeout(store.verifyTokenHash(link.tokenHash, link.type ?? 'recovery'), RESET_TIMEOUT_MS);
         else {
           // No link in the address: a session already in place (auth-js read the link) will do.
           await withTimeout(store.ready(), RESET_TIMEOUT_MS);
@@ -44,11 +46,14 @@ export default function ResetPasswordPage() {
     });
     void check.then((message) => {
       if (!live) return;
-      if (window.location.search || window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname);
+      if (window.location.search || window.location.hash)
+        window.history.replaceState(window.history.state, '', window.location.pathname);
       setError(message);
       setStep(message ? 'error' : 'ready');
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [store]);
 
   return (
@@ -62,14 +67,22 @@ export default function ResetPasswordPage() {
           </>
         )}
         {step === 'error' && <ResetError message={error ?? RESET_TEXT.invalid} />}
-        {(step === 'ready' || step === 'submitting') && <NewPasswordForm submitting={step === 'submitting'} onStep={setStep} />}
+        {(step === 'ready' || step === 'submitting') && (
+          <NewPasswordForm submitting={step === 'submitting'} onStep={setStep} />
+        )}
         {step === 'success' && <ResetSuccess />}
       </section>
     </main>
   );
 }
 
-function NewPasswordForm({ submitting, onStep }: { readonly submitting: boolean; readonly onStep: (step: Step) => void }) {
+function NewPasswordForm({
+  submitting,
+  onStep,
+}: {
+  readonly submitting: boolean;
+  readonly onStep: (step: Step) => void;
+}) {
   const store = useAuthStore();
   const form = useForm(newPasswordFormSchema, { password: '', confirmPassword: '' });
   const [error, setError] = useState<string | null>(null);
@@ -88,7 +101,13 @@ function NewPasswordForm({ submitting, onStep }: { readonly submitting: boolean;
       await withTimeout(store.updatePassword(checked.value.password), RESET_TIMEOUT_MS);
       onStep('success');
     } catch (cause) {
-      setError(resetUpdateError(codeOf(cause), cause instanceof Error ? cause.message : undefined, cause instanceof TimeoutError));
+      setError(
+        resetUpdateError(
+          codeOf(cause),
+          cause instanceof Error ? cause.message : undefined,
+          cause instanceof TimeoutError,
+        ),
+      );
       onStep('ready');
     }
   };
@@ -100,16 +119,29 @@ function NewPasswordForm({ submitting, onStep }: { readonly submitting: boolean;
       <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={submitting}>
         {error && <FormNotice tone="error">{error}</FormNotice>}
         <TextField
-          ref={refs.password} label="New password" type="password" autoComplete="new-password" disabled={submitting}
-          value={form.values.password} error={form.errorOf('password')} hint={<PasswordMeter password={form.values.password} />}
+          ref={refs.password}
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          disabled={submitting}
+          value={form.values.password}
+          error={form.errorOf('password')}
+          hint={<PasswordMeter password={form.values.password} />}
           onChange={(e) => form.set('password', e.target.value)}
         />
         <TextField
-          ref={refs.confirmPassword} label="Confirm new password" type="password" autoComplete="new-password" disabled={submitting}
-          value={form.values.confirmPassword} error={form.errorOf('confirmPassword')}
+          ref={refs.confirmPassword}
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          disabled={submitting}
+          value={form.values.confirmPassword}
+          error={form.errorOf('confirmPassword')}
           onChange={(e) => form.set('confirmPassword', e.target.value)}
         />
-        <button type="submit" className="button button--primary auth-form__submit" disabled={submitting}>{submitting ? 'Updating password...' : 'Update Password'}</button>
+        <button type="submit" className="button button--primary auth-form__submit" disabled={submitting}>
+          {submitting ? 'Updating password...' : 'Update Password'}
+        </button>
       </form>
     </>
   );
@@ -119,12 +151,20 @@ function ResetError({ message }: { readonly message: string }) {
   const ui = useAuthUi();
   return (
     <>
-      <div className="auth-page__icon auth-page__icon--error" aria-hidden="true">!</div>
+      <div className="auth-page__icon auth-page__icon--error" aria-hidden="true">
+        !
+      </div>
       <h1 className="auth-page__title">Reset link problem</h1>
-      <p className="auth-page__text" role="alert">{message}</p>
+      <p className="auth-page__text" role="alert">
+        {message}
+      </p>
       <div className="auth-page__actions">
-        <button type="button" className="button button--primary" onClick={() => ui.open('reset')}>Request a new link</button>
-        <Link className="button button--ghost auth-page__button" to="/">Back to home</Link>
+        <button type="button" className="button button--primary" onClick={() => ui.open('reset')}>
+          Request a new link
+        </button>
+        <Link className="button button--ghost auth-page__button" to="/">
+          Back to home
+        </Link>
       </div>
     </>
   );
@@ -138,10 +178,16 @@ function ResetSuccess() {
   }, [navigate]);
   return (
     <>
-      <div className="auth-page__icon auth-page__icon--ok" aria-hidden="true">✓</div>
+      <div className="auth-page__icon auth-page__icon--ok" aria-hidden="true">
+        ✓
+      </div>
       <h1 className="auth-page__title">Password updated!</h1>
       <p className="auth-page__text">Your new password is set and you are signed in. Taking you to the home page…</p>
-      <div className="auth-page__actions"><Link className="button button--primary auth-page__button" to="/" replace>Continue now</Link></div>
+      <div className="auth-page__actions">
+        <Link className="button button--primary auth-page__button" to="/" replace>
+          Continue now
+        </Link>
+      </div>
     </>
   );
 }

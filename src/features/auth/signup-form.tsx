@@ -11,7 +11,11 @@ import { useForm } from './use-form.ts';
 const LegalModal = lazy(() => import('../legal/legal-modal.tsx'));
 
 const INITIAL: { username: string; email: string; password: string; confirmPassword: string; agreeToTerms: boolean } = {
-  username: '', email: '', password: '', confirmPassword: '', agreeToTerms: false,
+  username: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  agreeToTerms: false,
 };
 type Field = keyof typeof INITIAL;
 
@@ -21,7 +25,11 @@ export function SignupForm({ busy, onBusy, onMode, onDone, onCheckEmail }: AuthF
   const [error, setError] = useState<string | null>(null);
   const [termsOpen, setTermsOpen] = useState(false);
   const refs: Record<Field, React.RefObject<HTMLInputElement | null>> = {
-    username: useRef(null), email: useRef(null), password: useRef(null), confirmPassword: useRef(null), agreeToTerms: useRef(null),
+    username: useRef(null),
+    email: useRef(null),
+    password: useRef(null),
+    confirmPassword: useRef(null),
+    agreeToTerms: useRef(null),
   };
 
   const onSubmit = async (event: FormEvent) => {
@@ -52,19 +60,44 @@ export function SignupForm({ busy, onBusy, onMode, onDone, onCheckEmail }: AuthF
   };
 
   const field = (name: Exclude<Field, 'agreeToTerms'>) => ({
-    ref: refs[name], value: form.values[name], error: form.errorOf(name), disabled: busy,
+    ref: refs[name],
+    value: form.values[name],
+    error: form.errorOf(name),
+    disabled: busy,
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => form.set(name, e.target.value),
   });
 
   return (
     <form className="auth-form" noValidate onSubmit={(e) => void onSubmit(e)} aria-busy={busy}>
       {error && <FormNotice tone="error">{error}</FormNotice>}
-      <TextField label="Username" autoComplete="username" maxLength={60} placeholder="pixel_pilgrim" {...field('username')} />
-      <TextField label="Email" type="email" autoComplete="email" inputMode="email" placeholder="you@example.com" {...field('email')} />
-      <TextField label="Password" type="password" autoComplete="new-password" {...field('password')} hint={<PasswordMeter password={form.values.password} />} />
+      <TextField
+        label="Username"
+        autoComplete="username"
+        maxLength={60}
+        placeholder="pixel_pilgrim"
+        {...field('username')}
+      />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        {...field('email')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        {...field('password')}
+        hint={<PasswordMeter password={form.values.password} />}
+      />
       <TextField label="Confirm password" type="password" autoComplete="new-password" {...field('confirmPassword')} />
       <CheckboxField
-        ref={refs.agreeToTerms} checked={form.values.agreeToTerms} disabled={busy} error={form.errorOf('agreeToTerms')}
+        ref={refs.agreeToTerms}
+        checked={form.values.agreeToTerms}
+        disabled={busy}
+        error={form.errorOf('agreeToTerms')}
         onChange={(e) => {
           form.set('agreeToTerms', e.target.checked);
           // Spec 000: "The terms checkbox opens the terms and privacy modal": ticking it (by
@@ -73,15 +106,27 @@ export function SignupForm({ busy, onBusy, onMode, onDone, onCheckEmail }: AuthF
         }}
       >
         I agree to the{' '}
-        <button type="button" className="auth-link" disabled={busy} onClick={(e) => { e.preventDefault(); setTermsOpen(true); }}>
+        <button
+          type="button"
+          className="auth-link"
+          disabled={busy}
+          onClick={(e) => {
+            e.preventDefault();
+            setTermsOpen(true);
+          }}
+        >
           Terms of Service and Privacy Policy
         </button>
       </CheckboxField>
-      <button type="submit" className="button button--primary auth-form__submit" disabled={busy}>{busy ? 'Creating account...' : 'Create Account'}</button>
+      <button type="submit" className="button button--primary auth-form__submit" disabled={busy}>
+        {busy ? 'Creating account...' : 'Create Account'}
+      </button>
       <OAuthButtons busy={busy} onBusy={onBusy} onError={setError} />
       <p className="auth-form__switch">
         Already have an account?{' '}
-        <button type="button" className="auth-link" disabled={busy} onClick={() => onMode('login')}>Sign in</button>
+        <button type="button" className="auth-link" disabled={busy} onClick={() => onMode('login')}>
+          Sign in
+        </button>
       </p>
       {termsOpen && (
         <Suspense fallback={null}>

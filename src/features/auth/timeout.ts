@@ -6,6 +6,8 @@ export class TimeoutError extends Error {
 
 export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new TimeoutError(`Timed out after ${ms} ms`)), ms); });
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(`Timed out after ${ms} ms`)), ms);
+  });
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }

@@ -5,7 +5,10 @@ import { useState } from 'react';
 import type { z } from '../../core/zod.ts';
 import { validateForm, type FieldErrors } from '../../core/auth-rules.ts';
 
-export function useForm<V extends Record<string, string | boolean>, S extends z.ZodMiniType<Record<string, unknown>>>(schema: S, initial: V) {
+export function useForm<V extends Record<string, string | boolean>, S extends z.ZodMiniType<Record<string, unknown>>>(
+  schema: S,
+  initial: V,
+) {
   const [values, setValues] = useState(initial);
   const [submitted, setSubmitted] = useState(false);
   const result = validateForm(schema, values);

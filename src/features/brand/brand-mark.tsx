@@ -6,7 +6,14 @@ export function BrandMark({ size, className }: { size: number; className?: strin
       <rect width="512" height="512" rx="96" fill="#0f1115" />
       <path d="M152 120h208l-40 272H192z" fill="#7c5cff" />
       <circle cx="256" cy="236" r="56" fill="#0f1115" />
-      <path d="M232 236l18 18 34-38" stroke="#3ddc97" strokeWidth="18" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M232 236l18 18 34-38"
+        stroke="#3ddc97"
+        strokeWidth="18"
+        fill="none"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

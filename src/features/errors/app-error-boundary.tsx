@@ -4,7 +4,10 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ErrorScreen } from './error-screen.tsx';
 
-interface State { readonly error: unknown; readonly failed: boolean }
+interface State {
+  readonly error: unknown;
+  readonly failed: boolean;
+}
 
 export class AppErrorBoundary extends Component<{ readonly children: ReactNode }, State> {
   override state: State = { error: null, failed: false };

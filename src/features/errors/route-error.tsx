@@ -7,9 +7,16 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ErrorScreen } from './error-screen.tsx';
 
-interface BoundaryProps { readonly locationKey: string; readonly children: ReactNode }
+interface BoundaryProps {
+  readonly locationKey: string;
+  readonly children: ReactNode;
+}
 /** `key`: the visit the error belongs to (or the visit shown, while there is none). */
-interface BoundaryState { readonly error: unknown; readonly failed: boolean; readonly key: string }
+interface BoundaryState {
+  readonly error: unknown;
+  readonly failed: boolean;
+  readonly key: string;
+}
 
 class LocationErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null, failed: false, key: this.props.locationKey };
@@ -47,7 +54,12 @@ function RouteError({ error }: { readonly error: unknown }) {
     <ErrorScreen
       key={location.key}
       error={error}
-      onRetry={() => void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: location.state })}
+      onRetry={() =>
+        void navigate(
+          { pathname: location.pathname, search: location.search, hash: location.hash },
+          { replace: true, state: location.state },
+        )
+      }
     />
   );
 }

@@ -31,15 +31,45 @@ export function ActionBar({ igdbId, status, signedIn, actions }: ActionBarProps)
   const b = statusButtons(s);
   const blockedTitle = b.listsBlocked ? LIST_BLOCKED_MESSAGE : undefined;
   const items: Item[] = [
-    { key: 'review', label: b.review.label, disabled: false, active: s.reviewed, icon: <PenIcon />, run: actions.writeReview },
-    { key: 'finished', label: b.finished.label, disabled: b.finished.disabled, active: s.completed, icon: <FlagIcon />, run: actions.markFinished },
-    { key: 'started', label: b.started.label, disabled: b.started.disabled, active: s.started || s.completed, icon: <PlayIcon />, run: actions.markStarted },
     {
-      key: 'collection', label: b.collection.label, disabled: b.collection.disabled, active: s.inCollection, icon: <BoxIcon />,
-      run: () => actions.collection(b.collection.action), ...(blockedTitle ? { title: blockedTitle } : {}),
+      key: 'review',
+      label: b.review.label,
+      disabled: false,
+      active: s.reviewed,
+      icon: <PenIcon />,
+      run: actions.writeReview,
     },
     {
-      key: 'wishlist', label: b.wishlist.label, disabled: b.wishlist.disabled, active: s.inWishlist, icon: <HeartIcon />,
+      key: 'finished',
+      label: b.finished.label,
+      disabled: b.finished.disabled,
+      active: s.completed,
+      icon: <FlagIcon />,
+      run: actions.markFinished,
+    },
+    {
+      key: 'started',
+      label: b.started.label,
+      disabled: b.started.disabled,
+      active: s.started || s.completed,
+      icon: <PlayIcon />,
+      run: actions.markStarted,
+    },
+    {
+      key: 'collection',
+      label: b.collection.label,
+      disabled: b.collection.disabled,
+      active: s.inCollection,
+      icon: <BoxIcon />,
+      run: () => actions.collection(b.collection.action),
+      ...(blockedTitle ? { title: blockedTitle } : {}),
+    },
+    {
+      key: 'wishlist',
+      label: b.wishlist.label,
+      disabled: b.wishlist.disabled,
+      active: s.inWishlist,
+      icon: <HeartIcon />,
       run: () => actions.wishlist(!s.inWishlist),
       ...(blockedTitle ? { title: blockedTitle } : s.inCollection ? { title: 'Already in your collection' } : {}),
     },
@@ -50,23 +80,37 @@ export function ActionBar({ igdbId, status, signedIn, actions }: ActionBarProps)
   return (
     <section className="action-bar" aria-label="Game actions">
       <div className="action-bar__row">
-        {desktop.map((item) => item.key === 'review' && signedIn ? (
-          <Link key={item.key} to={`/review/${igdbId}`} className="button button--primary action-bar__button">{item.icon}{item.label}</Link>
-        ) : (
-          <button
-            key={item.key} type="button" onClick={item.run} disabled={item.disabled} title={item.title}
-            className={`button ${item.key === 'review' ? 'button--primary' : 'button--ghost'} action-bar__button${item.active ? ' action-bar__button--active' : ''}`}
-            aria-pressed={item.key === 'wishlist' || item.key === 'collection' ? item.active : undefined}
-          >
-            {item.icon}{item.label}
-          </button>
-        ))}
+        {desktop.map((item) =>
+          item.key === 'review' && signedIn ? (
+            <Link key={item.key} to={`/review/${igdbId}`} className="button button--primary action-bar__button">
+              {item.icon}
+              {item.label}
+            </Link>
+          ) : (
+            <button
+              key={item.key}
+              type="button"
+              onClick={item.run}
+              disabled={item.disabled}
+              title={item.title}
+              className={`button ${item.key === 'review' ? 'button--primary' : 'button--ghost'} action-bar__button${item.active ? ' action-bar__button--active' : ''}`}
+              aria-pressed={item.key === 'wishlist' || item.key === 'collection' ? item.active : undefined}
+            >
+              {item.icon}
+              {item.label}
+            </button>
+          ),
+        )}
       </div>
       <div className="action-bar__icons">
         {items.map((item) => (
           <button
-            key={item.key} type="button" className={`action-bar__icon${item.active ? ' action-bar__icon--active' : ''}`}
-            aria-label={item.label} aria-haspopup="dialog" onClick={() => setSheetOpen(true)}
+            key={item.key}
+            type="button"
+            className={`action-bar__icon${item.active ? ' action-bar__icon--active' : ''}`}
+            aria-label={item.label}
+            aria-haspopup="dialog"
+            onClick={() => setSheetOpen(true)}
           >
             {item.icon}
           </button>
@@ -80,16 +124,31 @@ export function ActionBar({ igdbId, status, signedIn, actions }: ActionBarProps)
               {items.map((item) => (
                 <li key={item.key}>
                   <button
-                    type="button" className={`action-sheet__item${item.active ? ' action-sheet__item--active' : ''}`} disabled={item.disabled}
-                    onClick={() => { close(); item.run(); }}
+                    type="button"
+                    className={`action-sheet__item${item.active ? ' action-sheet__item--active' : ''}`}
+                    disabled={item.disabled}
+                    onClick={() => {
+                      close();
+                      item.run();
+                    }}
                   >
                     <span className="action-sheet__icon">{item.icon}</span>
                     <span>{item.label}</span>
-                    {item.disabled && item.title && <small className="action-sheet__why">{item.key === 'wishlist' && !b.listsBlocked ? item.title : 'Started or finished games stay off your lists'}</small>}
+                    {item.disabled && item.title && (
+                      <small className="action-sheet__why">
+                        {item.key === 'wishlist' && !b.listsBlocked
+                          ? item.title
+                          : 'Started or finished games stay off your lists'}
+                      </small>
+                    )}
                   </button>
                 </li>
               ))}
-              <li><button type="button" className="action-sheet__item action-sheet__cancel" onClick={close}>Cancel</button></li>
+              <li>
+                <button type="button" className="action-sheet__item action-sheet__cancel" onClick={close}>
+                  Cancel
+                </button>
+              </li>
             </ul>
           )}
         </BottomSheet>
@@ -99,10 +158,48 @@ export function ActionBar({ igdbId, status, signedIn, actions }: ActionBarProps)
 }
 
 const Svg = ({ children }: { readonly children: ReactNode }) => (
-  <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">{children}</svg>
+  <svg
+    viewBox="0 0 24 24"
+    width="20"
+    height="20"
+    aria-hidden="true"
+    focusable="false"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+  >
+    {children}
+  </svg>
 );
-const PenIcon = () => <Svg><path d="M12 20h9" /><path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" /></Svg>;
-const FlagIcon = () => <Svg><path d="M4 22V4" /><path d="M4 4h13l-2 4 2 4H4" /></Svg>;
-const PlayIcon = () => <Svg><circle cx="12" cy="12" r="9" /><path d="m10 8 6 4-6 4z" /></Svg>;
-const BoxIcon = () => <Svg><path d="M21 8 12 3 3 8v8l9 5 9-5z" /><path d="m3 8 9 5 9-5" /><path d="M12 13v8" /></Svg>;
-const HeartIcon = () => <Svg><path d="M12 20s-7-4.4-9-8.6C1.6 8.3 3.5 5 6.7 5c1.9 0 3.3 1 4 2.2h2.6C14 6 15.4 5 17.3 5c3.2 0 5.1 3.3 3.7 6.4-2 4.2-9 8.6-9 8.6z" /></Svg>;
+const PenIcon = () => (
+  <Svg>
+    <path d="M12 20h9" />
+    <path d="M16.5 3.5a2.1 2.1 0 0 1 3 3L7 19l-4 1 1-4z" />
+  </Svg>
+);
+const FlagIcon = () => (
+  <Svg>
+    <path d="M4 22V4" />
+    <path d="M4 4h13l-2 4 2 4H4" />
+  </Svg>
+);
+const PlayIcon = () => (
+  <Svg>
+    <circle cx="12" cy="12" r="9" />
+    <path d="m10 8 6 4-6 4z" />
+  </Svg>
+);
+const BoxIcon = () => (
+  <Svg>
+    <path d="M21 8 12 3 3 8v8l9 5 9-5z" />
+    <path d="m3 8 9 5 9-5" />
+    <path d="M12 13v8" />
+  </Svg>
+);
+const HeartIcon = () => (
+  <Svg>
+    <path d="M12 20s-7-4.4-9-8.6C1.6 8.3 3.5 5 6.7 5c1.9 0 3.3 1 4 2.2h2.6C14 6 15.4 5 17.3 5c3.2 0 5.1 3.3 3.7 6.4-2 4.2-9 8.6-9 8.6z" />
+  </Svg>
+);

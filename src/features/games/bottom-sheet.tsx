@@ -60,12 +60,22 @@ export function BottomSheet({ title, onClose, children }: BottomSheetProps) {
     <div className={`bottom-sheet bottom-sheet--${state}`} style={{ ['--sheet-ms' as string]: `${SHEET_CLOSE_MS}ms` }}>
       <div className="bottom-sheet__backdrop" onClick={close} aria-hidden="true" />
       <div
-        ref={sheet} className="bottom-sheet__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}
+        ref={sheet}
+        className="bottom-sheet__panel"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
         style={drag !== null ? { transform: `translateY(${drag}px)`, transition: 'none' } : undefined}
-        onPointerDown={onPointerDown} onPointerMove={onPointerMove} onPointerUp={onPointerEnd} onPointerCancel={onPointerEnd}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerEnd}
+        onPointerCancel={onPointerEnd}
       >
         <div className="bottom-sheet__handle" aria-hidden="true" />
-        <h2 id={titleId} className="bottom-sheet__title">{title}</h2>
+        <h2 id={titleId} className="bottom-sheet__title">
+          {title}
+        </h2>
         {children(close)}
       </div>
     </div>

@@ -4,7 +4,13 @@
 // scroll position.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { arrowState, CAROUSEL_SCROLL_PX, carouselHasArrows, categoryName, type CarouselGame } from '../../core/game-page.ts';
+import {
+  arrowState,
+  CAROUSEL_SCROLL_PX,
+  carouselHasArrows,
+  categoryName,
+  type CarouselGame,
+} from '../../core/game-page.ts';
 import { releaseYearOf } from '../../core/dates.ts';
 import { GeneratedCover } from '../media/generated-cover.tsx';
 import { LazyImage } from '../media/lazy-image.tsx';
@@ -29,22 +35,44 @@ export function Carousel({ title, games, note, badge }: CarouselProps) {
     el.addEventListener('scroll', update, { passive: true });
     const resize = new ResizeObserver(update);
     resize.observe(el);
-    return () => { el.removeEventListener('scroll', update); resize.disconnect(); };
+    return () => {
+      el.removeEventListener('scroll', update);
+      resize.disconnect();
+    };
   }, [showArrows, games.length]);
 
-  const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_PX, behavior: 'smooth' });
+  const scroll = (direction: 1 | -1) =>
+    track.current?.scrollBy({ left: direction * CAROUSEL_SCROLL_PX, behavior: 'smooth' });
 
   return (
     <section className="carousel" aria-label={title}>
       <header className="carousel__head">
         <div>
-          <h2 className="carousel__title">{title} <span className="carousel__count">({games.length})</span></h2>
+          <h2 className="carousel__title">
+            {title} <span className="carousel__count">({games.length})</span>
+          </h2>
           {note && <p className="carousel__note">{note}</p>}
         </div>
         {showArrows && (
           <div className="carousel__arrows">
-            <button type="button" className="carousel__arrow" aria-label={`Scroll ${title} left`} disabled={!arrows.prev} onClick={() => scroll(-1)}>‹</button>
-            <button type="button" className="carousel__arrow" aria-label={`Scroll ${title} right`} disabled={!arrows.next} onClick={() => scroll(1)}>›</button>
+            <button
+              type="button"
+              className="carousel__arrow"
+              aria-label={`Scroll ${title} left`}
+              disabled={!arrows.prev}
+              onClick={() => scroll(-1)}
+            >
+              ‹
+            </button>
+            <button
+              type="button"
+              className="carousel__arrow"
+              aria-label={`Scroll ${title} right`}
+              disabled={!arrows.next}
+              onClick={() => scroll(1)}
+            >
+              ›
+            </button>
           </div>
         )}
       </header>
@@ -53,10 +81,18 @@ export function Carousel({ title, games, note, badge }: CarouselProps) {
           <li key={g.igdb_id} className="carousel__item">
             <Link to={`/game/${g.igdb_id}`} className="carousel__tile">
               <span className="carousel__cover">
-                <LazyImage src={g.cover_url} alt="" width={132} height={176} placeholder={<GeneratedCover game={g} width={132} />} />
+                <LazyImage
+                  src={g.cover_url}
+                  alt=""
+                  width={132}
+                  height={176}
+                  placeholder={<GeneratedCover game={g} width={132} />}
+                />
                 {badge && <span className="carousel__badge">{badge}</span>}
               </span>
-              <span className="carousel__name" title={g.name}>{g.name}</span>
+              <span className="carousel__name" title={g.name}>
+                {g.name}
+              </span>
               <span className="carousel__meta">
                 {badge ? 'Community' : categoryName(g.category)}
                 {releaseYearOf(g) !== null && ` · ${releaseYearOf(g)}`}
@@ -76,7 +112,13 @@ export function MainGameCard({ game }: { readonly game: CarouselGame }) {
     <section className="main-game" aria-label="Main Game">
       <h2 className="carousel__title">Main Game</h2>
       <Link to={`/game/${game.igdb_id}`} className="main-game__card card">
-        <LazyImage src={game.cover_url} alt="" width={96} height={128} placeholder={<GeneratedCover game={game} width={96} />} />
+        <LazyImage
+          src={game.cover_url}
+          alt=""
+          width={96}
+          height={128}
+          placeholder={<GeneratedCover game={game} width={96} />}
+        />
         <span className="main-game__text">
           <span className="main-game__name">{game.name}</span>
           {year !== null && <span className="main-game__year">{year}</span>}

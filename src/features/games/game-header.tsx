@@ -9,7 +9,15 @@ import type { GameRow } from '../../store/db.ts';
 import { GeneratedCover } from '../media/generated-cover.tsx';
 import { LazyImage } from '../media/lazy-image.tsx';
 
-export function GameHeader({ game, average, count }: { readonly game: GameRow; readonly average: number | null; readonly count: number }) {
+export function GameHeader({
+  game,
+  average,
+  count,
+}: {
+  readonly game: GameRow;
+  readonly average: number | null;
+  readonly count: number;
+}) {
   const badge = categoryBadge(game.category);
   const platforms = platformNames(game.platforms);
   const released = formatRelease(game);
@@ -17,22 +25,55 @@ export function GameHeader({ game, average, count }: { readonly game: GameRow; r
     <header className="game-header">
       <div className="game-header__cover">
         <LazyImage
-          src={game.cover_url ?? null} alt={`${game.name} cover`} width={264} height={352} eager fluid
-          placeholder={<GeneratedCover game={game} width={264} label={game.cover_url ? undefined : `${game.name} cover`} />}
+          src={game.cover_url ?? null}
+          alt={`${game.name} cover`}
+          width={264}
+          height={352}
+          eager
+          fluid
+          placeholder={
+            <GeneratedCover game={game} width={264} label={game.cover_url ? undefined : `${game.name} cover`} />
+          }
         />
       </div>
       <div className="game-header__info">
         {badge && <span className="game-header__badge">{badge}</span>}
         <h1 className="game-header__title">{game.name}</h1>
         <dl className="game-header__facts">
-          <div><dt>Released</dt><dd>{released}</dd></div>
-          {count > 0 && average !== null && <div><dt>Members</dt><dd><span className="rating">{average.toFixed(1)}</span> / 10</dd></div>}
-          {game.developer && <div><dt>Developer</dt><dd><Clipped text={game.developer} /></dd></div>}
-          {game.publisher && <div><dt>Publisher</dt><dd><Clipped text={game.publisher} /></dd></div>}
+          <div>
+            <dt>Released</dt>
+            <dd>{released}</dd>
+          </div>
+          {count > 0 && average !== null && (
+            <div>
+              <dt>Members</dt>
+              <dd>
+                <span className="rating">{average.toFixed(1)}</span> / 10
+              </dd>
+            </div>
+          )}
+          {game.developer && (
+            <div>
+              <dt>Developer</dt>
+              <dd>
+                <Clipped text={game.developer} />
+              </dd>
+            </div>
+          )}
+          {game.publisher && (
+            <div>
+              <dt>Publisher</dt>
+              <dd>
+                <Clipped text={game.publisher} />
+              </dd>
+            </div>
+          )}
         </dl>
         {platforms.length > 0 && (
           <ul className="game-header__platforms" aria-label="Platforms">
-            {platforms.map((p) => <li key={p}>{p}</li>)}
+            {platforms.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
           </ul>
         )}
         {game.summary && <Summary text={game.summary} />}
@@ -48,7 +89,9 @@ function Clipped({ text }: { readonly text: string }) {
   return (
     <>
       <span title={open ? undefined : text}>{open ? text : cut.text}</span>{' '}
-      <button type="button" className="game-header__more" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? 'See less' : 'See more'}</button>
+      <button type="button" className="game-header__more" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {open ? 'See less' : 'See more'}
+      </button>
     </>
   );
 }
@@ -58,9 +101,17 @@ function Summary({ text }: { readonly text: string }) {
   const toggle = summaryNeedsToggle(text);
   return (
     <div className="game-header__summary">
-      <p className={toggle && !open ? 'game-header__summary-text game-header__summary-text--clamped' : 'game-header__summary-text'}>{text}</p>
+      <p
+        className={
+          toggle && !open ? 'game-header__summary-text game-header__summary-text--clamped' : 'game-header__summary-text'
+        }
+      >
+        {text}
+      </p>
       {toggle && (
-        <button type="button" className="game-header__more" aria-expanded={open} onClick={() => setOpen(!open)}>{open ? 'Show less' : 'Show more'}</button>
+        <button type="button" className="game-header__more" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? 'Show less' : 'Show more'}
+        </button>
       )}
     </div>
   );

@@ -32,12 +32,23 @@ export default function GamePage() {
 
   // Once loaded, the address names the game by its slug (replacing, so Back skips the id).
   useEffect(() => {
-    if (slug && slug !== identifier) void navigate(`/game/${slug}${window.location.search}${window.location.hash}`, { replace: true });
+    if (slug && slug !== identifier)
+      void navigate(`/game/${slug}${window.location.search}${window.location.hash}`, { replace: true });
   }, [slug, identifier, navigate]);
 
   if (view.kind === 'loading') return <GameSkeleton />;
-  if (view.kind === 'error') return <GameError message={view.message} identifier={identifier} onRetry={() => setAttempt((n) => n + 1)} />;
-  return <LoadedGame key={view.data.game.igdb_id} data={view.data} remote={view.remote} freshness={view.freshness} online={view.online} memberId={memberId} />;
+  if (view.kind === 'error')
+    return <GameError message={view.message} identifier={identifier} onRetry={() => setAttempt((n) => n + 1)} />;
+  return (
+    <LoadedGame
+      key={view.data.game.igdb_id}
+      data={view.data}
+      remote={view.remote}
+      freshness={view.freshness}
+      online={view.online}
+      memberId={memberId}
+    />
+  );
 }
 
 interface LoadedGameProps {
@@ -51,11 +62,18 @@ interface LoadedGameProps {
 function LoadedGame({ data, remote, freshness, online, memberId }: LoadedGameProps) {
   const { game, ratings, reviews, me } = data;
   const status: MyStatus | null = me && {
-    started: Boolean(me.progress?.started), completed: Boolean(me.progress?.completed),
-    inWishlist: me.wishlist !== null, inCollection: me.collection !== null, reviewed: me.review !== null,
+    started: Boolean(me.progress?.started),
+    completed: Boolean(me.progress?.completed),
+    inWishlist: me.wishlist !== null,
+    inCollection: me.collection !== null,
+    reviewed: me.review !== null,
   };
   const actions = useGameActions(game, status, memberId);
-  usePageMeta({ title: game.name, description: metaDescription(game.summary) ?? undefined, image: game.cover_url ?? null });
+  usePageMeta({
+    title: game.name,
+    description: metaDescription(game.summary) ?? undefined,
+    image: game.cover_url ?? null,
+  });
   const fromDevice = !online || freshness === 'failed' || freshness === 'offline';
 
   return (
@@ -63,18 +81,27 @@ function LoadedGame({ data, remote, freshness, online, memberId }: LoadedGamePro
       {fromDevice && (
         <p className="game-page__device-note" role="status">
           <span aria-hidden="true">⚡</span>
-          {online ? "The server couldn't be reached: showing this game as saved on this device." : "You're offline: showing this game as saved on this device."}
+          {online
+            ? "The server couldn't be reached: showing this game as saved on this device."
+            : "You're offline: showing this game as saved on this device."}
         </p>
       )}
       <GameHeader game={game} {...useHeaderRatings(ratings, remote, freshness)} />
       <ActionBar igdbId={game.igdb_id} status={status} signedIn={memberId !== null} actions={actions} />
       {/* Without its own Edit Draft: the action bar and the reviews list already open the draft (as 'Edit Review'). */}
-      {memberId !== null && me?.review && isDraft(me.review) && <DraftNote memberId={memberId} igdbId={game.igdb_id} showEdit={false} />}
+      {memberId !== null && me?.review && isDraft(me.review) && (
+        <DraftNote memberId={memberId} igdbId={game.igdb_id} showEdit={false} />
+      )}
       <div className="game-page__columns">
         <RatingsCard {...ratings} />
         <GameReviews
-          game={game} reviews={reviews} memberId={memberId} reviewLabel={status?.reviewed ? 'Edit Review' : 'Write Review'}
-          loading={reviews.length === 0 && freshness === 'refreshing'} failed={online && freshness === 'failed'} onWriteReview={actions.writeReview}
+          game={game}
+          reviews={reviews}
+          memberId={memberId}
+          reviewLabel={status?.reviewed ? 'Edit Review' : 'Write Review'}
+          loading={reviews.length === 0 && freshness === 'refreshing'}
+          failed={online && freshness === 'failed'}
+          onWriteReview={actions.writeReview}
         />
       </div>
       {memberId !== null && <GameJournal game={game} memberId={memberId} />}
@@ -103,7 +130,9 @@ function GameSkeleton() {
   return (
     <main className="page game-page" aria-busy="true" aria-label="Loading game">
       <div className="game-header">
-        <div className="game-header__cover"><div className="skeleton game-page__skeleton-cover" /></div>
+        <div className="game-header__cover">
+          <div className="skeleton game-page__skeleton-cover" />
+        </div>
         <div className="game-header__info">
           <div className="skeleton game-page__skeleton-line game-page__skeleton-line--title" />
           <div className="skeleton game-page__skeleton-line" />
@@ -116,16 +145,30 @@ function GameSkeleton() {
   );
 }
 
-function GameError({ message, identifier, onRetry }: { readonly message: string; readonly identifier: string; readonly onRetry: () => void }) {
+function GameError({
+  message,
+  identifier,
+  onRetry,
+}: {
+  readonly message: string;
+  readonly identifier: string;
+  readonly onRetry: () => void;
+}) {
   usePageMeta({ title: NOT_FOUND, noIndex: true });
   return (
     <main className="page game-page">
       <div className="card game-error" role="alert">
         <h1>{message || NOT_FOUND}</h1>
-        <p className="game-error__debug">Identifier: <code>{identifier || '(none)'}</code></p>
+        <p className="game-error__debug">
+          Identifier: <code>{identifier || '(none)'}</code>
+        </p>
         <div className="game-error__actions">
-          <button type="button" className="button button--primary" onClick={onRetry}>Try Again</button>
-          <Link to="/search" className="button button--ghost">Browse Other Games</Link>
+          <button type="button" className="button button--primary" onClick={onRetry}>
+            Try Again
+          </button>
+          <Link to="/search" className="button button--ghost">
+            Browse Other Games
+          </Link>
         </div>
       </div>
     </main>

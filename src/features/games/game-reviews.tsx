@@ -17,23 +17,39 @@ export interface GameReviewsProps {
   readonly onWriteReview: () => void;
 }
 
-export function GameReviews({ game, reviews, memberId, reviewLabel, loading, failed, onWriteReview }: GameReviewsProps) {
+export function GameReviews({
+  game,
+  reviews,
+  memberId,
+  reviewLabel,
+  loading,
+  failed,
+  onWriteReview,
+}: GameReviewsProps) {
   return (
     <section className="game-reviews" aria-labelledby="game-reviews-title">
       <header className="game-reviews__head">
         <h2 id="game-reviews-title">Reviews</h2>
-        {memberId !== null && <Link to={`/review/${game.igdb_id}`} className="button button--ghost">{reviewLabel}</Link>}
+        {memberId !== null && (
+          <Link to={`/review/${game.igdb_id}`} className="button button--ghost">
+            {reviewLabel}
+          </Link>
+        )}
       </header>
       {failed && (
         <div className="game-reviews__error" role="alert">
           <span>Failed to load reviews</span>
-          <button type="button" className="button button--ghost" onClick={() => window.location.reload()}>Retry</button>
+          <button type="button" className="button button--ghost" onClick={() => window.location.reload()}>
+            Retry
+          </button>
         </div>
       )}
       {reviews.length > 0 ? (
         <ul className="game-reviews__list">
           {reviews.map((r) => (
-            <li key={r.id}><ReviewCardView review={{ ...r, game }} mode="compact" isOwn={r.user_id === memberId} /></li>
+            <li key={r.id}>
+              <ReviewCardView review={{ ...r, game }} mode="compact" isOwn={r.user_id === memberId} />
+            </li>
           ))}
         </ul>
       ) : loading ? (
@@ -41,7 +57,11 @@ export function GameReviews({ game, reviews, memberId, reviewLabel, loading, fai
       ) : (
         <div className="game-reviews__empty card">
           <p>No written reviews yet. Be the first to write a review for this game!</p>
-          {memberId === null && <button type="button" className="button button--primary" onClick={onWriteReview}>Sign in to write a review</button>}
+          {memberId === null && (
+            <button type="button" className="button button--primary" onClick={onWriteReview}>
+              Sign in to write a review
+            </button>
+          )}
         </div>
       )}
     </section>

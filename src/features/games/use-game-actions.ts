@@ -46,18 +46,30 @@ export function useGameActions(game: GameRow, status: MyStatus | null, memberId:
     const key = `${memberId}:${igdbId}`;
     if ((!stale.wishlist && !stale.collection) || cleaned.current === key) return;
     cleaned.current = key;
-    const fail = (kind: StatusFailure) => (error: unknown) => toast.push(statusFailureMessage(kind, error instanceof Error ? error.message : null), 'error');
+    const fail = (kind: StatusFailure) => (error: unknown) =>
+      toast.push(statusFailureMessage(kind, error instanceof Error ? error.message : null), 'error');
     if (stale.wishlist) write(memberId, 'wishlist.set', { igdb_id: igdbId, in: false }).catch(fail('wishlist'));
     if (stale.collection) write(memberId, 'collection.set', { igdb_id: igdbId, in: false }).catch(fail('collection'));
   }, [memberId, status, igdbId, toast]);
 
   return {
-    writeReview: () => requireMember(() => { void navigate(`/review/${igdbId}`); }),
-    markStarted: () => run('started', (me) => write(me, 'progress.set', { igdb_id: igdbId, game: summary, started: true })),
-    markFinished: () => run('completed', (me) => write(me, 'progress.set', { igdb_id: igdbId, game: summary, started: true, completed: true })),
+    writeReview: () =>
+      requireMember(() => {
+        void navigate(`/review/${igdbId}`);
+      }),
+    markStarted: () =>
+      run('started', (me) => write(me, 'progress.set', { igdb_id: igdbId, game: summary, started: true })),
+    markFinished: () =>
+      run('completed', (me) =>
+        write(me, 'progress.set', { igdb_id: igdbId, game: summary, started: true, completed: true }),
+      ),
     collection: (action) => {
-      if (action === 'move') run('move', (me) => write(me, 'collection.move', { igdb_id: igdbId, game: summary, to: 'collection' }));
-      else run('collection', (me) => write(me, 'collection.set', { igdb_id: igdbId, game: summary, in: action === 'add' }));
+      if (action === 'move')
+        run('move', (me) => write(me, 'collection.move', { igdb_id: igdbId, game: summary, to: 'collection' }));
+      else
+        run('collection', (me) =>
+          write(me, 'collection.set', { igdb_id: igdbId, game: summary, in: action === 'add' }),
+        );
     },
     wishlist: (add) => run('wishlist', (me) => write(me, 'wishlist.set', { igdb_id: igdbId, game: summary, in: add })),
   };

@@ -25,19 +25,30 @@ const answers = new Map<string, RemoteGamePage>();
 export type GamePageView =
   | { readonly kind: 'loading' }
   | { readonly kind: 'error'; readonly message: string }
-  | { readonly kind: 'loaded'; readonly data: GamePageData; readonly remote: RemoteGamePage | null; readonly freshness: FreshnessState; readonly online: boolean };
+  | {
+      readonly kind: 'loaded';
+      readonly data: GamePageData;
+      readonly remote: RemoteGamePage | null;
+      readonly freshness: FreshnessState;
+      readonly online: boolean;
+    };
 
 /** Whether the identifier names this game (the slug the address moved to, or one of its ids). */
 const names = (data: GamePageData, identifier: string) =>
-  data.game.slug === identifier.toLowerCase() || String(data.game.igdb_id) === identifier || String(data.game.id) === identifier;
-
+  data.game.slug === identifier.toLowerCase() ||
+  String(data.game.igdb_id) === identifier ||
+  String(data.game.id) === identifier;
 
 export function useGamePage(identifier: string, memberId: number | null, attempt: number): GamePageView {
   const online = useOnline();
-  const answer = useLive(async (db) => ({ identifier, data: await loadGamePage(db, identifier, memberId) }), [identifier, memberId]);
+  const answer = useLive(
+    async (db) => ({ identifier, data: await loadGamePage(db, identifier, memberId) }),
+    [identifier, memberId],
+  );
   // A live query keeps its last answer while the next one runs: the previous game's must not show
   // (nor move the address back to its slug).
-  const local = answer?.identifier === identifier || (answer?.data && names(answer.data, identifier)) ? answer.data : undefined;
+  const local =
+    answer?.identifier === identifier || (answer?.data && names(answer.data, identifier)) ? answer.data : undefined;
   const valid = validGameIdentifier(identifier);
   const [lookup, setLookup] = useState<{ key: string; value: Lookup }>({ key: '', value: { status: 'pending' } });
   const key = `${identifier}#${attempt}`;
@@ -46,9 +57,14 @@ export function useGamePage(identifier: string, memberId: number | null, attempt
   useEffect(() => {
     if (!valid || !online) return;
     const known = answers.get(identifier);
-    if (known) { setLookup({ key, value: { status: 'found', page: known } }); return; }
+    if (known) {
+      setLookup({ key, value: { status: 'found', page: known } });
+      return;
+    }
     const controller = new AbortController();
-    const settle = (value: Lookup) => { if (!controller.signal.aborted) setLookup({ key, value }); };
+    const settle = (value: Lookup) => {
+      if (!controller.signal.aborted) setLookup({ key, value });
+    };
     (async () => {
       const page = await fetchGamePage(identifier, controller.signal);
       if (page) {
@@ -57,9 +73,12 @@ export function useGamePage(identifier: string, memberId: number | null, attempt
         return settle({ status: 'found', page });
       }
       // Not in our database: a numeric id may still be a game of the external catalogue.
-      if (/^\d+$/.test(identifier) && (await openCatalogueGame(Number(identifier), controller.signal))) return settle({ status: 'catalogue' });
+      if (/^\d+$/.test(identifier) && (await openCatalogueGame(Number(identifier), controller.signal)))
+        return settle({ status: 'catalogue' });
       settle({ status: 'missing' });
-    })().catch((error: unknown) => settle({ status: 'error', message: error instanceof Error ? error.message : NOT_FOUND }));
+    })().catch((error: unknown) =>
+      settle({ status: 'error', message: error instanceof Error ? error.message : NOT_FOUND }),
+    );
     return () => controller.abort();
   }, [identifier, key, online, valid]);
 

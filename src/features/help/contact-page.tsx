@@ -11,7 +11,9 @@ export default function ContactPage() {
         <h1 id="contact-title">Contact</h1>
         <p className="help__lead">Contact page coming soon</p>
         <p className="help__muted">In the meantime, the FAQ answers the most common questions.</p>
-        <Link className="button button--ghost" to="/faq">Read the FAQ</Link>
+        <Link className="button button--ghost" to="/faq">
+          Read the FAQ
+        </Link>
       </div>
     </main>
   );

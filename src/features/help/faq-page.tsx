@@ -4,7 +4,10 @@ import { Link } from 'react-router-dom';
 import { usePageMeta } from '../meta/page-meta.tsx';
 import './help.css';
 
-interface Question { readonly q: string; readonly a: string }
+interface Question {
+  readonly q: string;
+  readonly a: string;
+}
 
 export const FAQ: readonly Question[] = [
   {
@@ -54,19 +57,40 @@ export const FAQ: readonly Question[] = [
 ];
 
 export default function FaqPage() {
-  usePageMeta({ title: 'Frequently Asked Questions', description: 'Answers about using Checkpoint: offline use, syncing, ratings, reviews, Top 5, privacy and more.' });
+  usePageMeta({
+    title: 'Frequently Asked Questions',
+    description: 'Answers about using Checkpoint: offline use, syncing, ratings, reviews, Top 5, privacy and more.',
+  });
   return (
     <main className="page help" aria-labelledby="faq-title">
       <header className="help__head">
         <h1 id="faq-title">Frequently Asked Questions</h1>
-        <p className="help__lead">Everything you need to know about tracking, rating and sharing your games on Checkpoint.</p>
+        <p className="help__lead">
+          Everything you need to know about tracking, rating and sharing your games on Checkpoint.
+        </p>
       </header>
       <div className="faq">
         {FAQ.map(({ q, a }) => (
           <details key={q} className="faq__item">
             <summary className="faq__question">
               <span>{q}</span>
-              <svg className="faq__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" /></svg>
+              <svg
+                className="faq__chevron"
+                viewBox="0 0 24 24"
+                width="20"
+                height="20"
+                aria-hidden="true"
+                focusable="false"
+              >
+                <path
+                  d="m6 9 6 6 6-6"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
             </summary>
             <p className="faq__answer">{a}</p>
           </details>
@@ -77,7 +101,9 @@ export default function FaqPage() {
           <h2>Still have questions?</h2>
           <p>We're happy to help with anything not covered here.</p>
         </div>
-        <Link className="button button--primary" to="/contact">Contact Us</Link>
+        <Link className="button button--primary" to="/contact">
+          Contact Us
+        </Link>
       </aside>
     </main>
   );

@@ -2,9 +2,25 @@ import { describe, expect, it, vi } from 'vitest';
 import { createInstallStore, installOffer, isIos, type BeforeInstallPromptEvent } from './install-state.ts';
 import { coverSources } from '../search/game-cover.tsx';
 
-const android = { userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/130.0 Mobile Safari/537.36', platform: 'Linux armv8l', maxTouchPoints: 5, standalone: false };
-const iphone = { userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1', platform: 'iPhone', maxTouchPoints: 5, standalone: false };
-const ipadOs = { userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/18.0 Safari/605.1.15', platform: 'MacIntel', maxTouchPoints: 5, standalone: false };
+const android = {
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/130.0 Mobile Safari/537.36',
+  platform: 'Linux armv8l',
+  maxTouchPoints: 5,
+  standalone: false,
+};
+const iphone = {
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Version/18.0 Mobile/15E148 Safari/604.1',
+  platform: 'iPhone',
+  maxTouchPoints: 5,
+  standalone: false,
+};
+const ipadOs = {
+  userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 Version/18.0 Safari/605.1.15',
+  platform: 'MacIntel',
+  maxTouchPoints: 5,
+  standalone: false,
+};
 const mac = { ...ipadOs, maxTouchPoints: 0 };
 
 describe('installOffer', () => {
@@ -69,7 +85,8 @@ describe('coverSources', () => {
     const url = 'https://images.igdb.com/igdb/image/upload/t_cover_big/co1wyy.jpg';
     expect(coverSources(url, 64)).toEqual({
       src: url,
-      srcSet: 'https://images.igdb.com/igdb/image/upload/t_cover_big_2x/co1wyy.jpg 400w, https://images.igdb.com/igdb/image/upload/t_720p/co1wyy.jpg 800w, https://images.igdb.com/igdb/image/upload/t_1080p/co1wyy.jpg 1200w',
+      srcSet:
+        'https://images.igdb.com/igdb/image/upload/t_cover_big_2x/co1wyy.jpg 400w, https://images.igdb.com/igdb/image/upload/t_720p/co1wyy.jpg 800w, https://images.igdb.com/igdb/image/upload/t_1080p/co1wyy.jpg 1200w',
       sizes: '64px',
     });
     expect(coverSources('https://example.org/cover.png', 64)).toEqual({ src: 'https://example.org/cover.png' });

@@ -56,7 +56,8 @@ function browserEnvironment(standaloneQuery: MediaQueryList | null): InstallEnvi
 
 export function createInstallStore(target: Window): InstallStore {
   const listeners = new Set<() => void>();
-  const standaloneQuery = typeof target.matchMedia === 'function' ? target.matchMedia('(display-mode: standalone)') : null;
+  const standaloneQuery =
+    typeof target.matchMedia === 'function' ? target.matchMedia('(display-mode: standalone)') : null;
   let deferred: BeforeInstallPromptEvent | null = null;
   let installed = false;
   let snapshot = installOffer(browserEnvironment(standaloneQuery), false, false);

@@ -20,19 +20,34 @@ export function GameJournal({ game, memberId }: { readonly game: GameRow; readon
   return (
     <section className="card game-journal" aria-labelledby="game-journal-title">
       <header className="game-journal__header">
-        <h2 id="game-journal-title" className="game-journal__title">Play journal</h2>
+        <h2 id="game-journal-title" className="game-journal__title">
+          Play journal
+        </h2>
         {count > 0 && view && (
           <p className="game-journal__total" aria-live="polite">
             <span className="game-journal__total-time">{formatMinutes(view.totalMinutes)}</span>
-            <span className="game-journal__total-label"> played · {count} {count === 1 ? 'session' : 'sessions'}</span>
+            <span className="game-journal__total-label">
+              {' '}
+              played · {count} {count === 1 ? 'session' : 'sessions'}
+            </span>
           </p>
         )}
       </header>
-      <JournalForm initial={emptyJournalValues()} platforms={platforms} submitLabel="Log session" resetAfterSubmit onSubmit={actions.add} />
-      {view && count === 0 && <p className="game-journal__empty">No sessions logged yet. Your first one starts the tally.</p>}
+      <JournalForm
+        initial={emptyJournalValues()}
+        platforms={platforms}
+        submitLabel="Log session"
+        resetAfterSubmit
+        onSubmit={actions.add}
+      />
+      {view && count === 0 && (
+        <p className="game-journal__empty">No sessions logged yet. Your first one starts the tally.</p>
+      )}
       {count > 0 && (
         <ul className="journal-list" aria-label="My sessions of this game">
-          {view?.entries.map((e) => <JournalEntryItem key={e.key} entry={e} actions={actions} game={game} />)}
+          {view?.entries.map((e) => (
+            <JournalEntryItem key={e.key} entry={e} actions={actions} game={game} />
+          ))}
         </ul>
       )}
     </section>

@@ -35,7 +35,10 @@ export function JournalEntryItem({ entry, showGame = false, actions, game }: Pro
   }, [mode]);
 
   if (mode === 'edit' && actions) {
-    const close = () => { refocus.current = true; setMode('view'); };
+    const close = () => {
+      refocus.current = true;
+      setMode('view');
+    };
     return (
       <li className="journal-entry journal-entry--editing">
         {showGame && entry.game && <p className="journal-entry__game">{entry.game.name}</p>}
@@ -58,12 +61,19 @@ export function JournalEntryItem({ entry, showGame = false, actions, game }: Pro
     <li className="journal-entry">
       <div className="journal-entry__main">
         <p className="journal-entry__head">
-          <time className="journal-entry__day" dateTime={entry.played_on}>{day}</time>
+          <time className="journal-entry__day" dateTime={entry.played_on}>
+            {day}
+          </time>
           <span className="journal-entry__minutes">{formatMinutes(entry.minutes)}</span>
           {entry.platform && <span className="journal-entry__platform">{entry.platform}</span>}
           {entry.is_private && <span className="journal-entry__mark journal-entry__mark--private">Private</span>}
           {entry.pending && (
-            <span className="journal-entry__mark journal-entry__mark--pending" title="Saved on this device; it is sent when you are online">Not synced yet</span>
+            <span
+              className="journal-entry__mark journal-entry__mark--pending"
+              title="Saved on this device; it is sent when you are online"
+            >
+              Not synced yet
+            </span>
           )}
         </p>
         {showGame && entry.game && (
@@ -72,19 +82,49 @@ export function JournalEntryItem({ entry, showGame = false, actions, game }: Pro
           </p>
         )}
         {entry.note && <p className="journal-entry__note">{entry.note}</p>}
-        {failure && <p className="journal-entry__failure error" role="alert">{failure}</p>}
+        {failure && (
+          <p className="journal-entry__failure error" role="alert">
+            {failure}
+          </p>
+        )}
       </div>
       {actions && mode === 'view' && (
         <div className="journal-entry__actions">
-          <button type="button" className="journal-entry__action" ref={editButton} onClick={() => setMode('edit')} aria-label={`Edit session of ${day}`}>Edit</button>
-          <button type="button" className="journal-entry__action" onClick={() => setMode('confirm')} aria-label={`Delete session of ${day}`}>Delete</button>
+          <button
+            type="button"
+            className="journal-entry__action"
+            ref={editButton}
+            onClick={() => setMode('edit')}
+            aria-label={`Edit session of ${day}`}
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            className="journal-entry__action"
+            onClick={() => setMode('confirm')}
+            aria-label={`Delete session of ${day}`}
+          >
+            Delete
+          </button>
         </div>
       )}
       {actions && mode === 'confirm' && (
         <div className="journal-entry__confirm" role="group" aria-label="Confirm deletion">
           <span>Delete this session?</span>
-          <button type="button" className="button journal-entry__delete" onClick={() => { void remove(); }} autoFocus>Delete</button>
-          <button type="button" className="button button--ghost" onClick={() => setMode('view')}>Keep</button>
+          <button
+            type="button"
+            className="button journal-entry__delete"
+            onClick={() => {
+              void remove();
+            }}
+            autoFocus
+          >
+            Delete
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => setMode('view')}>
+            Keep
+          </button>
         </div>
       )}
     </li>
@@ -102,9 +142,20 @@ function EntryEditor({ entry, game, actions, onClose }: EditorProps) {
   const platforms = usePlatformOptions(game, { id: entry.platform_id, label: entry.platform });
   return (
     <JournalForm
-      initial={{ played_on: entry.played_on, minutes: String(entry.minutes), platform_id: entry.platform_id, note: entry.note ?? '', is_private: entry.is_private }}
-      platforms={platforms} submitLabel="Save changes" onCancel={onClose}
-      onSubmit={async (values) => { await actions.update(entry.key, values); onClose(); }}
+      initial={{
+        played_on: entry.played_on,
+        minutes: String(entry.minutes),
+        platform_id: entry.platform_id,
+        note: entry.note ?? '',
+        is_private: entry.is_private,
+      }}
+      platforms={platforms}
+      submitLabel="Save changes"
+      onCancel={onClose}
+      onSubmit={async (values) => {
+        await actions.update(entry.key, values);
+        onClose();
+      }}
     />
   );
 }

@@ -3,8 +3,15 @@
 // field's problem shows beside it; a refusal of the write shows under the buttons.
 import { useId, useState, type FormEvent } from 'react';
 import {
-  JOURNAL_MINUTE_CHIPS, JOURNAL_NOTE_MAX_LENGTH, JOURNAL_FIRST_DAY, formatMinutes, journalFormProblems, localDay, trimNote,
-  type JournalFormProblems, type JournalFormValues,
+  JOURNAL_MINUTE_CHIPS,
+  JOURNAL_NOTE_MAX_LENGTH,
+  JOURNAL_FIRST_DAY,
+  formatMinutes,
+  journalFormProblems,
+  localDay,
+  trimNote,
+  type JournalFormProblems,
+  type JournalFormValues,
 } from '../../core/journal.ts';
 import type { PlatformOption } from '../../core/journal-platforms.ts';
 
@@ -23,7 +30,14 @@ export function emptyJournalValues(): JournalFormValues {
   return { played_on: localDay(), minutes: '', platform_id: null, note: '', is_private: false };
 }
 
-export function JournalForm({ initial, platforms, submitLabel, onSubmit, onCancel, resetAfterSubmit = false }: JournalFormProps) {
+export function JournalForm({
+  initial,
+  platforms,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  resetAfterSubmit = false,
+}: JournalFormProps) {
   const id = useId();
   const [values, setValues] = useState<JournalFormValues>(initial);
   const [problems, setProblems] = useState<JournalFormProblems>({});
@@ -61,27 +75,60 @@ export function JournalForm({ initial, platforms, submitLabel, onSubmit, onCance
     'aria-invalid': problems[name] ? true : undefined,
     'aria-describedby': problems[name] ? `${id}-${name}-problem` : undefined,
   });
-  const problem = (name: keyof JournalFormProblems) => problems[name] && (
-    <p className="journal-form__problem error" id={`${id}-${name}-problem`}>{problems[name]}</p>
-  );
+  const problem = (name: keyof JournalFormProblems) =>
+    problems[name] && (
+      <p className="journal-form__problem error" id={`${id}-${name}-problem`}>
+        {problems[name]}
+      </p>
+    );
 
   return (
-    <form className="journal-form" onSubmit={(e) => { void submit(e); }} noValidate>
+    <form
+      className="journal-form"
+      onSubmit={(e) => {
+        void submit(e);
+      }}
+      noValidate
+    >
       <div className="journal-form__row">
         <div className="journal-form__field journal-form__field--date">
           <label htmlFor={`${id}-played_on`}>Date played</label>
-          <input type="date" className="journal-form__input" {...field('played_on')} value={values.played_on}
-            min={JOURNAL_FIRST_DAY} max={localDay()} required onChange={(e) => set('played_on', e.target.value)} />
+          <input
+            type="date"
+            className="journal-form__input"
+            {...field('played_on')}
+            value={values.played_on}
+            min={JOURNAL_FIRST_DAY}
+            max={localDay()}
+            required
+            onChange={(e) => set('played_on', e.target.value)}
+          />
           {problem('played_on')}
         </div>
         <div className="journal-form__field journal-form__field--minutes">
           <label htmlFor={`${id}-minutes`}>Minutes played</label>
-          <input type="number" className="journal-form__input" {...field('minutes')} value={values.minutes} inputMode="numeric"
-            min={1} max={1440} step={1} required placeholder="e.g. 45" onChange={(e) => set('minutes', e.target.value)} />
+          <input
+            type="number"
+            className="journal-form__input"
+            {...field('minutes')}
+            value={values.minutes}
+            inputMode="numeric"
+            min={1}
+            max={1440}
+            step={1}
+            required
+            placeholder="e.g. 45"
+            onChange={(e) => set('minutes', e.target.value)}
+          />
           <div className="journal-form__chips" role="group" aria-label="Quick minutes">
             {JOURNAL_MINUTE_CHIPS.map((m) => (
-              <button key={m} type="button" className="journal-form__chip" aria-pressed={values.minutes === String(m)}
-                onClick={() => set('minutes', String(m))}>
+              <button
+                key={m}
+                type="button"
+                className="journal-form__chip"
+                aria-pressed={values.minutes === String(m)}
+                onClick={() => set('minutes', String(m))}
+              >
                 {formatMinutes(m)}
               </button>
             ))}
@@ -91,19 +138,38 @@ export function JournalForm({ initial, platforms, submitLabel, onSubmit, onCance
         {platforms.length > 0 && (
           <div className="journal-form__field journal-form__field--platform">
             <label htmlFor={`${id}-platform`}>Platform</label>
-            <select id={`${id}-platform`} className="journal-form__input" value={values.platform_id ?? ''}
-              onChange={(e) => set('platform_id', e.target.value === '' ? null : Number(e.target.value))}>
+            <select
+              id={`${id}-platform`}
+              className="journal-form__input"
+              value={values.platform_id ?? ''}
+              onChange={(e) => set('platform_id', e.target.value === '' ? null : Number(e.target.value))}
+            >
               <option value="">Not specified</option>
-              {platforms.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+              {platforms.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
             </select>
           </div>
         )}
       </div>
       <div className="journal-form__field">
-        <label htmlFor={`${id}-note`}>Note <span className="journal-form__optional">(optional)</span></label>
-        <textarea className="journal-form__input journal-form__note" {...field('note')} value={values.note} rows={2}
-          placeholder="What happened this session?" onChange={(e) => set('note', e.target.value)} />
-        <p className={`journal-form__count${noteLength > JOURNAL_NOTE_MAX_LENGTH ? ' journal-form__count--over' : ''}`} aria-live="polite">
+        <label htmlFor={`${id}-note`}>
+          Note <span className="journal-form__optional">(optional)</span>
+        </label>
+        <textarea
+          className="journal-form__input journal-form__note"
+          {...field('note')}
+          value={values.note}
+          rows={2}
+          placeholder="What happened this session?"
+          onChange={(e) => set('note', e.target.value)}
+        />
+        <p
+          className={`journal-form__count${noteLength > JOURNAL_NOTE_MAX_LENGTH ? ' journal-form__count--over' : ''}`}
+          aria-live="polite"
+        >
           {noteLength}/{JOURNAL_NOTE_MAX_LENGTH}
         </p>
         {problem('note')}
@@ -111,14 +177,26 @@ export function JournalForm({ initial, platforms, submitLabel, onSubmit, onCance
       <div className="journal-form__bar">
         <label className="journal-form__private">
           <input type="checkbox" checked={values.is_private} onChange={(e) => set('is_private', e.target.checked)} />
-          <span>Private <span className="journal-form__hint">only you can see it</span></span>
+          <span>
+            Private <span className="journal-form__hint">only you can see it</span>
+          </span>
         </label>
         <div className="journal-form__buttons">
-          {onCancel && <button type="button" className="button button--ghost" onClick={onCancel}>Cancel</button>}
-          <button type="submit" className="button button--primary" disabled={busy}>{submitLabel}</button>
+          {onCancel && (
+            <button type="button" className="button button--ghost" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+          <button type="submit" className="button button--primary" disabled={busy}>
+            {submitLabel}
+          </button>
         </div>
       </div>
-      {failure && <p className="journal-form__failure error" role="alert">{failure}</p>}
+      {failure && (
+        <p className="journal-form__failure error" role="alert">
+          {failure}
+        </p>
+      )}
     </form>
   );
 }

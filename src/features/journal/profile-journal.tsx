@@ -22,7 +22,11 @@ export function ProfileJournal({ userId, isOwn }: { readonly userId: number; rea
 }
 
 function LoadingJournal() {
-  return <p className="profile-journal__status" aria-busy="true">Loading journal…</p>;
+  return (
+    <p className="profile-journal__status" aria-busy="true">
+      Loading journal…
+    </p>
+  );
 }
 
 function OwnJournal({ me }: { readonly me: number }) {
@@ -32,28 +36,54 @@ function OwnJournal({ me }: { readonly me: number }) {
   if (view.entries.length === 0) {
     return <p className="profile-journal__empty empty">No play sessions yet. Log one from any game's page.</p>;
   }
-  return <JournalMonths entries={view.entries} totalMinutes={view.totalMinutes} count={view.entries.length} actions={actions} />;
+  return (
+    <JournalMonths
+      entries={view.entries}
+      totalMinutes={view.totalMinutes}
+      count={view.entries.length}
+      actions={actions}
+    />
+  );
 }
 
 function MemberJournal({ userId }: { readonly userId: number }) {
   const { state, retry, loadMore, online } = useUserJournal(userId);
   if (state.status === 'loading') return <LoadingJournal />;
-  if (state.status === 'offline-empty') return <p className="profile-journal__status" role="status">You're offline: this member's journal shows when you're back online.</p>;
+  if (state.status === 'offline-empty')
+    return (
+      <p className="profile-journal__status" role="status">
+        You're offline: this member's journal shows when you're back online.
+      </p>
+    );
   if (state.status === 'error') {
     return (
       <div className="profile-journal__status" role="alert">
         <p>The journal couldn't be loaded.</p>
-        <button type="button" className="button button--ghost" onClick={retry}>Try Again</button>
+        <button type="button" className="button button--ghost" onClick={retry}>
+          Try Again
+        </button>
       </div>
     );
   }
-  const { value: { entries, more, totalMinutes, count }, savedAt, loadingMore, moreFailed } = state;
+  const {
+    value: { entries, more, totalMinutes, count },
+    savedAt,
+    loadingMore,
+    moreFailed,
+  } = state;
   const saved = savedAt !== null && (
     <p className="profile-journal__saved" role="status">
-      {online ? "Couldn't refresh" : "You're offline"} — showing the journal saved on this device {formatRelativeTime(savedAt)}.
+      {online ? "Couldn't refresh" : "You're offline"} — showing the journal saved on this device{' '}
+      {formatRelativeTime(savedAt)}.
     </p>
   );
-  if (entries.length === 0) return <>{saved}<p className="profile-journal__empty empty">No public play sessions yet.</p></>;
+  if (entries.length === 0)
+    return (
+      <>
+        {saved}
+        <p className="profile-journal__empty empty">No public play sessions yet.</p>
+      </>
+    );
   return (
     <>
       {saved}
@@ -63,7 +93,11 @@ function MemberJournal({ userId }: { readonly userId: number }) {
           <button type="button" className="button button--ghost" onClick={loadMore} disabled={loadingMore || !online}>
             {loadingMore ? 'Loading…' : 'Load more'}
           </button>
-          {moreFailed && <p className="error" role="alert">More sessions couldn't be loaded.</p>}
+          {moreFailed && (
+            <p className="error" role="alert">
+              More sessions couldn't be loaded.
+            </p>
+          )}
         </div>
       )}
     </>
@@ -83,24 +117,38 @@ export const JOURNAL_PAGE = 100;
 function JournalMonths({ entries, totalMinutes, count, actions }: MonthsProps) {
   const [query, change] = useLibraryQuery();
   const [pages, setPages] = useState(1);
-  const found = useTextFilter(entries, (e) => `${e.game?.name ?? ''} ${e.note ?? ''} ${e.platform ?? ''}`, query.text) ?? entries;
+  const found =
+    useTextFilter(entries, (e) => `${e.game?.name ?? ''} ${e.note ?? ''} ${e.platform ?? ''}`, query.text) ?? entries;
   const shown = found.slice(0, pages * JOURNAL_PAGE);
   return (
     <div className="profile-journal">
       <p className="profile-journal__total">
         <span className="profile-journal__total-time">{formatMinutes(totalMinutes)}</span>
-        <span className="profile-journal__total-label"> played · {count} {count === 1 ? 'session' : 'sessions'}</span>
+        <span className="profile-journal__total-label">
+          {' '}
+          played · {count} {count === 1 ? 'session' : 'sessions'}
+        </span>
       </p>
-      <FilterBox label="Filter sessions" value={query.text} onChange={(text) => { change({ text }); setPages(1); }}
-        count={countText(found.length, entries.length, ['session', 'sessions'])} />
+      <FilterBox
+        label="Filter sessions"
+        value={query.text}
+        onChange={(text) => {
+          change({ text });
+          setPages(1);
+        }}
+        count={countText(found.length, entries.length, ['session', 'sessions'])}
+      />
       {found.length === 0 && <p className="profile-journal__empty empty">No sessions match this search.</p>}
       {groupByMonth(shown).map((month) => (
         <section key={month.key} className="profile-journal__month" aria-labelledby={`journal-month-${month.key}`}>
           <h3 id={`journal-month-${month.key}`} className="profile-journal__month-title">
-            {month.label}<span className="profile-journal__month-total">{formatMinutes(month.minutes)}</span>
+            {month.label}
+            <span className="profile-journal__month-total">{formatMinutes(month.minutes)}</span>
           </h3>
           <ul className="journal-list">
-            {month.entries.map((e) => <JournalEntryItem key={e.key} entry={e} showGame actions={actions} />)}
+            {month.entries.map((e) => (
+              <JournalEntryItem key={e.key} entry={e} showGame actions={actions} />
+            ))}
           </ul>
         </section>
       ))}

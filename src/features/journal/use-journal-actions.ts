@@ -15,21 +15,33 @@ export interface JournalActions {
 }
 
 const fields = (v: JournalFormValues) => ({
-  played_on: v.played_on, minutes: Number(v.minutes.trim()), platform_id: v.platform_id, note: v.note, is_private: v.is_private,
+  played_on: v.played_on,
+  minutes: Number(v.minutes.trim()),
+  platform_id: v.platform_id,
+  note: v.note,
+  is_private: v.is_private,
 });
 
 /** `game`: the game new sessions are of (the game page); null where sessions are only edited. */
 export function useJournalActions(memberId: number, game: GameRow | null): JournalActions {
-  return useMemo(() => ({
-    async add(values) {
-      if (!game) throw new Error('No game to log a session of');
-      await write(memberId, 'journal.add', { key: randomUuid(), igdb_id: game.igdb_id, game: gameSummaryOf(game), ...fields(values) });
-    },
-    async update(key, values) {
-      await write(memberId, 'journal.update', { key, ...fields(values) });
-    },
-    async remove(key) {
-      await write(memberId, 'journal.delete', { key });
-    },
-  }), [memberId, game]);
+  return useMemo(
+    () => ({
+      async add(values) {
+        if (!game) throw new Error('No game to log a session of');
+        await write(memberId, 'journal.add', {
+          key: randomUuid(),
+          igdb_id: game.igdb_id,
+          game: gameSummaryOf(game),
+          ...fields(values),
+        });
+      },
+      async update(key, values) {
+        await write(memberId, 'journal.update', { key, ...fields(values) });
+      },
+      async remove(key) {
+        await write(memberId, 'journal.delete', { key });
+      },
+    }),
+    [memberId, game],
+  );
 }

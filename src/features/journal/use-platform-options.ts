@@ -11,7 +11,10 @@ import { loadPlatforms, refreshPlatforms } from '../../data/repos/review-form.ts
  * `game`: the game's row as the device holds it (null when it does not); `current`: the platform
  * of the session being edited, kept selectable.
  */
-export function usePlatformOptions(game: Pick<GameRow, 'platforms'> | null, current?: CurrentPlatform): readonly PlatformOption[] {
+export function usePlatformOptions(
+  game: Pick<GameRow, 'platforms'> | null,
+  current?: CurrentPlatform,
+): readonly PlatformOption[] {
   const known = useLive((db) => loadPlatforms(db), []);
   const online = useOnline();
   const empty = known !== undefined && known.length === 0;

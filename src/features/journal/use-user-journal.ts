@@ -1,7 +1,12 @@
 // Another member's journal for the profile's Journal tab (use-member-feed.ts): pages from
 // get_user_journal (only what the viewer may see), 'Load more' further back, and offline (or when
 // the server fails) last time's sessions as kept on this device.
-import { fetchUserJournal, saveUserJournal, savedUserJournal, type RemoteJournalPage } from '../../data/journal-remote.ts';
+import {
+  fetchUserJournal,
+  saveUserJournal,
+  savedUserJournal,
+  type RemoteJournalPage,
+} from '../../data/journal-remote.ts';
 import { useMemberFeed, type FeedSource, type MemberFeed } from '../profile/use-member-feed.ts';
 
 const journalSource: FeedSource<RemoteJournalPage> = {

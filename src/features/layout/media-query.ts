@@ -10,10 +10,17 @@ export const NOT_PHONE = '(min-width: 768px)';
 export const DESKTOP = '(min-width: 1024px)';
 
 export function useMediaQuery(query: string): boolean {
-  const subscribe = useCallback((notify: () => void) => {
-    const list = window.matchMedia(query);
-    list.addEventListener('change', notify);
-    return () => list.removeEventListener('change', notify);
-  }, [query]);
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+  const subscribe = useCallback(
+    (notify: () => void) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', notify);
+      return () => list.removeEventListener('change', notify);
+    },
+    [query],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }

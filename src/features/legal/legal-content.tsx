@@ -37,9 +37,15 @@ export const TERMS: LegalDocument = {
       title: 'Your account',
       body: (
         <>
-          <p>You need an account to write reviews, like and comment, follow members and keep lists. Visitors can browse games, reviews and profiles without one.</p>
+          <p>
+            You need an account to write reviews, like and comment, follow members and keep lists. Visitors can browse
+            games, reviews and profiles without one.
+          </p>
           <ul>
-            <li>You must be at least 13 years old, or the minimum age for online services in your country if that is higher.</li>
+            <li>
+              You must be at least 13 years old, or the minimum age for online services in your country if that is
+              higher.
+            </li>
             <li>Give a working email address: we use it to confirm your account and to let you reset your password.</li>
             <li>Keep your password to yourself. You are responsible for what happens under your account.</li>
             <li>One person, one account. Usernames that impersonate someone else may be changed or removed.</li>
@@ -57,9 +63,9 @@ export const TERMS: LegalDocument = {
           title: 'The permission you give us',
           body: (
             <p>
-              So that we can run the service, you allow Checkpoint to store, copy, display and distribute your public content
-              on Checkpoint, for as long as it stays on the service. This permission ends when you delete the content or your
-              account, except for copies other members have already quoted in their replies.
+              So that we can run the service, you allow Checkpoint to store, copy, display and distribute your public
+              content on Checkpoint, for as long as it stays on the service. This permission ends when you delete the
+              content or your account, except for copies other members have already quoted in their replies.
             </p>
           ),
         },
@@ -86,11 +92,11 @@ export const TERMS: LegalDocument = {
       title: 'Offline use and syncing',
       body: (
         <p>
-          Checkpoint works without a connection: what you do offline is saved on your device first and sent to our servers
-          when you are back online. Until then it exists only on that device. If you sign out, clear your browser data or lose
-          the device before a change has synced, that change can be lost. The app tells you when changes are waiting and asks
-          before signing out over them. A change the server refuses (for example a second review of the same game) is undone
-          on your device and you are told why.
+          Checkpoint works without a connection: what you do offline is saved on your device first and sent to our
+          servers when you are back online. Until then it exists only on that device. If you sign out, clear your
+          browser data or lose the device before a change has synced, that change can be lost. The app tells you when
+          changes are waiting and asks before signing out over them. A change the server refuses (for example a second
+          review of the same game) is undone on your device and you are told why.
         </p>
       ),
     },
@@ -99,9 +105,9 @@ export const TERMS: LegalDocument = {
       title: 'Moderation and suspension',
       body: (
         <p>
-          We may remove content that breaks these terms and may suspend or close accounts that do so repeatedly or seriously.
-          Where we can, we tell you what was removed and why. If you think we got it wrong, write to us and a person will look
-          at it again.
+          We may remove content that breaks these terms and may suspend or close accounts that do so repeatedly or
+          seriously. Where we can, we tell you what was removed and why. If you think we got it wrong, write to us and a
+          person will look at it again.
         </p>
       ),
     },
@@ -121,9 +127,10 @@ export const TERMS: LegalDocument = {
       title: 'Deleting your account',
       body: (
         <p>
-          You can delete your account at any time from the account menu. This removes your profile, reviews, comments, likes,
-          follows, lists and progress from our servers straight away, and signs you out. You can stop using Checkpoint without
-          notice; we may end the service with at least 30 days&apos; notice, during which you can export your data.
+          You can delete your account at any time from the account menu. This removes your profile, reviews, comments,
+          likes, follows, lists and progress from our servers straight away, and signs you out. You can stop using
+          Checkpoint without notice; we may end the service with at least 30 days&apos; notice, during which you can
+          export your data.
         </p>
       ),
     },
@@ -132,9 +139,9 @@ export const TERMS: LegalDocument = {
       title: 'Warranty and liability',
       body: (
         <p>
-          Checkpoint is provided as it is, free of charge. To the extent the law allows, we are not liable for indirect losses,
-          lost data that had not synced, or losses caused by other members&apos; content. Nothing in these terms limits rights you
-          have as a consumer that cannot be limited by contract.
+          Checkpoint is provided as it is, free of charge. To the extent the law allows, we are not liable for indirect
+          losses, lost data that had not synced, or losses caused by other members&apos; content. Nothing in these terms
+          limits rights you have as a consumer that cannot be limited by contract.
         </p>
       ),
     },
@@ -143,8 +150,8 @@ export const TERMS: LegalDocument = {
       title: 'Changes to these terms',
       body: (
         <p>
-          When we change these terms we update the date at the top. For changes that matter, we tell members in the app at
-          least 14 days before they apply. Using Checkpoint after that means you accept the new terms.
+          When we change these terms we update the date at the top. For changes that matter, we tell members in the app
+          at least 14 days before they apply. Using Checkpoint after that means you accept the new terms.
         </p>
       ),
     },
@@ -156,8 +163,9 @@ export const PRIVACY: LegalDocument = {
   title: 'Privacy Policy',
   intro: (
     <p>
-      This policy explains what Checkpoint stores about you, where it is kept, who can see it, and how you can take it with
-      you or delete it. We collect only what the service needs, we do not sell personal data, and we do not show ads.
+      This policy explains what Checkpoint stores about you, where it is kept, who can see it, and how you can take it
+      with you or delete it. We collect only what the service needs, we do not sell personal data, and we do not show
+      ads.
     </p>
   ),
   sections: [
@@ -171,9 +179,9 @@ export const PRIVACY: LegalDocument = {
           title: 'Account data',
           body: (
             <p>
-              Your email address, username and a securely hashed password. If you sign in with GitHub, Google or Discord, we
-              receive your email address and display name from that provider, never its password. Your email is never shown to
-              other members.
+              Your email address, username and a securely hashed password. If you sign in with GitHub, Google or
+              Discord, we receive your email address and display name from that provider, never its password. Your email
+              is never shown to other members.
             </p>
           ),
         },
@@ -182,8 +190,8 @@ export const PRIVACY: LegalDocument = {
           title: 'What you add',
           body: (
             <p>
-              Ratings, reviews, comments, likes, follows, your Top 5, wishlist, collection and play progress, and any profile
-              details you choose to add (bio, location, website, platforms, avatar).
+              Ratings, reviews, comments, likes, follows, your Top 5, wishlist, collection and play progress, and any
+              profile details you choose to add (bio, location, website, platforms, avatar).
             </p>
           ),
         },
@@ -192,8 +200,8 @@ export const PRIVACY: LegalDocument = {
           title: 'Technical data',
           body: (
             <p>
-              Our servers keep standard request logs (IP address, time, browser) for up to 14 days to keep the service secure and
-              working. We use no advertising or cross-site tracking, and no third-party analytics.
+              Our servers keep standard request logs (IP address, time, browser) for up to 14 days to keep the service
+              secure and working. We use no advertising or cross-site tracking, and no third-party analytics.
             </p>
           ),
         },
@@ -209,10 +217,10 @@ export const PRIVACY: LegalDocument = {
           title: 'On your device',
           body: (
             <p>
-              To work offline, the app keeps a copy of the games you look at, your own data, your sign-in session and changes not
-              yet synced in your browser&apos;s storage (IndexedDB) on this device. Recent searches are kept in local storage.
-              Signing out removes your personal data from the device; public game information stays so that search keeps working
-              offline. Clearing your browser data removes all of it.
+              To work offline, the app keeps a copy of the games you look at, your own data, your sign-in session and
+              changes not yet synced in your browser&apos;s storage (IndexedDB) on this device. Recent searches are kept
+              in local storage. Signing out removes your personal data from the device; public game information stays so
+              that search keeps working offline. Clearing your browser data removes all of it.
             </p>
           ),
         },
@@ -221,8 +229,9 @@ export const PRIVACY: LegalDocument = {
           title: 'On our servers',
           body: (
             <p>
-              Your account and everything you add are stored in our hosted database, protected by access rules so that only you
-              can change your own data. Data is encrypted in transit and at rest, and backups are kept for up to 30 days.
+              Your account and everything you add are stored in our hosted database, protected by access rules so that
+              only you can change your own data. Data is encrypted in transit and at rest, and backups are kept for up
+              to 30 days.
             </p>
           ),
         },
@@ -233,8 +242,9 @@ export const PRIVACY: LegalDocument = {
       title: 'What other people can see',
       body: (
         <p>
-          Your username, profile details, ratings, reviews, comments, likes, follows, lists and progress are public: anyone,
-          including visitors without an account, can see them. Your email address, password and sign-in details are private.
+          Your username, profile details, ratings, reviews, comments, likes, follows, lists and progress are public:
+          anyone, including visitors without an account, can see them. Your email address, password and sign-in details
+          are private.
         </p>
       ),
     },
@@ -270,9 +280,10 @@ export const PRIVACY: LegalDocument = {
           title: 'Deleting your data',
           body: (
             <p>
-              Edit or delete any review or comment at any time. Deleting your account (account menu, then Delete account) removes
-              your account and everything you added from our servers at once; copies in backups expire within 30 days. You also
-              have the right to correct your data, to object to its use and to complain to your data protection authority.
+              Edit or delete any review or comment at any time. Deleting your account (account menu, then Delete
+              account) removes your account and everything you added from our servers at once; copies in backups expire
+              within 30 days. You also have the right to correct your data, to object to its use and to complain to your
+              data protection authority.
             </p>
           ),
         },
@@ -283,9 +294,9 @@ export const PRIVACY: LegalDocument = {
       title: 'Cookies and local storage',
       body: (
         <p>
-          Checkpoint uses browser storage only for what the app needs: your session, the offline copy described above, and one
-          cookie that lasts until you close the browser, used when you sign in without &quot;Remember me&quot;. There are no
-          advertising or tracking cookies.
+          Checkpoint uses browser storage only for what the app needs: your session, the offline copy described above,
+          and one cookie that lasts until you close the browser, used when you sign in without &quot;Remember me&quot;.
+          There are no advertising or tracking cookies.
         </p>
       ),
     },
@@ -294,8 +305,8 @@ export const PRIVACY: LegalDocument = {
       title: 'Contact',
       body: (
         <p>
-          Questions about this policy or your data: <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. If we change this
-          policy in a way that matters, we tell members in the app before the change applies.
+          Questions about this policy or your data: <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. If we
+          change this policy in a way that matters, we tell members in the app before the change applies.
         </p>
       ),
     },
@@ -303,14 +314,20 @@ export const PRIVACY: LegalDocument = {
 };
 
 /** The contents list of a document: its title (h2) and the section headings (h3) below it. */
-export interface TocEntry { readonly id: string; readonly title: string; readonly level: 2 | 3 }
+export interface TocEntry {
+  readonly id: string;
+  readonly title: string;
+  readonly level: 2 | 3;
+}
 
 export function tableOfContents(docs: readonly LegalDocument[], withDocTitles: boolean): TocEntry[] {
   return docs.flatMap((doc) => [
     ...(withDocTitles ? [{ id: doc.id, title: doc.title, level: 2 as const }] : []),
     ...doc.sections.flatMap((s) => [
       { id: s.id, title: s.title, level: withDocTitles ? (3 as const) : (2 as const) },
-      ...(withDocTitles ? [] : (s.subsections ?? []).map((sub) => ({ id: sub.id, title: sub.title, level: 3 as const }))),
+      ...(withDocTitles
+        ? []
+        : (s.subsections ?? []).map((sub) => ({ id: sub.id, title: sub.title, level: 3 as const }))),
     ]),
   ]);
 }

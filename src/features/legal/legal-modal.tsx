@@ -16,21 +16,31 @@ export default function LegalModal({ onClose }: { readonly onClose: () => void }
     <Modal onClose={onClose} labelledBy={`${ids}-title`} backdropClassName="legal-backdrop" className="legal-modal">
       <header className="legal-modal__head">
         <div>
-          <h2 id={`${ids}-title`} className="legal-modal__title">Terms of Service and Privacy Policy</h2>
+          <h2 id={`${ids}-title`} className="legal-modal__title">
+            Terms of Service and Privacy Policy
+          </h2>
           <p className="legal__updated">Last updated: {TERMS_LAST_UPDATED}</p>
         </div>
-        <button type="button" className="legal-modal__close" aria-label="Close" onClick={onClose}>×</button>
+        <button type="button" className="legal-modal__close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
       </header>
       <div className="legal-modal__layout">
-        <aside className="legal-modal__sidebar"><LegalToc entries={ENTRIES} /></aside>
+        <aside className="legal-modal__sidebar">
+          <LegalToc entries={ENTRIES} />
+        </aside>
         <div className="legal-modal__body legal">
-          <div className="legal-modal__toggle"><LegalTocToggle entries={ENTRIES} /></div>
+          <div className="legal-modal__toggle">
+            <LegalTocToggle entries={ENTRIES} />
+          </div>
           <LegalArticle doc={TERMS} level={2} />
           <LegalArticle doc={PRIVACY} level={2} />
         </div>
       </div>
       <footer className="legal-modal__foot">
-        <button type="button" className="button button--primary" onClick={onClose}>Close</button>
+        <button type="button" className="button button--primary" onClick={onClose}>
+          Close
+        </button>
       </footer>
     </Modal>
   );

@@ -6,18 +6,30 @@ import { LegalArticle, LegalToc, LegalTocToggle } from './legal-article.tsx';
 import { tableOfContents, type LegalDocument } from './legal-content.tsx';
 import './legal.css';
 
-export function LegalPage({ doc, other }: { readonly doc: LegalDocument; readonly other: { readonly to: string; readonly label: string } }) {
+export function LegalPage({
+  doc,
+  other,
+}: {
+  readonly doc: LegalDocument;
+  readonly other: { readonly to: string; readonly label: string };
+}) {
   const entries = tableOfContents([doc], false);
   useEffect(() => {
     document.title = `${doc.title} · Checkpoint`;
   }, [doc.title]);
   return (
     <main className="page legal-page">
-      <aside className="legal-page__sidebar"><LegalToc entries={entries} /></aside>
+      <aside className="legal-page__sidebar">
+        <LegalToc entries={entries} />
+      </aside>
       <div className="legal legal-page__body">
-        <div className="legal-page__toggle"><LegalTocToggle entries={entries} /></div>
+        <div className="legal-page__toggle">
+          <LegalTocToggle entries={entries} />
+        </div>
         <LegalArticle doc={doc} level={1} showUpdated />
-        <p className="legal-page__other">See also: <Link to={other.to}>{other.label}</Link></p>
+        <p className="legal-page__other">
+          See also: <Link to={other.to}>{other.label}</Link>
+        </p>
       </div>
     </main>
   );

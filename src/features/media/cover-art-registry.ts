@@ -34,7 +34,11 @@ const subscribe = (listener: () => void) => {
 
 /** The generated cover component, or null until its code has loaded (which this asks for). */
 export function useCoverArt(): ComponentType<GeneratedCoverProps> | null {
-  const component = useSyncExternalStore(subscribe, () => drawing, () => drawing);
+  const component = useSyncExternalStore(
+    subscribe,
+    () => drawing,
+    () => drawing,
+  );
   useEffect(() => {
     if (!component) void coverArtCode();
   }, [component]);

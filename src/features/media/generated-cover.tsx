@@ -3,7 +3,14 @@
 // where a game has no picture, and under a real cover until (and unless) that one loads. Its own
 // chunk: it registers itself with cover-art-registry.ts, through which the home page's code uses it.
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { COVER_HEIGHT, COVER_PADDING, COVER_WIDTH, coverPlan, FONT_STACKS, type CoverPlan } from '../../core/cover-art.ts';
+import {
+  COVER_HEIGHT,
+  COVER_PADDING,
+  COVER_WIDTH,
+  coverPlan,
+  FONT_STACKS,
+  type CoverPlan,
+} from '../../core/cover-art.ts';
 import { provideCoverArt, type GeneratedCoverProps } from './cover-art-registry.ts';
 import './generated-cover.css';
 
@@ -23,10 +30,14 @@ export function GeneratedCover({ game, width, label }: GeneratedCoverProps) {
   useLayoutEffect(() => {
     const el = svg.current;
     if (!el) return;
-    const update = (w: number) => { if (w > 0) setShown(Math.round(w / WIDTH_STEP) * WIDTH_STEP); };
+    const update = (w: number) => {
+      if (w > 0) setShown(Math.round(w / WIDTH_STEP) * WIDTH_STEP);
+    };
     update(el.getBoundingClientRect().width);
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver((entries) => { for (const e of entries) update(e.contentRect.width); });
+    const observer = new ResizeObserver((entries) => {
+      for (const e of entries) update(e.contentRect.width);
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
@@ -37,8 +48,15 @@ export function GeneratedCover({ game, width, label }: GeneratedCoverProps) {
   const a11y = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
   return (
     <svg
-      ref={svg} className="generated-cover" viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="xMidYMid slice" focusable="false"
-      data-genre={plan.genre} data-platform={plan.platform} data-tier={tier} {...a11y}
+      ref={svg}
+      className="generated-cover"
+      viewBox={`0 0 ${W} ${H}`}
+      preserveAspectRatio="xMidYMid slice"
+      focusable="false"
+      data-genre={plan.genre}
+      data-platform={plan.platform}
+      data-tier={tier}
+      {...a11y}
     >
       <defs>
         <linearGradient id={`${uid}g`} x1="0" y1="0" x2="0.35" y2="1">
@@ -46,7 +64,10 @@ export function GeneratedCover({ game, width, label }: GeneratedCoverProps) {
           <stop offset="1" stopColor={palette.bottom} />
         </linearGradient>
         <pattern
-          id={`${uid}p`} width={plan.pattern.size} height={plan.pattern.size} patternUnits="userSpaceOnUse"
+          id={`${uid}p`}
+          width={plan.pattern.size}
+          height={plan.pattern.size}
+          patternUnits="userSpaceOnUse"
           patternTransform={ROTATED.has(plan.pattern.kind) ? `rotate(${plan.pattern.angle})` : undefined}
         >
           {patternTile(plan)}
@@ -59,7 +80,9 @@ export function GeneratedCover({ game, width, label }: GeneratedCoverProps) {
       <rect width={W} height={H} fill={`url(#${uid}g)`} />
       <g opacity={tier === 'mark' ? 0.55 : 0.9}>{motif(plan)}</g>
       <rect width={W} height={H} fill={`url(#${uid}p)`} opacity={tier === 'mark' ? 0.2 : 0.16} />
-      {tier === 'mark' ? <Monogram plan={plan} /> : (
+      {tier === 'mark' ? (
+        <Monogram plan={plan} />
+      ) : (
         <>
           <rect width={W} height={H} fill={`url(#${uid}s)`} />
           <Label plan={plan} />
@@ -76,32 +99,46 @@ const ROTATED = new Set(['stripes', 'hatch', 'waves']);
 function patternTile({ pattern: { kind, size: s }, palette: { ink } }: CoverPlan): ReactNode {
   const line = { stroke: ink, strokeWidth: Math.max(1.5, s * 0.06), fill: 'none' };
   switch (kind) {
-    case 'dots': return <circle cx={s / 2} cy={s / 2} r={s * 0.14} fill={ink} />;
-    case 'rings': return <circle cx={s / 2} cy={s / 2} r={s * 0.3} {...line} />;
-    case 'stripes': return <rect width={s * 0.3} height={s} fill={ink} />;
-    case 'grid': return <path d={`M0 0.75H${s}M0.75 0V${s}`} {...line} />;
-    case 'waves': return <path d={`M0 ${s / 2}Q${s / 4} ${s / 4} ${s / 2} ${s / 2}T${s} ${s / 2}`} {...line} />;
-    case 'pixels': return <path d={`M0 0h${s / 4}v${s / 4}h-${s / 4}zM${s / 2} ${s / 2}h${s / 4}v${s / 4}h-${s / 4}z`} fill={ink} />;
-    case 'hatch': return <path d={`M0 0L${s} ${s}M${s} 0L0 ${s}`} {...line} />;
+    case 'dots':
+      return <circle cx={s / 2} cy={s / 2} r={s * 0.14} fill={ink} />;
+    case 'rings':
+      return <circle cx={s / 2} cy={s / 2} r={s * 0.3} {...line} />;
+    case 'stripes':
+      return <rect width={s * 0.3} height={s} fill={ink} />;
+    case 'grid':
+      return <path d={`M0 0.75H${s}M0.75 0V${s}`} {...line} />;
+    case 'waves':
+      return <path d={`M0 ${s / 2}Q${s / 4} ${s / 4} ${s / 2} ${s / 2}T${s} ${s / 2}`} {...line} />;
+    case 'pixels':
+      return <path d={`M0 0h${s / 4}v${s / 4}h-${s / 4}zM${s / 2} ${s / 2}h${s / 4}v${s / 4}h-${s / 4}z`} fill={ink} />;
+    case 'hatch':
+      return <path d={`M0 0L${s} ${s}M${s} 0L0 ${s}`} {...line} />;
   }
 }
 
 function motif({ motif: { kind, x, y, r }, palette: { accent, top } }: CoverPlan): ReactNode {
   switch (kind) {
-    case 'sun': return (
-      <>
-        <circle cx={x} cy={y} r={r * 1.45} fill="none" stroke={accent} strokeOpacity="0.35" strokeWidth="3" />
-        <circle cx={x} cy={y} r={r} fill={accent} />
-      </>
-    );
-    case 'band': return <path d={`M0 ${y + 90}L${W} ${y - 50}v${r * 0.7}L0 ${y + 90 + r * 0.7}z`} fill={accent} />;
-    case 'arc': return <circle cx={x} cy={y} r={r} fill="none" stroke={accent} strokeWidth={r * 0.24} />;
+    case 'sun':
+      return (
+        <>
+          <circle cx={x} cy={y} r={r * 1.45} fill="none" stroke={accent} strokeOpacity="0.35" strokeWidth="3" />
+          <circle cx={x} cy={y} r={r} fill={accent} />
+        </>
+      );
+    case 'band':
+      return <path d={`M0 ${y + 90}L${W} ${y - 50}v${r * 0.7}L0 ${y + 90 + r * 0.7}z`} fill={accent} />;
+    case 'arc':
+      return <circle cx={x} cy={y} r={r} fill="none" stroke={accent} strokeWidth={r * 0.24} />;
     case 'peaks': {
       const base = y + 150;
       return (
         <>
           <path d={`M${x - r * 1.6} ${base}L${x} ${base - r * 1.5}L${x + r * 1.6} ${base}z`} fill={accent} />
-          <path d={`M${x - r * 0.4} ${base}L${x + r * 0.9} ${base - r * 0.95}L${x + r * 2.4} ${base}z`} fill={top} opacity="0.85" />
+          <path
+            d={`M${x - r * 0.4} ${base}L${x + r * 0.9} ${base - r * 0.95}L${x + r * 2.4} ${base}z`}
+            fill={top}
+            opacity="0.85"
+          />
           <rect y={base - 1} width={W} height={H - base + 1} fill={top} opacity="0.6" />
         </>
       );
@@ -112,9 +149,18 @@ function motif({ motif: { kind, x, y, r }, palette: { accent, top } }: CoverPlan
 function Monogram({ plan }: { plan: CoverPlan }) {
   return (
     <text
-      x={W / 2} y={H / 2 + plan.monogramSize * 0.36} textAnchor="middle" fontSize={plan.monogramSize} fontWeight="800"
-      fontFamily={FONT_STACKS[plan.font]} fill="#fff" stroke={plan.palette.bottom} strokeWidth="12" strokeOpacity="0.55"
-      paintOrder="stroke" strokeLinejoin="round"
+      x={W / 2}
+      y={H / 2 + plan.monogramSize * 0.36}
+      textAnchor="middle"
+      fontSize={plan.monogramSize}
+      fontWeight="800"
+      fontFamily={FONT_STACKS[plan.font]}
+      fill="#fff"
+      stroke={plan.palette.bottom}
+      strokeWidth="12"
+      strokeOpacity="0.55"
+      paintOrder="stroke"
+      strokeLinejoin="round"
     >
       {plan.monogram}
     </text>
@@ -126,8 +172,15 @@ function Label({ plan }: { plan: CoverPlan }) {
   if (!plan.label) return null;
   return (
     <text
-      x={W - PAD} y={PAD + plan.metaSize * 0.7} textAnchor="end" fontFamily={FONT_STACKS.sans} fontWeight="700"
-      fontSize={plan.metaSize * 0.82} letterSpacing="0.14em" fill="#fff" opacity="0.8"
+      x={W - PAD}
+      y={PAD + plan.metaSize * 0.7}
+      textAnchor="end"
+      fontFamily={FONT_STACKS.sans}
+      fontWeight="700"
+      fontSize={plan.metaSize * 0.82}
+      letterSpacing="0.14em"
+      fill="#fff"
+      opacity="0.8"
     >
       {plan.label.toUpperCase()}
     </text>
@@ -144,17 +197,41 @@ function Title({ plan }: { plan: CoverPlan }) {
     <>
       {plan.year !== null && (
         <g>
-          <text x={PAD} y={kicker} fontFamily={FONT_STACKS.sans} fontWeight="700" fontSize={plan.metaSize} letterSpacing="0.08em" fill="#fff" opacity="0.9">
+          <text
+            x={PAD}
+            y={kicker}
+            fontFamily={FONT_STACKS.sans}
+            fontWeight="700"
+            fontSize={plan.metaSize}
+            letterSpacing="0.08em"
+            fill="#fff"
+            opacity="0.9"
+          >
             {plan.year}
           </text>
-          <rect x={rule.x} y={kicker - plan.metaSize * 0.36 - rule.height / 2} width={rule.width} height={rule.height} fill={plan.palette.accent} />
+          <rect
+            x={rule.x}
+            y={kicker - plan.metaSize * 0.36 - rule.height / 2}
+            width={rule.width}
+            height={rule.height}
+            fill={plan.palette.accent}
+          />
         </g>
       )}
       <text
-        className="generated-cover__title" x={PAD} fontSize={plan.size} fontWeight={plan.font === 'serif' ? 700 : 800}
-        fontFamily={FONT_STACKS[plan.font]} fontStretch={plan.font === 'condensed' ? 'condensed' : undefined} fill="#fff"
+        className="generated-cover__title"
+        x={PAD}
+        fontSize={plan.size}
+        fontWeight={plan.font === 'serif' ? 700 : 800}
+        fontFamily={FONT_STACKS[plan.font]}
+        fontStretch={plan.font === 'condensed' ? 'condensed' : undefined}
+        fill="#fff"
       >
-        {plan.lines.map((line, i) => <tspan key={i} x={PAD} y={first + i * plan.leading}>{line}</tspan>)}
+        {plan.lines.map((line, i) => (
+          <tspan key={i} x={PAD} y={first + i * plan.leading}>
+            {line}
+          </tspan>
+        ))}
       </text>
     </>
   );

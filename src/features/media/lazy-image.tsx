@@ -34,7 +34,18 @@ export interface LazyImageProps {
 
 type Phase = 'waiting' | 'loading' | 'loaded' | 'failed';
 
-export function LazyImage({ src, alt, width, height, sizes, className, fallbackSrc = DEFAULT_COVER_URL, eager = false, fluid = false, placeholder }: LazyImageProps) {
+export function LazyImage({
+  src,
+  alt,
+  width,
+  height,
+  sizes,
+  className,
+  fallbackSrc = DEFAULT_COVER_URL,
+  eager = false,
+  fluid = false,
+  placeholder,
+}: LazyImageProps) {
   const box = useRef<HTMLSpanElement>(null);
   const given = src && src.trim() !== '' ? src : null;
   // With a placeholder, a missing source needs no image at all.
@@ -48,31 +59,58 @@ export function LazyImage({ src, alt, width, height, sizes, className, fallbackS
   useEffect(() => {
     if (near) return;
     const el = box.current;
-    if (!el || typeof IntersectionObserver === 'undefined') { setNear(true); return; }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) { setNear(true); observer.disconnect(); }
-    }, { rootMargin: LAZY_ROOT_MARGIN, threshold: LAZY_THRESHOLD });
+    if (!el || typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: LAZY_ROOT_MARGIN, threshold: LAZY_THRESHOLD },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [near]);
 
   const srcSet = igdbSrcSet(source) ?? undefined;
-  const classes = ['lazy-image', `lazy-image--${phase === 'waiting' && near ? 'loading' : phase}`, fluid && 'lazy-image--fluid', placeholder !== undefined && 'lazy-image--placeheld', className].filter(Boolean).join(' ');
+  const classes = [
+    'lazy-image',
+    `lazy-image--${phase === 'waiting' && near ? 'loading' : phase}`,
+    fluid && 'lazy-image--fluid',
+    placeholder !== undefined && 'lazy-image--placeheld',
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <span ref={box} className={classes} style={fluid ? { aspectRatio: `${width} / ${height}` } : { width, height }}>
       {placeholder}
       {near && source !== '' && phase !== 'failed' && (
         <img
-          src={source} srcSet={srcSet} sizes={srcSet ? (sizes ?? `${width}px`) : undefined}
-          alt={alt} width={width} height={height} decoding="async"
+          src={source}
+          srcSet={srcSet}
+          sizes={srcSet ? (sizes ?? `${width}px`) : undefined}
+          alt={alt}
+          width={width}
+          height={height}
+          decoding="async"
           onLoad={() => setState({ source, phase: 'loaded' })}
           onError={() => setState({ source, phase: 'failed' })}
         />
       )}
       {phase !== 'loaded' && phase !== 'failed' && <span className="lazy-image__spinner" aria-hidden="true" />}
-      {phase === 'failed' && (placeholder
-        ? <span className="lazy-image__failed lazy-image__failed--note">Failed to load image</span>
-        : <span className="lazy-image__failed" role="img" aria-label={alt || 'Failed to load image'}>Failed to load image</span>)}
+      {phase === 'failed' &&
+        (placeholder ? (
+          <span className="lazy-image__failed lazy-image__failed--note">Failed to load image</span>
+        ) : (
+          <span className="lazy-image__failed" role="img" aria-label={alt || 'Failed to load image'}>
+            Failed to load image
+          </span>
+        ))}
     </span>
   );
 }

@@ -21,11 +21,15 @@ export interface PageMeta {
 const stack: { readonly meta: PageMeta }[] = [];
 
 /** The document title for a screen title. */
-export const documentTitle = (title?: string) => (title?.trim() ? `${title.trim()} | ${SITE_NAME}` : `${SITE_NAME} — Track Your Games, Find the Next`);
+export const documentTitle = (title?: string) =>
+  title?.trim() ? `${title.trim()} | ${SITE_NAME}` : `${SITE_NAME} — Track Your Games, Find the Next`;
 
 function setTag(attribute: 'name' | 'property', key: string, content: string | null) {
   let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
-  if (content === null) { tag?.remove(); return; }
+  if (content === null) {
+    tag?.remove();
+    return;
+  }
   if (!tag) {
     tag = document.createElement('meta');
     tag.setAttribute(attribute, key);
@@ -40,7 +44,9 @@ function applyTop() {
   // A link preview never tells a spoiler (issue 14): screens hide them before cutting their text,
   // and whatever still holds one shows "[spoiler]" here.
   const description = hideSpoilers(meta.description?.trim() ?? '') || DEFAULT_DESCRIPTION;
-  const image = meta.image ? new URL(meta.image, window.location.origin).href : new URL('/icon-512.png', window.location.origin).href;
+  const image = meta.image
+    ? new URL(meta.image, window.location.origin).href
+    : new URL('/icon-512.png', window.location.origin).href;
   document.title = title;
   setTag('name', 'description', description);
   setTag('name', 'robots', meta.noIndex ? 'noindex' : null);

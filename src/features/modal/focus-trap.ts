@@ -3,8 +3,15 @@
 // otherwise let focus slip out behind the modal.
 
 export const FOCUSABLE = [
-  'a[href]', 'area[href]', 'button:not(:disabled)', 'input:not(:disabled):not([type="hidden"])',
-  'select:not(:disabled)', 'textarea:not(:disabled)', 'summary', 'iframe', '[contenteditable="true"]',
+  'a[href]',
+  'area[href]',
+  'button:not(:disabled)',
+  'input:not(:disabled):not([type="hidden"])',
+  'select:not(:disabled)',
+  'textarea:not(:disabled)',
+  'summary',
+  'iframe',
+  '[contenteditable="true"]',
   '[tabindex]:not([tabindex="-1"])',
 ].join(', ');
 
@@ -22,7 +29,9 @@ export function nextStop(count: number, at: number, shift: boolean, after = 0): 
 }
 
 /** Radios take one stop per group: the checked one, or the first when none is. */
-export function radioStops<T extends { readonly name: string; readonly checked: boolean }>(radios: readonly T[]): Set<T> {
+export function radioStops<T extends { readonly name: string; readonly checked: boolean }>(
+  radios: readonly T[],
+): Set<T> {
   const chosen = new Map<string, T>();
   for (const radio of radios) {
     const current = chosen.get(radio.name);
@@ -33,9 +42,12 @@ export function radioStops<T extends { readonly name: string; readonly checked: 
 
 /** The visible tab stops inside `root`, in page order. */
 export function tabStops(root: HTMLElement): HTMLElement[] {
-  const all = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) =>
-    el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[inert]'));
-  const radios = all.filter((el): el is HTMLInputElement => el instanceof HTMLInputElement && el.type === 'radio' && el.name !== '');
+  const all = [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== 'hidden' && !el.closest('[inert]'),
+  );
+  const radios = all.filter(
+    (el): el is HTMLInputElement => el instanceof HTMLInputElement && el.type === 'radio' && el.name !== '',
+  );
   const keep = radioStops(radios);
   return all.filter((el) => !(el instanceof HTMLInputElement && el.type === 'radio' && el.name !== '') || keep.has(el));
 }
@@ -47,7 +59,9 @@ export function trapTab(event: KeyboardEvent, root: HTMLElement): void {
   const at = active instanceof HTMLElement ? stops.indexOf(active) : -1;
   let after = 0;
   if (at === -1 && active && root.contains(active)) {
-    const index = stops.findIndex((el) => (active.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0);
+    const index = stops.findIndex(
+      (el) => (active.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+    );
     after = index === -1 ? stops.length : index;
   }
   event.preventDefault();

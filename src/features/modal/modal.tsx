@@ -27,7 +27,19 @@ export interface ModalProps {
 }
 
 export function Modal(props: ModalProps) {
-  const { onClose, dismissible = true, closeOnBackdrop = true, role = 'dialog', labelledBy, describedBy, className, backdropClassName, initialFocus, native = false, children } = props;
+  const {
+    onClose,
+    dismissible = true,
+    closeOnBackdrop = true,
+    role = 'dialog',
+    labelledBy,
+    describedBy,
+    className,
+    backdropClassName,
+    initialFocus,
+    native = false,
+    children,
+  } = props;
   const own = useRef<HTMLElement>(null);
   const panel = props.panelRef ?? own;
   const nativeRef = useRef<HTMLDialogElement>(null);
@@ -37,12 +49,21 @@ export function Modal(props: ModalProps) {
   if (native) {
     return (
       <dialog
-        ref={(node) => { nativeRef.current = node; panel.current = node; }}
-        className={`modal-panel ${className}`} {...aria} tabIndex={-1}
+        ref={(node) => {
+          nativeRef.current = node;
+          panel.current = node;
+        }}
+        className={`modal-panel ${className}`}
+        {...aria}
+        tabIndex={-1}
         onCancel={(e) => e.preventDefault()}
         // Should the browser still close it on its own (its close-request rules), React's state follows.
-        onClose={() => { if (nativeRef.current?.isConnected) onClose(); }}
-        onClick={(e) => { if (e.target === e.currentTarget && closeOnBackdrop && dismissible) onClose(); }}
+        onClose={() => {
+          if (nativeRef.current?.isConnected) onClose();
+        }}
+        onClick={(e) => {
+          if (e.target === e.currentTarget && closeOnBackdrop && dismissible) onClose();
+        }}
       >
         {children}
       </dialog>
@@ -50,12 +71,22 @@ export function Modal(props: ModalProps) {
   }
   return createPortal(
     // preventDefault: the press would otherwise move focus to <body> after it went back to the opener.
-    <div className={`modal-backdrop ${backdropClassName ?? ''}`} onMouseDown={(e) => {
-      if (e.target !== e.currentTarget) return;
-      e.preventDefault();
-      if (closeOnBackdrop && dismissible) onClose();
-    }}>
-      <div ref={(node) => { panel.current = node; }} className={`modal-panel ${className}`} {...aria} tabIndex={-1}>
+    <div
+      className={`modal-backdrop ${backdropClassName ?? ''}`}
+      onMouseDown={(e) => {
+        if (e.target !== e.currentTarget) return;
+        e.preventDefault();
+        if (closeOnBackdrop && dismissible) onClose();
+      }}
+    >
+      <div
+        ref={(node) => {
+          panel.current = node;
+        }}
+        className={`modal-panel ${className}`}
+        {...aria}
+        tabIndex={-1}
+      >
         {children}
       </div>
     </div>,

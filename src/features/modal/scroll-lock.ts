@@ -18,7 +18,9 @@ export function createScrollLock(target: () => ScrollLockTarget): ScrollLock {
   let depth = 0;
   let saved: { overflow: string; paddingRight: string } | null = null;
   return {
-    get depth() { return depth; },
+    get depth() {
+      return depth;
+    },
     lock() {
       if (depth === 0) {
         const { style } = target();

@@ -18,7 +18,9 @@ export interface ModalBehaviour {
 }
 
 /** The panel is a <dialog>: shown with showModal() (top layer, inert page) once the opener is noted. */
-export interface NativeOption { readonly native?: boolean }
+export interface NativeOption {
+  readonly native?: boolean;
+}
 
 const stack: symbol[] = [];
 
@@ -27,7 +29,10 @@ export function openModalCount(): number {
   return stack.length;
 }
 
-export function useModal(panel: RefObject<HTMLElement | null>, { onEscape, escapeCloses = true, initialFocus = 'panel', native = false }: ModalBehaviour & NativeOption): void {
+export function useModal(
+  panel: RefObject<HTMLElement | null>,
+  { onEscape, escapeCloses = true, initialFocus = 'panel', native = false }: ModalBehaviour & NativeOption,
+): void {
   const latest = useRef({ onEscape, escapeCloses });
   useLayoutEffect(() => {
     latest.current = { onEscape, escapeCloses };
@@ -77,5 +82,6 @@ function focusInitial(root: HTMLElement, choice: InitialFocus): void {
   }
   const marked = root.querySelector<HTMLElement>('[data-autofocus]');
   if (marked) marked.focus();
-  else if (!(document.activeElement && document.activeElement !== root && root.contains(document.activeElement))) root.focus();
+  else if (!(document.activeElement && document.activeElement !== root && root.contains(document.activeElement)))
+    root.focus();
 }

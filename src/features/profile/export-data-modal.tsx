@@ -17,7 +17,11 @@ export const EXPORT_TEXT = {
 
 const FORMATS: ReadonlyArray<{ value: ExportFormat; label: string; detail: string }> = [
   { value: 'json', label: 'JSON', detail: 'One file with everything, to keep or to import into Checkpoint again.' },
-  { value: 'csv', label: 'CSV (.zip)', detail: 'One spreadsheet per kind: games, reviews, journal, comments, follows. Opens in Excel and LibreOffice.' },
+  {
+    value: 'csv',
+    label: 'CSV (.zip)',
+    detail: 'One spreadsheet per kind: games, reviews, journal, comments, follows. Opens in Excel and LibreOffice.',
+  },
 ];
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -43,7 +47,13 @@ function download(name: string, blob: Blob): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-export default function ExportDataModal({ memberId, onClose }: { readonly memberId: number; readonly onClose: () => void }) {
+export default function ExportDataModal({
+  memberId,
+  onClose,
+}: {
+  readonly memberId: number;
+  readonly onClose: () => void;
+}) {
   const id = useId();
   const toast = useToast();
   const [format, setFormat] = useState<ExportFormat>('json');
@@ -67,35 +77,74 @@ export default function ExportDataModal({ memberId, onClose }: { readonly member
   };
 
   return (
-    <ProfileModal title={EXPORT_TEXT.title} onClose={onClose} dismissible={!busy}
-      footer={(
+    <ProfileModal
+      title={EXPORT_TEXT.title}
+      onClose={onClose}
+      dismissible={!busy}
+      footer={
         <>
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>Cancel</button>
-          <button type="button" className="button button--primary export-data__go" onClick={() => void onExport()} disabled={busy || summary === null}
-            aria-describedby={`${id}-what`}>
-            {busy ? <><span className="export-data__spinner" aria-hidden="true" /> Preparing…</> : <><ProfileIcon name="download" /> Download</>}
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="button button--primary export-data__go"
+            onClick={() => void onExport()}
+            disabled={busy || summary === null}
+            aria-describedby={`${id}-what`}
+          >
+            {busy ? (
+              <>
+                <span className="export-data__spinner" aria-hidden="true" /> Preparing…
+              </>
+            ) : (
+              <>
+                <ProfileIcon name="download" /> Download
+              </>
+            )}
           </button>
         </>
-      )}>
+      }
+    >
       <div className="export-data" aria-busy={busy}>
-        {error && <p className="profile-form__banner" role="alert">{error}</p>}
+        {error && (
+          <p className="profile-form__banner" role="alert">
+            {error}
+          </p>
+        )}
         <p className="export-data__intro" id={`${id}-what`}>
           A copy of everything you keep on Checkpoint: your profile, games and their dates, ratings and reviews (drafts
-          included), comments, likes, follows, Top 5 and Top 10, and your play journal (private sessions marked).
-          It is made on this device, so it works offline.
+          included), comments, likes, follows, Top 5 and Top 10, and your play journal (private sessions marked). It is
+          made on this device, so it works offline.
         </p>
         <p className="export-data__summary" aria-live="polite">
-          {summary === undefined ? '\u00a0' : summary === null ? 'Your profile is not saved on this device yet.' : summaryText(summary)}
+          {summary === undefined
+            ? '\u00a0'
+            : summary === null
+              ? 'Your profile is not saved on this device yet.'
+              : summaryText(summary)}
         </p>
         <fieldset className="export-data__formats">
           <legend>Format</legend>
           {FORMATS.map((f) => (
-            <label key={f.value} className={`export-data__format${format === f.value ? ' export-data__format--on' : ''}`}>
-              <input type="radio" name={`${id}-format`} value={f.value} checked={format === f.value} disabled={busy}
-                onChange={() => setFormat(f.value)} aria-describedby={`${id}-${f.value}`} />
+            <label
+              key={f.value}
+              className={`export-data__format${format === f.value ? ' export-data__format--on' : ''}`}
+            >
+              <input
+                type="radio"
+                name={`${id}-format`}
+                value={f.value}
+                checked={format === f.value}
+                disabled={busy}
+                onChange={() => setFormat(f.value)}
+                aria-describedby={`${id}-${f.value}`}
+              />
               <span className="export-data__format-text">
                 <span className="export-data__format-label">{f.label}</span>
-                <span className="export-data__format-detail" id={`${id}-${f.value}`}>{f.detail}</span>
+                <span className="export-data__format-detail" id={`${id}-${f.value}`}>
+                  {f.detail}
+                </span>
               </span>
             </label>
           ))}

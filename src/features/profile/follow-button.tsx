@@ -23,7 +23,12 @@ export function FollowButton({ userId, username, following, compact = false }: F
   if (auth.status === 'signedIn' && auth.memberId === userId) return null;
   if (auth.status !== 'signedIn') {
     return (
-      <button type="button" className={`follow-button follow-button--login${size}`} disabled title={FOLLOW_TEXT.loginRequired}>
+      <button
+        type="button"
+        className={`follow-button follow-button--login${size}`}
+        disabled
+        title={FOLLOW_TEXT.loginRequired}
+      >
         {auth.status === 'loading' ? <span className="follow-button__spinner" aria-label="Loading" /> : 'Login'}
       </button>
     );
@@ -32,7 +37,10 @@ export function FollowButton({ userId, username, following, compact = false }: F
   const waiting = busy || (auth.memberId === null && auth.memberLoading);
   const onClick = async () => {
     if (waiting) return;
-    if (auth.memberId === null) { toast.push(FOLLOW_TEXT.noMemberId, 'error'); return; }
+    if (auth.memberId === null) {
+      toast.push(FOLLOW_TEXT.noMemberId, 'error');
+      return;
+    }
     setBusy(true);
     try {
       await write(auth.memberId, 'follow.set', { user_id: userId, following: !following });

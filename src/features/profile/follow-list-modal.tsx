@@ -29,20 +29,42 @@ export function FollowListModal({ userId, username, kind, me, onClose }: FollowL
   const [text, setText] = useState('');
   const shown = useTextFilter(entries, ({ user }) => `${user.username} ${displayName(user)} ${user.bio ?? ''}`, text);
   return (
-    <ProfileModal title={`${title}${entries ? ` (${entries.length})` : ''}`} onClose={onClose}
-      toolbar={entries && entries.length > 0 && (
-        <FilterBox label="Filter members" value={text} onChange={setText} count={countText(shown?.length ?? 0, entries.length, ['member', 'members'])} />
-      )}>
+    <ProfileModal
+      title={`${title}${entries ? ` (${entries.length})` : ''}`}
+      onClose={onClose}
+      toolbar={
+        entries &&
+        entries.length > 0 && (
+          <FilterBox
+            label="Filter members"
+            value={text}
+            onChange={setText}
+            count={countText(shown?.length ?? 0, entries.length, ['member', 'members'])}
+          />
+        )
+      }
+    >
       {entries === undefined && <ListSkeleton />}
       {entries?.length === 0 && (
         <p className="profile-modal__empty">
-          {kind === 'followers' ? `Nobody follows ${isOwnList ? 'you' : username} yet.` : `${isOwnList ? "You aren't" : `${username} isn't`} following anyone yet.`}
+          {kind === 'followers'
+            ? `Nobody follows ${isOwnList ? 'you' : username} yet.`
+            : `${isOwnList ? "You aren't" : `${username} isn't`} following anyone yet.`}
         </p>
       )}
-      {entries && entries.length > 0 && shown?.length === 0 && <p className="profile-modal__empty">No members match this search.</p>}
+      {entries && entries.length > 0 && shown?.length === 0 && (
+        <p className="profile-modal__empty">No members match this search.</p>
+      )}
       {shown && shown.length > 0 && (
-        <WindowedList items={shown} itemKey={({ user }) => String(user.id)} estimate={68} scroller="parent" className="follow-list" label={title}
-          itemClassName="follow-list__row" renderItem={({ user, i_follow }) => (
+        <WindowedList
+          items={shown}
+          itemKey={({ user }) => String(user.id)}
+          estimate={68}
+          scroller="parent"
+          className="follow-list"
+          label={title}
+          itemClassName="follow-list__row"
+          renderItem={({ user, i_follow }) => (
             <>
               <Link to={`/user/${user.id}`} className="follow-list__link" onClick={onClose}>
                 <UserAvatar name={user.username} url={user.avatar_url} size={44} />
@@ -52,9 +74,12 @@ export function FollowListModal({ userId, username, kind, me, onClose }: FollowL
                   {user.bio && <span className="follow-list__bio">{user.bio}</span>}
                 </span>
               </Link>
-              {!isOwnList && user.id !== me && <FollowButton userId={user.id} username={user.username} following={i_follow} compact />}
+              {!isOwnList && user.id !== me && (
+                <FollowButton userId={user.id} username={user.username} following={i_follow} compact />
+              )}
             </>
-          )} />
+          )}
+        />
       )}
     </ProfileModal>
   );
@@ -63,7 +88,9 @@ export function FollowListModal({ userId, username, kind, me, onClose }: FollowL
 export function ListSkeleton({ rows = 3 }: { readonly rows?: number }) {
   return (
     <div className="profile-list-skeleton" aria-busy="true" aria-label="Loading">
-      {Array.from({ length: rows }, (_, i) => <div key={i} className="skeleton profile-list-skeleton__row" />)}
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="skeleton profile-list-skeleton__row" />
+      ))}
     </div>
   );
 }

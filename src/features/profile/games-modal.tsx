@@ -15,19 +15,42 @@ import { WindowedList } from './library/windowed-list.tsx';
 import { ProfileModal, SegmentedButtons } from './profile-modal.tsx';
 import { shortDate } from './profile-dates.ts';
 
-interface Entry { key: string; game: GameRow; finished: boolean; date: string | null }
+interface Entry {
+  key: string;
+  game: GameRow;
+  finished: boolean;
+  date: string | null;
+}
 
 const NONE: Entry[] = [];
 
-export function GamesModal({ userId, username, onClose }: { readonly userId: number; readonly username: string; readonly onClose: () => void }) {
+export function GamesModal({
+  userId,
+  username,
+  onClose,
+}: {
+  readonly userId: number;
+  readonly username: string;
+  readonly onClose: () => void;
+}) {
   const [tab, setTab] = useState<GamesTab>('all');
   const [text, setText] = useState('');
   // Read when the modal opens (the profile's header reads no game rows).
   const games = useLive((db) => loadMemberGames(db, userId), [userId]);
   const lists = useMemo((): Record<GamesTab, Entry[]> | undefined => {
     if (!games) return undefined;
-    const started: Entry[] = games.started.map((s) => ({ key: `s${s.game.id}`, game: s.game, finished: false, date: s.started_date }));
-    const finished: Entry[] = games.finished.map((f) => ({ key: `f${f.game.id}`, game: f.game, finished: true, date: f.completed_date }));
+    const started: Entry[] = games.started.map((s) => ({
+      key: `s${s.game.id}`,
+      game: s.game,
+      finished: false,
+      date: s.started_date,
+    }));
+    const finished: Entry[] = games.finished.map((f) => ({
+      key: `f${f.game.id}`,
+      game: f.game,
+      finished: true,
+      date: f.completed_date,
+    }));
     const all = [...started, ...finished].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
     return { all, started, finished };
   }, [games]);
@@ -35,27 +58,58 @@ export function GamesModal({ userId, username, onClose }: { readonly userId: num
   const shown = useTextFilter(tabList, (e) => e.game.name, text) ?? tabList;
   const counts = GAMES_TABS.map((t) => ({ ...t, count: lists?.[t.value].length ?? 0 }));
   const empty: Record<GamesTab, string> = {
-    all: 'No games started or finished yet.', started: 'No games in progress.', finished: 'No finished games yet.',
+    all: 'No games started or finished yet.',
+    started: 'No games in progress.',
+    finished: 'No finished games yet.',
   };
   return (
-    <ProfileModal title={`${username}'s Games`} onClose={onClose}
-      toolbar={(
+    <ProfileModal
+      title={`${username}'s Games`}
+      onClose={onClose}
+      toolbar={
         <>
           <SegmentedButtons label="Games" options={counts} value={tab} onChange={setTab} />
-          {tabList.length > 0 && <FilterBox label="Filter games" value={text} onChange={setText} count={countText(shown.length, tabList.length, ['game', 'games'])} />}
+          {tabList.length > 0 && (
+            <FilterBox
+              label="Filter games"
+              value={text}
+              onChange={setText}
+              count={countText(shown.length, tabList.length, ['game', 'games'])}
+            />
+          )}
         </>
-      )}>
-      {lists === undefined ? <ListSkeleton /> : tabList.length === 0 ? <p className="profile-modal__empty">{empty[tab]}</p> : shown.length === 0 ? <p className="profile-modal__empty">No games match this search.</p> : (
-        <WindowedList items={shown} itemKey={(e) => e.key} estimate={64} scroller="parent" className="profile-game-list" renderItem={(e) => (
-              <Link to={gamePath(e.game)} className="profile-game-list__row" onClick={onClose}>
-                <GameCover name={e.game.name} url={e.game.cover_url ?? null} game={e.game} width={44} />
-                <span className="profile-game-list__text">
-                  <span className="profile-game-list__name">{e.game.name}</span>
-                  {e.date && <span className="profile-game-list__meta">{e.finished ? 'Finished' : 'Started'} {shortDate(e.date)}</span>}
-                </span>
-                <span className={`profile-badge profile-badge--${e.finished ? 'finished' : 'started'}`}>{e.finished ? 'Finished' : 'Started'}</span>
-              </Link>
-        )} />
+      }
+    >
+      {lists === undefined ? (
+        <ListSkeleton />
+      ) : tabList.length === 0 ? (
+        <p className="profile-modal__empty">{empty[tab]}</p>
+      ) : shown.length === 0 ? (
+        <p className="profile-modal__empty">No games match this search.</p>
+      ) : (
+        <WindowedList
+          items={shown}
+          itemKey={(e) => e.key}
+          estimate={64}
+          scroller="parent"
+          className="profile-game-list"
+          renderItem={(e) => (
+            <Link to={gamePath(e.game)} className="profile-game-list__row" onClick={onClose}>
+              <GameCover name={e.game.name} url={e.game.cover_url ?? null} game={e.game} width={44} />
+              <span className="profile-game-list__text">
+                <span className="profile-game-list__name">{e.game.name}</span>
+                {e.date && (
+                  <span className="profile-game-list__meta">
+                    {e.finished ? 'Finished' : 'Started'} {shortDate(e.date)}
+                  </span>
+                )}
+              </span>
+              <span className={`profile-badge profile-badge--${e.finished ? 'finished' : 'started'}`}>
+                {e.finished ? 'Finished' : 'Started'}
+              </span>
+            </Link>
+          )}
+        />
       )}
     </ProfileModal>
   );

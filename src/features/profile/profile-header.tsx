@@ -41,45 +41,90 @@ export function ProfileHeader({ data, settled, onOpen, onEdit, onExport, onImpor
           {name !== user.username && <p className="profile-header__name">{name}</p>}
         </div>
         <div className={`profile-header__action${settled && data.is_self ? ' profile-header__action--own' : ''}`}>
-          {!settled ? <span className="profile-header__action-pending" aria-hidden="true" /> : data.is_self
-            ? (
-              <>
-                <button type="button" className="button button--ghost profile-header__edit" onClick={onEdit}><ProfileIcon name="edit" /> Edit Profile</button>
-                <button type="button" className="button button--ghost profile-header__export" onClick={onExport} aria-label="Export my data" title="Export my data">
-                  <ProfileIcon name="download" /><span className="profile-header__export-label">Export</span>
-                </button>
-                <button type="button" className="button button--ghost profile-header__export" onClick={onImport} aria-label="Import" title="Import games from a file">
-                  <ProfileIcon name="upload" /><span className="profile-header__export-label">Import</span>
-                </button>
-              </>
-            )
-            : <FollowButton userId={user.id} username={user.username} following={data.is_following} />}
+          {!settled ? (
+            <span className="profile-header__action-pending" aria-hidden="true" />
+          ) : data.is_self ? (
+            <>
+              <button type="button" className="button button--ghost profile-header__edit" onClick={onEdit}>
+                <ProfileIcon name="edit" /> Edit Profile
+              </button>
+              <button
+                type="button"
+                className="button button--ghost profile-header__export"
+                onClick={onExport}
+                aria-label="Export my data"
+                title="Export my data"
+              >
+                <ProfileIcon name="download" />
+                <span className="profile-header__export-label">Export</span>
+              </button>
+              <button
+                type="button"
+                className="button button--ghost profile-header__export"
+                onClick={onImport}
+                aria-label="Import"
+                title="Import games from a file"
+              >
+                <ProfileIcon name="upload" />
+                <span className="profile-header__export-label">Import</span>
+              </button>
+            </>
+          ) : (
+            <FollowButton userId={user.id} username={user.username} following={data.is_following} />
+          )}
         </div>
       </div>
       {user.bio && <p className="profile-header__bio">{user.bio}</p>}
       <ul className="profile-header__meta" aria-label="About">
-        {joined && <li><ProfileIcon name="calendar" /> {joined}</li>}
-        {user.location && <li><ProfileIcon name="pin" /> {user.location}</li>}
+        {joined && (
+          <li>
+            <ProfileIcon name="calendar" /> {joined}
+          </li>
+        )}
+        {user.location && (
+          <li>
+            <ProfileIcon name="pin" /> {user.location}
+          </li>
+        )}
         {website && (
-          <li><ProfileIcon name="link" /> <a href={website.href} target="_blank" rel="noopener noreferrer nofollow ugc">{website.label}</a></li>
+          <li>
+            <ProfileIcon name="link" />{' '}
+            <a href={website.href} target="_blank" rel="noopener noreferrer nofollow ugc">
+              {website.label}
+            </a>
+          </li>
         )}
         {platforms.length > 0 && (
-          <li className="profile-header__platforms"><ProfileIcon name="gamepad" />
+          <li className="profile-header__platforms">
+            <ProfileIcon name="gamepad" />
             <span className="visually-hidden">Platforms:</span>
-            {platforms.map((p) => <span key={p} className="profile-chip">{p}</span>)}
+            {platforms.map((p) => (
+              <span key={p} className="profile-chip">
+                {p}
+              </span>
+            ))}
           </li>
         )}
       </ul>
       <ul className="profile-stats" aria-label="Stats">
         {items.map((item) => {
           // The visible text is the accessible name ("3 Reviews"): the space keeps the two words apart for a reader.
-          const body = <><span className="profile-stats__value">{item.value}</span>{' '}<span className="profile-stats__label">{item.label}</span></>;
+          const body = (
+            <>
+              <span className="profile-stats__value">{item.value}</span>{' '}
+              <span className="profile-stats__label">{item.label}</span>
+            </>
+          );
           const { modal } = item;
           return (
             <li key={item.key} className="profile-stats__item" data-stat={item.key}>
-              {modal
-                ? <button type="button" className="profile-stats__button" onClick={() => onOpen(modal)}>{body}</button>
-                : <span className="profile-stats__static">{body}</span>}
+              {modal ? (
+                <button type="button" className="profile-stats__button" onClick={() => onOpen(modal)}>
+                  {body}
+                </button>
+              ) : (
+                <span className="profile-stats__static">{body}</span>
+              )}
             </li>
           );
         })}

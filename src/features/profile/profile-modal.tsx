@@ -21,10 +21,21 @@ export interface ProfileModalProps {
   readonly bodyLabel?: string;
 }
 
-export function ProfileModal({ title, onClose, children, toolbar, footer, size = 'normal', dismissible = true, bodyLabel }: ProfileModalProps) {
+export function ProfileModal({
+  title,
+  onClose,
+  children,
+  toolbar,
+  footer,
+  size = 'normal',
+  dismissible = true,
+  bodyLabel,
+}: ProfileModalProps) {
   const titleId = useId();
   const close = useRef(onClose);
-  useEffect(() => { close.current = onClose; });
+  useEffect(() => {
+    close.current = onClose;
+  });
 
   // A route change under the modal (a link inside it) closes it.
   useEffect(() => {
@@ -34,20 +45,46 @@ export function ProfileModal({ title, onClose, children, toolbar, footer, size =
   }, []);
 
   return (
-    <Modal onClose={onClose} dismissible={dismissible} labelledBy={titleId} backdropClassName="profile-modal-backdrop" className={`profile-modal profile-modal--${size}`}>
+    <Modal
+      onClose={onClose}
+      dismissible={dismissible}
+      labelledBy={titleId}
+      backdropClassName="profile-modal-backdrop"
+      className={`profile-modal profile-modal--${size}`}
+    >
       <header className="profile-modal__head">
-        <h2 id={titleId} className="profile-modal__title">{title}</h2>
-        <button type="button" className="profile-modal__close" aria-label="Close" onClick={onClose} disabled={!dismissible}>×</button>
+        <h2 id={titleId} className="profile-modal__title">
+          {title}
+        </h2>
+        <button
+          type="button"
+          className="profile-modal__close"
+          aria-label="Close"
+          onClick={onClose}
+          disabled={!dismissible}
+        >
+          ×
+        </button>
       </header>
       {toolbar && <div className="profile-modal__toolbar">{toolbar}</div>}
-      <div className="profile-modal__body" {...(bodyLabel ? { tabIndex: 0, role: 'region', 'aria-label': bodyLabel } : {})}>{children}</div>
+      <div
+        className="profile-modal__body"
+        {...(bodyLabel ? { tabIndex: 0, role: 'region', 'aria-label': bodyLabel } : {})}
+      >
+        {children}
+      </div>
       {footer && <footer className="profile-modal__foot">{footer}</footer>}
     </Modal>
   );
 }
 
 /** A row of tab-like buttons for a modal's toolbar (games tabs, review sorts). */
-export function SegmentedButtons<T extends string>({ label, options, value, onChange }: {
+export function SegmentedButtons<T extends string>({
+  label,
+  options,
+  value,
+  onChange,
+}: {
   readonly label: string;
   readonly options: ReadonlyArray<{ value: T; label: string; count?: number }>;
   readonly value: T;
@@ -56,8 +93,15 @@ export function SegmentedButtons<T extends string>({ label, options, value, onCh
   return (
     <div className="profile-segments" role="group" aria-label={label}>
       {options.map((o) => (
-        <button key={o.value} type="button" className="profile-segments__item" aria-pressed={o.value === value} onClick={() => onChange(o.value)}>
-          {o.label}{o.count !== undefined && <span className="profile-segments__count">{o.count}</span>}
+        <button
+          key={o.value}
+          type="button"
+          className="profile-segments__item"
+          aria-pressed={o.value === value}
+          onClick={() => onChange(o.value)}
+        >
+          {o.label}
+          {o.count !== undefined && <span className="profile-segments__count">{o.count}</span>}
         </button>
       ))}
     </div>

@@ -26,7 +26,10 @@ const ImportDataModal = lazy(() => import('./import-data-modal.tsx'));
 export default function ProfilePage() {
   const { id } = useParams();
   const userId = parseUserId(id);
-  if (userId === null) return <ProfileError message={PROFILE_TEXT.invalidId} detail={`"${id ?? ''}" is not a member's number.`} to="/users" />;
+  if (userId === null)
+    return (
+      <ProfileError message={PROFILE_TEXT.invalidId} detail={`"${id ?? ''}" is not a member's number.`} to="/users" />
+    );
   return <Profile key={userId} userId={userId} />;
 }
 
@@ -37,14 +40,23 @@ function useMissing(userId: number, cached: boolean | undefined, freshness: Fres
   const [missing, setMissing] = useState<Missing>('unknown');
   useEffect(() => {
     if (cached !== false) return;
-    if (freshness === 'failed') { setMissing('failed'); return; }
+    if (freshness === 'failed') {
+      setMissing('failed');
+      return;
+    }
     if (freshness !== 'fresh') return;
     let live = true;
     memberExists(userId).then(
-      (exists) => { if (live && !exists) setMissing('missing'); },
-      () => { if (live) setMissing('failed'); },
+      (exists) => {
+        if (live && !exists) setMissing('missing');
+      },
+      () => {
+        if (live) setMissing('failed');
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [userId, cached, freshness]);
   return missing;
 }
@@ -66,10 +78,18 @@ function Profile({ userId }: { readonly userId: number }) {
   }, [username]);
 
   if (!data) {
-    if (missing === 'missing') return <ProfileError message={PROFILE_TEXT.notFound} detail={`There is no member number ${userId}.`} to="/users" />;
+    if (missing === 'missing')
+      return (
+        <ProfileError message={PROFILE_TEXT.notFound} detail={`There is no member number ${userId}.`} to="/users" />
+      );
     if (missing === 'failed') return <ProfileError message={PROFILE_TEXT.loadFailed} to="/" />;
     if (data === null && freshness === 'offline') {
-      return <ProfileError message="You're offline" detail="This profile isn't saved on this device yet. It will load when you're back online." />;
+      return (
+        <ProfileError
+          message="You're offline"
+          detail="This profile isn't saved on this device yet. It will load when you're back online."
+        />
+      );
     }
     return <ProfileSkeleton />;
   }
@@ -86,7 +106,14 @@ function Profile({ userId }: { readonly userId: number }) {
             : "The server couldn't be reached: this profile is shown as last saved on this device."}
         </p>
       )}
-      <ProfileHeader data={data} settled={settled} onOpen={setModal} onEdit={() => setModal('edit')} onExport={() => setModal('export')} onImport={() => setModal('import')} />
+      <ProfileHeader
+        data={data}
+        settled={settled}
+        onOpen={setModal}
+        onEdit={() => setModal('edit')}
+        onExport={() => setModal('export')}
+        onImport={() => setModal('import')}
+      />
       <ProfileTabs data={data} me={me} settled={settled} />
       {(modal === 'followers' || modal === 'following') && (
         <FollowListModal userId={userId} username={data.user.username} kind={modal} me={me} onClose={close} />
@@ -94,17 +121,35 @@ function Profile({ userId }: { readonly userId: number }) {
       {modal === 'games' && <GamesModal userId={userId} username={data.user.username} onClose={close} />}
       {modal === 'reviews' && <ReviewsModal userId={userId} username={data.user.username} onClose={close} />}
       {modal === 'edit' && data.is_self && me !== null && (
-        <Suspense fallback={<ProfileModal title="Edit Profile" onClose={close}><div className="skeleton profile-edit-skeleton" aria-busy="true" /></ProfileModal>}>
+        <Suspense
+          fallback={
+            <ProfileModal title="Edit Profile" onClose={close}>
+              <div className="skeleton profile-edit-skeleton" aria-busy="true" />
+            </ProfileModal>
+          }
+        >
           <EditSettingsModal user={data.user} memberId={me} onClose={close} />
         </Suspense>
       )}
       {modal === 'export' && data.is_self && me !== null && (
-        <Suspense fallback={<ProfileModal title="Export my data" onClose={close}><div className="skeleton profile-edit-skeleton" aria-busy="true" /></ProfileModal>}>
+        <Suspense
+          fallback={
+            <ProfileModal title="Export my data" onClose={close}>
+              <div className="skeleton profile-edit-skeleton" aria-busy="true" />
+            </ProfileModal>
+          }
+        >
           <ExportDataModal memberId={me} onClose={close} />
         </Suspense>
       )}
       {modal === 'import' && data.is_self && me !== null && (
-        <Suspense fallback={<ProfileModal title="Import" onClose={close}><div className="skeleton profile-edit-skeleton" aria-busy="true" /></ProfileModal>}>
+        <Suspense
+          fallback={
+            <ProfileModal title="Import" onClose={close}>
+              <div className="skeleton profile-edit-skeleton" aria-busy="true" />
+            </ProfileModal>
+          }
+        >
           <ImportDataModal memberId={me} onClose={close} />
         </Suspense>
       )}

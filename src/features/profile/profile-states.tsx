@@ -8,7 +8,15 @@ import { ProfileIcon } from './profile-icons.tsx';
 /** Long enough to read the message, short enough not to feel stuck. */
 export const PROFILE_REDIRECT_MS = 3000;
 
-export function ProfileError({ message, detail, to }: { readonly message: string; readonly detail?: string; readonly to?: '/' | '/users' }) {
+export function ProfileError({
+  message,
+  detail,
+  to,
+}: {
+  readonly message: string;
+  readonly detail?: string;
+  readonly to?: '/' | '/users';
+}) {
   const navigate = useNavigate();
   useEffect(() => {
     if (!to) return;
@@ -19,7 +27,9 @@ export function ProfileError({ message, detail, to }: { readonly message: string
   return (
     <main className="page profile-page">
       <section className="card profile-error" role="alert">
-        <span className="profile-error__icon"><ProfileIcon name="user" size={32} /></span>
+        <span className="profile-error__icon">
+          <ProfileIcon name="user" size={32} />
+        </span>
         <h1 className="profile-error__title">{message}</h1>
         {detail && <p className="profile-error__detail">{detail}</p>}
         {to && <p className="profile-error__detail">Taking you to {where}…</p>}
@@ -27,7 +37,11 @@ export function ProfileError({ message, detail, to }: { readonly message: string
           <Link className="button button--primary profile-error__go" to={to ?? '/users'} replace={Boolean(to)}>
             {to === '/' ? 'Go Home' : 'Discover Users'}
           </Link>
-          {!to && <Link className="button button--ghost profile-error__go" to="/">Go Home</Link>}
+          {!to && (
+            <Link className="button button--ghost profile-error__go" to="/">
+              Go Home
+            </Link>
+          )}
         </div>
       </section>
     </main>

@@ -25,7 +25,15 @@ type Tab = (typeof TABS)[number]['value'];
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t.value === value);
 
 /** `settled`: whether who is looking is known; until then the panel waits (its owner's view differs). */
-export function ProfileTabs({ data, me, settled }: { readonly data: ProfileData; readonly me: number | null; readonly settled: boolean }) {
+export function ProfileTabs({
+  data,
+  me,
+  settled,
+}: {
+  readonly data: ProfileData;
+  readonly me: number | null;
+  readonly settled: boolean;
+}) {
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: Tab = isTab(asked) ? asked : 'top5';
@@ -43,17 +51,26 @@ export function ProfileTabs({ data, me, settled }: { readonly data: ProfileData;
   }, [tab]);
 
   const choose = (next: Tab) => {
-    setParams((prev) => {
-      const out = new URLSearchParams(prev);
-      // A tab's filter and sort belong to that tab: another tab opens unfiltered.
-      if (next !== tab) for (const name of LIBRARY_PARAMS) out.delete(name);
-      if (next === 'top5') out.delete('tab'); else out.set('tab', next);
-      return out;
-    }, { replace: true, preventScrollReset: true });
+    setParams(
+      (prev) => {
+        const out = new URLSearchParams(prev);
+        // A tab's filter and sort belong to that tab: another tab opens unfiltered.
+        if (next !== tab) for (const name of LIBRARY_PARAMS) out.delete(name);
+        if (next === 'top5') out.delete('tab');
+        else out.set('tab', next);
+        return out;
+      },
+      { replace: true, preventScrollReset: true },
+    );
   };
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const last = TABS.length - 1;
-    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    const target = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
     if (target === undefined) return;
     event.preventDefault();
     const next = TABS[target];
@@ -67,19 +84,40 @@ export function ProfileTabs({ data, me, settled }: { readonly data: ProfileData;
     <section className="profile-tabs">
       <div className="profile-tabs__list" role="tablist" aria-label="Profile sections">
         {TABS.map((t, i) => (
-          <button key={t.value} ref={(el) => { buttons.current[i] = el; }} type="button" role="tab" id={`${base}-${t.value}`}
-            aria-selected={tab === t.value} aria-controls={`${base}-${t.value}-panel`} tabIndex={tab === t.value ? 0 : -1}
-            className="profile-tabs__tab" onClick={() => choose(t.value)} onKeyDown={(e) => onKeyDown(e, i)}>
+          <button
+            key={t.value}
+            ref={(el) => {
+              buttons.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${base}-${t.value}`}
+            aria-selected={tab === t.value}
+            aria-controls={`${base}-${t.value}-panel`}
+            tabIndex={tab === t.value ? 0 : -1}
+            className="profile-tabs__tab"
+            onClick={() => choose(t.value)}
+            onKeyDown={(e) => onKeyDown(e, i)}
+          >
             {t.label}
           </button>
         ))}
       </div>
-      <div className="profile-tabs__panel" role="tabpanel" id={`${base}-${tab}-panel`} aria-labelledby={`${base}-${tab}`}>
+      <div
+        className="profile-tabs__panel"
+        role="tabpanel"
+        id={`${base}-${tab}-panel`}
+        aria-labelledby={`${base}-${tab}`}
+      >
         {!settled && <div className="skeleton profile-tabs__pending" aria-busy="true" />}
         {settled && tab === 'top5' && <TopFiveSection userId={userId} isOwn={data.is_self} />}
         {settled && tab === 'top10' && <TopTenSection userId={userId} isOwn={data.is_self} />}
-        {settled && tab === 'want' && <WantToPlay userId={userId} username={data.user.username} isSelf={data.is_self} me={me} />}
-        {settled && tab === 'library' && <LibraryTab userId={userId} isOwn={data.is_self} username={data.user.username} />}
+        {settled && tab === 'want' && (
+          <WantToPlay userId={userId} username={data.user.username} isSelf={data.is_self} me={me} />
+        )}
+        {settled && tab === 'library' && (
+          <LibraryTab userId={userId} isOwn={data.is_self} username={data.user.username} />
+        )}
         {settled && tab === 'activity' && <ActivityFeed userId={userId} />}
         {settled && tab === 'journal' && <ProfileJournal userId={userId} isOwn={data.is_self} />}
       </div>

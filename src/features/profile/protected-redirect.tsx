@@ -22,12 +22,20 @@ export default function ProtectedRedirect() {
   return (
     <main className="page profile-page">
       <section className="card profile-error" aria-labelledby="auth-required-title">
-        <span className="profile-error__icon"><ProfileIcon name="lock" size={32} /></span>
-        <h1 id="auth-required-title" className="profile-error__title">{PROFILE_TEXT.authRequired}</h1>
+        <span className="profile-error__icon">
+          <ProfileIcon name="lock" size={32} />
+        </span>
+        <h1 id="auth-required-title" className="profile-error__title">
+          {PROFILE_TEXT.authRequired}
+        </h1>
         <p className="profile-error__detail">Please sign in to view this page.</p>
         <div className="profile-error__actions">
-          <button type="button" className="button button--primary" onClick={() => ui.open('login')}>Sign In</button>
-          <button type="button" className="button button--ghost" onClick={() => ui.open('signup')}>Create Account</button>
+          <button type="button" className="button button--primary" onClick={() => ui.open('login')}>
+            Sign In
+          </button>
+          <button type="button" className="button button--ghost" onClick={() => ui.open('signup')}>
+            Create Account
+          </button>
         </div>
       </section>
     </main>

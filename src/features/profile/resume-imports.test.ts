@@ -10,7 +10,9 @@ import { importJob, runImport, startImportJob } from '../../data/import/jobs.ts'
 import { resumeImports } from './resume-imports.ts';
 
 const GAMES = Array.from({ length: 30 }, (_, i) => gameRow(100 + i, 5000 + i, `Game ${i}`));
-const WRITES: PlannedMutation[] = GAMES.map((g) => ({ name: 'wishlist.set', args: { igdb_id: g.igdb_id, in: true } }) as PlannedMutation);
+const WRITES: PlannedMutation[] = GAMES.map(
+  (g) => ({ name: 'wishlist.set', args: { igdb_id: g.igdb_id, in: true } }) as PlannedMutation,
+);
 
 beforeEach(async () => {
   await localDb().games.bulkPut(GAMES);
@@ -24,7 +26,10 @@ it('goes on with a job the last visit left running, and tells the member', async
   const id = await startImportJob(ME, 'grouvee.csv', WRITES);
   const told: string[] = [];
   await resumeImports(ME, (m) => told.push(m));
-  expect(told).toEqual(['Resuming the import of grouvee.csv: 0 of 30 changes saved so far.', 'Import of grouvee.csv finished.']);
+  expect(told).toEqual([
+    'Resuming the import of grouvee.csv: 0 of 30 changes saved so far.',
+    'Import of grouvee.csv finished.',
+  ]);
   expect((await importJob(id))?.state).toBe('done');
   expect(await localDb().outbox.count()).toBe(30);
 });

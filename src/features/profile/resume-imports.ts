@@ -10,7 +10,9 @@ export async function resumeImports(memberId: number, notify: (message: string) 
   const jobs = (await memberImports(memberId)).filter((j) => j.state === 'running');
   for (const job of jobs) {
     if (await isImportRunningAnywhere(job.id)) continue;
-    notify(`Resuming the import of ${job.file_name}: ${job.done.toLocaleString('en')} of ${job.mutations.length.toLocaleString('en')} changes saved so far.`);
+    notify(
+      `Resuming the import of ${job.file_name}: ${job.done.toLocaleString('en')} of ${job.mutations.length.toLocaleString('en')} changes saved so far.`,
+    );
     const end = await runImport(job.id, () => undefined);
     if (end.state === 'done') notify(`Import of ${job.file_name} finished.`);
   }

@@ -38,9 +38,18 @@ export interface MemberFeed<V> {
   readonly online: boolean;
 }
 
-const ready = <V>(value: V, savedAt: number | null): MemberFeedState<V> => ({ status: 'ready', value, savedAt, loadingMore: false, moreFailed: false });
+const ready = <V>(value: V, savedAt: number | null): MemberFeedState<V> => ({
+  status: 'ready',
+  value,
+  savedAt,
+  loadingMore: false,
+  moreFailed: false,
+});
 
-export function useMemberFeed<V extends { readonly more: boolean }>(source: FeedSource<V>, userId: number): MemberFeed<V> {
+export function useMemberFeed<V extends { readonly more: boolean }>(
+  source: FeedSource<V>,
+  userId: number,
+): MemberFeed<V> {
   const online = useOnline();
   const [state, setState] = useState<MemberFeedState<V>>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -49,8 +58,12 @@ export function useMemberFeed<V extends { readonly more: boolean }>(source: Feed
 
   useEffect(() => {
     const saved = source.saved(userId);
-    const fromDevice = (): MemberFeedState<V> => (saved ? ready(saved.value, saved.savedAt) : { status: 'offline-empty' });
-    if (!online) { setState(fromDevice()); return; }
+    const fromDevice = (): MemberFeedState<V> =>
+      saved ? ready(saved.value, saved.savedAt) : { status: 'offline-empty' };
+    if (!online) {
+      setState(fromDevice());
+      return;
+    }
     // Keep what is shown while it refreshes (a retry, the connection coming back).
     setState((prev) => (prev.status === 'ready' ? prev : { status: 'loading' }));
     const controller = new AbortController();

@@ -40,10 +40,18 @@ const FAILED: Record<ListKind | 'move', string> = {
 
 function summaryOf(hit: GameHit): GameSummary {
   return {
-    name: hit.name, slug: hit.slug ?? undefined, cover_url: hit.cover_url, first_release_date: hit.first_release_date,
+    name: hit.name,
+    slug: hit.slug ?? undefined,
+    cover_url: hit.cover_url,
+    first_release_date: hit.first_release_date,
     release_year: hit.release_year,
-    summary: hit.summary, category: hit.category, genres: [...hit.genres], genre: hit.genres[0] ?? null,
-    platforms: [...hit.platforms], developer: hit.developer, publisher: hit.publisher,
+    summary: hit.summary,
+    category: hit.category,
+    genres: [...hit.genres],
+    genre: hit.genres[0] ?? null,
+    platforms: [...hit.platforms],
+    developer: hit.developer,
+    publisher: hit.publisher,
   };
 }
 
@@ -66,18 +74,26 @@ export const WantToPlay = memo(function WantToPlay({ userId, username, isSelf, m
   };
   const remove = (kind: ListKind, game: GameRow) => {
     if (me === null) return;
-    void run(`${kind}:${game.id}`, kind, () => write(me, kind === 'collection' ? 'collection.set' : 'wishlist.set', { igdb_id: game.igdb_id, in: false }));
+    void run(`${kind}:${game.id}`, kind, () =>
+      write(me, kind === 'collection' ? 'collection.set' : 'wishlist.set', { igdb_id: game.igdb_id, in: false }),
+    );
   };
   const move = (game: GameRow) => {
     if (me === null) return;
-    void run(`move:${game.id}`, 'move', () => write(me, 'collection.move', { igdb_id: game.igdb_id, to: 'collection' }));
+    void run(`move:${game.id}`, 'move', () =>
+      write(me, 'collection.move', { igdb_id: game.igdb_id, to: 'collection' }),
+    );
   };
   // Read when the picker opens: it leaves out the games already started or finished.
-  const played = useLive((db) => (own && picking !== null ? loadPlayedIds(db, userId) : Promise.resolve(null)), [own, picking !== null, userId]);
+  const played = useLive(
+    (db) => (own && picking !== null ? loadPlayedIds(db, userId) : Promise.resolve(null)),
+    [own, picking !== null, userId],
+  );
   const add = async (kind: ListKind, hit: GameHit) => {
     if (me === null) return;
     try {
-      if (kind === 'collection') await write(me, 'collection.set', { igdb_id: hit.igdb_id, in: true, game: summaryOf(hit) });
+      if (kind === 'collection')
+        await write(me, 'collection.set', { igdb_id: hit.igdb_id, in: true, game: summaryOf(hit) });
       else await write(me, 'wishlist.set', { igdb_id: hit.igdb_id, in: true, game: summaryOf(hit) });
     } catch (error) {
       const message = `${FAILED[kind]}: ${error instanceof Error ? error.message : String(error)}`;
@@ -109,50 +125,106 @@ export const WantToPlay = memo(function WantToPlay({ userId, username, isSelf, m
   const read = useLive((db) => loadWantToPlay(db, userId, limit), [userId, limit?.collection, limit?.wishlist]);
   const allCollection = read?.collection.games;
   const allWishlist = read?.wishlist.games;
-  const collection = useTextFilter(filtering ? allCollection : undefined, (g) => g.name, query.text) ?? allCollection ?? [];
+  const collection =
+    useTextFilter(filtering ? allCollection : undefined, (g) => g.name, query.text) ?? allCollection ?? [];
   const wishlist = useTextFilter(filtering ? allWishlist : undefined, (g) => g.name, query.text) ?? allWishlist ?? [];
   const totals = { collection: read?.collection.total ?? 0, wishlist: read?.wishlist.total ?? 0 };
   const total = totals.collection + totals.wishlist;
   // Matches while filtering; else how many games each list holds (only a page of them is read).
-  const counted = (list: ListKind) => (filtering ? (list === 'collection' ? collection : wishlist).length : totals[list]);
+  const counted = (list: ListKind) =>
+    filtering ? (list === 'collection' ? collection : wishlist).length : totals[list];
   const lists: Array<{ kind: ListKind; title: string; games: GameRow[]; count: number; empty: string }> = [
-    { kind: 'collection', title: 'Collection', games: collection, count: counted('collection'),
-      empty: own ? 'Your collection is empty. Add the games you own.' : `${username} hasn't added any games to their collection yet.` },
-    { kind: 'wishlist', title: 'Wishlist', games: wishlist, count: counted('wishlist'),
-      empty: own ? 'Your wishlist is empty. Add games you want to play next.' : `${username} hasn't added any games to their wishlist yet.` },
+    {
+      kind: 'collection',
+      title: 'Collection',
+      games: collection,
+      count: counted('collection'),
+      empty: own
+        ? 'Your collection is empty. Add the games you own.'
+        : `${username} hasn't added any games to their collection yet.`,
+    },
+    {
+      kind: 'wishlist',
+      title: 'Wishlist',
+      games: wishlist,
+      count: counted('wishlist'),
+      empty: own
+        ? 'Your wishlist is empty. Add games you want to play next.'
+        : `${username} hasn't added any games to their wishlist yet.`,
+    },
   ];
 
-  if (read === undefined) return <div className="skeleton want-to-play__skeleton" aria-busy="true" aria-label="Loading Want to Play" />;
+  if (read === undefined)
+    return <div className="skeleton want-to-play__skeleton" aria-busy="true" aria-label="Loading Want to Play" />;
 
   return (
     <div className="want-to-play">
       {total > 0 && (
-        <FilterBox label="Filter games" value={query.text} onChange={(text) => { change({ text }); setPages({ collection: 1, wishlist: 1 }); }}
-          count={countText(counted('collection') + counted('wishlist'), total, ['game', 'games'])} />
+        <FilterBox
+          label="Filter games"
+          value={query.text}
+          onChange={(text) => {
+            change({ text });
+            setPages({ collection: 1, wishlist: 1 });
+          }}
+          count={countText(counted('collection') + counted('wishlist'), total, ['game', 'games'])}
+        />
       )}
       {lists.map((list) => (
         <section key={list.kind} className="want-to-play__list" aria-labelledby={`wtp-${list.kind}`}>
           <header className="want-to-play__head">
-            <h2 id={`wtp-${list.kind}`}>{list.title} <span className="want-to-play__count">{list.count}</span></h2>
-            {own && <button type="button" className="button button--ghost want-to-play__add" onClick={() => setPicking(list.kind)}>+ Add Games</button>}
+            <h2 id={`wtp-${list.kind}`}>
+              {list.title} <span className="want-to-play__count">{list.count}</span>
+            </h2>
+            {own && (
+              <button
+                type="button"
+                className="button button--ghost want-to-play__add"
+                onClick={() => setPicking(list.kind)}
+              >
+                + Add Games
+              </button>
+            )}
           </header>
-          {list.count === 0 ? <p className="want-to-play__empty">{filtering ? 'No games match this search.' : list.empty}</p> : (
+          {list.count === 0 ? (
+            <p className="want-to-play__empty">{filtering ? 'No games match this search.' : list.empty}</p>
+          ) : (
             <ul className="want-to-play__grid" id={`wtp-list-${list.kind}`}>
               {list.games.slice(0, pages[list.kind] * WANT_PAGE).map((game) => (
                 <li key={game.id} className="want-to-play__item">
                   <Link to={gamePath(game)} className="want-to-play__link">
-                    <GameCover name={game.name} url={game.cover_url ?? null} game={game} width={120} className="want-to-play__cover" />
+                    <GameCover
+                      name={game.name}
+                      url={game.cover_url ?? null}
+                      game={game}
+                      width={120}
+                      className="want-to-play__cover"
+                    />
                     <span className="want-to-play__name">{game.name}</span>
                     {releaseYearOf(game) !== null && <span className="want-to-play__year">{releaseYearOf(game)}</span>}
                   </Link>
                   {own && (
                     <div className="want-to-play__actions">
                       {list.kind === 'wishlist' && (
-                        <button type="button" className="want-to-play__action" disabled={busy !== null} onClick={() => move(game)}
-                          aria-label={`Move ${game.name} to Collection`}>Move to Collection</button>
+                        <button
+                          type="button"
+                          className="want-to-play__action"
+                          disabled={busy !== null}
+                          onClick={() => move(game)}
+                          aria-label={`Move ${game.name} to Collection`}
+                        >
+                          Move to Collection
+                        </button>
                       )}
-                      <button type="button" className="want-to-play__action want-to-play__action--remove" disabled={busy !== null}
-                        onClick={() => remove(list.kind, game)} aria-label={`Remove ${game.name} from ${list.title}`}>Remove</button>
+                      <button
+                        type="button"
+                        className="want-to-play__action want-to-play__action--remove"
+                        disabled={busy !== null}
+                        onClick={() => remove(list.kind, game)}
+                        aria-label={`Remove ${game.name} from ${list.title}`}
+                      >
+                        Remove
+                      </button>
                     </div>
                   )}
                 </li>
@@ -162,7 +234,8 @@ export const WantToPlay = memo(function WantToPlay({ userId, username, isSelf, m
           {list.count > pages[list.kind] * WANT_PAGE && (
             <div className="list-more">
               <button type="button" className="button button--ghost" onClick={() => showMore(list.kind)}>
-                Show more <span className="visually-hidden">of {list.title} </span>({list.count - pages[list.kind] * WANT_PAGE} left)
+                Show more <span className="visually-hidden">of {list.title} </span>(
+                {list.count - pages[list.kind] * WANT_PAGE} left)
               </button>
             </div>
           )}

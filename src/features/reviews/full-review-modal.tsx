@@ -24,16 +24,28 @@ export function FullReviewModal({ open, onClose, author, game, rating, text }: F
       <div className="full-review__frame">
         <header className="full-review__head">
           <div>
-            <h2 id={`${id}-title`} className="full-review__title">{author}&rsquo;s review</h2>
-            <p className="full-review__game">{game} · <strong>{formatRating(rating)}</strong>/10</p>
+            <h2 id={`${id}-title`} className="full-review__title">
+              {author}&rsquo;s review
+            </h2>
+            <p className="full-review__game">
+              {game} · <strong>{formatRating(rating)}</strong>/10
+            </p>
           </div>
-          <button type="button" className="full-review__close" onClick={onClose} aria-label="Close full review" data-autofocus>
+          <button
+            type="button"
+            className="full-review__close"
+            onClick={onClose}
+            aria-label="Close full review"
+            data-autofocus
+          >
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
         </header>
-        <div className="full-review__text" tabIndex={0}><SpoilerText text={text} rich /></div>
+        <div className="full-review__text" tabIndex={0}>
+          <SpoilerText text={text} rich />
+        </div>
       </div>
     </Modal>
   );

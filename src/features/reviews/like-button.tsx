@@ -25,16 +25,30 @@ export interface LikeButtonProps {
   readonly unavailable?: string | null;
 }
 
-export function LikeButton({ viewer, stored, set, guestMessage, failure, noun, memberTitle, size = 'md', unavailable = null }: LikeButtonProps) {
+export function LikeButton({
+  viewer,
+  stored,
+  set,
+  guestMessage,
+  failure,
+  noun,
+  memberTitle,
+  size = 'md',
+  unavailable = null,
+}: LikeButtonProps) {
   const like = useOptimisticLike(stored, set, failure);
   const toast = useToast();
   const auth = useAuthUi();
   const loading = viewer.kind === 'loading';
-  const title = unavailable ?? (loading ? LOADING_USER_DATA : viewer.kind === 'guest' ? guestMessage : memberTitle(like.liked));
+  const title =
+    unavailable ?? (loading ? LOADING_USER_DATA : viewer.kind === 'guest' ? guestMessage : memberTitle(like.liked));
 
   function activate() {
     if (unavailable) return;
-    if (viewer.kind === 'loading') { toast.push(WAIT_FOR_USER_DATA, 'info'); return; }
+    if (viewer.kind === 'loading') {
+      toast.push(WAIT_FOR_USER_DATA, 'info');
+      return;
+    }
     if (viewer.kind === 'guest') {
       toast.push(guestMessage, 'error');
       auth.requireMember((memberId) => like.toggle(memberId, true));
@@ -66,7 +80,10 @@ function HeartIcon({ filled }: { readonly filled: boolean }) {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" className="like-button__icon">
       <path
-        fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round"
+        fill={filled ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
         d="M12 20.5s-7.2-4.4-9.2-8.7C1.4 8.7 3.3 5.2 6.6 5.2c1.9 0 3.3 1.1 4 2.2h2.8c.7-1.1 2.1-2.2 4-2.2 3.3 0 5.2 3.5 3.8 6.6-2 4.3-9.2 8.7-9.2 8.7z"
       />
     </svg>
@@ -90,7 +107,15 @@ export function ReviewLikeButton({ viewer, review, likedByMe }: ReviewLikeButton
       guestMessage="You must be logged in to like reviews"
       failure="Failed to update like"
       noun="review"
-      memberTitle={(liked) => (own ? (liked ? 'Unlike your own review' : 'Like your own review (you can like your own reviews)') : liked ? 'Unlike this review' : 'Like this review')}
+      memberTitle={(liked) =>
+        own
+          ? liked
+            ? 'Unlike your own review'
+            : 'Like your own review (you can like your own reviews)'
+          : liked
+            ? 'Unlike this review'
+            : 'Like this review'
+      }
       unavailable={review.id > 0 ? null : 'Likes open once this review has synced'}
     />
   );

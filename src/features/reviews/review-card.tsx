@@ -28,7 +28,11 @@ export function ReviewCardView({ review, mode, showGame = false, actions, childr
   const name = authorName(review.author);
   const avatar = review.author?.avatar_url ?? null;
   const profilePath = `/user/${review.user_id}`;
-  const path = reviewCardPath(review.user_id, review.game?.igdb_id ?? review.igdb_id, review.game?.id ?? review.game_id);
+  const path = reviewCardPath(
+    review.user_id,
+    review.game?.igdb_id ?? review.igdb_id,
+    review.game?.id ?? review.game_id,
+  );
   const gameTitle = review.game?.name?.trim() || 'Unknown Game';
   const compact = mode === 'compact';
   // A compact card is a preview: its spoilers become "[spoiler]" before the cut, so no part of
@@ -38,37 +42,77 @@ export function ReviewCardView({ review, mode, showGame = false, actions, childr
   const label = `${name}'s review of ${showGame ? gameTitle : 'this game'}, rated ${formatRating(review.rating)} out of 10`;
 
   return (
-    <article className={`review-card review-card--${mode} review-card--${cardTheme(review.id)}`} data-review-id={review.id} aria-label={label}>
+    <article
+      className={`review-card review-card--${mode} review-card--${cardTheme(review.id)}`}
+      data-review-id={review.id}
+      aria-label={label}
+    >
       <header className="review-card__head">
-        <Link to={profilePath} className="review-card__avatar review-card__above" aria-label={`${name}'s profile`} tabIndex={-1}>
-          {avatar ? <img src={avatar} alt="" width={40} height={40} loading="lazy" decoding="async" /> : <span aria-hidden="true">{authorInitial(review.author)}</span>}
+        <Link
+          to={profilePath}
+          className="review-card__avatar review-card__above"
+          aria-label={`${name}'s profile`}
+          tabIndex={-1}
+        >
+          {avatar ? (
+            <img src={avatar} alt="" width={40} height={40} loading="lazy" decoding="async" />
+          ) : (
+            <span aria-hidden="true">{authorInitial(review.author)}</span>
+          )}
         </Link>
         <div className="review-card__who">
-          <Link to={profilePath} className="review-card__author review-card__above">{name}</Link>
-          <time className="review-card__date" dateTime={review.post_date_time} {...momentTooltip(review.post_date_time)}>
+          <Link to={profilePath} className="review-card__author review-card__above">
+            {name}
+          </Link>
+          <time
+            className="review-card__date"
+            dateTime={review.post_date_time}
+            {...momentTooltip(review.post_date_time)}
+          >
             {formatRelativeTime(review.post_date_time)}
           </time>
         </div>
         <span className="review-card__rating" aria-label={`Rated ${formatRating(review.rating)} out of 10`}>
-          {formatRating(review.rating)}<span className="review-card__scale">/10</span>
+          {formatRating(review.rating)}
+          <span className="review-card__scale">/10</span>
         </span>
       </header>
 
       {showGame && (
         <div className="review-card__game-row">
-          <GameCover name={gameTitle} url={review.game?.cover_url ?? null} game={review.game} width={compact ? 36 : 64} className="review-card__cover" />
-          {compact ? <h3 className="review-card__game">{gameTitle}</h3> : <h2 className="review-card__game">{gameTitle}</h2>}
+          <GameCover
+            name={gameTitle}
+            url={review.game?.cover_url ?? null}
+            game={review.game}
+            width={compact ? 36 : 64}
+            className="review-card__cover"
+          />
+          {compact ? (
+            <h3 className="review-card__game">{gameTitle}</h3>
+          ) : (
+            <h2 className="review-card__game">{gameTitle}</h2>
+          )}
         </div>
       )}
       {/* A card is plain text; the full card (review page) shows the allowed tags as formatting. */}
-      {text !== null && (compact ? <p className="review-card__text">{text}</p> : <div className="review-card__text"><SpoilerText text={text} rich /></div>)}
+      {text !== null &&
+        (compact ? (
+          <p className="review-card__text">{text}</p>
+        ) : (
+          <div className="review-card__text">
+            <SpoilerText text={text} rich />
+          </div>
+        ))}
 
       {compact ? (
         <footer className="review-card__foot">
           <span className="review-card__count" aria-label={`${counts.likes} ${counts.likes === 1 ? 'like' : 'likes'}`}>
             <HeartIcon /> {counts.likes}
           </span>
-          <span className="review-card__count" aria-label={`${counts.comments} ${counts.comments === 1 ? 'comment' : 'comments'}`}>
+          <span
+            className="review-card__count"
+            aria-label={`${counts.comments} ${counts.comments === 1 ? 'comment' : 'comments'}`}
+          >
             <BubbleIcon /> {counts.comments}
           </span>
           <Link to={path} className="review-card__link">
@@ -88,7 +132,10 @@ export function ReviewCardView({ review, mode, showGame = false, actions, childr
 function HeartIcon() {
   return (
     <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M12 21s-7.5-4.6-9.6-9.1C.9 8.6 2.9 5 6.4 5c2 0 3.4 1.1 4.1 2.3h3C14.2 6.1 15.6 5 17.6 5c3.5 0 5.5 3.6 4 6.9C19.5 16.4 12 21 12 21z" />
+      <path
+        fill="currentColor"
+        d="M12 21s-7.5-4.6-9.6-9.1C.9 8.6 2.9 5 6.4 5c2 0 3.4 1.1 4.1 2.3h3C14.2 6.1 15.6 5 17.6 5c3.5 0 5.5 3.6 4 6.9C19.5 16.4 12 21 12 21z"
+      />
     </svg>
   );
 }

@@ -25,24 +25,43 @@ export function DraftBadge() {
 }
 
 /** Publishes the member's draft of a game; the button the draft note and the review page show. */
-export function PublishDraftButton({ memberId, igdbId, onError }: {
-  readonly memberId: number; readonly igdbId: number; readonly onError: (message: string) => void;
+export function PublishDraftButton({
+  memberId,
+  igdbId,
+  onError,
+}: {
+  readonly memberId: number;
+  readonly igdbId: number;
+  readonly onError: (message: string) => void;
 }) {
   const [busy, setBusy] = useState(false);
   const toast = useToast();
   async function publish() {
     setBusy(true);
     try {
-      await write(memberId, 'review.update', { igdb_id: igdbId, draft: false, post_date_time: new Date().toISOString() });
+      await write(memberId, 'review.update', {
+        igdb_id: igdbId,
+        draft: false,
+        post_date_time: new Date().toISOString(),
+      });
       toast.push(DRAFT_UI_TEXT.published, 'info');
     } catch (caught) {
-      onError(caught instanceof MutationError ? `${DRAFT_UI_TEXT.publishFailed} ${caught.message}` : `${DRAFT_UI_TEXT.publishFailed} ${String(caught)}`);
+      onError(
+        caught instanceof MutationError
+          ? `${DRAFT_UI_TEXT.publishFailed} ${caught.message}`
+          : `${DRAFT_UI_TEXT.publishFailed} ${String(caught)}`,
+      );
     } finally {
       setBusy(false);
     }
   }
   return (
-    <button type="button" className="button button--primary draft-note__publish" disabled={busy} onClick={() => void publish()}>
+    <button
+      type="button"
+      className="button button--primary draft-note__publish"
+      disabled={busy}
+      onClick={() => void publish()}
+    >
       {busy ? DRAFT_UI_TEXT.publishing : DRAFT_UI_TEXT.publish}
     </button>
   );
@@ -53,18 +72,34 @@ export function PublishDraftButton({ memberId, igdbId, onError }: {
  * action bar offers Edit Review only for a published review; the game page has its own edit controls
  * and leaves Edit Draft out.
  */
-export function DraftNote({ memberId, igdbId, showEdit = true }: {
-  readonly memberId: number; readonly igdbId: number; readonly showEdit?: boolean;
+export function DraftNote({
+  memberId,
+  igdbId,
+  showEdit = true,
+}: {
+  readonly memberId: number;
+  readonly igdbId: number;
+  readonly showEdit?: boolean;
 }) {
   const [error, setError] = useState<string | null>(null);
   return (
     <section className="draft-note card" aria-label="Your draft">
-      <p className="draft-note__text"><DraftBadge /> {DRAFT_UI_TEXT.note}</p>
+      <p className="draft-note__text">
+        <DraftBadge /> {DRAFT_UI_TEXT.note}
+      </p>
       <div className="draft-note__actions">
-        {showEdit && <Link className="button button--ghost" to={`/review/${igdbId}`}>{DRAFT_UI_TEXT.edit}</Link>}
+        {showEdit && (
+          <Link className="button button--ghost" to={`/review/${igdbId}`}>
+            {DRAFT_UI_TEXT.edit}
+          </Link>
+        )}
         <PublishDraftButton memberId={memberId} igdbId={igdbId} onError={setError} />
       </div>
-      {error && <p className="draft-note__error" role="alert">{error}</p>}
+      {error && (
+        <p className="draft-note__error" role="alert">
+          {error}
+        </p>
+      )}
     </section>
   );
 }

@@ -11,7 +11,8 @@ import { Modal } from '../modal/modal.tsx';
 
 export const DELETE_TEXT = {
   title: 'Delete Review',
-  question: 'Are you sure you want to delete this review? Its likes and comments will be deleted too. This cannot be undone.',
+  question:
+    'Are you sure you want to delete this review? Its likes and comments will be deleted too. This cannot be undone.',
   failed: 'Failed to delete review',
   deleted: 'Review deleted',
 } as const;
@@ -45,15 +46,37 @@ export function DeleteReviewButton({ memberId, game, onError }: Props) {
 
   return (
     <>
-      <button type="button" className="button review-form__delete" onClick={() => setOpen(true)}>Delete review</button>
+      <button type="button" className="button review-form__delete" onClick={() => setOpen(true)}>
+        Delete review
+      </button>
       {open && (
-        <Modal native onClose={() => setOpen(false)} dismissible={!busy} closeOnBackdrop={false}
-          labelledBy="review-delete-title" describedBy="review-delete-text" className="review-form__dialog">
+        <Modal
+          native
+          onClose={() => setOpen(false)}
+          dismissible={!busy}
+          closeOnBackdrop={false}
+          labelledBy="review-delete-title"
+          describedBy="review-delete-text"
+          className="review-form__dialog"
+        >
           <h2 id="review-delete-title">{DELETE_TEXT.title}</h2>
           <p id="review-delete-text">{DELETE_TEXT.question}</p>
           <div className="review-form__dialog-actions">
-            <button type="button" className="button button--ghost" data-autofocus onClick={() => setOpen(false)} disabled={busy}>Cancel</button>
-            <button type="button" className="button review-form__delete review-form__delete--confirm" onClick={() => void confirm()} disabled={busy}>
+            <button
+              type="button"
+              className="button button--ghost"
+              data-autofocus
+              onClick={() => setOpen(false)}
+              disabled={busy}
+            >
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="button review-form__delete review-form__delete--confirm"
+              onClick={() => void confirm()}
+              disabled={busy}
+            >
               {busy ? 'Deleting...' : 'Delete'}
             </button>
           </div>

@@ -39,19 +39,45 @@ export function UnpublishButton({ blockedBy, disabled, busy, withChanges, onConf
   return (
     <>
       <button
-        type="button" className="button button--ghost review-form__unpublish" disabled={shut} aria-haspopup="dialog"
-        aria-describedby={blockedBy === null ? undefined : 'review-form-unpublish-why'} onClick={() => setOpen(true)}
+        type="button"
+        className="button button--ghost review-form__unpublish"
+        disabled={shut}
+        aria-haspopup="dialog"
+        aria-describedby={blockedBy === null ? undefined : 'review-form-unpublish-why'}
+        onClick={() => setOpen(true)}
       >
         {UNPUBLISH_TEXT.button}
       </button>
-      {blockedBy !== null && <p id="review-form-unpublish-why" className="review-form__unpublish-why">{blockedBy}</p>}
+      {blockedBy !== null && (
+        <p id="review-form-unpublish-why" className="review-form__unpublish-why">
+          {blockedBy}
+        </p>
+      )}
       {open && (
-        <Modal native onClose={() => setOpen(false)} dismissible={!busy} closeOnBackdrop={false}
-          labelledBy="review-unpublish-title" describedBy="review-unpublish-text" className="review-form__dialog">
+        <Modal
+          native
+          onClose={() => setOpen(false)}
+          dismissible={!busy}
+          closeOnBackdrop={false}
+          labelledBy="review-unpublish-title"
+          describedBy="review-unpublish-text"
+          className="review-form__dialog"
+        >
           <h2 id="review-unpublish-title">{UNPUBLISH_TEXT.title}</h2>
-          <p id="review-unpublish-text">{UNPUBLISH_TEXT.question}{withChanges && ` ${UNPUBLISH_TEXT.withChanges}`}</p>
+          <p id="review-unpublish-text">
+            {UNPUBLISH_TEXT.question}
+            {withChanges && ` ${UNPUBLISH_TEXT.withChanges}`}
+          </p>
           <div className="review-form__dialog-actions">
-            <button type="button" className="button button--ghost" data-autofocus onClick={() => setOpen(false)} disabled={busy}>Cancel</button>
+            <button
+              type="button"
+              className="button button--ghost"
+              data-autofocus
+              onClick={() => setOpen(false)}
+              disabled={busy}
+            >
+              Cancel
+            </button>
             <button type="button" className="button button--primary" onClick={() => void confirm()} disabled={busy}>
               {busy ? UNPUBLISH_TEXT.busy : UNPUBLISH_TEXT.button}
             </button>

@@ -11,8 +11,15 @@ import { cleanText } from '../../core/blank-text.ts';
 import { MutationError, type MutationArgs } from '../../core/mutations.ts';
 import { reviewPlatformOptions, samePlatform } from '../../core/platforms.ts';
 import {
-  changedFields, EMPTY_REVIEW_FORM, formProblems, parsePlaytime, REVIEW_FORM_TEXT, REVIEW_TEXT_MAX, textLength,
-  type ReviewFormProblem, type ReviewFormValues,
+  changedFields,
+  EMPTY_REVIEW_FORM,
+  formProblems,
+  parsePlaytime,
+  REVIEW_FORM_TEXT,
+  REVIEW_TEXT_MAX,
+  textLength,
+  type ReviewFormProblem,
+  type ReviewFormValues,
 } from '../../core/review-form.ts';
 import { DRAFT_TEXT, hasReplies, isDraft } from '../../core/review-draft.ts';
 import { write } from '../../data/actions.ts';
@@ -37,7 +44,10 @@ export interface ReviewFormProps {
   readonly online: boolean;
 }
 
-const YES_NO: readonly Choice<boolean>[] = [{ value: true, label: 'Yes' }, { value: false, label: 'No' }];
+const YES_NO: readonly Choice<boolean>[] = [
+  { value: true, label: 'Yes' },
+  { value: false, label: 'No' },
+];
 
 const PROBLEM_TEXT: Record<ReviewFormProblem, string> = {
   platform: REVIEW_FORM_TEXT.choosePlatform,
@@ -62,10 +72,19 @@ type SaveMode = 'publish' | 'draft' | 'unpublish';
 const DRAFT_BLOCKERS: readonly ReviewFormProblem[] = ['playtime', 'text'];
 
 /** The values the form opens with: the review's in edit mode, else the defaults. */
-function initialValues(review: ReviewRow | null, platform: string | null, options: readonly string[], progress: ProgressRow | null): ReviewFormValues {
+function initialValues(
+  review: ReviewRow | null,
+  platform: string | null,
+  options: readonly string[],
+  progress: ProgressRow | null,
+): ReviewFormValues {
   const finished = progress?.completed === true;
   if (!review) {
-    return { ...EMPTY_REVIEW_FORM, platform: options.length === 1 ? (options[0] ?? null) : null, finished: finished ? true : null };
+    return {
+      ...EMPTY_REVIEW_FORM,
+      platform: options.length === 1 ? (options[0] ?? null) : null,
+      finished: finished ? true : null,
+    };
   }
   const chosen = platform === null ? null : (options.find((o) => samePlatform(o, platform)) ?? platform);
   return {
@@ -86,14 +105,20 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
   const editing = review !== null;
   const draft = review !== null && isDraft(review);
   const alreadyFinished = progress?.completed === true;
-  const { options: gameOptions, required: platformRequired } = useMemo(() => reviewPlatformOptions(game.platforms), [game.platforms]);
+  const { options: gameOptions, required: platformRequired } = useMemo(
+    () => reviewPlatformOptions(game.platforms),
+    [game.platforms],
+  );
   const [loaded] = useState(() => initialValues(review, reviewPlatform, gameOptions, progress));
   const [values, setValues] = useState(loaded);
   const [busy, setBusy] = useState<SaveMode | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   // A review's platform the game's list does not name (picked when the list was different) stays choosable.
-  const options = loaded.platform !== null && !gameOptions.some((o) => o === loaded.platform) ? [...gameOptions, loaded.platform] : gameOptions;
+  const options =
+    loaded.platform !== null && !gameOptions.some((o) => o === loaded.platform)
+      ? [...gameOptions, loaded.platform]
+      : gameOptions;
   const problems = formProblems(values, { platformRequired, alreadyFinished });
   const changed = editing ? changedFields(loaded, values) : [];
   // A draft's primary button publishes it: that is a change in itself.
@@ -122,7 +147,12 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
     const text = cleanText(values.text);
     const platformRow = values.platform === null ? undefined : findPlatform(platforms, values.platform);
     // By id when the device knows it; else by name, which the server resolves (and refuses if unknown).
-    const platform = values.platform === null ? { platform_id: null } : platformRow ? { platform_id: platformRow.id } : { platform: values.platform };
+    const platform =
+      values.platform === null
+        ? { platform_id: null }
+        : platformRow
+          ? { platform_id: platformRow.id }
+          : { platform: values.platform };
     const summary = gameSummaryOf(game);
     const ref = { igdb_id: igdbId, ...(summary ? { game: summary } : {}) };
     if (editing) {
@@ -138,8 +168,13 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
       if (Object.keys(args).length > 1) await write(memberId, 'review.update', args);
     } else {
       await write(memberId, 'review.create', {
-        ...ref, rating: values.rating, review: text === '' ? null : text, is_recommended: values.recommended,
-        ...platform, playtime_hours: playtime, ...(mode === 'draft' ? { draft: true } : {}),
+        ...ref,
+        rating: values.rating,
+        review: text === '' ? null : text,
+        is_recommended: values.recommended,
+        ...platform,
+        playtime_hours: playtime,
+        ...(mode === 'draft' ? { draft: true } : {}),
       });
     }
     // Spec 000 §4: unless the game was already finished, the answer marks it finished or started.
@@ -158,7 +193,14 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
     try {
       await save(mode);
     } catch (caught) {
-      const prefix = mode === 'draft' ? DRAFT_FORM_TEXT.saveFailed : mode === 'unpublish' ? UNPUBLISH_TEXT.failed : editing && !draft ? REVIEW_FORM_TEXT.updateFailed : REVIEW_FORM_TEXT.submitFailed;
+      const prefix =
+        mode === 'draft'
+          ? DRAFT_FORM_TEXT.saveFailed
+          : mode === 'unpublish'
+            ? UNPUBLISH_TEXT.failed
+            : editing && !draft
+              ? REVIEW_FORM_TEXT.updateFailed
+              : REVIEW_FORM_TEXT.submitFailed;
       setError(caught instanceof MutationError ? `${prefix} ${caught.message}` : REVIEW_FORM_TEXT.submitGeneric);
     } finally {
       setBusy(null);
@@ -178,67 +220,141 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
     else navigate(gamePath(game));
   };
 
-  const submitLabel = draft ? (busy === 'publish' ? DRAFT_FORM_TEXT.publishing : DRAFT_FORM_TEXT.publish)
-    : editing ? (busy ? 'Updating...' : 'Update Review') : (busy === 'publish' ? 'Submitting...' : 'Submit Review');
+  const submitLabel = draft
+    ? busy === 'publish'
+      ? DRAFT_FORM_TEXT.publishing
+      : DRAFT_FORM_TEXT.publish
+    : editing
+      ? busy
+        ? 'Updating...'
+        : 'Update Review'
+      : busy === 'publish'
+        ? 'Submitting...'
+        : 'Submit Review';
   return (
-    <form className="review-form" onSubmit={onSubmit} noValidate aria-describedby={error ? 'review-form-error' : undefined}>
-      {draft && <p className="review-form__draft" role="note"><DraftBadge /> {DRAFT_UI_TEXT.note}</p>}
+    <form
+      className="review-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-describedby={error ? 'review-form-error' : undefined}
+    >
+      {draft && (
+        <p className="review-form__draft" role="note">
+          <DraftBadge /> {DRAFT_UI_TEXT.note}
+        </p>
+      )}
       {!online && (
         <p className="review-form__offline" role="status">
-          <span aria-hidden="true">⚡</span> You're offline. Your review will be saved on this device and synced when you're back online.
+          <span aria-hidden="true">⚡</span> You're offline. Your review will be saved on this device and synced when
+          you're back online.
         </p>
       )}
       <RatingField value={values.rating} onChange={(r) => set('rating', r)} />
 
       <ChoiceGroup
-        legend="Platform" name="platform" required={platformRequired}
-        choices={options.map((o) => ({ value: o, label: o }))} value={values.platform} onChange={(p) => set('platform', p)}
-        note={platformRequired ? (options.length === 1 ? 'The only platform this game is on.' : 'The one you played on.') : 'Optional: we do not know this game\'s platforms.'}
+        legend="Platform"
+        name="platform"
+        required={platformRequired}
+        choices={options.map((o) => ({ value: o, label: o }))}
+        value={values.platform}
+        onChange={(p) => set('platform', p)}
+        note={
+          platformRequired
+            ? options.length === 1
+              ? 'The only platform this game is on.'
+              : 'The one you played on.'
+            : "Optional: we do not know this game's platforms."
+        }
         className="review-form__platforms"
       />
 
       <div className="review-form__pair">
         <ChoiceGroup
-          legend={REVIEW_FORM_TEXT.finishedQuestion} name="finished" required={!alreadyFinished} choices={YES_NO}
-          value={values.finished} onChange={(f) => set('finished', f)} disabled={alreadyFinished}
+          legend={REVIEW_FORM_TEXT.finishedQuestion}
+          name="finished"
+          required={!alreadyFinished}
+          choices={YES_NO}
+          value={values.finished}
+          onChange={(f) => set('finished', f)}
+          disabled={alreadyFinished}
           note={alreadyFinished ? 'You marked this game as finished.' : undefined}
         />
         <ChoiceGroup
-          legend="Would you recommend it?" name="recommended" choices={YES_NO}
-          value={values.recommended} onChange={(r) => set('recommended', r)}
+          legend="Would you recommend it?"
+          name="recommended"
+          choices={YES_NO}
+          value={values.recommended}
+          onChange={(r) => set('recommended', r)}
         />
       </div>
 
-      <PlaytimeField value={values.playtime} onChange={(t) => set('playtime', t)} invalid={problems.includes('playtime')} />
+      <PlaytimeField
+        value={values.playtime}
+        onChange={(t) => set('playtime', t)}
+        invalid={problems.includes('playtime')}
+      />
 
       <div className="review-form__field">
-        <label className="review-form__label" htmlFor="review-form-text">Your review <span className="review-form__optional">(optional)</span></label>
-        <div className="spoiler-toolbar"><SpoilerButton textareaId="review-form-text" onChange={(text) => set('text', text)} /></div>
+        <label className="review-form__label" htmlFor="review-form-text">
+          Your review <span className="review-form__optional">(optional)</span>
+        </label>
+        <div className="spoiler-toolbar">
+          <SpoilerButton textareaId="review-form-text" onChange={(text) => set('text', text)} />
+        </div>
         <textarea
-          id="review-form-text" className="review-form__text" rows={8} value={values.text} placeholder="What did you think? What stood out, good or bad?"
-          aria-describedby="review-form-count" aria-invalid={length > REVIEW_TEXT_MAX || undefined}
+          id="review-form-text"
+          className="review-form__text"
+          rows={8}
+          value={values.text}
+          placeholder="What did you think? What stood out, good or bad?"
+          aria-describedby="review-form-count"
+          aria-invalid={length > REVIEW_TEXT_MAX || undefined}
           onChange={(e) => set('text', e.target.value)}
         />
-        <p id="review-form-count" className={`review-form__count${length > REVIEW_TEXT_MAX ? ' review-form__count--over' : ''}`} aria-live="polite">
+        <p
+          id="review-form-count"
+          className={`review-form__count${length > REVIEW_TEXT_MAX ? ' review-form__count--over' : ''}`}
+          aria-live="polite"
+        >
           {length.toLocaleString('en')} / {REVIEW_TEXT_MAX.toLocaleString('en')} characters
         </p>
       </div>
 
-      {error && <p id="review-form-error" className="review-form__error" role="alert">{error}</p>}
+      {error && (
+        <p id="review-form-error" className="review-form__error" role="alert">
+          {error}
+        </p>
+      )}
 
       <div className="review-form__actions">
-        <button type="submit" className="button button--primary review-form__submit" disabled={!canSubmit} aria-disabled={!canSubmit}>
+        <button
+          type="submit"
+          className="button button--primary review-form__submit"
+          disabled={!canSubmit}
+          aria-disabled={!canSubmit}
+        >
           {submitLabel}
         </button>
         {(!editing || draft) && (
-          <button type="button" className="button button--ghost review-form__save-draft" disabled={!canDraft} aria-disabled={!canDraft} onClick={() => void run('draft')}>
+          <button
+            type="button"
+            className="button button--ghost review-form__save-draft"
+            disabled={!canDraft}
+            aria-disabled={!canDraft}
+            onClick={() => void run('draft')}
+          >
             {busy === 'draft' ? DRAFT_FORM_TEXT.saving : DRAFT_FORM_TEXT.save}
           </button>
         )}
-        <button type="button" className="button button--ghost" onClick={cancel}>Cancel</button>
+        <button type="button" className="button button--ghost" onClick={cancel}>
+          Cancel
+        </button>
         {editing && !draft && (
           <UnpublishButton
-            blockedBy={unpublishBlockedBy} disabled={!draftable} busy={busy === 'unpublish'} withChanges={changed.length > 0}
+            blockedBy={unpublishBlockedBy}
+            disabled={!draftable}
+            busy={busy === 'unpublish'}
+            withChanges={changed.length > 0}
             onConfirm={() => run('unpublish')}
           />
         )}
@@ -246,10 +362,14 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
       </div>
       {problems.length > 0 && (
         <ul className="review-form__todo" aria-label="Still needed">
-          {problems.map((p) => <li key={p}>{PROBLEM_TEXT[p]}</li>)}
+          {problems.map((p) => (
+            <li key={p}>{PROBLEM_TEXT[p]}</li>
+          ))}
         </ul>
       )}
-      {editing && !draft && problems.length === 0 && changed.length === 0 && <p className="review-form__hint review-form__unchanged">Change something to update your review.</p>}
+      {editing && !draft && problems.length === 0 && changed.length === 0 && (
+        <p className="review-form__hint review-form__unchanged">Change something to update your review.</p>
+      )}
     </form>
   );
 }

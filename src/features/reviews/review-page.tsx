@@ -41,7 +41,9 @@ export default function ReviewPage() {
   if (userId === null || gameId === null) {
     return (
       <Problem title="Invalid review link">
-        <p className="review-page__problem-text" role="alert">Invalid review URL parameters. User ID and Game ID must be numbers.</p>
+        <p className="review-page__problem-text" role="alert">
+          Invalid review URL parameters. User ID and Game ID must be numbers.
+        </p>
       </Problem>
     );
   }
@@ -55,8 +57,14 @@ function ReviewScreen({ userId, gameId }: { readonly userId: number; readonly ga
 
   const found = state.status === 'found' ? state.data : null;
   usePageMeta({
-    title: found ? `${authorName(found.author)}'s review of ${found.game?.name ?? 'Unknown Game'}` : state.status === 'missing' ? 'Review not found' : 'Review',
-    description: found?.review.review ? excerpt(hideSpoilers(found.review.review.trim()), META_DESCRIPTION_LENGTH).text : undefined,
+    title: found
+      ? `${authorName(found.author)}'s review of ${found.game?.name ?? 'Unknown Game'}`
+      : state.status === 'missing'
+        ? 'Review not found'
+        : 'Review',
+    description: found?.review.review
+      ? excerpt(hideSpoilers(found.review.review.trim()), META_DESCRIPTION_LENGTH).text
+      : undefined,
     image: found?.game?.cover_url ?? null,
     noIndex: state.status === 'missing',
   });
@@ -66,8 +74,12 @@ function ReviewScreen({ userId, gameId }: { readonly userId: number; readonly ga
     if (state.error !== null) {
       return (
         <Problem title="Failed to load review data">
-          <p className="review-page__problem-text" role="alert">{state.error}</p>
-          <button type="button" className="button button--ghost" onClick={() => window.location.reload()}>Try Again</button>
+          <p className="review-page__problem-text" role="alert">
+            {state.error}
+          </p>
+          <button type="button" className="button button--ghost" onClick={() => window.location.reload()}>
+            Try Again
+          </button>
         </Problem>
       );
     }
@@ -116,26 +128,42 @@ function ReviewView({ data, viewer, freshness, online }: ReviewViewProps) {
         </button>
       )}
       {!draft && <ReviewLikeButton viewer={viewer} review={review} likedByMe={data.liked_by_me} />}
-      {!draft && <button
-        type="button"
-        className={`review-page__toggle${commentsOpen ? ' review-page__toggle--open' : ''}`}
-        aria-expanded={commentsOpen}
-        aria-controls={threadId}
-        aria-label={`${commentsOpen ? 'Hide' : 'Show'} comments, ${comments} ${comments === 1 ? 'comment' : 'comments'}`}
-        title={commentsOpen ? 'Hide comments' : 'Show comments'}
-        onClick={() => setCommentsOpen((o) => !o)}
-      >
-        <BubbleIcon /> <span>{comments}</span>
-      </button>}
-      {own && !draft && <Link className="button button--ghost review-page__edit" to={editPath}>Edit Review</Link>}
+      {!draft && (
+        <button
+          type="button"
+          className={`review-page__toggle${commentsOpen ? ' review-page__toggle--open' : ''}`}
+          aria-expanded={commentsOpen}
+          aria-controls={threadId}
+          aria-label={`${commentsOpen ? 'Hide' : 'Show'} comments, ${comments} ${comments === 1 ? 'comment' : 'comments'}`}
+          title={commentsOpen ? 'Hide comments' : 'Show comments'}
+          onClick={() => setCommentsOpen((o) => !o)}
+        >
+          <BubbleIcon /> <span>{comments}</span>
+        </button>
+      )}
+      {own && !draft && (
+        <Link className="button button--ghost review-page__edit" to={editPath}>
+          Edit Review
+        </Link>
+      )}
     </>
   );
 
   return (
     <main className="page review-page">
-      <h1 className="visually-hidden">{name}&rsquo;s review of {gameTitle}</h1>
+      <h1 className="visually-hidden">
+        {name}&rsquo;s review of {gameTitle}
+      </h1>
       <nav className="review-page__crumbs" aria-label="Breadcrumb">
-        {game ? <Link to={gamePath(game)} className="review-page__back">&larr; {gameTitle}</Link> : <Link to="/search" className="review-page__back">&larr; Browse Games</Link>}
+        {game ? (
+          <Link to={gamePath(game)} className="review-page__back">
+            &larr; {gameTitle}
+          </Link>
+        ) : (
+          <Link to="/search" className="review-page__back">
+            &larr; Browse Games
+          </Link>
+        )}
       </nav>
       {(!online || freshness === 'failed') && (
         <p className="review-page__note" role="status">
@@ -144,28 +172,77 @@ function ReviewView({ data, viewer, freshness, online }: ReviewViewProps) {
             : "You're offline: this review is from this device. Likes and comments you add are sent when you're back online."}
         </p>
       )}
-      {draft && own && viewer.kind === 'member' && <DraftNote memberId={viewer.id} igdbId={game?.igdb_id ?? review.igdb_id} />}
+      {draft && own && viewer.kind === 'member' && (
+        <DraftNote memberId={viewer.id} igdbId={game?.igdb_id ?? review.igdb_id} />
+      )}
       <div className="review-page__layout">
         <ReviewCardView review={card} mode="full" showGame isOwn={own} actions={actions}>
-          {commentsOpen && !draft && <CommentThread id={threadId} reviewId={review.id} viewer={viewer} count={comments} />}
+          {commentsOpen && !draft && (
+            <CommentThread id={threadId} reviewId={review.id} viewer={viewer} count={comments} />
+          )}
         </ReviewCardView>
         <aside className="review-page__details card" aria-labelledby={`${threadId}-details`}>
-          <h2 id={`${threadId}-details`} className="review-page__details-title">Review details</h2>
+          <h2 id={`${threadId}-details`} className="review-page__details-title">
+            Review details
+          </h2>
           <dl className="review-page__facts">
-            <div><dt>Rating</dt><dd><strong>{formatRating(review.rating)}</strong>/10</dd></div>
-            {review.is_recommended !== null && <div><dt>Recommends</dt><dd>{review.is_recommended ? 'Yes' : 'No'}</dd></div>}
-            {platform && <div><dt>Platform</dt><dd>{platform}</dd></div>}
-            {review.playtime_hours !== null && <div><dt>Playtime</dt><dd>{review.playtime_hours} {review.playtime_hours === 1 ? 'hour' : 'hours'}</dd></div>}
-            <div><dt>{draft ? 'Saved' : 'Posted'}</dt><dd><time dateTime={review.post_date_time}>{formatDate(review.post_date_time)}</time></dd></div>
+            <div>
+              <dt>Rating</dt>
+              <dd>
+                <strong>{formatRating(review.rating)}</strong>/10
+              </dd>
+            </div>
+            {review.is_recommended !== null && (
+              <div>
+                <dt>Recommends</dt>
+                <dd>{review.is_recommended ? 'Yes' : 'No'}</dd>
+              </div>
+            )}
+            {platform && (
+              <div>
+                <dt>Platform</dt>
+                <dd>{platform}</dd>
+              </div>
+            )}
+            {review.playtime_hours !== null && (
+              <div>
+                <dt>Playtime</dt>
+                <dd>
+                  {review.playtime_hours} {review.playtime_hours === 1 ? 'hour' : 'hours'}
+                </dd>
+              </div>
+            )}
+            <div>
+              <dt>{draft ? 'Saved' : 'Posted'}</dt>
+              <dd>
+                <time dateTime={review.post_date_time}>{formatDate(review.post_date_time)}</time>
+              </dd>
+            </div>
             {differentMoments(review.updated_at, review.post_date_time) && (
-              <div><dt>Updated</dt><dd><time dateTime={review.updated_at}>{formatDate(review.updated_at)}</time></dd></div>
+              <div>
+                <dt>Updated</dt>
+                <dd>
+                  <time dateTime={review.updated_at}>{formatDate(review.updated_at)}</time>
+                </dd>
+              </div>
             )}
           </dl>
-          {game && <Link to={gamePath(game)} className="button button--ghost review-page__game-link">View game</Link>}
+          {game && (
+            <Link to={gamePath(game)} className="button button--ghost review-page__game-link">
+              View game
+            </Link>
+          )}
         </aside>
       </div>
       {cut.cut && (
-        <FullReviewModal open={fullOpen} onClose={() => setFullOpen(false)} author={name} game={gameTitle} rating={review.rating} text={text} />
+        <FullReviewModal
+          open={fullOpen}
+          onClose={() => setFullOpen(false)}
+          author={name}
+          game={gameTitle}
+          rating={review.rating}
+          text={text}
+        />
       )}
     </main>
   );
@@ -175,9 +252,13 @@ function Problem({ title, children }: { readonly title: string; readonly childre
   return (
     <main className="page review-page">
       <section className="review-page__problem card" aria-labelledby="review-problem-title">
-        <h1 id="review-problem-title" className="review-page__problem-title">{title}</h1>
+        <h1 id="review-problem-title" className="review-page__problem-title">
+          {title}
+        </h1>
         {children}
-        <Link className="button button--primary" to="/search">Browse Games</Link>
+        <Link className="button button--primary" to="/search">
+          Browse Games
+        </Link>
       </section>
     </main>
   );
@@ -201,7 +282,13 @@ function ReviewSkeleton() {
 function BubbleIcon() {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
-      <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z" />
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2z"
+      />
     </svg>
   );
 }

@@ -6,9 +6,13 @@ import { parseRichText, type RichNode } from '../../core/rich-text.ts';
 
 function render(nodes: readonly RichNode[]): ReactNode[] {
   // The nodes of one text never reorder: the index is a stable key.
-  return nodes.map((node, i) => (typeof node === 'string'
-    ? node
-    : node.tag === 'br' ? createElement('br', { key: i }) : createElement(node.tag, { key: i }, ...render(node.children))));
+  return nodes.map((node, i) =>
+    typeof node === 'string'
+      ? node
+      : node.tag === 'br'
+        ? createElement('br', { key: i })
+        : createElement(node.tag, { key: i }, ...render(node.children)),
+  );
 }
 
 export function RichText({ text }: { readonly text: string }) {

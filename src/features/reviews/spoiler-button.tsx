@@ -25,13 +25,23 @@ export function SpoilerButton({ textareaId, onChange, disabled = false }: Spoile
   };
   return (
     <button
-      type="button" className="spoiler-button" aria-controls={textareaId} disabled={disabled}
+      type="button"
+      className="spoiler-button"
+      aria-controls={textareaId}
+      disabled={disabled}
       title="Hide the selected text as a spoiler (||text||)"
       // Keeps the text box's selection when clicked with a mouse.
-      onMouseDown={(event) => event.preventDefault()} onClick={apply}
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={apply}
     >
       <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
-        <path fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" d="M3 3l18 18M10.6 5.1A9.8 9.8 0 0 1 12 5c5 0 9 4.5 10 7-.4 1-1.3 2.4-2.6 3.7M6.6 6.6C4.4 8 2.9 10.2 2 12c1 2.5 5 7 10 7 1.7 0 3.3-.5 4.7-1.3M9.9 9.9a3 3 0 0 0 4.2 4.2" />
+        <path
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          d="M3 3l18 18M10.6 5.1A9.8 9.8 0 0 1 12 5c5 0 9 4.5 10 7-.4 1-1.3 2.4-2.6 3.7M6.6 6.6C4.4 8 2.9 10.2 2 12c1 2.5 5 7 10 7 1.7 0 3.3-.5 4.7-1.3M9.9 9.9a3 3 0 0 0 4.2 4.2"
+        />
       </svg>
       <span>Spoiler</span>
     </button>

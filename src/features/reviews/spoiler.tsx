@@ -22,10 +22,21 @@ export function Spoiler({ text, rich = false }: { readonly text: string; readonl
   };
   return (
     <span
-      className="spoiler" role="button" tabIndex={0} aria-label={SPOILER_LABEL} title="Spoiler: tap to reveal"
-      onClick={(event) => { event.preventDefault(); event.stopPropagation(); setRevealed(true); }} onKeyDown={onKeyDown}
+      className="spoiler"
+      role="button"
+      tabIndex={0}
+      aria-label={SPOILER_LABEL}
+      title="Spoiler: tap to reveal"
+      onClick={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        setRevealed(true);
+      }}
+      onKeyDown={onKeyDown}
     >
-      <span className="spoiler__text" aria-hidden="true">{shown}</span>
+      <span className="spoiler__text" aria-hidden="true">
+        {shown}
+      </span>
     </span>
   );
 }
@@ -35,10 +46,14 @@ export function SpoilerText({ text, rich = false }: { readonly text: string; rea
   const segments = parseSpoilers(text);
   return (
     <>
-      {segments.map((segment, i) => (segment.kind === 'spoiler'
-        // The segments of one text never reorder: the index is a stable key.
-        ? <Spoiler key={i} text={segment.text} rich={rich} />
-        : <span key={i}>{rich ? <RichText text={segment.text} /> : segment.text}</span>))}
+      {segments.map((segment, i) =>
+        segment.kind === 'spoiler' ? (
+          // The segments of one text never reorder: the index is a stable key.
+          <Spoiler key={i} text={segment.text} rich={rich} />
+        ) : (
+          <span key={i}>{rich ? <RichText text={segment.text} /> : segment.text}</span>
+        ),
+      )}
     </>
   );
 }

@@ -20,7 +20,11 @@ export interface OptimisticLike extends LikeState {
   toggle(memberId: number, to?: boolean): Promise<void>;
 }
 
-export function useOptimisticLike(stored: LikeState, set: (memberId: number, liked: boolean) => Promise<unknown>, failure: string): OptimisticLike {
+export function useOptimisticLike(
+  stored: LikeState,
+  set: (memberId: number, liked: boolean) => Promise<unknown>,
+  failure: string,
+): OptimisticLike {
   const toast = useToast();
   const [shown, setShown] = useState<(LikeState & { settled: boolean }) | null>(null);
   const [busy, setBusy] = useState(false);

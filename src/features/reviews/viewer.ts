@@ -4,9 +4,7 @@
 import { useAuth } from '../auth/auth-context.tsx';
 
 export type Viewer =
-  | { readonly kind: 'guest' }
-  | { readonly kind: 'loading' }
-  | { readonly kind: 'member'; readonly id: number };
+  { readonly kind: 'guest' } | { readonly kind: 'loading' } | { readonly kind: 'member'; readonly id: number };
 
 /** Tooltip of every review and comment control until the member's id is known. */
 export const LOADING_USER_DATA = 'Loading user data...';

@@ -38,9 +38,19 @@ function pickedGame(state: unknown, gameId: number): GameRow | null {
   const hit = (state as { picked: GameHit }).picked;
   if (hit.igdb_id !== gameId) return null;
   return {
-    id: hit.id, igdb_id: hit.igdb_id, name: hit.name, slug: hit.slug, cover_url: hit.cover_url, summary: hit.summary,
-    first_release_date: hit.first_release_date, release_year: hit.release_year, genres: [...hit.genres], platforms: [...hit.platforms],
-    developer: hit.developer, publisher: hit.publisher, category: hit.category,
+    id: hit.id,
+    igdb_id: hit.igdb_id,
+    name: hit.name,
+    slug: hit.slug,
+    cover_url: hit.cover_url,
+    summary: hit.summary,
+    first_release_date: hit.first_release_date,
+    release_year: hit.release_year,
+    genres: [...hit.genres],
+    platforms: [...hit.platforms],
+    developer: hit.developer,
+    publisher: hit.publisher,
+    category: hit.category,
   };
 }
 
@@ -58,17 +68,28 @@ export default function WriteReviewPage() {
     document.title = 'Write a Review | Checkpoint';
   }, []);
 
-  if (auth.status === 'loading') return <PageShell><div className="skeleton review-page__skeleton" aria-label="Loading" /></PageShell>;
+  if (auth.status === 'loading')
+    return (
+      <PageShell>
+        <div className="skeleton review-page__skeleton" aria-label="Loading" />
+      </PageShell>
+    );
   if (auth.status === 'signedOut') {
     return (
       <PageShell>
         <section className="card review-page__gate" aria-labelledby="review-gate-title">
-          <span className="review-page__gate-icon" aria-hidden="true">🔒</span>
+          <span className="review-page__gate-icon" aria-hidden="true">
+            🔒
+          </span>
           <h2 id="review-gate-title">{AUTH_TEXT.title}</h2>
           <p>{AUTH_TEXT.body}</p>
           <div className="review-page__gate-actions">
-            <button type="button" className="button button--primary" onClick={() => ui.open('login')}>Sign In</button>
-            <button type="button" className="button button--ghost" onClick={() => ui.open('signup')}>Create Account</button>
+            <button type="button" className="button button--primary" onClick={() => ui.open('login')}>
+              Sign In
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => ui.open('signup')}>
+              Create Account
+            </button>
           </div>
         </section>
       </PageShell>
@@ -77,11 +98,18 @@ export default function WriteReviewPage() {
   if (auth.memberId === null) {
     return (
       <PageShell>
-        <p className="review-page__status" role="status" title={AUTH_TEXT.waitMember}>{AUTH_TEXT.loadingMember}</p>
+        <p className="review-page__status" role="status" title={AUTH_TEXT.waitMember}>
+          {AUTH_TEXT.loadingMember}
+        </p>
       </PageShell>
     );
   }
-  if (param === undefined) return <PageShell><GameChooser /></PageShell>;
+  if (param === undefined)
+    return (
+      <PageShell>
+        <GameChooser />
+      </PageShell>
+    );
   const gameId = parseGameId(param);
   if (gameId === null) {
     return (
@@ -108,13 +136,22 @@ function GameChooser({ autoOpen = true }: { readonly autoOpen?: boolean }) {
   const navigate = useNavigate();
   return (
     <section className="card review-page__choose">
-      <span className="review-page__gate-icon" aria-hidden="true">🎮</span>
+      <span className="review-page__gate-icon" aria-hidden="true">
+        🎮
+      </span>
       <h2>Which game are you reviewing?</h2>
       <p>Search the catalogue and pick the game you played.</p>
-      <button type="button" className="button button--primary" onClick={() => setOpen(true)}>Choose a game</button>
+      <button type="button" className="button button--primary" onClick={() => setOpen(true)}>
+        Choose a game
+      </button>
       <GamePicker
-        open={open} title="Select a game to review" source={{ kind: 'catalogue' }} onClose={() => setOpen(false)}
-        onSelect={(game) => { navigate(`/review/${game.igdb_id}`, { state: { picked: game } }); }}
+        open={open}
+        title="Select a game to review"
+        source={{ kind: 'catalogue' }}
+        onClose={() => setOpen(false)}
+        onSelect={(game) => {
+          navigate(`/review/${game.igdb_id}`, { state: { picked: game } });
+        }}
       />
     </section>
   );
@@ -123,7 +160,9 @@ function GameChooser({ autoOpen = true }: { readonly autoOpen?: boolean }) {
 function Problem({ message }: { readonly message: string }) {
   return (
     <div className="review-page__problem">
-      <p className="review-form__error" role="alert">{message}</p>
+      <p className="review-form__error" role="alert">
+        {message}
+      </p>
       <GameChooser autoOpen={false} />
     </div>
   );
@@ -147,8 +186,12 @@ function FormLoader({ gameId, memberId }: { readonly gameId: number; readonly me
     let live = true;
     refreshPlatforms()
       .catch((error: unknown) => console.warn('Platform list not refreshed:', error))
-      .finally(() => { if (live) setPlatformsSettled(true); });
-    return () => { live = false; };
+      .finally(() => {
+        if (live) setPlatformsSettled(true);
+      });
+    return () => {
+      live = false;
+    };
   }, [online]);
 
   const missing = data === null;
@@ -157,10 +200,16 @@ function FormLoader({ gameId, memberId }: { readonly gameId: number; readonly me
     let live = true;
     setFetchState('fetching');
     fetchFormGame(gameId).then(
-      (found) => { if (live) setFetchState(found ? 'idle' : 'missing'); },
-      () => { if (live) setFetchState('failed'); },
+      (found) => {
+        if (live) setFetchState(found ? 'idle' : 'missing');
+      },
+      () => {
+        if (live) setFetchState('failed');
+      },
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [missing, online, gameId]);
 
   const game = data?.game ?? picked;
@@ -170,15 +219,33 @@ function FormLoader({ gameId, memberId }: { readonly gameId: number; readonly me
   }, [game, title]);
 
   // Edit mode opens with the review's platform chosen: wait for its name if the list is on its way.
-  const platformPending = online && !platformsSettled && data?.review?.platform_id != null && data.reviewPlatform === null;
-  if (data === undefined || platforms === undefined || platformPending || (game === null && fetchState === 'fetching')) {
-    return <PageShell><div className="review-page__layout"><div className="skeleton review-page__skeleton" aria-label="Loading" /></div></PageShell>;
+  const platformPending =
+    online && !platformsSettled && data?.review?.platform_id != null && data.reviewPlatform === null;
+  if (
+    data === undefined ||
+    platforms === undefined ||
+    platformPending ||
+    (game === null && fetchState === 'fetching')
+  ) {
+    return (
+      <PageShell>
+        <div className="review-page__layout">
+          <div className="skeleton review-page__skeleton" aria-label="Loading" />
+        </div>
+      </PageShell>
+    );
   }
   if (game === null) {
     const message = !online
       ? "You're offline and this game is not on this device yet. Connect to load it, or choose another game."
-      : fetchState === 'failed' ? 'Failed to load the game. Please try again.' : 'Game not found';
-    return <PageShell><Problem message={message} /></PageShell>;
+      : fetchState === 'failed'
+        ? 'Failed to load the game. Please try again.'
+        : 'Game not found';
+    return (
+      <PageShell>
+        <Problem message={message} />
+      </PageShell>
+    );
   }
   return (
     <PageShell title={title}>
@@ -186,8 +253,14 @@ function FormLoader({ gameId, memberId }: { readonly gameId: number; readonly me
         <GameAside game={game} />
         <ReviewForm
           // The list can land a moment after the refresh settles: the platform's name then re-opens the form with it.
-          key={data?.review ? `edit:${data.reviewPlatform ?? ''}` : 'create'} memberId={memberId} game={game} review={data?.review ?? null}
-          progress={data?.progress ?? null} reviewPlatform={data?.reviewPlatform ?? null} platforms={platforms} online={online}
+          key={data?.review ? `edit:${data.reviewPlatform ?? ''}` : 'create'}
+          memberId={memberId}
+          game={game}
+          review={data?.review ?? null}
+          progress={data?.progress ?? null}
+          reviewPlatform={data?.reviewPlatform ?? null}
+          platforms={platforms}
+          online={online}
         />
       </div>
     </PageShell>
@@ -203,11 +276,15 @@ function GameAside({ game }: { readonly game: GameRow }) {
       <GameCover name={game.name} url={game.cover_url ?? null} game={game} width={248} className="review-page__cover" />
       <div className="review-page__game-text">
         <p className="review-page__eyebrow">Reviewing</p>
-        <h2 className="review-page__game-name"><Link to={gamePath(game)}>{game.name}</Link></h2>
+        <h2 className="review-page__game-name">
+          <Link to={gamePath(game)}>{game.name}</Link>
+        </h2>
         <p className="review-page__meta">{[year, game.developer].filter(Boolean).join(' · ')}</p>
         {genres.length > 0 && <p className="review-page__meta">{genres.slice(0, 3).join(', ')}</p>}
         <ul className="review-page__tags" aria-label="Platforms">
-          {platforms.slice(0, 6).map((p) => <li key={p}>{p}</li>)}
+          {platforms.slice(0, 6).map((p) => (
+            <li key={p}>{p}</li>
+          ))}
           {platforms.length > 6 && <li>+{platforms.length - 6}</li>}
         </ul>
       </div>

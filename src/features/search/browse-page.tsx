@@ -5,8 +5,15 @@
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
-  browseSearch, defaultOrder, pageCount, pageWindow, parseBrowseParams, releaseYears, shownRange,
-  type BrowseParams, type BrowseSortField,
+  browseSearch,
+  defaultOrder,
+  pageCount,
+  pageWindow,
+  parseBrowseParams,
+  releaseYears,
+  shownRange,
+  type BrowseParams,
+  type BrowseSortField,
 } from '../../core/search/browse-params.ts';
 import { BROWSE_DEBOUNCE_MS } from '../../core/search/constants.ts';
 import { onServerReached } from '../../store/events.ts';
@@ -19,7 +26,12 @@ import './browse.css';
 
 const FAILED = 'Failed to search games';
 const SORT_LABELS: Readonly<Record<BrowseSortField, string>> = {
-  name: 'Name', release_date: 'Release Date', avg_rating: 'Rating', rating_count: 'Most Reviewed', relevance: 'Relevance', popularity: 'Popularity',
+  name: 'Name',
+  release_date: 'Release Date',
+  avg_rating: 'Rating',
+  rating_count: 'Most Reviewed',
+  relevance: 'Relevance',
+  popularity: 'Popularity',
 };
 /** The four the spec offers on this page; relevance and popularity appear only when a link asks for them. */
 const PAGE_SORTS: readonly BrowseSortField[] = ['name', 'release_date', 'avg_rating', 'rating_count'];
@@ -33,13 +45,15 @@ const searchPath = (query: BrowseParams) => {
 type Outcome = { kind: 'result'; result: BrowseResult } | { kind: 'error'; message: string };
 type View = 'grid' | 'list';
 
-
 export default function BrowsePage() {
   const service = useSearchService();
   const location = useLocation();
   const navigate = useNavigate();
   const [currentYear] = useState(() => new Date().getFullYear());
-  const params = useMemo(() => parseBrowseParams(new URLSearchParams(location.search), currentYear), [location.search, currentYear]);
+  const params = useMemo(
+    () => parseBrowseParams(new URLSearchParams(location.search), currentYear),
+    [location.search, currentYear],
+  );
   const key = browseSearch(params);
 
   const [draft, setDraft] = useState(params.q);
@@ -53,16 +67,21 @@ export default function BrowsePage() {
 
   const [run, setRun] = useState(0);
   const [answer, setAnswer] = useState<{ key: string; run: number; outcome: Outcome } | null>(null);
-  const [filtersOpen, setFiltersOpen] = useState(() => params.platforms.length + params.genres.length > 0 || params.year !== null || params.minRating !== null);
+  const [filtersOpen, setFiltersOpen] = useState(
+    () => params.platforms.length + params.genres.length > 0 || params.year !== null || params.minRating !== null,
+  );
   const [platforms, setPlatforms] = useState<{ list: Platform[]; failed: boolean }>({ list: [], failed: false });
   const [chosenView, setView] = useState<View>('grid');
   // The grid/list toggle is for tablets and desktops; on a phone the list is forced (spec: small screens).
   const wide = useMediaQuery(NOT_PHONE);
   const view: View = wide ? chosenView : 'list';
 
-  const go = useCallback((next: BrowseParams, how: 'push' | 'replace') => {
-    navigate(searchPath(next), { replace: how === 'replace', preventScrollReset: true });
-  }, [navigate]);
+  const go = useCallback(
+    (next: BrowseParams, how: 'push' | 'replace') => {
+      navigate(searchPath(next), { replace: how === 'replace', preventScrollReset: true });
+    },
+    [navigate],
+  );
 
   // The address always shows the canonical form of what the page shows (a hand-written or old
   // link is rewritten in place, without a new history entry).
@@ -104,7 +123,9 @@ export default function BrowsePage() {
     const controller = new AbortController();
     service.platforms(controller.signal).then(
       (list) => setPlatforms({ list, failed: false }),
-      () => { if (!controller.signal.aborted) setPlatforms({ list: [], failed: true }); },
+      () => {
+        if (!controller.signal.aborted) setPlatforms({ list: [], failed: true });
+      },
     );
     return () => controller.abort();
   }, [service, platformsRun]);
@@ -148,13 +169,22 @@ export default function BrowsePage() {
       stop();
       service.cache.clear();
       service.browseGames(parseBrowseParams(new URLSearchParams(key), currentYear), controller.signal).then(
-        (result) => { if (!result.fromDevice) setAnswer({ key, run, outcome: { kind: 'result', result } }); },
+        (result) => {
+          if (!result.fromDevice) setAnswer({ key, run, outcome: { kind: 'result', result } });
+        },
         () => undefined,
       );
     });
-    return () => { stop(); controller.abort(); };
+    return () => {
+      stop();
+      controller.abort();
+    };
   }, [fromDevice, service, key, run, currentYear]);
-  const activeFilters = params.platforms.length + params.genres.length + (params.year === null ? 0 : 1) + (params.minRating === null ? 0 : 1);
+  const activeFilters =
+    params.platforms.length +
+    params.genres.length +
+    (params.year === null ? 0 : 1) +
+    (params.minRating === null ? 0 : 1);
   const chosenPlatforms = useMemo(
     () => new Set(platforms.list.filter((p) => params.platforms.includes(p.id)).map((p) => p.name)),
     [platforms.list, params.platforms],
@@ -168,31 +198,69 @@ export default function BrowsePage() {
       <h1 className="browse__title">Browse Games</h1>
 
       <form className="browse-search" role="search" aria-label="Search the catalogue" onSubmit={onSubmit}>
-        <label className="visually-hidden" htmlFor={inputId}>Search games</label>
+        <label className="visually-hidden" htmlFor={inputId}>
+          Search games
+        </label>
         <input
-          id={inputId} className="browse-search__input" type="search" placeholder="Search games..." autoComplete="off"
-          enterKeyHint="search" value={draft} onChange={(e) => setDraft(e.target.value)}
+          id={inputId}
+          className="browse-search__input"
+          type="search"
+          placeholder="Search games..."
+          autoComplete="off"
+          enterKeyHint="search"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
         />
-        <button className="button button--primary" type="submit" disabled={draft.trim() === ''}>Search</button>
+        <button className="button button--primary" type="submit" disabled={draft.trim() === ''}>
+          Search
+        </button>
       </form>
 
       <div className="browse-toolbar">
         <button
-          type="button" className="button button--ghost browse-toolbar__filters" aria-expanded={filtersOpen} aria-controls={filtersId}
+          type="button"
+          className="button button--ghost browse-toolbar__filters"
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
           onClick={() => setFiltersOpen((open) => !open)}
         >
-          <FilterIcon /> Filters{activeFilters > 0 && <span className="browse-count-badge" aria-label={`${activeFilters} active`}>{activeFilters}</span>}
+          <FilterIcon /> Filters
+          {activeFilters > 0 && (
+            <span className="browse-count-badge" aria-label={`${activeFilters} active`}>
+              {activeFilters}
+            </span>
+          )}
         </button>
         {wide && (
           <div className="browse-view" role="group" aria-label="View">
-            <button type="button" className="browse-view__button" aria-pressed={view === 'grid'} onClick={() => setView('grid')}><GridIcon /> Grid</button>
-            <button type="button" className="browse-view__button" aria-pressed={view === 'list'} onClick={() => setView('list')}><ListIcon /> List</button>
+            <button
+              type="button"
+              className="browse-view__button"
+              aria-pressed={view === 'grid'}
+              onClick={() => setView('grid')}
+            >
+              <GridIcon /> Grid
+            </button>
+            <button
+              type="button"
+              className="browse-view__button"
+              aria-pressed={view === 'list'}
+              onClick={() => setView('list')}
+            >
+              <ListIcon /> List
+            </button>
           </div>
         )}
       </div>
 
       <FiltersPanel
-        id={filtersId} open={filtersOpen} params={params} platforms={platforms} currentYear={currentYear} activeFilters={activeFilters} onChange={setFilter}
+        id={filtersId}
+        open={filtersOpen}
+        params={params}
+        platforms={platforms}
+        currentYear={currentYear}
+        activeFilters={activeFilters}
+        onChange={setFilter}
       />
 
       <Results outcome={current} params={params} view={view} chosen={chosenPlatforms} onRefresh={refresh} />
@@ -215,42 +283,88 @@ function FiltersPanel({ id, open, params, platforms, currentYear, activeFilters,
   const otherRating = params.minRating !== null && !(MIN_RATINGS as readonly number[]).includes(params.minRating);
   return (
     <section id={id} className="browse-filters card" aria-label="Filters" hidden={!open}>
-      <Field label="Platform" note={platforms.failed && <small className="browse-field__note">Platforms could not be loaded.</small>}>
+      <Field
+        label="Platform"
+        note={platforms.failed && <small className="browse-field__note">Platforms could not be loaded.</small>}
+      >
         {(fieldId) => (
-          <select id={fieldId} value={several ? 'several' : String(params.platforms[0] ?? '')} onChange={(e) => onChange({ platforms: e.target.value === '' ? [] : [Number(e.target.value)] })}>
+          <select
+            id={fieldId}
+            value={several ? 'several' : String(params.platforms[0] ?? '')}
+            onChange={(e) => onChange({ platforms: e.target.value === '' ? [] : [Number(e.target.value)] })}
+          >
             <option value="">All platforms</option>
-            {several && <option value="several" disabled>{params.platforms.length} platforms</option>}
-            {platforms.list.map((p) => <option key={p.id} value={p.id}>{p.name}</option>)}
+            {several && (
+              <option value="several" disabled>
+                {params.platforms.length} platforms
+              </option>
+            )}
+            {platforms.list.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
           </select>
         )}
       </Field>
       <Field label="Release year">
         {(fieldId) => (
-          <select id={fieldId} value={params.year ?? ''} onChange={(e) => onChange({ year: e.target.value === '' ? null : Number(e.target.value) })}>
+          <select
+            id={fieldId}
+            value={params.year ?? ''}
+            onChange={(e) => onChange({ year: e.target.value === '' ? null : Number(e.target.value) })}
+          >
             <option value="">Any year</option>
-            {releaseYears(currentYear).map((y) => <option key={y} value={y}>{y}</option>)}
+            {releaseYears(currentYear).map((y) => (
+              <option key={y} value={y}>
+                {y}
+              </option>
+            ))}
           </select>
         )}
       </Field>
       <Field label="Member rating">
         {(fieldId) => (
-          <select id={fieldId} value={params.minRating ?? ''} onChange={(e) => onChange({ minRating: e.target.value === '' ? null : Number(e.target.value) })}>
+          <select
+            id={fieldId}
+            value={params.minRating ?? ''}
+            onChange={(e) => onChange({ minRating: e.target.value === '' ? null : Number(e.target.value) })}
+          >
             <option value="">Any rating</option>
             {otherRating && <option value={params.minRating ?? ''}>{params.minRating}+</option>}
-            {MIN_RATINGS.map((r) => <option key={r} value={r}>{r}+</option>)}
+            {MIN_RATINGS.map((r) => (
+              <option key={r} value={r}>
+                {r}+
+              </option>
+            ))}
           </select>
         )}
       </Field>
       <Field label="Sort by">
         {(fieldId) => (
-          <select id={fieldId} value={params.sort} onChange={(e) => { const sort = e.target.value as BrowseSortField; onChange({ sort, order: defaultOrder(sort) }); }}>
-            {(PAGE_SORTS.includes(params.sort) ? PAGE_SORTS : [...PAGE_SORTS, params.sort]).map((s) => <option key={s} value={s}>{SORT_LABELS[s]}</option>)}
+          <select
+            id={fieldId}
+            value={params.sort}
+            onChange={(e) => {
+              const sort = e.target.value as BrowseSortField;
+              onChange({ sort, order: defaultOrder(sort) });
+            }}
+          >
+            {(PAGE_SORTS.includes(params.sort) ? PAGE_SORTS : [...PAGE_SORTS, params.sort]).map((s) => (
+              <option key={s} value={s}>
+                {SORT_LABELS[s]}
+              </option>
+            ))}
           </select>
         )}
       </Field>
       <Field label="Order">
         {(fieldId) => (
-          <select id={fieldId} value={params.order} onChange={(e) => onChange({ order: e.target.value === 'desc' ? 'desc' : 'asc' })}>
+          <select
+            id={fieldId}
+            value={params.order}
+            onChange={(e) => onChange({ order: e.target.value === 'desc' ? 'desc' : 'asc' })}
+          >
             <option value="asc">{params.sort === 'name' ? 'A to Z' : 'Lowest first'}</option>
             <option value="desc">{params.sort === 'name' ? 'Z to A' : 'Highest first'}</option>
           </select>
@@ -262,8 +376,13 @@ function FiltersPanel({ id, open, params, platforms, currentYear, activeFilters,
           <ul className="browse-chips">
             {params.genres.map((g) => (
               <li key={g}>
-                <button type="button" className="browse-chip" onClick={() => onChange({ genres: params.genres.filter((x) => x !== g) })}>
-                  {g} <span aria-hidden="true">×</span><span className="visually-hidden"> (remove)</span>
+                <button
+                  type="button"
+                  className="browse-chip"
+                  onClick={() => onChange({ genres: params.genres.filter((x) => x !== g) })}
+                >
+                  {g} <span aria-hidden="true">×</span>
+                  <span className="visually-hidden"> (remove)</span>
                 </button>
               </li>
             ))}
@@ -271,7 +390,11 @@ function FiltersPanel({ id, open, params, platforms, currentYear, activeFilters,
         </div>
       )}
       {activeFilters > 0 && (
-        <button type="button" className="button button--ghost browse-filters__clear" onClick={() => onChange({ platforms: [], genres: [], year: null, minRating: null })}>
+        <button
+          type="button"
+          className="button button--ghost browse-filters__clear"
+          onClick={() => onChange({ platforms: [], genres: [], year: null, minRating: null })}
+        >
           Clear filters
         </button>
       )}
@@ -310,8 +433,14 @@ function Results({ outcome, params, view, chosen, onRefresh }: ResultsProps) {
           {outcome === null && 'Searching games...'}
           {shown && result && `Showing ${shown.from} - ${shown.to} of ${result.total} games`}
         </p>
-        {result && <span className={`browse-source browse-source--${result.source}`}><span className="browse-source__label">Source</span> {result.source}</span>}
-        <button type="button" className="browse-refresh" onClick={onRefresh}>Refresh</button>
+        {result && (
+          <span className={`browse-source browse-source--${result.source}`}>
+            <span className="browse-source__label">Source</span> {result.source}
+          </span>
+        )}
+        <button type="button" className="browse-refresh" onClick={onRefresh}>
+          Refresh
+        </button>
       </div>
 
       {result?.fromDevice && <DeviceNote offline={!navigator.onLine} />}
@@ -321,7 +450,9 @@ function Results({ outcome, params, view, chosen, onRefresh }: ResultsProps) {
         <div className="browse-error" role="alert">
           <p className="browse-error__title">{FAILED}</p>
           {outcome.message !== FAILED && <p>{outcome.message}</p>}
-          <button type="button" className="button button--ghost" onClick={onRefresh}>Try again</button>
+          <button type="button" className="button button--ghost" onClick={onRefresh}>
+            Try again
+          </button>
         </div>
       )}
       {result && result.total === 0 && result.filteredOut > 0 && (
@@ -330,10 +461,14 @@ function Results({ outcome, params, view, chosen, onRefresh }: ResultsProps) {
           <p>{result.filteredOut} result(s) filtered out to avoid potentially problematic fan-made content</p>
         </div>
       )}
-      {result && result.total === 0 && result.filteredOut === 0 && <p className="browse-empty">No games found matching your criteria</p>}
+      {result && result.total === 0 && result.filteredOut === 0 && (
+        <p className="browse-empty">No games found matching your criteria</p>
+      )}
       {result && result.games.length > 0 && (
         <ul className={`browse-list browse-list--${view}`} aria-label="Games">
-          {result.games.map((game) => <GameItem key={game.id} game={game} view={view} chosen={chosen} />)}
+          {result.games.map((game) => (
+            <GameItem key={game.id} game={game} view={view} chosen={chosen} />
+          ))}
         </ul>
       )}
       {result && <Pagination params={params} total={result.total} />}
@@ -347,12 +482,21 @@ const PLATFORMS_SHOWN = 3;
 function GameItem({ game, view, chosen }: { game: GameHit; view: View; chosen: ReadonlySet<string> }) {
   // The platforms the filter asked for come first, so a narrowed list shows why each game is in it.
   const ordered = [...game.platforms.filter((p) => chosen.has(p)), ...game.platforms.filter((p) => !chosen.has(p))];
-  const platforms = ordered.length > PLATFORMS_SHOWN ? `${ordered.slice(0, PLATFORMS_SHOWN).join(', ')} +${ordered.length - PLATFORMS_SHOWN}` : ordered.join(', ');
+  const platforms =
+    ordered.length > PLATFORMS_SHOWN
+      ? `${ordered.slice(0, PLATFORMS_SHOWN).join(', ')} +${ordered.length - PLATFORMS_SHOWN}`
+      : ordered.join(', ');
   const count = game.user_rating_count;
   return (
     <li className="browse-game">
       <Link className="browse-game__link" to={gamePath(game)}>
-        <GameCover className="browse-game__cover" name={game.name} url={game.cover_url} game={game} width={view === 'grid' ? 200 : 56} />
+        <GameCover
+          className="browse-game__cover"
+          name={game.name}
+          url={game.cover_url}
+          game={game}
+          width={view === 'grid' ? 200 : 56}
+        />
         <span className="browse-game__body">
           <span className="browse-game__name">{game.name}</span>
           <span className="browse-game__meta">
@@ -361,8 +505,14 @@ function GameItem({ game, view, chosen }: { game: GameHit; view: View; chosen: R
           </span>
           <span className="browse-game__rating">
             <span className="visually-hidden">Average member rating </span>
-            <span aria-hidden="true">★ </span><strong className={game.avg_user_rating === null ? 'is-unrated' : undefined}>{averageText(game.avg_user_rating)}</strong>
-            <span className="browse-game__count"> ({count} {count === 1 ? 'rating' : 'ratings'})</span>
+            <span aria-hidden="true">★ </span>
+            <strong className={game.avg_user_rating === null ? 'is-unrated' : undefined}>
+              {averageText(game.avg_user_rating)}
+            </strong>
+            <span className="browse-game__count">
+              {' '}
+              ({count} {count === 1 ? 'rating' : 'ratings'})
+            </span>
           </span>
         </span>
       </Link>
@@ -374,16 +524,30 @@ function Pagination({ params, total }: { params: BrowseParams; total: number }) 
   const pages = pageCount(total);
   if (pages <= 1) return null;
   const to = (page: number) => searchPath({ ...params, page });
-  const step = (page: number, label: string) => (page < 1 || page > pages
-    ? <span className="browse-pages__link browse-pages__link--step" aria-disabled="true">{label}</span>
-    : <Link className="browse-pages__link browse-pages__link--step" to={to(page)}>{label}</Link>);
+  const step = (page: number, label: string) =>
+    page < 1 || page > pages ? (
+      <span className="browse-pages__link browse-pages__link--step" aria-disabled="true">
+        {label}
+      </span>
+    ) : (
+      <Link className="browse-pages__link browse-pages__link--step" to={to(page)}>
+        {label}
+      </Link>
+    );
   return (
     <nav className="browse-pages" aria-label="Pagination">
       {step(params.page - 1, 'Previous')}
       <ul className="browse-pages__numbers">
         {pageWindow(params.page, pages).map((n) => (
           <li key={n}>
-            <Link className="browse-pages__link" to={to(n)} aria-current={n === params.page ? 'page' : undefined} aria-label={`Page ${n}`}>{n}</Link>
+            <Link
+              className="browse-pages__link"
+              to={to(n)}
+              aria-current={n === params.page ? 'page' : undefined}
+              aria-label={`Page ${n}`}
+            >
+              {n}
+            </Link>
           </li>
         ))}
       </ul>
@@ -398,13 +562,31 @@ function Skeletons({ view }: { view: View }) {
       {Array.from({ length: view === 'grid' ? 10 : 6 }, (_, i) => (
         <li key={i} className="browse-game browse-game--skeleton">
           <span className="skeleton browse-game__cover-skeleton" />
-          <span className="browse-game__body"><span className="skeleton browse-skeleton-line" /><span className="skeleton browse-skeleton-line browse-skeleton-line--short" /></span>
+          <span className="browse-game__body">
+            <span className="skeleton browse-skeleton-line" />
+            <span className="skeleton browse-skeleton-line browse-skeleton-line--short" />
+          </span>
         </li>
       ))}
     </ul>
   );
 }
 
-const FilterIcon = () => <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16"><path d="M2 3h12M4.5 8h7M7 13h2" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" /></svg>;
-const GridIcon = () => <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="currentColor"><rect x="1.5" y="1.5" width="5.5" height="5.5" rx="1" /><rect x="9" y="1.5" width="5.5" height="5.5" rx="1" /><rect x="1.5" y="9" width="5.5" height="5.5" rx="1" /><rect x="9" y="9" width="5.5" height="5.5" rx="1" /></svg>;
-const ListIcon = () => <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16"><path d="M2 3.5h12M2 8h12M2 12.5h12" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" /></svg>;
+const FilterIcon = () => (
+  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
+    <path d="M2 3h12M4.5 8h7M7 13h2" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+  </svg>
+);
+const GridIcon = () => (
+  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16" fill="currentColor">
+    <rect x="1.5" y="1.5" width="5.5" height="5.5" rx="1" />
+    <rect x="9" y="1.5" width="5.5" height="5.5" rx="1" />
+    <rect x="1.5" y="9" width="5.5" height="5.5" rx="1" />
+    <rect x="9" y="9" width="5.5" height="5.5" rx="1" />
+  </svg>
+);
+const ListIcon = () => (
+  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
+    <path d="M2 3.5h12M2 8h12M2 12.5h12" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+  </svg>
+);

@@ -6,7 +6,9 @@ export function DeviceNote({ offline }: { readonly offline: boolean }) {
   return (
     <p className="device-note" role="status">
       <span aria-hidden="true">⚡</span>
-      {offline ? "You're offline: these results are from this device." : "The server couldn't be reached: these results are from this device."}
+      {offline
+        ? "You're offline: these results are from this device."
+        : "The server couldn't be reached: these results are from this device."}
     </p>
   );
 }

@@ -20,12 +20,29 @@ const MODES: readonly { mode: Mode; label: string; title: string }[] = [
 const SAVE_DELAY_MS = 600;
 /** The demo's Top 5: the five best-rated games; the picker offers the other rated games. */
 const TOP_FIVE_SIZE = 5;
-const RATED: BrowseQuery = { q: '', platforms: [], genres: [], year: null, minRating: 1, sort: 'avg_rating', order: 'desc', page: 1 };
+const RATED: BrowseQuery = {
+  q: '',
+  platforms: [],
+  genres: [],
+  year: null,
+  minRating: 1,
+  sort: 'avg_rating',
+  order: 'desc',
+  page: 1,
+};
 
-interface Pick { readonly at: string; readonly mode: string; readonly game: GameHit }
+interface Pick {
+  readonly at: string;
+  readonly mode: string;
+  readonly game: GameHit;
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const lines = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 export default function EnhancedSearchTestPage() {
   const service = useSearchService();
@@ -37,7 +54,9 @@ export default function EnhancedSearchTestPage() {
   const [picks, setPicks] = useState<readonly Pick[]>([]);
   // Read when the picker asks, as a live store would be (so a game started while the picker is open is caught on pick).
   const started = useRef<HTMLTextAreaElement>(null);
-  const blocked = useRef((game: GameHit) => lines(started.current?.value ?? '').some((name) => matchesText(game.name, name) && matchesText(name, game.name)));
+  const blocked = useRef((game: GameHit) =>
+    lines(started.current?.value ?? '').some((name) => matchesText(game.name, name) && matchesText(name, game.name)),
+  );
 
   const current = MODES.find((m) => m.mode === mode);
   let source: PickerSource = { kind: 'catalogue' };
@@ -71,12 +90,19 @@ export default function EnhancedSearchTestPage() {
         <h2 id={`${ids}-picker`}>Game picker</h2>
         <div className="search-lab__modes">
           {MODES.map((m) => (
-            <button key={m.mode} type="button" className="button button--primary" onClick={() => setMode(m.mode)}>{m.label}</button>
+            <button key={m.mode} type="button" className="button button--primary" onClick={() => setMode(m.mode)}>
+              {m.label}
+            </button>
           ))}
         </div>
         <div className="search-lab__options">
-          <label className="search-lab__check"><input type="checkbox" checked={failAdd} onChange={(e) => setFailAdd(e.target.checked)} /> Adding fails</label>
-          <label className="search-lab__check"><input type="checkbox" checked={failLoad} onChange={(e) => setFailLoad(e.target.checked)} /> Loading the Top 5 choices fails</label>
+          <label className="search-lab__check">
+            <input type="checkbox" checked={failAdd} onChange={(e) => setFailAdd(e.target.checked)} /> Adding fails
+          </label>
+          <label className="search-lab__check">
+            <input type="checkbox" checked={failLoad} onChange={(e) => setFailLoad(e.target.checked)} /> Loading the Top
+            5 choices fails
+          </label>
           <label className="search-lab__field">
             <span>Started or finished (left out of Collection and Wishlist), one per line</span>
             <textarea ref={started} id={`${ids}-started`} name="started" rows={3} defaultValue="Super Mario Odyssey" />
@@ -94,7 +120,12 @@ export default function EnhancedSearchTestPage() {
             {picks.map((p) => (
               <li key={`${p.at}-${p.game.id}`}>
                 <GameCover name={p.game.name} url={p.game.cover_url} game={p.game} width={32} />
-                <span><strong>{p.game.name}</strong> <span className="search-lab__muted">· {p.mode} · {p.at}</span></span>
+                <span>
+                  <strong>{p.game.name}</strong>{' '}
+                  <span className="search-lab__muted">
+                    · {p.mode} · {p.at}
+                  </span>
+                </span>
               </li>
             ))}
           </ol>
@@ -103,7 +134,13 @@ export default function EnhancedSearchTestPage() {
 
       <LiveSearch />
 
-      <GamePicker open={current !== undefined} title={current?.title ?? ''} source={source} onClose={() => setMode(null)} onSelect={onSelect} />
+      <GamePicker
+        open={current !== undefined}
+        title={current?.title ?? ''}
+        source={source}
+        onClose={() => setMode(null)}
+        onSelect={onSelect}
+      />
     </main>
   );
 }
@@ -143,20 +180,25 @@ function LiveSearch() {
       const started = performance.now();
       const elapsed = () => Math.round(performance.now() - started);
       let deviceMs: number | null = null;
-      service.searchGames(text, {
-        limit: PICKER_RESULT_LIMIT, signal,
-        onLocal: (result) => {
-          deviceMs = elapsed();
-          if (!signal.aborted) setAnswer({ result, deviceMs, totalMs: deviceMs });
-        },
-      }).then(
-        (result) => {
-          if (signal.aborted) return;
-          setError(null);
-          setAnswer({ result, deviceMs, totalMs: elapsed() });
-        },
-        (e: unknown) => { if (!signal.aborted) setError(e instanceof Error ? e.message : String(e)); },
-      );
+      service
+        .searchGames(text, {
+          limit: PICKER_RESULT_LIMIT,
+          signal,
+          onLocal: (result) => {
+            deviceMs = elapsed();
+            if (!signal.aborted) setAnswer({ result, deviceMs, totalMs: deviceMs });
+          },
+        })
+        .then(
+          (result) => {
+            if (signal.aborted) return;
+            setError(null);
+            setAnswer({ result, deviceMs, totalMs: elapsed() });
+          },
+          (e: unknown) => {
+            if (!signal.aborted) setError(e instanceof Error ? e.message : String(e));
+          },
+        );
     }, PICKER_DEBOUNCE_MS);
     return () => {
       window.clearTimeout(timer);
@@ -169,17 +211,49 @@ function LiveSearch() {
   return (
     <section className="card search-lab__card" aria-labelledby={`${ids}-live`}>
       <h2 id={`${ids}-live`}>Live search</h2>
-      <input className="search-lab__input" type="search" aria-label="Live search" placeholder="Search games..." value={query} onChange={(e) => setQuery(e.target.value)} />
-      {error && <p className="error" role="alert">{error}</p>}
+      <input
+        className="search-lab__input"
+        type="search"
+        aria-label="Live search"
+        placeholder="Search games..."
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+      />
+      {error && (
+        <p className="error" role="alert">
+          {error}
+        </p>
+      )}
       {result && steps && (
         <>
           <dl className="search-lab__facts" aria-label="Search answer">
-            <div><dt>Answer</dt><dd>{result.complete ? 'final' : 'device step'}</dd></div>
-            <div><dt>Source</dt><dd>{result.source}{result.fromDevice ? ' (this device)' : ''}</dd></div>
-            <div><dt>Games</dt><dd>{result.games.length}</dd></div>
-            <div><dt>Filtered out</dt><dd>{result.filteredOut}</dd></div>
-            <div><dt>Device step</dt><dd>{steps.device}</dd></div>
-            <div><dt>Remote step</dt><dd>{steps.remote}</dd></div>
+            <div>
+              <dt>Answer</dt>
+              <dd>{result.complete ? 'final' : 'device step'}</dd>
+            </div>
+            <div>
+              <dt>Source</dt>
+              <dd>
+                {result.source}
+                {result.fromDevice ? ' (this device)' : ''}
+              </dd>
+            </div>
+            <div>
+              <dt>Games</dt>
+              <dd>{result.games.length}</dd>
+            </div>
+            <div>
+              <dt>Filtered out</dt>
+              <dd>{result.filteredOut}</dd>
+            </div>
+            <div>
+              <dt>Device step</dt>
+              <dd>{steps.device}</dd>
+            </div>
+            <div>
+              <dt>Remote step</dt>
+              <dd>{steps.remote}</dd>
+            </div>
           </dl>
           {result.fromDevice && result.complete && <DeviceNote offline={!navigator.onLine} />}
           {result.games.length === 0 && result.complete && <p className="search-lab__muted">No games found.</p>}
@@ -187,7 +261,9 @@ function LiveSearch() {
             {result.games.map((game) => (
               <li key={game.id}>
                 <GameCover name={game.name} url={game.cover_url} game={game} width={32} />
-                <span className="search-lab__result-name">{game.name} <span className="search-lab__muted">{game.release_year ?? ''}</span></span>
+                <span className="search-lab__result-name">
+                  {game.name} <span className="search-lab__muted">{game.release_year ?? ''}</span>
+                </span>
                 <span className="search-lab__tag">{game.fromIGDB ? 'igdb' : 'database'}</span>
                 <span className="search-lab__rating">★ {averageText(game.avg_user_rating)}</span>
               </li>

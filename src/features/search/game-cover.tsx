@@ -50,22 +50,42 @@ export const GameCover = memo(function GameCover({ name, url, width, game, class
   useEffect(() => {
     if (near || !showImage) return;
     const el = box.current;
-    if (!el || typeof IntersectionObserver === 'undefined') { setNear(true); return; }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) { setNear(true); observer.disconnect(); }
-    }, { rootMargin: LAZY_ROOT_MARGIN, threshold: LAZY_THRESHOLD });
+    if (!el || typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          setNear(true);
+          observer.disconnect();
+        }
+      },
+      { rootMargin: LAZY_ROOT_MARGIN, threshold: LAZY_THRESHOLD },
+    );
     observer.observe(el);
     return () => observer.disconnect();
   }, [near, showImage]);
 
   // Decorative: every cover sits next to the game's name.
   return (
-    <span ref={box} className={['game-cover', `game-cover--${shown}`, className].filter(Boolean).join(' ')} style={{ width, height }} aria-hidden="true">
+    <span
+      ref={box}
+      className={['game-cover', `game-cover--${shown}`, className].filter(Boolean).join(' ')}
+      style={{ width, height }}
+      aria-hidden="true"
+    >
       {Art && <Art game={{ ...game, name }} width={width} />}
       {showImage && near && (
         <img
-          className="game-cover__image" {...coverSources(source, width)} alt="" width={width} height={height} decoding="async"
-          onLoad={() => setImage({ source, phase: 'loaded' })} onError={() => setImage({ source, phase: 'failed' })}
+          className="game-cover__image"
+          {...coverSources(source, width)}
+          alt=""
+          width={width}
+          height={height}
+          decoding="async"
+          onLoad={() => setImage({ source, phase: 'loaded' })}
+          onError={() => setImage({ source, phase: 'failed' })}
         />
       )}
     </span>

@@ -78,13 +78,15 @@ function useCatalogueListing(text: string, enabled: boolean): Listing {
       const show = (result: GameSearchResult, status: 'partial' | 'done') => {
         if (!signal.aborted) setListing({ status, games: result.games, fromDevice: result.fromDevice });
       };
-      service.searchGames(text, { limit: PICKER_RESULT_LIMIT, signal, onLocal: (local) => show(local, 'partial') }).then(
-        (result) => show(result, 'done'),
-        (error: unknown) => {
-          if (signal.aborted || isAbort(error)) return; // replaced by a newer search: not an error
-          setListing({ status: 'error', message: PICKER_TEXT.searchFailed });
-        },
-      );
+      service
+        .searchGames(text, { limit: PICKER_RESULT_LIMIT, signal, onLocal: (local) => show(local, 'partial') })
+        .then(
+          (result) => show(result, 'done'),
+          (error: unknown) => {
+            if (signal.aborted || isAbort(error)) return; // replaced by a newer search: not an error
+            setListing({ status: 'error', message: PICKER_TEXT.searchFailed });
+          },
+        );
     }, PICKER_DEBOUNCE_MS);
     return () => {
       window.clearTimeout(timer);
@@ -164,7 +166,8 @@ function PickerDialog({ title, source, onClose, onSelect }: GamePickerProps) {
       event.preventDefault();
       if (games.length === 0) return;
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      const next = activeIndex === -1 ? (step === 1 ? 0 : games.length - 1) : (activeIndex + step + games.length) % games.length;
+      const next =
+        activeIndex === -1 ? (step === 1 ? 0 : games.length - 1) : (activeIndex + step + games.length) % games.length;
       setActiveId(games[next]?.id ?? null);
     } else if (event.key === 'Enter') {
       const game = games[activeIndex];
@@ -183,10 +186,20 @@ function PickerDialog({ title, source, onClose, onSelect }: GamePickerProps) {
   }
 
   return (
-    <Modal onClose={onClose} labelledBy={`${ids}-title`} initialFocus={input} backdropClassName="picker-backdrop" className="picker">
+    <Modal
+      onClose={onClose}
+      labelledBy={`${ids}-title`}
+      initialFocus={input}
+      backdropClassName="picker-backdrop"
+      className="picker"
+    >
       <header className="picker__head">
-        <h2 id={`${ids}-title`} className="picker__title">{title}</h2>
-        <button type="button" className="picker__close" aria-label="Close" onClick={onClose}>×</button>
+        <h2 id={`${ids}-title`} className="picker__title">
+          {title}
+        </h2>
+        <button type="button" className="picker__close" aria-label="Close" onClick={onClose}>
+          ×
+        </button>
       </header>
       <div className="picker__search">
         <svg className="picker__search-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
@@ -207,25 +220,53 @@ function PickerDialog({ title, source, onClose, onSelect }: GamePickerProps) {
           autoComplete="off"
           spellCheck={false}
           value={query}
-          onChange={(e) => { setQuery(e.target.value); setNotice(null); }}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setNotice(null);
+          }}
           onKeyDown={onInputKeyDown}
         />
-        {(listing.status === 'loading' || listing.status === 'partial') && games.length > 0 && <span className="picker__spinner picker__spinner--inline" aria-hidden="true" />}
-      </div>
-      {notice && <p className="picker__notice" role="alert">{notice}</p>}
-      <div className="picker__body" aria-busy={waiting}>
-        {settled && 'fromDevice' in listing && listing.fromDevice && listing.status === 'done' && source.kind === 'catalogue' && (
-          <DeviceNote offline={!navigator.onLine} />
+        {(listing.status === 'loading' || listing.status === 'partial') && games.length > 0 && (
+          <span className="picker__spinner picker__spinner--inline" aria-hidden="true" />
         )}
+      </div>
+      {notice && (
+        <p className="picker__notice" role="alert">
+          {notice}
+        </p>
+      )}
+      <div className="picker__body" aria-busy={waiting}>
+        {settled &&
+          'fromDevice' in listing &&
+          listing.fromDevice &&
+          listing.status === 'done' &&
+          source.kind === 'catalogue' && <DeviceNote offline={!navigator.onLine} />}
         {listing.status === 'idle' && (
           <p className="picker__hint">Type at least {MIN_QUERY_LENGTH} characters to search the catalogue.</p>
         )}
-        {listing.status === 'error' && <p className="picker__error" role="alert">{listing.message}</p>}
-        {waiting && games.length === 0 && (
-          <p className="picker__loading" role="status"><span className="picker__spinner" aria-hidden="true" />{source.kind === 'catalogue' ? 'Searching games...' : 'Loading games...'}</p>
+        {listing.status === 'error' && (
+          <p className="picker__error" role="alert">
+            {listing.message}
+          </p>
         )}
-        {empty && <p className="picker__empty" role="status">{empty}</p>}
-        <ul id={`${ids}-list`} className={`picker__list${listing.status === 'loading' ? ' picker__list--stale' : ''}`} role="listbox" aria-label="Games" hidden={games.length === 0}>
+        {waiting && games.length === 0 && (
+          <p className="picker__loading" role="status">
+            <span className="picker__spinner" aria-hidden="true" />
+            {source.kind === 'catalogue' ? 'Searching games...' : 'Loading games...'}
+          </p>
+        )}
+        {empty && (
+          <p className="picker__empty" role="status">
+            {empty}
+          </p>
+        )}
+        <ul
+          id={`${ids}-list`}
+          className={`picker__list${listing.status === 'loading' ? ' picker__list--stale' : ''}`}
+          role="listbox"
+          aria-label="Games"
+          hidden={games.length === 0}
+        >
           {games.map((game, index) => (
             <PickerRow
               key={game.id}
@@ -241,7 +282,16 @@ function PickerDialog({ title, source, onClose, onSelect }: GamePickerProps) {
         </ul>
       </div>
       <footer className="picker__keys" aria-hidden="true">
-        <span><kbd>↑</kbd><kbd>↓</kbd> move</span><span><kbd>Enter</kbd> pick</span><span><kbd>Esc</kbd> close</span>
+        <span>
+          <kbd>↑</kbd>
+          <kbd>↓</kbd> move
+        </span>
+        <span>
+          <kbd>Enter</kbd> pick
+        </span>
+        <span>
+          <kbd>Esc</kbd> close
+        </span>
       </footer>
     </Modal>
   );
@@ -261,11 +311,27 @@ function PickerRow({ id, game, active, busy, disabled, onHover, onPick }: Picker
   const shown = game.platforms.slice(0, PLATFORMS_SHOWN).join(', ');
   const more = game.platforms.length - PLATFORMS_SHOWN;
   const rated = game.avg_user_rating !== null;
-  const classes = ['picker-row', active && 'picker-row--active', busy && 'picker-row--busy', disabled && 'picker-row--disabled'].filter(Boolean).join(' ');
+  const classes = [
+    'picker-row',
+    active && 'picker-row--active',
+    busy && 'picker-row--busy',
+    disabled && 'picker-row--disabled',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     // Options are reached from the search box (aria-activedescendant), so they take no focus; a press keeps it in the box.
-    <li id={id} className={classes} role="option" aria-selected={active} aria-disabled={disabled || undefined} aria-busy={busy || undefined}
-      onMouseDown={(e) => e.preventDefault()} onMouseMove={active ? undefined : onHover} onClick={disabled ? undefined : onPick}>
+    <li
+      id={id}
+      className={classes}
+      role="option"
+      aria-selected={active}
+      aria-disabled={disabled || undefined}
+      aria-busy={busy || undefined}
+      onMouseDown={(e) => e.preventDefault()}
+      onMouseMove={active ? undefined : onHover}
+      onClick={disabled ? undefined : onPick}
+    >
       <GameCover name={game.name} url={game.cover_url} game={game} width={44} />
       <span className="picker-row__text">
         <span className="picker-row__name">{game.name}</span>
@@ -276,12 +342,15 @@ function PickerRow({ id, game, active, busy, disabled, onHover, onPick }: Picker
       {busy ? (
         <span className="picker__spinner" role="status" aria-label={`Adding ${game.name}`} />
       ) : (
-        <span className={`picker-row__rating${rated ? '' : ' picker-row__rating--none'}`} title={rated ? `Average member rating from ${game.user_rating_count} rating(s)` : 'No member ratings yet'}>
-          <span aria-hidden="true">★ </span>{averageText(game.avg_user_rating)}
+        <span
+          className={`picker-row__rating${rated ? '' : ' picker-row__rating--none'}`}
+          title={rated ? `Average member rating from ${game.user_rating_count} rating(s)` : 'No member ratings yet'}
+        >
+          <span aria-hidden="true">★ </span>
+          {averageText(game.avg_user_rating)}
           <span className="visually-hidden"> average member rating</span>
         </span>
       )}
     </li>
   );
 }
-

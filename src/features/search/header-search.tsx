@@ -28,7 +28,10 @@ interface Option {
 }
 
 const recentStorage = browserRecentStorage();
-const TABS: readonly { kind: RecentKind; label: string }[] = [{ kind: 'games', label: 'Games' }, { kind: 'users', label: 'Users' }];
+const TABS: readonly { kind: RecentKind; label: string }[] = [
+  { kind: 'games', label: 'Games' },
+  { kind: 'users', label: 'Users' },
+];
 
 function userInitial(user: UserHit): string {
   return (user.username[0] ?? '?').toUpperCase();
@@ -67,7 +70,9 @@ export function HeaderSearch() {
     const controller = new AbortController();
     request.current = controller;
     const { signal } = controller;
-    const show = (next: Answer) => { if (!signal.aborted) setAnswer(next); };
+    const show = (next: Answer) => {
+      if (!signal.aborted) setAnswer(next);
+    };
     const fail = (error: unknown) => {
       if (signal.aborted || (error instanceof DOMException && error.name === 'AbortError')) return;
       // Spec: the error state is an empty list, no dropdown results.
@@ -77,14 +82,24 @@ export function HeaderSearch() {
     setPhase('loading');
     if (kind === 'games') {
       // The device's catalogue answers as the member types (no network: it costs under a frame).
-      service.searchGames(trimmed, { limit: SUGGESTION_LIMIT, deviceOnly: true, signal })
-        .then((local) => show({ text: trimmed, games: local.games, users: [], fromDevice: true, complete: local.complete }), () => undefined);
+      service.searchGames(trimmed, { limit: SUGGESTION_LIMIT, deviceOnly: true, signal }).then(
+        (local) => show({ text: trimmed, games: local.games, users: [], fromDevice: true, complete: local.complete }),
+        () => undefined,
+      );
     }
     const timer = window.setTimeout(() => {
-      const run = kind === 'games'
-        ? service.searchGames(trimmed, { limit: SUGGESTION_LIMIT, signal }).then((r) => ({ text: trimmed, games: r.games, users: [], fromDevice: r.fromDevice, complete: true }))
-        : service.searchUsers(trimmed, signal).then((r) => ({ text: trimmed, games: [], users: r.users, fromDevice: r.fromDevice, complete: true }));
-      run.then((next) => { show(next); if (!signal.aborted) setPhase('done'); }, fail);
+      const run =
+        kind === 'games'
+          ? service
+              .searchGames(trimmed, { limit: SUGGESTION_LIMIT, signal })
+              .then((r) => ({ text: trimmed, games: r.games, users: [], fromDevice: r.fromDevice, complete: true }))
+          : service
+              .searchUsers(trimmed, signal)
+              .then((r) => ({ text: trimmed, games: [], users: r.users, fromDevice: r.fromDevice, complete: true }));
+      run.then((next) => {
+        show(next);
+        if (!signal.aborted) setPhase('done');
+      }, fail);
     }, HEADER_SEARCH_DEBOUNCE_MS);
     return () => {
       window.clearTimeout(timer);
@@ -102,19 +117,25 @@ export function HeaderSearch() {
     return () => document.removeEventListener('pointerdown', closeOutside);
   }, [open]);
 
-  const finish = useCallback((to: string) => {
-    setText('');
-    setOpen(false);
-    input.current?.blur();
-    void navigate(to);
-  }, [navigate]);
+  const finish = useCallback(
+    (to: string) => {
+      setText('');
+      setOpen(false);
+      input.current?.blur();
+      void navigate(to);
+    },
+    [navigate],
+  );
 
-  const submit = useCallback((query: string, tab: RecentKind = kind) => {
-    const q = query.trim();
-    if (q === '') return;
-    setRecent(addRecent(recentStorage, tab, q, Date.now()));
-    finish(tab === 'games' ? `/search-results?q=${encodeURIComponent(q)}` : `/users?q=${encodeURIComponent(q)}`);
-  }, [finish, kind]);
+  const submit = useCallback(
+    (query: string, tab: RecentKind = kind) => {
+      const q = query.trim();
+      if (q === '') return;
+      setRecent(addRecent(recentStorage, tab, q, Date.now()));
+      finish(tab === 'games' ? `/search-results?q=${encodeURIComponent(q)}` : `/users?q=${encodeURIComponent(q)}`);
+    },
+    [finish, kind],
+  );
 
   const shown: Answer | null = answer !== null && answer.text === trimmed ? answer : null;
   const games = useMemo(() => (kind === 'games' ? (shown?.games ?? []) : []), [kind, shown]);
@@ -123,11 +144,30 @@ export function HeaderSearch() {
 
   const options: Option[] = useMemo(() => {
     if (!searching) {
-      return recent.map((r, i) => ({ id: `${baseId}-recent-${i}`, run: () => { setText(r.query); submit(r.query); } }));
+      return recent.map((r, i) => ({
+        id: `${baseId}-recent-${i}`,
+        run: () => {
+          setText(r.query);
+          submit(r.query);
+        },
+      }));
     }
-    const rows: Option[] = kind === 'games'
-      ? games.map((g, i) => ({ id: `${baseId}-game-${i}`, run: () => { setRecent(addRecent(recentStorage, 'games', trimmed, Date.now())); finish(gamePath(g)); } }))
-      : users.map((u, i) => ({ id: `${baseId}-user-${i}`, run: () => { setRecent(addRecent(recentStorage, 'users', trimmed, Date.now())); finish(`/user/${u.id}`); } }));
+    const rows: Option[] =
+      kind === 'games'
+        ? games.map((g, i) => ({
+            id: `${baseId}-game-${i}`,
+            run: () => {
+              setRecent(addRecent(recentStorage, 'games', trimmed, Date.now()));
+              finish(gamePath(g));
+            },
+          }))
+        : users.map((u, i) => ({
+            id: `${baseId}-user-${i}`,
+            run: () => {
+              setRecent(addRecent(recentStorage, 'users', trimmed, Date.now()));
+              finish(`/user/${u.id}`);
+            },
+          }));
     return [...rows, { id: `${baseId}-all`, run: () => submit(trimmed) }];
   }, [searching, recent, kind, games, users, baseId, submit, finish, trimmed]);
 
@@ -139,8 +179,11 @@ export function HeaderSearch() {
       return;
     }
     if (event.key === 'Escape') {
-      if (open) { event.preventDefault(); setOpen(false); setActive(-1); }
-      else input.current?.blur();
+      if (open) {
+        event.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      } else input.current?.blur();
       return;
     }
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
@@ -148,7 +191,10 @@ export function HeaderSearch() {
       setOpen(true);
       if (options.length === 0) return;
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((i) => { const n = i + step; return n < -1 ? options.length - 1 : n >= options.length ? -1 : n; });
+      setActive((i) => {
+        const n = i + step;
+        return n < -1 ? options.length - 1 : n >= options.length ? -1 : n;
+      });
       return;
     }
     if (event.key === 'Enter' && open && active >= 0) {
@@ -173,7 +219,9 @@ export function HeaderSearch() {
   const listId = `${baseId}-list`;
   const activeId = active >= 0 ? options[active]?.id : undefined;
   const optionProps = (index: number) => ({
-    id: options[index]?.id, role: 'option' as const, 'aria-selected': index === active,
+    id: options[index]?.id,
+    role: 'option' as const,
+    'aria-selected': index === active,
     className: `search-option${index === active ? ' search-option--active' : ''}`,
     onMouseEnter: () => setActive(index),
     onMouseDown: (e: React.MouseEvent) => e.preventDefault(),
@@ -185,7 +233,12 @@ export function HeaderSearch() {
   return (
     <form ref={root} className="header-search" role="search" aria-label="Site search" onSubmit={onSubmit}>
       <div className="header-search__box">
-        <svg className="header-search__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true"><path fill="currentColor" d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.42 1.4-5.39-5.38A8 8 0 1 1 10 2Zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12Z" /></svg>
+        <svg className="header-search__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <path
+            fill="currentColor"
+            d="M10 2a8 8 0 0 1 6.32 12.9l5.39 5.4-1.42 1.4-5.39-5.38A8 8 0 1 1 10 2Zm0 2a6 6 0 1 0 0 12 6 6 0 0 0 0-12Z"
+          />
+        </svg>
         <input
           ref={input}
           className="header-search__input"
@@ -202,8 +255,15 @@ export function HeaderSearch() {
           autoComplete="off"
           enterKeyHint="search"
           maxLength={100}
-          onChange={(e) => { setText(e.target.value); setOpen(true); }}
-          onFocus={() => { setFocused(true); setOpen(true); void service.warm().catch(() => undefined); }}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+          }}
+          onFocus={() => {
+            setFocused(true);
+            setOpen(true);
+            void service.warm().catch(() => undefined);
+          }}
           onBlur={() => setFocused(false)}
           onKeyDown={onKeyDown}
         />
@@ -212,60 +272,110 @@ export function HeaderSearch() {
         <div className="header-search__dropdown">
           <div className="header-search__tabs" role="tablist" aria-label="Search in">
             {TABS.map((t) => (
-              <button key={t.kind} type="button" role="tab" aria-selected={kind === t.kind}
+              <button
+                key={t.kind}
+                type="button"
+                role="tab"
+                aria-selected={kind === t.kind}
                 className={`header-search__tab${kind === t.kind ? ' header-search__tab--active' : ''}`}
-                onMouseDown={(e) => e.preventDefault()} onClick={() => changeTab(t.kind)}>{t.label}</button>
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => changeTab(t.kind)}
+              >
+                {t.label}
+              </button>
             ))}
           </div>
-          <ul id={listId} role="listbox" aria-label={kind === 'games' ? 'Game suggestions' : 'User suggestions'} className="header-search__list">
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={kind === 'games' ? 'Game suggestions' : 'User suggestions'}
+            className="header-search__list"
+          >
             {!searching && recent.length > 0 && (
               <>
                 <li role="presentation" className="header-search__heading">
                   <span>{kind === 'games' ? 'Recent Game Searches' : 'Recent User Searches'}</span>
-                  <button type="button" className="link-button" onMouseDown={(e) => e.preventDefault()}
-                    onClick={() => { clearRecent(recentStorage, kind); setRecent([]); input.current?.focus(); }}>Clear</button>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onMouseDown={(e) => e.preventDefault()}
+                    onClick={() => {
+                      clearRecent(recentStorage, kind);
+                      setRecent([]);
+                      input.current?.focus();
+                    }}
+                  >
+                    Clear
+                  </button>
                 </li>
                 {recent.map((r, i) => (
                   <li key={r.query} {...optionProps(i)}>
-                    <span className="search-option__recent-icon" aria-hidden="true">↺</span>
+                    <span className="search-option__recent-icon" aria-hidden="true">
+                      ↺
+                    </span>
                     <span className="search-option__name">{r.query}</span>
                   </li>
                 ))}
               </>
             )}
             {!searching && recent.length === 0 && (
-              <li role="presentation" className="header-search__hint">Type at least {MIN_QUERY_LENGTH} characters to search {noun}.</li>
+              <li role="presentation" className="header-search__hint">
+                Type at least {MIN_QUERY_LENGTH} characters to search {noun}.
+              </li>
             )}
-            {searching && games.map((g, i) => (
-              <li key={`${g.igdb_id}`} {...optionProps(i)}>
-                <GameCover name={g.name} url={g.cover_url} game={g} width={32} />
-                <span className="search-option__main">
-                  <span className="search-option__name">{g.name}</span>
-                  <span className="search-option__meta">{g.release_year ?? 'TBA'}</span>
-                </span>
-                <span className="search-option__rating" title="Average member rating">★ {averageText(g.avg_user_rating)}</span>
-              </li>
-            ))}
-            {searching && users.map((u, i) => (
-              <li key={u.id} {...optionProps(i)}>
-                {u.avatar_url ? <img className="search-option__avatar" src={u.avatar_url} alt="" width={32} height={32} loading="lazy" />
-                  : <span className="search-option__avatar search-option__avatar--initial" aria-hidden="true">{userInitial(u)}</span>}
-                <span className="search-option__main">
-                  <span className="search-option__name">{u.username}</span>
-                  {u.bio && <span className="search-option__meta">{u.bio}</span>}
-                </span>
-              </li>
-            ))}
+            {searching &&
+              games.map((g, i) => (
+                <li key={`${g.igdb_id}`} {...optionProps(i)}>
+                  <GameCover name={g.name} url={g.cover_url} game={g} width={32} />
+                  <span className="search-option__main">
+                    <span className="search-option__name">{g.name}</span>
+                    <span className="search-option__meta">{g.release_year ?? 'TBA'}</span>
+                  </span>
+                  <span className="search-option__rating" title="Average member rating">
+                    ★ {averageText(g.avg_user_rating)}
+                  </span>
+                </li>
+              ))}
+            {searching &&
+              users.map((u, i) => (
+                <li key={u.id} {...optionProps(i)}>
+                  {u.avatar_url ? (
+                    <img
+                      className="search-option__avatar"
+                      src={u.avatar_url}
+                      alt=""
+                      width={32}
+                      height={32}
+                      loading="lazy"
+                    />
+                  ) : (
+                    <span className="search-option__avatar search-option__avatar--initial" aria-hidden="true">
+                      {userInitial(u)}
+                    </span>
+                  )}
+                  <span className="search-option__main">
+                    <span className="search-option__name">{u.username}</span>
+                    {u.bio && <span className="search-option__meta">{u.bio}</span>}
+                  </span>
+                </li>
+              ))}
             {searching && phase === 'loading' && (games.length === 0 || shown?.complete === false) && (
               <li role="presentation" className="header-search__status" aria-live="polite">
-                <span className="spinner" aria-hidden="true" />{kind === 'games' ? 'Searching games...' : 'Searching users...'}
+                <span className="spinner" aria-hidden="true" />
+                {kind === 'games' ? 'Searching games...' : 'Searching users...'}
               </li>
             )}
             {nothing && phase !== 'error' && (
-              <li role="presentation" className="header-search__status">{kind === 'games' ? 'No games found' : 'No users found'}</li>
+              <li role="presentation" className="header-search__status">
+                {kind === 'games' ? 'No games found' : 'No users found'}
+              </li>
             )}
             {searching && shown?.fromDevice === true && shown.complete && (
-              <li role="presentation" className="header-search__device">{navigator.onLine ? "Server unreachable: results from this device" : "Offline: results from this device"}</li>
+              <li role="presentation" className="header-search__device">
+                {navigator.onLine
+                  ? 'Server unreachable: results from this device'
+                  : 'Offline: results from this device'}
+              </li>
             )}
             {searching && (
               <li {...optionProps(footerIndex)} className={`${optionProps(footerIndex).className} header-search__all`}>

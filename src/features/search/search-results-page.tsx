@@ -25,13 +25,23 @@ export default function SearchResultsPage() {
     const controller = new AbortController();
     const { signal } = controller;
     setState({ phase: 'loading', result: null });
-    service.searchGames(q, {
-      limit: SEARCH_PAGE_SIZE, signal,
-      onLocal: (local) => { if (!signal.aborted) setState({ phase: 'loading', result: local }); },
-    }).then(
-      (result) => { if (!signal.aborted) setState({ phase: 'done', result }); },
-      (error: unknown) => { if (!signal.aborted && !(error instanceof DOMException && error.name === 'AbortError')) setState({ phase: 'error' }); },
-    );
+    service
+      .searchGames(q, {
+        limit: SEARCH_PAGE_SIZE,
+        signal,
+        onLocal: (local) => {
+          if (!signal.aborted) setState({ phase: 'loading', result: local });
+        },
+      })
+      .then(
+        (result) => {
+          if (!signal.aborted) setState({ phase: 'done', result });
+        },
+        (error: unknown) => {
+          if (!signal.aborted && !(error instanceof DOMException && error.name === 'AbortError'))
+            setState({ phase: 'error' });
+        },
+      );
     return () => controller.abort();
   }, [q, service]);
 
@@ -43,16 +53,23 @@ export default function SearchResultsPage() {
         <h1>{q ? <>Search results for “{q}”</> : 'Search'}</h1>
         {result && state.phase === 'done' && (
           <p className="results-count" aria-live="polite">
-            {games.length} {games.length === 1 ? 'game' : 'games'} <span className={`source-badge source-badge--${result.source}`}>{result.source}</span>
+            {games.length} {games.length === 1 ? 'game' : 'games'}{' '}
+            <span className={`source-badge source-badge--${result.source}`}>{result.source}</span>
           </p>
         )}
       </div>
       {q === '' && <p className="empty">Type a game's name in the search box above.</p>}
-      {state.phase === 'error' && <p className="notice notice--error" role="alert">Search failed. Please try again.</p>}
+      {state.phase === 'error' && (
+        <p className="notice notice--error" role="alert">
+          Search failed. Please try again.
+        </p>
+      )}
       {result?.fromDevice === true && state.phase === 'done' && q !== '' && <DeviceNote offline={!navigator.onLine} />}
       {state.phase === 'loading' && games.length === 0 && q !== '' && (
         <ul className="result-list" aria-busy="true" aria-label="Loading results">
-          {[0, 1, 2, 3].map((i) => <li key={i} className="skeleton result-skeleton" />)}
+          {[0, 1, 2, 3].map((i) => (
+            <li key={i} className="skeleton result-skeleton" />
+          ))}
         </ul>
       )}
       {games.length > 0 && (
@@ -63,12 +80,16 @@ export default function SearchResultsPage() {
                 <GameCover name={g.name} url={g.cover_url} game={g} width={56} />
                 <span className="result-row__main">
                   <span className="result-row__name">{g.name}</span>
-                  <span className="result-row__meta">{[g.release_year ?? 'TBA', g.platforms.slice(0, 3).join(', ')].filter(Boolean).join(' · ')}</span>
+                  <span className="result-row__meta">
+                    {[g.release_year ?? 'TBA', g.platforms.slice(0, 3).join(', ')].filter(Boolean).join(' · ')}
+                  </span>
                   {g.summary && <span className="result-row__summary">{g.summary}</span>}
                 </span>
                 <span className="result-row__rating" title="Average member rating">
                   ★ {averageText(g.avg_user_rating)}
-                  <small>{g.user_rating_count} {g.user_rating_count === 1 ? 'rating' : 'ratings'}</small>
+                  <small>
+                    {g.user_rating_count} {g.user_rating_count === 1 ? 'rating' : 'ratings'}
+                  </small>
                 </span>
               </Link>
             </li>
@@ -79,15 +100,23 @@ export default function SearchResultsPage() {
         <div className="notice">
           {state.result.filteredOut > 0 ? (
             <>
-              <p><strong>Search results were filtered for content protection</strong></p>
+              <p>
+                <strong>Search results were filtered for content protection</strong>
+              </p>
               <p>{state.result.filteredOut} result(s) filtered out to avoid potentially problematic fan-made content</p>
             </>
-          ) : <p>No games found matching your criteria</p>}
-          <p><Link to={`/search?q=${encodeURIComponent(q)}`}>Try Browse Games with filters</Link></p>
+          ) : (
+            <p>No games found matching your criteria</p>
+          )}
+          <p>
+            <Link to={`/search?q=${encodeURIComponent(q)}`}>Try Browse Games with filters</Link>
+          </p>
         </div>
       )}
       {state.phase === 'done' && games.length > 0 && (
-        <p className="results-more"><Link to={`/search?q=${encodeURIComponent(q)}`}>Filter and sort these results in Browse Games →</Link></p>
+        <p className="results-more">
+          <Link to={`/search?q=${encodeURIComponent(q)}`}>Filter and sort these results in Browse Games →</Link>
+        </p>
       )}
     </main>
   );

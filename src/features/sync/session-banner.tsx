@@ -6,7 +6,13 @@ import { SESSION_EXPIRED, type SyncStatusStore } from '../../sync/status.ts';
 import { changesWaiting } from './sync-summary.ts';
 import './sync.css';
 
-export function SessionBanner({ status, onSignIn }: { readonly status: SyncStatusStore; readonly onSignIn: () => void }) {
+export function SessionBanner({
+  status,
+  onSignIn,
+}: {
+  readonly status: SyncStatusStore;
+  readonly onSignIn: () => void;
+}) {
   const snapshot = useSyncExternalStore(status.subscribe, status.getSnapshot);
   if (!snapshot.sessionExpired) return null;
   return (
@@ -15,7 +21,9 @@ export function SessionBanner({ status, onSignIn }: { readonly status: SyncStatu
         {SESSION_EXPIRED}
         {snapshot.pending > 0 && ` ${changesWaiting(snapshot.pending)} on this device.`}
       </p>
-      <button type="button" className="button button--primary" onClick={onSignIn}>Sign In</button>
+      <button type="button" className="button button--primary" onClick={onSignIn}>
+        Sign In
+      </button>
     </div>
   );
 }

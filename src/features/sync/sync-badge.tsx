@@ -44,12 +44,16 @@ export function SyncBadge({ status, onSyncNow, onSignIn }: SyncBadgeProps) {
 
   const summary = summarizeSync(snapshot, storageError !== null);
   // While the details are open the badge stays, so a finished sync does not pull them away.
-  const shown: BadgeSummary | null = summary ?? (open ? { label: 'All changes synced', count: null, description: 'All changes synced', tone: 'ok' } : null);
+  const shown: BadgeSummary | null =
+    summary ??
+    (open ? { label: 'All changes synced', count: null, description: 'All changes synced', tone: 'ok' } : null);
 
   return (
     <div className="sync-badge" ref={root}>
       {/* Always mounted, so screen readers hear "Offline" or "Syncing…" when it changes. */}
-      <span className="visually-hidden" aria-live="polite">{summary?.description ?? ''}</span>
+      <span className="visually-hidden" aria-live="polite">
+        {summary?.description ?? ''}
+      </span>
       {shown && (
         <button
           ref={button}
@@ -63,13 +67,28 @@ export function SyncBadge({ status, onSyncNow, onSignIn }: SyncBadgeProps) {
           <span className="sync-badge__dot" aria-hidden="true" />
           <span className="sync-badge__label">{shown.label}</span>
           {/* The space keeps "Offline 2" in the text, as the name ("Offline · 2 changes waiting") says it. */}
-          {shown.count !== null && <>{' '}<span className="sync-badge__count">{shown.count}</span></>}
+          {shown.count !== null && (
+            <>
+              {' '}
+              <span className="sync-badge__count">{shown.count}</span>
+            </>
+          )}
         </button>
       )}
-      {shown && open && <Suspense fallback={null}><SyncPanel
-        id={panelId} status={snapshot} storageError={storageError} onSyncNow={onSyncNow}
-        onSignIn={() => { setOpen(false); onSignIn(); }}
-      /></Suspense>}
+      {shown && open && (
+        <Suspense fallback={null}>
+          <SyncPanel
+            id={panelId}
+            status={snapshot}
+            storageError={storageError}
+            onSyncNow={onSyncNow}
+            onSignIn={() => {
+              setOpen(false);
+              onSignIn();
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -5,7 +5,13 @@ import { useEffect, useState } from 'react';
 import { storageEstimate, storagePersisted, type StorageError, type StorageUse } from '../../data/storage-persist.ts';
 import type { SyncStatus } from '../../sync/status.ts';
 import { formatMoment, formatRelativeTime } from '../../core/dates.ts';
-import { changesWaiting, connectionOf, describeLastError, SESSION_EXPIRED_MESSAGE, type Connection } from './sync-summary.ts';
+import {
+  changesWaiting,
+  connectionOf,
+  describeLastError,
+  SESSION_EXPIRED_MESSAGE,
+  type Connection,
+} from './sync-summary.ts';
 
 const CONNECTION: Record<Connection, { readonly text: string; readonly className: string }> = {
   online: { text: 'Online', className: 'sync-panel__ok' },
@@ -52,8 +58,14 @@ export function SyncPanel({ id, status, storageError, onSyncNow, onSignIn }: Syn
   useEffect(() => {
     let live = true;
     // A browser that will not say how much is used leaves the line out; nothing to report.
-    storageEstimate().then((estimate) => live && setUse(estimate), () => undefined);
-    storagePersisted().then((kept) => live && setPersisted(kept), () => undefined);
+    storageEstimate().then(
+      (estimate) => live && setUse(estimate),
+      () => undefined,
+    );
+    storagePersisted().then(
+      (kept) => live && setPersisted(kept),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -85,27 +97,52 @@ export function SyncPanel({ id, status, storageError, onSyncNow, onSignIn }: Syn
         </div>
         <div>
           <dt>Last error</dt>
-          <dd className={lastError ? 'sync-panel__error' : undefined} title={status.lastError ?? undefined}>{lastError ?? 'None'}</dd>
+          <dd className={lastError ? 'sync-panel__error' : undefined} title={status.lastError ?? undefined}>
+            {lastError ?? 'None'}
+          </dd>
         </div>
       </dl>
-      {status.sessionExpired && <p className="sync-panel__alert" role="alert">{SESSION_EXPIRED_MESSAGE} Your changes are kept on this device until then.</p>}
-      {storageError && <p className="sync-panel__alert" role="alert">Storage is full: {storageError.message}</p>}
-      {use && <p className="sync-panel__note">Stored on this device: {formatBytes(use.usage)} of {formatBytes(use.quota)}</p>}
+      {status.sessionExpired && (
+        <p className="sync-panel__alert" role="alert">
+          {SESSION_EXPIRED_MESSAGE} Your changes are kept on this device until then.
+        </p>
+      )}
+      {storageError && (
+        <p className="sync-panel__alert" role="alert">
+          Storage is full: {storageError.message}
+        </p>
+      )}
+      {use && (
+        <p className="sync-panel__note">
+          Stored on this device: {formatBytes(use.usage)} of {formatBytes(use.quota)}
+        </p>
+      )}
       {persisted !== null && (
         <p className="sync-panel__note">
-          {persisted ? 'Storage is persistent: the browser keeps this data until you clear it.' : 'Storage is not persistent: the browser may clear this data when space runs low.'}
+          {persisted
+            ? 'Storage is persistent: the browser keeps this data until you clear it.'
+            : 'Storage is not persistent: the browser may clear this data when space runs low.'}
         </p>
       )}
       {status.pending > 0 && (
         <p className="sync-panel__warning">
-          Clearing this site's data in your browser would delete {status.pending === 1 ? 'the change' : `the ${status.pending} changes`} that
+          Clearing this site's data in your browser would delete{' '}
+          {status.pending === 1 ? 'the change' : `the ${status.pending} changes`} that
           {status.pending === 1 ? " hasn't" : " haven't"} reached the server yet.
         </p>
       )}
-      {status.online && !status.reachable && <p className="sync-panel__note">Changes are kept on this device and sent when the server can be reached again.</p>}
-      {!status.online && <p className="sync-panel__note">Changes are kept on this device and sent when you are back online.</p>}
+      {status.online && !status.reachable && (
+        <p className="sync-panel__note">
+          Changes are kept on this device and sent when the server can be reached again.
+        </p>
+      )}
+      {!status.online && (
+        <p className="sync-panel__note">Changes are kept on this device and sent when you are back online.</p>
+      )}
       {status.sessionExpired ? (
-        <button type="button" className="sync-panel__action" onClick={onSignIn}>Sign In</button>
+        <button type="button" className="sync-panel__action" onClick={onSignIn}>
+          Sign In
+        </button>
       ) : (
         <button type="button" className="sync-panel__action" disabled={!canSync} onClick={onSyncNow}>
           {status.syncing ? 'Syncing…' : 'Sync now'}

@@ -28,7 +28,9 @@ export { SESSION_EXPIRED as SESSION_EXPIRED_MESSAGE } from '../../sync/status.ts
 
 /** A state with a counter of what waits beside its label. */
 const counted = (label: string, description: string, pending: number, tone: BadgeTone): BadgeSummary =>
-  pending === 0 ? { label, count: null, description, tone } : { label, count: pending, description: `${description} · ${changesWaiting(pending)}`, tone };
+  pending === 0
+    ? { label, count: null, description, tone }
+    : { label, count: pending, description: `${description} · ${changesWaiting(pending)}`, tone };
 
 /** Where the device stands with the server, for the panel's "Connection" line. */
 export type Connection = 'online' | 'offline' | 'unreachable';
@@ -64,5 +66,7 @@ export function summarizeSync(status: SyncStatus, storageFull: boolean): BadgeSu
 export function describeLastError(status: SyncStatus, storageFull = false): string | null {
   if (status.lastError === null) return null;
   if (storageFull && status.lastError.includes('QuotaExceededError')) return 'Storage is full';
-  return connectionOf(status) !== 'online' && status.backoffUntil !== null ? 'Could not reach the server' : status.lastError;
+  return connectionOf(status) !== 'online' && status.backoffUntil !== null
+    ? 'Could not reach the server'
+    : status.lastError;
 }

@@ -3,7 +3,12 @@
 // choices as they change; this module writes a choice, applies it at once and tells the pickers.
 import { useSyncExternalStore } from 'react';
 import {
-  PREFERS_LIGHT, THEME_COLORS, THEME_STORAGE_KEY, parseThemeChoice, resolveTheme, type ThemeChoice,
+  PREFERS_LIGHT,
+  THEME_COLORS,
+  THEME_STORAGE_KEY,
+  parseThemeChoice,
+  resolveTheme,
+  type ThemeChoice,
 } from '../../core/theme.ts';
 
 const listeners = new Set<() => void>();
@@ -36,7 +41,10 @@ export function setThemeChoice(choice: ThemeChoice): void {
 function subscribe(notify: () => void): () => void {
   listeners.add(notify);
   window.addEventListener('storage', notify);
-  return () => { listeners.delete(notify); window.removeEventListener('storage', notify); };
+  return () => {
+    listeners.delete(notify);
+    window.removeEventListener('storage', notify);
+  };
 }
 
 /** The choice in force on this device, kept current (another tab's choice included). */

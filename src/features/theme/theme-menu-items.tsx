@@ -10,13 +10,22 @@ export function ThemeMenuItems() {
   const heading = useId();
   return (
     <div role="group" aria-labelledby={heading} className="theme-menu">
-      <span id={heading} className="theme-menu__heading" role="presentation">Theme</span>
+      <span id={heading} className="theme-menu__heading" role="presentation">
+        Theme
+      </span>
       {THEME_CHOICES.map((option) => (
         <button
-          key={option} type="button" role="menuitemradio" aria-checked={choice === option} tabIndex={-1}
-          className="account__item theme-menu__item" onClick={() => setThemeChoice(option)}
+          key={option}
+          type="button"
+          role="menuitemradio"
+          aria-checked={choice === option}
+          tabIndex={-1}
+          className="account__item theme-menu__item"
+          onClick={() => setThemeChoice(option)}
         >
-          <span className="theme-menu__check" aria-hidden="true">{choice === option ? '✓' : ''}</span>
+          <span className="theme-menu__check" aria-hidden="true">
+            {choice === option ? '✓' : ''}
+          </span>
           {THEME_LABELS[option]}
         </button>
       ))}

@@ -9,11 +9,16 @@ export function ThemePicker() {
   const name = useId();
   return (
     <div className="theme-picker" role="radiogroup" aria-labelledby={`${name}-label`}>
-      <span id={`${name}-label`} className="theme-picker__legend">Theme</span>
+      <span id={`${name}-label`} className="theme-picker__legend">
+        Theme
+      </span>
       {THEME_CHOICES.map((option) => (
         <label key={option} className="theme-picker__option">
           <input
-            type="radio" name={name} value={option} checked={choice === option}
+            type="radio"
+            name={name}
+            value={option}
+            checked={choice === option}
             onChange={() => setThemeChoice(option)}
           />
           <span>{THEME_LABELS[option]}</span>

@@ -3,7 +3,12 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
 import {
-  averageRatingText, displayName, QUICK_FILTERS, type CommunityStats, type QuickFilterId, type TopReviewer,
+  averageRatingText,
+  displayName,
+  QUICK_FILTERS,
+  type CommunityStats,
+  type QuickFilterId,
+  type TopReviewer,
 } from '../../core/directory.ts';
 import type { RecentEntry } from '../../core/search/recent.ts';
 import { Avatar } from './user-card.tsx';
@@ -20,12 +25,19 @@ interface StatsProps {
 export function StatsPanel({ stats, youFollow, compact }: StatsProps) {
   const known = stats === 'loading' ? null : stats;
   const tiles: Array<[string, number | null]> = [
-    ['Total Users', known?.total_users ?? null], ['Active Reviewers', known?.active_reviewers ?? null],
-    ['Total Reviews', known?.total_reviews ?? null], ['You Follow', youFollow],
+    ['Total Users', known?.total_users ?? null],
+    ['Active Reviewers', known?.active_reviewers ?? null],
+    ['Total Reviews', known?.total_reviews ?? null],
+    ['You Follow', youFollow],
   ];
   return (
-    <section className={`directory-panel directory-stats${compact ? ' directory-stats--compact' : ''}`} aria-labelledby="directory-stats-title">
-      <h2 id="directory-stats-title" className="directory-panel__title">Community Stats</h2>
+    <section
+      className={`directory-panel directory-stats${compact ? ' directory-stats--compact' : ''}`}
+      aria-labelledby="directory-stats-title"
+    >
+      <h2 id="directory-stats-title" className="directory-panel__title">
+        Community Stats
+      </h2>
       <dl className="directory-stats__grid">
         {tiles.map(([label, value]) => (
           <div key={label} className="directory-stats__tile">
@@ -48,24 +60,33 @@ interface RecentProps {
 export function RecentPanel({ entries, onPick, onClear, compact }: RecentProps) {
   if (compact && entries.length === 0) return null;
   return (
-    <section className={`directory-panel directory-recent${compact ? ' directory-recent--compact' : ''}`} aria-labelledby="directory-recent-title">
+    <section
+      className={`directory-panel directory-recent${compact ? ' directory-recent--compact' : ''}`}
+      aria-labelledby="directory-recent-title"
+    >
       <div className="directory-panel__head">
-        <h2 id="directory-recent-title" className="directory-panel__title">Recent Searches</h2>
-        {entries.length > 0 && <button type="button" className="directory-link-button" onClick={onClear}>Clear</button>}
-      </div>
-      {entries.length === 0
-        ? <p className="directory-panel__empty">Members you search for will show up here.</p>
-        : (
-          <ul className="directory-recent__list">
-            {entries.map((e) => (
-              <li key={e.query}>
-                <button type="button" className="directory-chip" onClick={() => onPick(e.query)}>
-                  <span aria-hidden="true">↺</span> {e.query}
-                </button>
-              </li>
-            ))}
-          </ul>
+        <h2 id="directory-recent-title" className="directory-panel__title">
+          Recent Searches
+        </h2>
+        {entries.length > 0 && (
+          <button type="button" className="directory-link-button" onClick={onClear}>
+            Clear
+          </button>
         )}
+      </div>
+      {entries.length === 0 ? (
+        <p className="directory-panel__empty">Members you search for will show up here.</p>
+      ) : (
+        <ul className="directory-recent__list">
+          {entries.map((e) => (
+            <li key={e.query}>
+              <button type="button" className="directory-chip" onClick={() => onPick(e.query)}>
+                <span aria-hidden="true">↺</span> {e.query}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }
@@ -80,12 +101,26 @@ interface QuickProps {
 
 export function QuickFiltersPanel({ isActive, onPick, id, hidden, ref }: QuickProps) {
   return (
-    <section ref={ref} id={id} hidden={hidden} tabIndex={-1} className="directory-panel directory-quick" aria-labelledby={`${id ?? 'directory-quick'}-title`}>
-      <h2 id={`${id ?? 'directory-quick'}-title`} className="directory-panel__title">Quick Filters</h2>
+    <section
+      ref={ref}
+      id={id}
+      hidden={hidden}
+      tabIndex={-1}
+      className="directory-panel directory-quick"
+      aria-labelledby={`${id ?? 'directory-quick'}-title`}
+    >
+      <h2 id={`${id ?? 'directory-quick'}-title`} className="directory-panel__title">
+        Quick Filters
+      </h2>
       <ul className="directory-quick__list">
         {QUICK_FILTERS.map((f) => (
           <li key={f.id}>
-            <button type="button" className="directory-quick__button" aria-pressed={isActive(f.id)} onClick={() => onPick(f.id)}>
+            <button
+              type="button"
+              className="directory-quick__button"
+              aria-pressed={isActive(f.id)}
+              onClick={() => onPick(f.id)}
+            >
               <span className="directory-quick__label">{f.label}</span>
               <span className="directory-quick__hint">{f.hint}</span>
             </button>
@@ -99,13 +134,25 @@ export function QuickFiltersPanel({ isActive, onPick, id, hidden, ref }: QuickPr
 /** Gold, silver and bronze (CSS), one per place. */
 const PLACES = ['gold', 'silver', 'bronze'] as const;
 
-export function TopReviewersPanel({ reviewers, me }: { readonly reviewers: readonly TopReviewer[] | null; readonly me: number | null }) {
+export function TopReviewersPanel({
+  reviewers,
+  me,
+}: {
+  readonly reviewers: readonly TopReviewer[] | null;
+  readonly me: number | null;
+}) {
   return (
     <section className="directory-section directory-top" aria-labelledby="directory-top-title">
-      <h2 id="directory-top-title" className="directory-section__title">Top Reviewers</h2>
+      <h2 id="directory-top-title" className="directory-section__title">
+        Top Reviewers
+      </h2>
       {reviewers === null && (
         <ol className="directory-top__list" aria-hidden="true">
-          {PLACES.map((m) => <li key={m} className="directory-top__item"><span className="skeleton directory-top__skeleton" /></li>)}
+          {PLACES.map((m) => (
+            <li key={m} className="directory-top__item">
+              <span className="skeleton directory-top__skeleton" />
+            </li>
+          ))}
         </ol>
       )}
       {reviewers?.length === 0 && <p className="directory-panel__empty">No reviews written yet. Be the first!</p>}
@@ -113,14 +160,20 @@ export function TopReviewersPanel({ reviewers, me }: { readonly reviewers: reado
         <ol className="directory-top__list">
           {reviewers.map((r, i) => (
             <li key={r.id} className="directory-top__item">
-              <span className={`directory-top__rank directory-top__rank--${PLACES[i] ?? 'bronze'}`}><span className="visually-hidden">Rank </span>{i + 1}</span>
+              <span className={`directory-top__rank directory-top__rank--${PLACES[i] ?? 'bronze'}`}>
+                <span className="visually-hidden">Rank </span>
+                {i + 1}
+              </span>
               <Avatar name={displayName(r)} url={r.avatar_url} size={44} />
               <span className="directory-top__body">
-                <Link className="directory-top__name" to={`/user/${r.id}`}>{displayName(r)}</Link>
+                <Link className="directory-top__name" to={`/user/${r.id}`}>
+                  {displayName(r)}
+                </Link>
                 {r.id === me && <span className="directory-badge">You</span>}
                 <span className="directory-top__meta">
                   {r.review_count} {r.review_count === 1 ? 'review' : 'reviews'} · <span aria-hidden="true">★ </span>
-                  <span className="visually-hidden">average rating </span>{averageRatingText(r.avg_rating)}
+                  <span className="visually-hidden">average rating </span>
+                  {averageRatingText(r.avg_rating)}
                 </span>
               </span>
             </li>

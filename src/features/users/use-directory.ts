@@ -3,8 +3,12 @@
 // whole directory saved, or for a search the members this device knows (search service).
 import { useEffect, useState } from 'react';
 import {
-  DirectoryAnswerError, directorySearch, LOAD_USERS_FAILED, UNEXPECTED_LOAD_ERROR,
-  type DirectoryAnswer, type DirectoryParams,
+  DirectoryAnswerError,
+  directorySearch,
+  LOAD_USERS_FAILED,
+  UNEXPECTED_LOAD_ERROR,
+  type DirectoryAnswer,
+  type DirectoryParams,
 } from '../../core/directory.ts';
 import { MIN_QUERY_LENGTH } from '../../core/search/constants.ts';
 import { browserDirectoryCache } from '../../data/directory-cache.ts';
@@ -34,13 +38,23 @@ export interface DirectoryState {
   readonly online: boolean;
 }
 
-interface Settled { readonly key: string; readonly shown: Shown | null; readonly error: string | null; readonly unreachable: boolean }
+interface Settled {
+  readonly key: string;
+  readonly shown: Shown | null;
+  readonly error: string | null;
+  readonly unreachable: boolean;
+}
 
 /**
  * `member` is the signed-in member (the answer depends on who asks: the caller is hidden and
  * follows are theirs); `authReady` false holds the request until the session has been read.
  */
-export function useDirectory(params: DirectoryParams, member: number | null, authReady: boolean, run: number): DirectoryState {
+export function useDirectory(
+  params: DirectoryParams,
+  member: number | null,
+  authReady: boolean,
+  run: number,
+): DirectoryState {
   const service = useSearchService();
   const online = useOnline();
   const search = directorySearch(params);
@@ -54,21 +68,38 @@ export function useDirectory(params: DirectoryParams, member: number | null, aut
     const controller = new AbortController();
     const { signal } = controller;
     const query: DirectoryParams = params;
-    const finish = (next: Omit<Settled, 'key'>) => { if (!signal.aborted) setSettled({ key, ...next }); };
+    const finish = (next: Omit<Settled, 'key'>) => {
+      if (!signal.aborted) setSettled({ key, ...next });
+    };
 
     // Offline or unreachable: the best this device has for the address.
     const fromDevice = async (error: string | null): Promise<void> => {
       const exact = cache.get(member, query);
-      if (exact) return finish({ shown: { kind: 'saved', answer: exact.answer, savedAt: exact.savedAt, exact: true }, error: null, unreachable: true });
+      if (exact)
+        return finish({
+          shown: { kind: 'saved', answer: exact.answer, savedAt: exact.savedAt, exact: true },
+          error: null,
+          unreachable: true,
+        });
       if (query.q === '') {
         const latest = cache.latestDirectory(member);
-        if (latest) return finish({ shown: { kind: 'saved', answer: latest.answer, savedAt: latest.savedAt, exact: false }, error: null, unreachable: true });
+        if (latest)
+          return finish({
+            shown: { kind: 'saved', answer: latest.answer, savedAt: latest.savedAt, exact: false },
+            error: null,
+            unreachable: true,
+          });
         return finish({ shown: null, error: error ?? LOAD_USERS_FAILED, unreachable: true });
       }
-      if (query.q.length < MIN_QUERY_LENGTH) return finish({ shown: { kind: 'device', users: [] }, error: null, unreachable: true });
+      if (query.q.length < MIN_QUERY_LENGTH)
+        return finish({ shown: { kind: 'device', users: [] }, error: null, unreachable: true });
       try {
         const found = await service.searchUsers(query.q, signal);
-        finish({ shown: { kind: 'device', users: found.users.filter((u) => u.id !== member) }, error: null, unreachable: true });
+        finish({
+          shown: { kind: 'device', users: found.users.filter((u) => u.id !== member) },
+          error: null,
+          unreachable: true,
+        });
       } catch {
         finish({ shown: null, error: error ?? LOAD_USERS_FAILED, unreachable: true });
       }
@@ -86,7 +117,8 @@ export function useDirectory(params: DirectoryParams, member: number | null, aut
       },
       (error: unknown) => {
         if (signal.aborted) return;
-        if (error instanceof DirectoryAnswerError) return finish({ shown: null, error: UNEXPECTED_LOAD_ERROR, unreachable: false });
+        if (error instanceof DirectoryAnswerError)
+          return finish({ shown: null, error: UNEXPECTED_LOAD_ERROR, unreachable: false });
         if (error instanceof DirectoryRequestError && error.offline) return void fromDevice(null);
         // The server answered with a refusal: say so, and keep showing what the device has.
         const saved = cache.get(member, query);
@@ -115,7 +147,8 @@ export function useDirectory(params: DirectoryParams, member: number | null, aut
     return stop;
   }, [waiting]);
   // While the next page loads, the previous answer stays on screen (dimmed) rather than a blank.
-  const shown = current?.shown ?? (settled && settled.key.split('|')[0] === `${member ?? 'guest'}` ? settled.shown : null);
+  const shown =
+    current?.shown ?? (settled && settled.key.split('|')[0] === `${member ?? 'guest'}` ? settled.shown : null);
   return {
     shown,
     loading: current === null,

@@ -6,9 +6,21 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
-  applyQuickFilter, DIRECTORY_SEARCH_DEBOUNCE_MS, DIRECTORY_SORTS, directoryPageCount, directoryRange, directorySearch,
-  isFollowing, parseDirectoryParams, quickFilterActive, shownFollowers, shownYouFollow,
-  type DirectoryParams, type DirectorySort, type DirectoryUser, type QuickFilterId,
+  applyQuickFilter,
+  DIRECTORY_SEARCH_DEBOUNCE_MS,
+  DIRECTORY_SORTS,
+  directoryPageCount,
+  directoryRange,
+  directorySearch,
+  isFollowing,
+  parseDirectoryParams,
+  quickFilterActive,
+  shownFollowers,
+  shownYouFollow,
+  type DirectoryParams,
+  type DirectorySort,
+  type DirectoryUser,
+  type QuickFilterId,
 } from '../../core/directory.ts';
 import { MutationError } from '../../core/mutations.ts';
 import { pageWindow } from '../../core/search/browse-params.ts';
@@ -44,11 +56,17 @@ export default function UsersDirectoryPage() {
   const authReady = isAuthSettled(auth);
   const toast = useToast();
   const wide = useMediaQuery(DESKTOP);
-  usePageMeta({ title: 'Discover Users', description: 'Find gamers on Checkpoint to follow: top reviewers, community stats and member search.' });
+  usePageMeta({
+    title: 'Discover Users',
+    description: 'Find gamers on Checkpoint to follow: top reviewers, community stats and member search.',
+  });
 
-  const go = useCallback((next: DirectoryParams, how: 'push' | 'replace') => {
-    navigate(pathFor(next), { replace: how === 'replace' });
-  }, [navigate]);
+  const go = useCallback(
+    (next: DirectoryParams, how: 'push' | 'replace') => {
+      navigate(pathFor(next), { replace: how === 'replace' });
+    },
+    [navigate],
+  );
 
   // A hand-written or stale address is rewritten in its canonical form, in place.
   useEffect(() => {
@@ -83,11 +101,17 @@ export default function UsersDirectoryPage() {
     event.preventDefault();
     search(draft.trim());
   };
-  const pickRecent = (query: string) => { setDraft(query); search(query); };
+  const pickRecent = (query: string) => {
+    setDraft(query);
+    search(query);
+  };
   const setSort = (sort: DirectorySort) => go({ ...params, q: draft.trim(), sort, page: 1 }, 'push');
   const pickQuick = (id: QuickFilterId) => {
     const next = applyQuickFilter({ ...params, q: draft.trim() }, id);
-    if (next.q !== params.q) { setDraft(next.q); remember(next.q); }
+    if (next.q !== params.q) {
+      setDraft(next.q);
+      remember(next.q);
+    }
     go(next, 'push');
   };
 
@@ -99,7 +123,12 @@ export default function UsersDirectoryPage() {
 
   // A page past the end (an old link, members who left) becomes the last page.
   useEffect(() => {
-    if (shown?.kind === 'server' && shown.answer.users.length === 0 && shown.answer.total > 0 && params.page > directoryPageCount(shown.answer.total)) {
+    if (
+      shown?.kind === 'server' &&
+      shown.answer.users.length === 0 &&
+      shown.answer.total > 0 &&
+      params.page > directoryPageCount(shown.answer.total)
+    ) {
       go({ ...params, page: directoryPageCount(shown.answer.total) }, 'replace');
     }
   }, [shown, params, go]);
@@ -107,26 +136,47 @@ export default function UsersDirectoryPage() {
   const mine = useLive((db) => loadMyFollows(db, me), [me]);
   const [busy, setBusy] = useState<ReadonlySet<number>>(() => new Set());
   const toggleFollow = async (userId: number, following: boolean) => {
-    if (me === null) { toast.push('Unable to determine current user ID', 'error'); return; }
+    if (me === null) {
+      toast.push('Unable to determine current user ID', 'error');
+      return;
+    }
     setBusy((s) => new Set(s).add(userId));
     try {
       await write(me, 'follow.set', { user_id: userId, following: !following });
     } catch (error) {
-      toast.push(error instanceof MutationError ? error.message
-        : following ? 'Failed to unfollow user. Please try again.' : 'Failed to follow user. Please try again.', 'error');
+      toast.push(
+        error instanceof MutationError
+          ? error.message
+          : following
+            ? 'Failed to unfollow user. Please try again.'
+            : 'Failed to follow user. Please try again.',
+        'error',
+      );
     } finally {
-      setBusy((s) => { const next = new Set(s); next.delete(userId); return next; });
+      setBusy((s) => {
+        const next = new Set(s);
+        next.delete(userId);
+        return next;
+      });
     }
   };
   const followControl = (user: Pick<DirectoryUser, 'id' | 'is_following'>): FollowControl | null => {
     if (auth.status === 'signedOut') return { kind: 'visitor' };
     if (auth.status === 'loading') return null;
     const following = isFollowing(user, mine?.following ?? new Set(), mine?.pulled ?? false);
-    return { kind: 'member', following, busy: busy.has(user.id) || mine === undefined, onToggle: () => void toggleFollow(user.id, following) };
+    return {
+      kind: 'member',
+      following,
+      busy: busy.has(user.id) || mine === undefined,
+      onToggle: () => void toggleFollow(user.id, following),
+    };
   };
-  const youFollow = me === null
-    ? (answer ? answer.stats.you_follow : null)
-    : shownYouFollow(answer?.stats.you_follow ?? null, mine?.following.size ?? 0, mine?.pulled ?? false);
+  const youFollow =
+    me === null
+      ? answer
+        ? answer.stats.you_follow
+        : null
+      : shownYouFollow(answer?.stats.you_follow ?? null, mine?.following.size ?? 0, mine?.pulled ?? false);
 
   const [dismissed, setDismissed] = useState<ReadonlySet<string>>(() => new Set());
   const warnings = (answer?.warnings ?? []).filter((w) => !dismissed.has(w));
@@ -139,13 +189,27 @@ export default function UsersDirectoryPage() {
   const sortId = useId();
   const onFilters = () => {
     // On desktop the Quick Filters sit in the sidebar: the button takes you there.
-    if (wide) { quickRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' }); quickRef.current?.focus({ preventScroll: true }); return; }
+    if (wide) {
+      quickRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      quickRef.current?.focus({ preventScroll: true });
+      return;
+    }
     setFiltersOpen((open) => !open);
   };
 
   const stats = answer ? answer.stats : directory.loading && !shown ? 'loading' : null;
   const statsPanel = <StatsPanel stats={stats} youFollow={youFollow} compact={!wide} />;
-  const recentPanel = <RecentPanel entries={recent} onPick={pickRecent} compact={!wide} onClear={() => { clearRecent(recentStorage, 'users'); setRecent([]); }} />;
+  const recentPanel = (
+    <RecentPanel
+      entries={recent}
+      onPick={pickRecent}
+      compact={!wide}
+      onClear={() => {
+        clearRecent(recentStorage, 'users');
+        setRecent([]);
+      }}
+    />
+  );
   const isActive = (id: QuickFilterId) => quickFilterActive(params, id);
   const showTop = params.q === '';
 
@@ -153,35 +217,71 @@ export default function UsersDirectoryPage() {
     <main className={`page directory${wide ? ' directory--desktop' : ' directory--mobile'}`}>
       <header className="directory__head">
         <h1 className="directory__title">Discover Users</h1>
-        <p className="directory__tagline">Find players to follow, compare ratings and see what the community is playing.</p>
+        <p className="directory__tagline">
+          Find players to follow, compare ratings and see what the community is playing.
+        </p>
       </header>
 
       <div className="directory-toolbar">
         <form className="directory-search" role="search" aria-label="Search members" onSubmit={onSubmit}>
-          <label className="visually-hidden" htmlFor={inputId}>Search users</label>
-          <svg className="directory-search__icon" aria-hidden="true" width="18" height="18" viewBox="0 0 24 24"><circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" /><path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+          <label className="visually-hidden" htmlFor={inputId}>
+            Search users
+          </label>
+          <svg className="directory-search__icon" aria-hidden="true" width="18" height="18" viewBox="0 0 24 24">
+            <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="m20 20-3.5-3.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
           <input
-            id={inputId} className="directory-search__input" type="search" placeholder="Search users by name or bio..." autoComplete="off"
-            enterKeyHint="search" maxLength={QUERY_MAX_LENGTH} value={draft} onChange={(e) => setDraft(e.target.value)}
+            id={inputId}
+            className="directory-search__input"
+            type="search"
+            placeholder="Search users by name or bio..."
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={QUERY_MAX_LENGTH}
+            value={draft}
+            onChange={(e) => setDraft(e.target.value)}
           />
-          <button className="button button--primary directory-search__submit" type="submit">Search</button>
+          <button className="button button--primary directory-search__submit" type="submit">
+            Search
+          </button>
         </form>
         <div className="directory-toolbar__row">
           <label className="directory-sort">
-            <span className="directory-sort__label" id={sortId}>Sort by</span>
-            <select aria-labelledby={sortId} value={params.sort} onChange={(e) => setSort(e.target.value as DirectorySort)}>
-              {DIRECTORY_SORTS.map((s) => <option key={s.value} value={s.value}>{s.label}</option>)}
+            <span className="directory-sort__label" id={sortId}>
+              Sort by
+            </span>
+            <select
+              aria-labelledby={sortId}
+              value={params.sort}
+              onChange={(e) => setSort(e.target.value as DirectorySort)}
+            >
+              {DIRECTORY_SORTS.map((s) => (
+                <option key={s.value} value={s.value}>
+                  {s.label}
+                </option>
+              ))}
             </select>
           </label>
-          <button type="button" className="button button--ghost directory-filters" onClick={onFilters} aria-controls={quickId} aria-expanded={wide ? undefined : filtersOpen}>
-            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16"><path d="M2 3h12M4.5 8h7M7 13h2" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" /></svg>
+          <button
+            type="button"
+            className="button button--ghost directory-filters"
+            onClick={onFilters}
+            aria-controls={quickId}
+            aria-expanded={wide ? undefined : filtersOpen}
+          >
+            <svg aria-hidden="true" width="16" height="16" viewBox="0 0 16 16">
+              <path d="M2 3h12M4.5 8h7M7 13h2" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+            </svg>
             Filters
           </button>
         </div>
       </div>
 
       <Banners
-        directory={directory} warnings={warnings} onRetry={() => setRun((n) => n + 1)}
+        directory={directory}
+        warnings={warnings}
+        onRetry={() => setRun((n) => n + 1)}
         onDismiss={(w) => setDismissed((s) => new Set(s).add(w))}
       />
 
@@ -189,17 +289,34 @@ export default function UsersDirectoryPage() {
         <div className="directory__main">
           {!wide && (
             <>
-              <QuickFiltersPanel ref={quickRef} id={quickId} hidden={!filtersOpen} isActive={isActive} onPick={pickQuick} />
+              <QuickFiltersPanel
+                ref={quickRef}
+                id={quickId}
+                hidden={!filtersOpen}
+                isActive={isActive}
+                onPick={pickQuick}
+              />
               {statsPanel}
               {recentPanel}
             </>
           )}
-          {showTop && shown?.kind !== 'device' && <TopReviewersPanel reviewers={answer ? answer.top_reviewers : directory.loading ? null : []} me={me} />}
+          {showTop && shown?.kind !== 'device' && (
+            <TopReviewersPanel reviewers={answer ? answer.top_reviewers : directory.loading ? null : []} me={me} />
+          )}
           <AllUsers
-            shown={shown} loading={directory.loading} params={params} me={me} followControl={followControl}
+            shown={shown}
+            loading={directory.loading}
+            params={params}
+            me={me}
+            followControl={followControl}
             following={(u) => isFollowing(u, mine?.following ?? new Set(), mine?.pulled ?? false)}
-            onOpen={() => { if (params.q !== '') remember(params.q); }}
-            onClear={() => { setDraft(''); go({ ...params, q: '', page: 1 }, 'push'); }}
+            onOpen={() => {
+              if (params.q !== '') remember(params.q);
+            }}
+            onClear={() => {
+              setDraft('');
+              go({ ...params, q: '', page: 1 }, 'push');
+            }}
           />
         </div>
         {wide && (
@@ -232,7 +349,9 @@ function Banners({ directory, warnings, onRetry, onDismiss }: BannersProps) {
       {error && !loading && (
         <div className="directory-banner directory-banner--error" role="alert">
           <p>{error}</p>
-          <button type="button" className="button button--ghost" onClick={onRetry}>Retry</button>
+          <button type="button" className="button button--ghost" onClick={onRetry}>
+            Retry
+          </button>
         </div>
       )}
       {fromDevice && (
@@ -240,16 +359,26 @@ function Banners({ directory, warnings, onRetry, onDismiss }: BannersProps) {
           <span aria-hidden="true">⚡</span>
           <span>
             {shown.kind === 'device' && `${why}: these results are from this device (members it has seen).`}
-            {shown.kind === 'saved' && shown.exact && `${why}: these results are from this device, saved ${savedAtText(shown.savedAt)}.`}
-            {shown.kind === 'saved' && !shown.exact && `${why}: these results are from this device — the directory as last loaded ${savedAtText(shown.savedAt)}.`}
+            {shown.kind === 'saved' &&
+              shown.exact &&
+              `${why}: these results are from this device, saved ${savedAtText(shown.savedAt)}.`}
+            {shown.kind === 'saved' &&
+              !shown.exact &&
+              `${why}: these results are from this device — the directory as last loaded ${savedAtText(shown.savedAt)}.`}
           </span>
-          {online && <button type="button" className="directory-link-button" onClick={onRetry}>Retry</button>}
+          {online && (
+            <button type="button" className="directory-link-button" onClick={onRetry}>
+              Retry
+            </button>
+          )}
         </p>
       )}
       {warnings.map((w) => (
         <div key={w} className="directory-banner directory-banner--warn" role="alert">
           <p>{w}</p>
-          <button type="button" className="directory-banner__close" aria-label="Dismiss" onClick={() => onDismiss(w)}>×</button>
+          <button type="button" className="directory-banner__close" aria-label="Dismiss" onClick={() => onDismiss(w)}>
+            ×
+          </button>
         </div>
       ))}
     </>
@@ -271,15 +400,23 @@ type CardProps = { readonly user: CardUser; readonly counts: CardCounts | null; 
 
 function AllUsers({ shown, loading, params, me, followControl, following, onOpen, onClear }: AllUsersProps) {
   // The own member is hidden (the server already leaves them out; a saved or device list may not).
-  const cards: CardProps[] | null = shown === null ? null
-    : shown.kind === 'device'
-      ? shown.users.filter((u) => u.id !== me).map((u) => ({ user: u, counts: null, follow: followControl({ id: u.id, is_following: false }) }))
-      : shown.answer.users.filter((u) => u.id !== me).map((u) => ({
-        user: u, follow: followControl(u),
-        counts: { followers: shownFollowers(u, following(u)), reviews: u.review_count, average: u.avg_rating },
-      }));
+  const cards: CardProps[] | null =
+    shown === null
+      ? null
+      : shown.kind === 'device'
+        ? shown.users
+            .filter((u) => u.id !== me)
+            .map((u) => ({ user: u, counts: null, follow: followControl({ id: u.id, is_following: false }) }))
+        : shown.answer.users
+            .filter((u) => u.id !== me)
+            .map((u) => ({
+              user: u,
+              follow: followControl(u),
+              counts: { followers: shownFollowers(u, following(u)), reviews: u.review_count, average: u.avg_rating },
+            }));
   const total = shown === null ? 0 : shown.kind === 'device' ? (cards?.length ?? 0) : shown.answer.total;
-  const range = cards && cards.length > 0 && shown?.kind !== 'device' ? directoryRange(params.page, cards.length) : null;
+  const range =
+    cards && cards.length > 0 && shown?.kind !== 'device' ? directoryRange(params.page, cards.length) : null;
   return (
     <section className="directory-section directory-all" aria-labelledby="directory-all-title" aria-busy={loading}>
       <div className="directory-section__head">
@@ -297,12 +434,18 @@ function AllUsers({ shown, loading, params, me, followControl, following, onOpen
         <div className="directory-empty">
           <p className="directory-empty__title">{params.q !== '' ? 'No users found' : 'No other members yet.'}</p>
           {params.q !== '' && <p>Nobody's username or bio matches “{params.q}”.</p>}
-          {params.q !== '' && <button type="button" className="button button--ghost" onClick={onClear}>Clear search</button>}
+          {params.q !== '' && (
+            <button type="button" className="button button--ghost" onClick={onClear}>
+              Clear search
+            </button>
+          )}
         </div>
       )}
       {cards !== null && cards.length > 0 && (
         <ul className={`directory-cards${loading ? ' directory-cards--stale' : ''}`} aria-label="Users">
-          {cards.map((card) => <UserCard key={card.user.id} {...card} onOpen={onOpen} />)}
+          {cards.map((card) => (
+            <UserCard key={card.user.id} {...card} onOpen={onOpen} />
+          ))}
         </ul>
       )}
       {shown && shown.kind !== 'device' && <Pagination params={params} total={shown.answer.total} />}
@@ -314,16 +457,30 @@ function Pagination({ params, total }: { readonly params: DirectoryParams; reado
   const pages = directoryPageCount(total);
   if (pages <= 1) return null;
   const to = (page: number) => pathFor({ ...params, page });
-  const step = (page: number, label: string, rel: string) => (page < 1 || page > pages
-    ? <span className="directory-pages__link directory-pages__link--step" aria-disabled="true">{label}</span>
-    : <Link className="directory-pages__link directory-pages__link--step" to={to(page)} rel={rel}>{label}</Link>);
+  const step = (page: number, label: string, rel: string) =>
+    page < 1 || page > pages ? (
+      <span className="directory-pages__link directory-pages__link--step" aria-disabled="true">
+        {label}
+      </span>
+    ) : (
+      <Link className="directory-pages__link directory-pages__link--step" to={to(page)} rel={rel}>
+        {label}
+      </Link>
+    );
   return (
     <nav className="directory-pages" aria-label="Pagination">
       {step(params.page - 1, 'Previous', 'prev')}
       <ul className="directory-pages__numbers">
         {pageWindow(params.page, pages).map((n) => (
           <li key={n}>
-            <Link className="directory-pages__link" to={to(n)} aria-current={n === params.page ? 'page' : undefined} aria-label={`Page ${n}`}>{n}</Link>
+            <Link
+              className="directory-pages__link"
+              to={to(n)}
+              aria-current={n === params.page ? 'page' : undefined}
+              aria-label={`Page ${n}`}
+            >
+              {n}
+            </Link>
           </li>
         ))}
       </ul>
@@ -337,7 +494,10 @@ function CardSkeletons() {
     <ul className="directory-cards" aria-hidden="true">
       {Array.from({ length: 6 }, (_, i) => (
         <li key={i} className="directory-card directory-card--skeleton">
-          <div className="directory-card__head"><span className="skeleton directory-skeleton-avatar" /><span className="skeleton directory-skeleton-line" /></div>
+          <div className="directory-card__head">
+            <span className="skeleton directory-skeleton-avatar" />
+            <span className="skeleton directory-skeleton-line" />
+          </div>
           <span className="skeleton directory-skeleton-line directory-skeleton-line--wide" />
           <span className="skeleton directory-skeleton-line directory-skeleton-line--short" />
         </li>

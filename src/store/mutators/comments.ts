@@ -16,11 +16,18 @@ const PARENT_NOT_FOUND = 'Parent comment not found';
 /** By key, the server's row wins over a pending one that has not been replaced yet. */
 async function byKey(db: CheckpointDb, key: string): Promise<CommentRow | undefined> {
   const rows = await db.comments.where('client_key').equals(key).toArray();
-  return rows.reduce<CommentRow | undefined>((best, row) => (best === undefined || row.id > best.id ? row : best), undefined);
+  return rows.reduce<CommentRow | undefined>(
+    (best, row) => (best === undefined || row.id > best.id ? row : best),
+    undefined,
+  );
 }
 
 /** app.find_comment: by id when given, else by key. */
-export function findComment(db: CheckpointDb, id: number | undefined, key: string | undefined): Promise<CommentRow | undefined> {
+export function findComment(
+  db: CheckpointDb,
+  id: number | undefined,
+  key: string | undefined,
+): Promise<CommentRow | undefined> {
   if (id !== undefined) return db.comments.get(id);
   if (key !== undefined) return byKey(db, key);
   return Promise.resolve(undefined);
@@ -37,7 +44,11 @@ async function topLevelAncestor(db: CheckpointDb, parent: CommentRow, ratingId: 
 }
 
 /** A repeated key is the same comment: nothing more happens (unless the key is someone else's). */
-export async function applyCommentAdd(db: CheckpointDb, a: MutationArgs<'comment.add'>, ctx: ApplyContext): Promise<void> {
+export async function applyCommentAdd(
+  db: CheckpointDb,
+  a: MutationArgs<'comment.add'>,
+  ctx: ApplyContext,
+): Promise<void> {
   const same = await byKey(db, a.key);
   if (same) {
     if (same.user_id !== ctx.me) reject('invalid_comment', 'Invalid comment ID');
@@ -54,23 +65,41 @@ export async function applyCommentAdd(db: CheckpointDb, a: MutationArgs<'comment
   }
   const created = recentOrNow(a.created_at, ctx.now);
   await writeRow<CommentRow>(db, 'comments', {
-    id: tempId(), client_key: a.key, user_id: ctx.me, rating_id: a.rating_id, content: a.content,
-    parent_comment_id: parentId, is_published: true, created_at: created, updated_at: created, like_count: 0,
+    id: tempId(),
+    client_key: a.key,
+    user_id: ctx.me,
+    rating_id: a.rating_id,
+    content: a.content,
+    parent_comment_id: parentId,
+    is_published: true,
+    created_at: created,
+    updated_at: created,
+    like_count: 0,
   });
   await bump(db, 'reviews', a.rating_id, 'comment_count', 1);
 }
 
-export async function applyCommentEdit(db: CheckpointDb, a: MutationArgs<'comment.edit'>, ctx: ApplyContext): Promise<void> {
+export async function applyCommentEdit(
+  db: CheckpointDb,
+  a: MutationArgs<'comment.edit'>,
+  ctx: ApplyContext,
+): Promise<void> {
   const comment = await findComment(db, a.id, a.key);
-  if (!comment || comment.user_id !== ctx.me) return reject('comment_forbidden', 'Comment not found or you do not have permission to edit it');
+  if (!comment || comment.user_id !== ctx.me)
+    return reject('comment_forbidden', 'Comment not found or you do not have permission to edit it');
   if (comment.content === a.content) return; // comment_guard moves updated_at only on a change
   await writeRow(db, 'comments', { ...comment, content: a.content, updated_at: ctx.now });
 }
 
 /** A comment already gone (or never synced) counts as deleted, so the queue never stalls on it. */
-export async function applyCommentDelete(db: CheckpointDb, a: MutationArgs<'comment.delete'>, ctx: ApplyContext): Promise<void> {
+export async function applyCommentDelete(
+  db: CheckpointDb,
+  a: MutationArgs<'comment.delete'>,
+  ctx: ApplyContext,
+): Promise<void> {
   const comment = await findComment(db, a.id, a.key);
   if (!comment) return;
-  if (comment.user_id !== ctx.me) reject('comment_forbidden', 'Comment not found or you do not have permission to delete it');
+  if (comment.user_id !== ctx.me)
+    reject('comment_forbidden', 'Comment not found or you do not have permission to delete it');
   await deleteCommentThread(db, comment);
 }

@@ -47,7 +47,8 @@ describe('follow.set', () => {
   it('refuses following oneself', async () => {
     const before = await snapshot(db);
     await expect(apply(db, 'follow.set', { user_id: ME, following: true })).rejects.toMatchObject({
-      code: 'self_follow', message: 'You cannot follow yourself',
+      code: 'self_follow',
+      message: 'You cannot follow yourself',
     });
     expect(await snapshot(db)).toEqual(before);
   });

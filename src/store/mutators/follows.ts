@@ -12,12 +12,21 @@ async function count(db: CheckpointDb, follower: number, following: number, delt
   await bump(db, 'users', follower, 'following_count', delta);
 }
 
-export async function applyFollowSet(db: CheckpointDb, a: MutationArgs<'follow.set'>, ctx: ApplyContext): Promise<void> {
+export async function applyFollowSet(
+  db: CheckpointDb,
+  a: MutationArgs<'follow.set'>,
+  ctx: ApplyContext,
+): Promise<void> {
   if (a.user_id === ctx.me) reject('self_follow', 'You cannot follow yourself');
   const rows = await db.follows.where('[follower_id+following_id]').equals([ctx.me, a.user_id]).toArray();
   if (a.following) {
     if (rows.length > 0) return;
-    await writeRow<FollowRow>(db, 'follows', { id: tempId(), follower_id: ctx.me, following_id: a.user_id, created_at: ctx.now });
+    await writeRow<FollowRow>(db, 'follows', {
+      id: tempId(),
+      follower_id: ctx.me,
+      following_id: a.user_id,
+      created_at: ctx.now,
+    });
     await count(db, ctx.me, a.user_id, 1);
     return;
   }

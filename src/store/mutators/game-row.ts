@@ -12,8 +12,14 @@ import { textOrNull } from './rows.ts';
  * spaces to hyphens, repeated hyphens collapsed. NFD folding stands in for unaccent.
  */
 export function slugify(text: string): string | null {
-  const slug = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()
-    .replace(/[^a-z0-9 -]/g, '').replace(/\s+/g, '-').replace(/-+/g, '-').replace(/^-+|-+$/g, '');
+  const slug = text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9 -]/g, '')
+    .replace(/\s+/g, '-')
+    .replace(/-+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return slug === '' ? null : slug;
 }
 
@@ -30,13 +36,23 @@ export function coverUrl(url: string | null | undefined): string | null {
  * release_date (YYYY-MM-DD) and first_release_date (unix seconds), each derived from the other,
  * and release_year: the day's year, else the year alone (release_year, or a '1998' release_date).
  */
-function releaseDates(s: GameSummary): { release_date: string | null; first_release_date: number | null; release_year: number | null } {
+function releaseDates(s: GameSummary): {
+  release_date: string | null;
+  first_release_date: number | null;
+  release_year: number | null;
+} {
   const seconds = typeof s.first_release_date === 'number' ? Math.round(s.first_release_date) : null;
   let date = seconds === null ? null : new Date(seconds * 1000).toISOString().slice(0, 10);
   if (s.release_date && /^\d{4}-\d{2}-\d{2}/.test(s.release_date)) date = s.release_date.slice(0, 10);
   const fromDate = date === null ? null : Date.parse(`${date}T00:00:00Z`) / 1000;
-  const yearAlone = s.release_year ?? (s.release_date && /^\d{4}$/.test(s.release_date) ? Number(s.release_date) : null);
-  const year = date !== null ? Number(date.slice(0, 4)) : yearAlone !== null && yearAlone >= 1 && yearAlone <= 9999 ? yearAlone : null;
+  const yearAlone =
+    s.release_year ?? (s.release_date && /^\d{4}$/.test(s.release_date) ? Number(s.release_date) : null);
+  const year =
+    date !== null
+      ? Number(date.slice(0, 4))
+      : yearAlone !== null && yearAlone >= 1 && yearAlone <= 9999
+        ? yearAlone
+        : null;
   return { release_date: date, first_release_date: seconds ?? fromDate, release_year: year };
 }
 
@@ -60,15 +76,42 @@ export function gameFacts(s: GameSummary): Partial<GameRow> {
 /** A whole new row in the server's shape (every column sync_pull sends for a game). */
 export function newGameRow(igdbId: number, s: GameSummary, slug: string, now: string): GameRow {
   return {
-    id: -igdbId, igdb_id: igdbId, game_id: String(igdbId), name: cleanText(s.name), slug, description: null,
+    id: -igdbId,
+    igdb_id: igdbId,
+    game_id: String(igdbId),
+    name: cleanText(s.name),
+    slug,
+    description: null,
     ...gameFacts(s),
-    involved_companies: [], alternative_names: [], franchise: null, collection: null, igdb_rating: null,
-    rating_count: null, metacritic_score: null, popularity: {}, screenshots: [], videos: [], is_verified: false,
-    view_count: 0, created_at: now, updated_at: now,
+    involved_companies: [],
+    alternative_names: [],
+    franchise: null,
+    collection: null,
+    igdb_rating: null,
+    rating_count: null,
+    metacritic_score: null,
+    popularity: {},
+    screenshots: [],
+    videos: [],
+    is_verified: false,
+    view_count: 0,
+    created_at: now,
+    updated_at: now,
   };
 }
 
-const FILLABLE = ['summary', 'release_date', 'release_year', 'first_release_date', 'cover_url', 'genre', 'developer', 'publisher', 'category', 'parent_game'] as const;
+const FILLABLE = [
+  'summary',
+  'release_date',
+  'release_year',
+  'first_release_date',
+  'cover_url',
+  'genre',
+  'developer',
+  'publisher',
+  'category',
+  'parent_game',
+] as const;
 const LISTS = ['genres', 'platforms'] as const;
 
 /**
@@ -79,7 +122,10 @@ export function fillMissing(row: GameRow, s: GameSummary, now: string): GameRow 
   const isEmpty = (v: unknown) => v === null || v === undefined || (Array.isArray(v) && v.length === 0);
   // The server holds the year of every dated game (…2100_release_year), so a row from before it
   // that has a day but no release_year is not missing its year.
-  const dayYear = typeof row.release_date === 'string' && /^\d{4}-\d{2}-\d{2}/.test(row.release_date) ? Number(row.release_date.slice(0, 4)) : null;
+  const dayYear =
+    typeof row.release_date === 'string' && /^\d{4}-\d{2}-\d{2}/.test(row.release_date)
+      ? Number(row.release_date.slice(0, 4))
+      : null;
   const known: GameRow = isEmpty(row.release_year) && dayYear !== null ? { ...row, release_year: dayYear } : row;
   // The server's WHERE clause: first_release_date alone being missing does not trigger an update.
   const gaps = [...FILLABLE.filter((k) => k !== 'first_release_date'), ...LISTS].some((k) => isEmpty(known[k]));

@@ -2,9 +2,7 @@
 // and the play_session_guard trigger (…_play_journal.sql). A session is named by server id or by
 // the key its member's client gave it (client_key), so one logged offline can be edited or deleted
 // before it reaches the server. Only the member's own sessions are mirrored.
-import {
-  JOURNAL_MESSAGES, minutesProblem, noteProblem, playDateProblem, trimNote,
-} from '../../core/journal.ts';
+import { JOURNAL_MESSAGES, minutesProblem, noteProblem, playDateProblem, trimNote } from '../../core/journal.ts';
 import type { MutationArgs } from '../../core/mutations.ts';
 import type { CheckpointDb, GameRow, PlaySessionRow } from '../db.ts';
 import { deleteRow, tempId, writeRow } from '../overlay.ts';
@@ -16,7 +14,10 @@ import type { ApplyContext } from './types.ts';
 /** By key, the server's row wins over a pending one that has not been replaced yet. */
 async function byKey(db: CheckpointDb, key: string): Promise<PlaySessionRow | undefined> {
   const rows = await db.journal.where('client_key').equals(key).toArray();
-  return rows.reduce<PlaySessionRow | undefined>((best, row) => (best === undefined || row.id > best.id ? row : best), undefined);
+  return rows.reduce<PlaySessionRow | undefined>(
+    (best, row) => (best === undefined || row.id > best.id ? row : best),
+    undefined,
+  );
 }
 
 /** app.find_play_session: by id when given, else by key. */
@@ -53,7 +54,11 @@ function checkFields(a: { played_on?: string; minutes?: number; note?: string | 
 }
 
 /** A repeated key is the same session: nothing more happens (unless the key is someone else's). */
-export async function applyJournalAdd(db: CheckpointDb, a: MutationArgs<'journal.add'>, ctx: ApplyContext): Promise<void> {
+export async function applyJournalAdd(
+  db: CheckpointDb,
+  a: MutationArgs<'journal.add'>,
+  ctx: ApplyContext,
+): Promise<void> {
   const same = await byKey(db, a.key);
   if (same) {
     if (same.user_id !== ctx.me) reject('invalid_session', JOURNAL_MESSAGES.invalidSession);
@@ -65,13 +70,26 @@ export async function applyJournalAdd(db: CheckpointDb, a: MutationArgs<'journal
   await checkPlatform(db, game.row, platformId);
   await saveGame(db, game);
   await writeRow<PlaySessionRow>(db, 'journal', {
-    id: tempId(), client_key: a.key, user_id: ctx.me, game_id: game.row.id, igdb_id: game.row.igdb_id, played_on: a.played_on,
-    minutes: a.minutes, platform_id: platformId, note: noteOrNull(a.note), is_private: a.is_private ?? false,
-    created_at: ctx.now, updated_at: ctx.now,
+    id: tempId(),
+    client_key: a.key,
+    user_id: ctx.me,
+    game_id: game.row.id,
+    igdb_id: game.row.igdb_id,
+    played_on: a.played_on,
+    minutes: a.minutes,
+    platform_id: platformId,
+    note: noteOrNull(a.note),
+    is_private: a.is_private ?? false,
+    created_at: ctx.now,
+    updated_at: ctx.now,
   });
 }
 
-export async function applyJournalUpdate(db: CheckpointDb, a: MutationArgs<'journal.update'>, ctx: ApplyContext): Promise<void> {
+export async function applyJournalUpdate(
+  db: CheckpointDb,
+  a: MutationArgs<'journal.update'>,
+  ctx: ApplyContext,
+): Promise<void> {
   const row = await findSession(db, a);
   if (!row || row.user_id !== ctx.me) return reject('session_forbidden', JOURNAL_MESSAGES.editForbidden);
   checkFields(a, ctx);
@@ -89,7 +107,11 @@ export async function applyJournalUpdate(db: CheckpointDb, a: MutationArgs<'jour
 }
 
 /** A session already gone (or never synced) counts as deleted, so the queue never stalls on it. */
-export async function applyJournalDelete(db: CheckpointDb, a: MutationArgs<'journal.delete'>, ctx: ApplyContext): Promise<void> {
+export async function applyJournalDelete(
+  db: CheckpointDb,
+  a: MutationArgs<'journal.delete'>,
+  ctx: ApplyContext,
+): Promise<void> {
   const row = await findSession(db, a);
   if (!row) return;
   if (row.user_id !== ctx.me) reject('session_forbidden', JOURNAL_MESSAGES.deleteForbidden);

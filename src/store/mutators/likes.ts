@@ -22,8 +22,12 @@ async function setLike(db: CheckpointDb, target: Target, liked: boolean, ctx: Ap
   if (liked) {
     if (mine.length > 0) return;
     await writeRow<LikeRow>(db, 'likes', {
-      id: tempId(), user_id: ctx.me, rating_id: target.field === 'rating_id' ? target.id : null,
-      comment_id: target.field === 'comment_id' ? target.id : null, is_like: true, created_at: ctx.now,
+      id: tempId(),
+      user_id: ctx.me,
+      rating_id: target.field === 'rating_id' ? target.id : null,
+      comment_id: target.field === 'comment_id' ? target.id : null,
+      is_like: true,
+      created_at: ctx.now,
     });
     await bump(db, target.counter, target.id, 'like_count', 1);
     return;
@@ -34,14 +38,22 @@ async function setLike(db: CheckpointDb, target: Target, liked: boolean, ctx: Ap
   }
 }
 
-export async function applyReviewLikeSet(db: CheckpointDb, a: MutationArgs<'review_like.set'>, ctx: ApplyContext): Promise<void> {
+export async function applyReviewLikeSet(
+  db: CheckpointDb,
+  a: MutationArgs<'review_like.set'>,
+  ctx: ApplyContext,
+): Promise<void> {
   const review = await db.reviews.get(a.rating_id);
   if (!review) reject('review_not_found', 'Review not found');
   if (a.liked && isDraft(review)) reject('review_is_draft', DRAFT_TEXT.notLikeable);
   await setLike(db, { field: 'rating_id', id: a.rating_id, counter: 'reviews' }, a.liked, ctx);
 }
 
-export async function applyCommentLikeSet(db: CheckpointDb, a: MutationArgs<'comment_like.set'>, ctx: ApplyContext): Promise<void> {
+export async function applyCommentLikeSet(
+  db: CheckpointDb,
+  a: MutationArgs<'comment_like.set'>,
+  ctx: ApplyContext,
+): Promise<void> {
   const comment = await findComment(db, a.comment_id, a.comment_key);
   if (!comment) return reject('comment_not_found', 'Comment not found');
   await setLike(db, { field: 'comment_id', id: comment.id, counter: 'comments' }, a.liked, ctx);

@@ -14,14 +14,24 @@ async function refuseStarted(db: CheckpointDb, me: number, igdbId: number, messa
 }
 
 /** Upsert on (user_id, igdb_id): priority and notes change only when given. */
-async function putWishlist(db: CheckpointDb, game: ResolvedGame, a: { priority?: number; notes?: string | null }, ctx: ApplyContext): Promise<void> {
+async function putWishlist(
+  db: CheckpointDb,
+  game: ResolvedGame,
+  a: { priority?: number; notes?: string | null },
+  ctx: ApplyContext,
+): Promise<void> {
   const old = await wishlistEntry(db, ctx.me, game.row.igdb_id);
   const priority = a.priority ?? old?.priority ?? 0;
   const notes = a.notes === undefined ? (old?.notes ?? null) : textOrNull(a.notes);
   if (old && old.priority === priority && old.notes === notes) return;
   await writeRow<WishlistRow>(db, 'wishlist', {
-    id: old?.id ?? tempId(), user_id: ctx.me, igdb_id: game.row.igdb_id, game_id: old?.game_id ?? game.row.id,
-    priority, notes, added_at: old?.added_at ?? ctx.now,
+    id: old?.id ?? tempId(),
+    user_id: ctx.me,
+    igdb_id: game.row.igdb_id,
+    game_id: old?.game_id ?? game.row.id,
+    priority,
+    notes,
+    added_at: old?.added_at ?? ctx.now,
   });
 }
 
@@ -29,11 +39,19 @@ async function putCollection(db: CheckpointDb, game: ResolvedGame, ctx: ApplyCon
   await removeFromList(db, 'wishlist', ctx.me, game.row.igdb_id);
   if (await collectionEntry(db, ctx.me, game.row.igdb_id)) return;
   await writeRow<CollectionRow>(db, 'collection', {
-    id: tempId(), user_id: ctx.me, igdb_id: game.row.igdb_id, game_id: game.row.id, added_at: ctx.now,
+    id: tempId(),
+    user_id: ctx.me,
+    igdb_id: game.row.igdb_id,
+    game_id: game.row.id,
+    added_at: ctx.now,
   });
 }
 
-export async function applyWishlistSet(db: CheckpointDb, a: MutationArgs<'wishlist.set'>, ctx: ApplyContext): Promise<void> {
+export async function applyWishlistSet(
+  db: CheckpointDb,
+  a: MutationArgs<'wishlist.set'>,
+  ctx: ApplyContext,
+): Promise<void> {
   const game = await resolveGame(db, a, ctx);
   const igdbId = game.row.igdb_id;
   if (a.in) {
@@ -46,15 +64,24 @@ export async function applyWishlistSet(db: CheckpointDb, a: MutationArgs<'wishli
 }
 
 /** Adding moves the game out of the wishlist. */
-export async function applyCollectionSet(db: CheckpointDb, a: MutationArgs<'collection.set'>, ctx: ApplyContext): Promise<void> {
+export async function applyCollectionSet(
+  db: CheckpointDb,
+  a: MutationArgs<'collection.set'>,
+  ctx: ApplyContext,
+): Promise<void> {
   const game = await resolveGame(db, a, ctx);
-  if (a.in) await refuseStarted(db, ctx.me, game.row.igdb_id, 'Cannot add to collection: game already started or completed');
+  if (a.in)
+    await refuseStarted(db, ctx.me, game.row.igdb_id, 'Cannot add to collection: game already started or completed');
   await saveGame(db, game);
   if (a.in) await putCollection(db, game, ctx);
   else await removeFromList(db, 'collection', ctx.me, game.row.igdb_id);
 }
 
-export async function applyCollectionMove(db: CheckpointDb, a: MutationArgs<'collection.move'>, ctx: ApplyContext): Promise<void> {
+export async function applyCollectionMove(
+  db: CheckpointDb,
+  a: MutationArgs<'collection.move'>,
+  ctx: ApplyContext,
+): Promise<void> {
   const game = await resolveGame(db, a, ctx);
   await refuseStarted(db, ctx.me, game.row.igdb_id, `Cannot move to ${a.to}: game already started or completed`);
   await saveGame(db, game);

@@ -25,7 +25,12 @@ export function collectionEntry(db: CheckpointDb, me: number, igdbId: number): P
   return db.collection.where('[user_id+igdb_id]').equals([me, igdbId]).first();
 }
 
-export async function removeFromList(db: CheckpointDb, list: 'wishlist' | 'collection', me: number, igdbId: number): Promise<void> {
+export async function removeFromList(
+  db: CheckpointDb,
+  list: 'wishlist' | 'collection',
+  me: number,
+  igdbId: number,
+): Promise<void> {
   const row = await (list === 'wishlist' ? wishlistEntry : collectionEntry)(db, me, igdbId);
   if (row) await deleteRow(db, list, row.id);
 }

@@ -5,15 +5,28 @@ import type { CheckpointDb } from '../db.ts';
 let db: CheckpointDb;
 beforeEach(async () => {
   db = openLocalDb();
-  await db.users.bulkPut([userRow(ME, 'player_one', { bio: 'old bio', location: 'Oslo' }), userRow(OTHER, 'Taken_Name')]);
+  await db.users.bulkPut([
+    userRow(ME, 'player_one', { bio: 'old bio', location: 'Oslo' }),
+    userRow(OTHER, 'Taken_Name'),
+  ]);
 });
 afterEach(() => db.delete());
 
 describe('profile.update', () => {
   it('changes the fields given, trimmed, clearing empty ones', async () => {
-    await apply(db, 'profile.update', { username: 'PlayerOne', bio: '  Loves RPGs ', location: '   ', website: 'https://example.test' });
+    await apply(db, 'profile.update', {
+      username: 'PlayerOne',
+      bio: '  Loves RPGs ',
+      location: '   ',
+      website: 'https://example.test',
+    });
     expect(await db.users.get(ME)).toMatchObject({
-      username: 'PlayerOne', bio: 'Loves RPGs', location: null, website: 'https://example.test', name: null, updated_at: NOW,
+      username: 'PlayerOne',
+      bio: 'Loves RPGs',
+      location: null,
+      website: 'https://example.test',
+      name: null,
+      updated_at: NOW,
     });
   });
 
@@ -25,7 +38,8 @@ describe('profile.update', () => {
   it('refuses a username another member has, whatever its case', async () => {
     const before = await snapshot(db);
     await expect(apply(db, 'profile.update', { username: 'taken_name' })).rejects.toMatchObject({
-      code: 'username_taken', message: 'Username is already taken',
+      code: 'username_taken',
+      message: 'Username is already taken',
     });
     expect(await snapshot(db)).toEqual(before);
   });

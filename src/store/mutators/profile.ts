@@ -12,10 +12,18 @@ const OPTIONAL = ['name', 'display_name', 'bio', 'avatar_url', 'location', 'webs
 /** The fields people read, cleaned by the blank-text rule; the addresses keep btrim. */
 const READ_TEXT: ReadonlySet<string> = new Set(['name', 'display_name', 'bio', 'location', 'platform']);
 
-export async function applyProfileUpdate(db: CheckpointDb, a: MutationArgs<'profile.update'>, ctx: ApplyContext): Promise<void> {
+export async function applyProfileUpdate(
+  db: CheckpointDb,
+  a: MutationArgs<'profile.update'>,
+  ctx: ApplyContext,
+): Promise<void> {
   const username = a.username === undefined ? undefined : btrim(a.username);
   if (username !== undefined) {
-    const taken = await db.users.where('username').equalsIgnoreCase(username).filter((u) => u.id !== ctx.me).count();
+    const taken = await db.users
+      .where('username')
+      .equalsIgnoreCase(username)
+      .filter((u) => u.id !== ctx.me)
+      .count();
     if (taken > 0) reject('username_taken', 'Username is already taken');
   }
   // The member's own row is pulled at sign-in; until then there is nothing on screen to change
@@ -23,6 +31,7 @@ export async function applyProfileUpdate(db: CheckpointDb, a: MutationArgs<'prof
   const me = await db.users.get(ctx.me);
   if (!me) return;
   const next: UserRow = { ...me, username: username ?? me.username, updated_at: ctx.now };
-  for (const field of OPTIONAL) if (a[field] !== undefined) next[field] = READ_TEXT.has(field) ? cleanOrNull(a[field]) : textOrNull(a[field]);
+  for (const field of OPTIONAL)
+    if (a[field] !== undefined) next[field] = READ_TEXT.has(field) ? cleanOrNull(a[field]) : textOrNull(a[field]);
   await writeRow(db, 'users', next);
 }

@@ -9,7 +9,11 @@ import { ownProgress, removeFromList } from './own-rows.ts';
 import { reject } from './rows.ts';
 import type { ApplyContext } from './types.ts';
 
-async function gameForProgress(db: CheckpointDb, a: MutationArgs<'progress.set'>, ctx: ApplyContext): Promise<ResolvedGame> {
+async function gameForProgress(
+  db: CheckpointDb,
+  a: MutationArgs<'progress.set'>,
+  ctx: ApplyContext,
+): Promise<ResolvedGame> {
   try {
     return await resolveGame(db, a, ctx);
   } catch (error) {
@@ -19,7 +23,11 @@ async function gameForProgress(db: CheckpointDb, a: MutationArgs<'progress.set'>
   }
 }
 
-export async function applyProgressSet(db: CheckpointDb, a: MutationArgs<'progress.set'>, ctx: ApplyContext): Promise<void> {
+export async function applyProgressSet(
+  db: CheckpointDb,
+  a: MutationArgs<'progress.set'>,
+  ctx: ApplyContext,
+): Promise<void> {
   const game = await gameForProgress(db, a, ctx);
   const completed = a.completed ?? false;
   const started = (a.started ?? false) || completed;
@@ -27,10 +35,16 @@ export async function applyProgressSet(db: CheckpointDb, a: MutationArgs<'progre
   const old = await ownProgress(db, ctx.me, game.row.igdb_id);
   // insert … on conflict do update: the marks and dates already set are kept.
   const row: ProgressRow = {
-    id: old?.id ?? tempId(), user_id: ctx.me, game_id: old?.game_id ?? game.row.id, igdb_id: game.row.igdb_id,
-    started: (old?.started ?? false) || started, completed: (old?.completed ?? false) || completed,
-    started_date: old?.started_date ?? (started ? at : null), completed_date: old?.completed_date ?? (completed ? at : null),
-    created_at: old?.created_at ?? ctx.now, updated_at: ctx.now,
+    id: old?.id ?? tempId(),
+    user_id: ctx.me,
+    game_id: old?.game_id ?? game.row.id,
+    igdb_id: game.row.igdb_id,
+    started: (old?.started ?? false) || started,
+    completed: (old?.completed ?? false) || completed,
+    started_date: old?.started_date ?? (started ? at : null),
+    completed_date: old?.completed_date ?? (completed ? at : null),
+    created_at: old?.created_at ?? ctx.now,
+    updated_at: ctx.now,
   };
   // progress_guard
   if (row.completed) {

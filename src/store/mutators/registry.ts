@@ -2,7 +2,13 @@
 // app.m_* function (dispatched by app.apply_mutation in …_sync.sql), so that after a sync the
 // mirrors equal the server's rows. An apply checks everything before it writes anything, so a
 // refused mutation leaves no trace even inside a caller's larger transaction (the rebase).
-import { isMutationName, MutationError, parseMutation, type MutationArgs, type MutationName } from '../../core/mutations.ts';
+import {
+  isMutationName,
+  MutationError,
+  parseMutation,
+  type MutationArgs,
+  type MutationName,
+} from '../../core/mutations.ts';
 import type { CheckpointDb } from '../db.ts';
 import { applyCommentAdd, applyCommentDelete, applyCommentEdit } from './comments.ts';
 import { applyFollowSet } from './follows.ts';
@@ -41,7 +47,12 @@ const APPLY: { readonly [N in MutationName]: Apply<N> } = {
   'journal.delete': applyJournalDelete,
 };
 
-function run<N extends MutationName>(db: CheckpointDb, name: N, args: MutationArgs<N>, ctx: ApplyContext): Promise<void> {
+function run<N extends MutationName>(
+  db: CheckpointDb,
+  name: N,
+  args: MutationArgs<N>,
+  ctx: ApplyContext,
+): Promise<void> {
   return APPLY[name](db, args, ctx);
 }
 
@@ -50,7 +61,12 @@ function run<N extends MutationName>(db: CheckpointDb, name: N, args: MutationAr
  * batch staged in memory (data/import/stage.ts, which checks the scope when it is made), written
  * at once after.
  */
-export function applyThrough<N extends MutationName>(target: CheckpointDb, name: N, args: MutationArgs<N>, ctx: ApplyContext): Promise<void> {
+export function applyThrough<N extends MutationName>(
+  target: CheckpointDb,
+  name: N,
+  args: MutationArgs<N>,
+  ctx: ApplyContext,
+): Promise<void> {
   return run(target, name, args, ctx);
 }
 
@@ -59,7 +75,12 @@ export function applyThrough<N extends MutationName>(target: CheckpointDb, name:
  * transaction over APPLY_TABLES (scope.ts); throws MutationError with the spec's message when the
  * server would refuse the mutation for a reason the mirrors already show.
  */
-export async function applyLocal(db: CheckpointDb, name: MutationName, args: unknown, ctx: ApplyContext): Promise<void> {
+export async function applyLocal(
+  db: CheckpointDb,
+  name: MutationName,
+  args: unknown,
+  ctx: ApplyContext,
+): Promise<void> {
   assertApplyScope(db);
   if (!isMutationName(name)) throw new MutationError('unknown_mutation', `Unknown mutation: ${String(name)}`);
   await run(db, name, parseMutation(name, args), ctx);

@@ -1,5 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { apply, commentRow, CTX, EARLIER, gameRow, ME, NOW, openLocalDb, OTHER, reviewRow, snapshot } from '../../../tests/support/local-db.ts';
+import {
+  apply,
+  commentRow,
+  CTX,
+  EARLIER,
+  gameRow,
+  ME,
+  NOW,
+  openLocalDb,
+  OTHER,
+  reviewRow,
+  snapshot,
+} from '../../../tests/support/local-db.ts';
 import type { CheckpointDb } from '../db.ts';
 
 let db: CheckpointDb;
@@ -9,7 +21,10 @@ const celeste = gameRow(11, 26226, 'Celeste');
 beforeEach(async () => {
   db = openLocalDb();
   await db.games.bulkPut([witcher, celeste]);
-  await db.platforms.bulkPut([{ id: 1, name: 'PC' }, { id: 2, name: 'PS5' }]);
+  await db.platforms.bulkPut([
+    { id: 1, name: 'PC' },
+    { id: 2, name: 'PS5' },
+  ]);
 });
 afterEach(() => db.delete());
 
@@ -17,12 +32,29 @@ const mine = (igdbId = 1942) => db.reviews.where('[user_id+igdb_id]').equals([ME
 
 describe('review.create', () => {
   it('adds the review with a temporary id, zero counts and the time of writing', async () => {
-    await apply(db, 'review.create', { igdb_id: 1942, rating: 8.5, review: '  Superb.  ', is_recommended: true, playtime_hours: 120 });
+    await apply(db, 'review.create', {
+      igdb_id: 1942,
+      rating: 8.5,
+      review: '  Superb.  ',
+      is_recommended: true,
+      playtime_hours: 120,
+    });
     const review = await mine();
     expect(review?.id).toBeLessThan(-1e12 + 1);
     expect(review).toMatchObject({
-      user_id: ME, game_id: 10, igdb_id: 1942, rating: 8.5, review: 'Superb.', is_recommended: true, playtime_hours: 120,
-      platform_id: null, slug: witcher.slug, like_count: 0, comment_count: 0, post_date_time: NOW, updated_at: NOW,
+      user_id: ME,
+      game_id: 10,
+      igdb_id: 1942,
+      rating: 8.5,
+      review: 'Superb.',
+      is_recommended: true,
+      playtime_hours: 120,
+      platform_id: null,
+      slug: witcher.slug,
+      like_count: 0,
+      comment_count: 0,
+      post_date_time: NOW,
+      updated_at: NOW,
     });
   });
 
@@ -56,20 +88,26 @@ describe('review.create', () => {
     await db.reviews.put(reviewRow(5, ME, witcher));
     const before = await snapshot(db);
     await expect(apply(db, 'review.create', { igdb_id: 1942, rating: 6 })).rejects.toMatchObject({
-      code: 'already_reviewed', message: 'You have already reviewed this game',
+      code: 'already_reviewed',
+      message: 'You have already reviewed this game',
     });
     expect(await snapshot(db)).toEqual(before);
   });
 
   it('refuses a game that is not known and not described', async () => {
     await expect(apply(db, 'review.create', { igdb_id: 999, rating: 6 })).rejects.toMatchObject({
-      code: 'game_not_found', message: 'Game not found in database. Please select a game from the search results.',
+      code: 'game_not_found',
+      message: 'Game not found in database. Please select a game from the search results.',
     });
   });
 
   it('refuses ratings and playtimes outside the spec', async () => {
-    await expect(apply(db, 'review.create', { igdb_id: 1942, rating: 7.3 })).rejects.toMatchObject({ message: 'Rating must be from 1 to 10 in steps of 0.5' });
-    await expect(apply(db, 'review.create', { igdb_id: 1942, rating: 7, playtime_hours: 100_000 })).rejects.toMatchObject({
+    await expect(apply(db, 'review.create', { igdb_id: 1942, rating: 7.3 })).rejects.toMatchObject({
+      message: 'Rating must be from 1 to 10 in steps of 0.5',
+    });
+    await expect(
+      apply(db, 'review.create', { igdb_id: 1942, rating: 7, playtime_hours: 100_000 }),
+    ).rejects.toMatchObject({
       message: 'Playtime must be whole hours from 1 to 99999',
     });
   });
@@ -81,7 +119,13 @@ describe('review.update', () => {
   it('changes only the fields given and moves updated_at', async () => {
     await apply(db, 'review.update', { igdb_id: 1942, rating: 9.5, review: ' Even better ' });
     expect(await db.reviews.get(5)).toMatchObject({
-      rating: 9.5, review: 'Even better', is_recommended: true, platform_id: 1, playtime_hours: 10, updated_at: NOW, post_date_time: EARLIER,
+      rating: 9.5,
+      review: 'Even better',
+      is_recommended: true,
+      platform_id: 1,
+      playtime_hours: 10,
+      updated_at: NOW,
+      post_date_time: EARLIER,
     });
   });
 
@@ -99,7 +143,8 @@ describe('review.update', () => {
   it("refuses when the member has no review of the game (someone else's does not count)", async () => {
     await db.reviews.put(reviewRow(6, OTHER, celeste));
     await expect(apply(db, 'review.update', { igdb_id: 26226, rating: 2 })).rejects.toMatchObject({
-      code: 'review_forbidden', message: 'Review not found or you do not have permission to edit it',
+      code: 'review_forbidden',
+      message: 'Review not found or you do not have permission to edit it',
     });
     expect((await db.reviews.get(6))?.rating).toBe(8);
   });
@@ -107,8 +152,15 @@ describe('review.update', () => {
 
 describe('review.delete', () => {
   beforeEach(async () => {
-    await db.reviews.bulkPut([reviewRow(5, ME, witcher, { like_count: 1, comment_count: 2 }), reviewRow(6, OTHER, celeste)]);
-    await db.comments.bulkPut([commentRow(20, OTHER, 5), commentRow(21, ME, 5, { parent_comment_id: 20 }), commentRow(22, ME, 6)]);
+    await db.reviews.bulkPut([
+      reviewRow(5, ME, witcher, { like_count: 1, comment_count: 2 }),
+      reviewRow(6, OTHER, celeste),
+    ]);
+    await db.comments.bulkPut([
+      commentRow(20, OTHER, 5),
+      commentRow(21, ME, 5, { parent_comment_id: 20 }),
+      commentRow(22, ME, 6),
+    ]);
     await db.likes.bulkPut([
       { id: 30, user_id: OTHER, rating_id: 5, comment_id: null, is_like: true, created_at: EARLIER },
       { id: 31, user_id: ME, rating_id: null, comment_id: 20, is_like: true, created_at: EARLIER },
@@ -139,7 +191,8 @@ describe('review.delete', () => {
 
   it("refuses someone else's review", async () => {
     await expect(apply(db, 'review.delete', { rating_id: 6 }, CTX)).rejects.toMatchObject({
-      code: 'review_forbidden', message: 'Review not found or you do not have permission to edit it',
+      code: 'review_forbidden',
+      message: 'Review not found or you do not have permission to edit it',
     });
     expect(await db.reviews.get(6)).toBeDefined();
   });

@@ -33,7 +33,13 @@ export function recentOrNow(at: string | undefined, now: string): string {
 }
 
 /** A counter kept by a server trigger: greatest(0, count + delta), on the row when mirrored. */
-export async function bump(db: CheckpointDb, table: MirrorName, id: number, field: string, delta: number): Promise<void> {
+export async function bump(
+  db: CheckpointDb,
+  table: MirrorName,
+  id: number,
+  field: string,
+  delta: number,
+): Promise<void> {
   const row = await db.table<{ id: number } & Record<string, unknown>, number>(table).get(id);
   if (!row) return;
   const count = typeof row[field] === 'number' ? row[field] : 0;

@@ -9,16 +9,28 @@ import { ownReview } from './own-rows.ts';
 import { reject } from './rows.ts';
 import type { ApplyContext } from './types.ts';
 
-export async function applyTop5Replace(db: CheckpointDb, a: MutationArgs<'top5.replace'>, ctx: ApplyContext): Promise<void> {
+export async function applyTop5Replace(
+  db: CheckpointDb,
+  a: MutationArgs<'top5.replace'>,
+  ctx: ApplyContext,
+): Promise<void> {
   const picks: GameRow[] = [];
   for (const item of a.games) {
     const { row } = await resolveGame(db, item, ctx);
-    if (!(await ownReview(db, ctx.me, row.igdb_id))) reject('top5_unrated', 'Only games you have rated can be in your Top 5');
+    if (!(await ownReview(db, ctx.me, row.igdb_id)))
+      reject('top5_unrated', 'Only games you have rated can be in your Top 5');
     if (picks.some((g) => g.id === row.id)) reject('top5_duplicate', 'A game can be in your Top 5 only once');
     picks.push(row);
   }
-  for (const old of await db.topGames.where('user_id').equals(ctx.me).toArray()) await deleteRow(db, 'topGames', old.id);
+  for (const old of await db.topGames.where('user_id').equals(ctx.me).toArray())
+    await deleteRow(db, 'topGames', old.id);
   for (const [i, game] of picks.entries()) {
-    await writeRow<TopGameRow>(db, 'topGames', { id: tempId(), user_id: ctx.me, game_id: game.id, position: i + 1, created_at: ctx.now });
+    await writeRow<TopGameRow>(db, 'topGames', {
+      id: tempId(),
+      user_id: ctx.me,
+      game_id: game.id,
+      position: i + 1,
+      created_at: ctx.now,
+    });
   }
 }

@@ -9,4 +9,8 @@ export interface ApplyContext {
   readonly now: string;
 }
 
-export type Apply<N extends MutationName> = (db: CheckpointDb, args: MutationArgs<N>, ctx: ApplyContext) => Promise<void>;
+export type Apply<N extends MutationName> = (
+  db: CheckpointDb,
+  args: MutationArgs<N>,
+  ctx: ApplyContext,
+) => Promise<void>;

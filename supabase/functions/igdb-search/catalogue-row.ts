@@ -23,16 +23,21 @@ function objectName(v: unknown): string | undefined {
 }
 
 function companies(row: Row): IgdbGame[] | undefined {
-  if (Array.isArray(row.involved_companies) && row.involved_companies.some((c) => typeof c === 'object' && c !== null)) {
+  if (
+    Array.isArray(row.involved_companies) &&
+    row.involved_companies.some((c) => typeof c === 'object' && c !== null)
+  ) {
     return row.involved_companies as IgdbGame[];
   }
   const developer = str(row.developer);
   const publisher = str(row.publisher);
   const out: IgdbGame[] = [];
-  const add = (name: string, dev: boolean, pub: boolean) => out.push({ company: { name }, developer: dev, publisher: pub });
+  const add = (name: string, dev: boolean, pub: boolean) =>
+    out.push({ company: { name }, developer: dev, publisher: pub });
   if (developer) add(developer, true, developer === publisher);
   if (publisher && publisher !== developer) add(publisher, false, true);
-  for (const other of names(row.involved_companies)) if (other !== developer && other !== publisher) add(other, false, false);
+  for (const other of names(row.involved_companies))
+    if (other !== developer && other !== publisher) add(other, false, false);
   return out.length > 0 ? out : undefined;
 }
 
@@ -50,7 +55,9 @@ export function toCatalogueGame(row: Row): CatalogueGame | undefined {
   const name = str(row.name);
   if (id === undefined || name === undefined) return undefined;
   const alternativeNames = names(row.alternative_names);
-  const coverUrl = str(row.cover_url) ?? (typeof row.cover === 'object' && row.cover !== null ? str((row.cover as Row).url) : undefined);
+  const coverUrl =
+    str(row.cover_url) ??
+    (typeof row.cover === 'object' && row.cover !== null ? str((row.cover as Row).url) : undefined);
   const franchise = objectName(row.franchise);
   const collection = objectName(row.collection);
   const rating = num(row.rating) ?? num(row.total_rating);
@@ -73,7 +80,9 @@ export function toCatalogueGame(row: Row): CatalogueGame | undefined {
     franchise: franchise ? { name: franchise } : undefined,
     franchises: franchise ? [{ name: franchise }] : names(row.franchises).map((n) => ({ name: n })),
     collection: collection ? { name: collection } : undefined,
-    parent_game: num(row.parent_game) ?? (typeof row.parent_game === 'object' && row.parent_game !== null ? num((row.parent_game as Row).id) : undefined),
+    parent_game:
+      num(row.parent_game) ??
+      (typeof row.parent_game === 'object' && row.parent_game !== null ? num((row.parent_game as Row).id) : undefined),
     version_parent: num(row.version_parent),
     similar_games: Array.isArray(row.similar_games) ? row.similar_games : undefined,
   };

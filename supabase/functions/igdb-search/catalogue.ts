@@ -20,7 +20,8 @@ function parseLines(text: string): CatalogueGame[] {
     if (line.trim() === '') continue;
     try {
       const row: unknown = JSON.parse(line);
-      const game = typeof row === 'object' && row !== null ? toCatalogueGame(row as Record<string, unknown>) : undefined;
+      const game =
+        typeof row === 'object' && row !== null ? toCatalogueGame(row as Record<string, unknown>) : undefined;
       if (game) games.push(game);
     } catch {
       // A broken line is skipped; the rest of the catalogue still loads.
@@ -55,17 +56,20 @@ export function buildCatalogue(games: CatalogueGame[]): Catalogue {
   for (const [parentId, list] of children) {
     const parent = byId.get(parentId);
     if (!parent) continue;
-    const ids = (codes: readonly number[]) => list.filter((c) => codes.includes(c.game.category as number)).map((c) => c.id);
+    const ids = (codes: readonly number[]) =>
+      list.filter((c) => codes.includes(c.game.category as number)).map((c) => c.id);
     const dlcs = ids([1]);
     const expansions = ids([2, 4]);
     if (dlcs.length) parent.game.dlcs = dlcs;
     if (expansions.length) parent.game.expansions = expansions;
   }
   const unique = [...byId.values()];
-  const index = new SearchIndex(unique.map((g) => ({
-    names: [g.name, ...g.alternativeNames],
-    popularity: typeof g.game.rating_count === 'number' ? g.game.rating_count : 0,
-  })));
+  const index = new SearchIndex(
+    unique.map((g) => ({
+      names: [g.name, ...g.alternativeNames],
+      popularity: typeof g.game.rating_count === 'number' ? g.game.rating_count : 0,
+    })),
+  );
   return { games: unique, byId, children, index };
 }
 
@@ -80,9 +84,10 @@ export function loadCatalogue(source: string | undefined = catalogueSource()): P
   const key = source ?? '';
   let pending = loaded.get(key);
   if (!pending) {
-    pending = source === undefined
-      ? Promise.resolve().then(() => buildCatalogue(seedGames()))
-      : readText(source).then((text) => buildCatalogue(parseLines(text)));
+    pending =
+      source === undefined
+        ? Promise.resolve().then(() => buildCatalogue(seedGames()))
+        : readText(source).then((text) => buildCatalogue(parseLines(text)));
     pending.catch(() => loaded.delete(key));
     loaded.set(key, pending);
   }

@@ -1,8 +1,15 @@
 // Parses bulk IGDB query text against the allow-list (issue 4 §1.2): `fields …;`, `where …;`,
 // `sort … asc|desc;`, `limit N;`, each at most once. Everything else is refused.
 import {
-  ALLOWED_FIELDS, MAX_IDS, MAX_QUERY_LIMIT, SORT_FIELDS, WHERE_FIELDS,
-  type Condition, type GamesQuery, type SortField, type WhereField,
+  ALLOWED_FIELDS,
+  MAX_IDS,
+  MAX_QUERY_LIMIT,
+  SORT_FIELDS,
+  WHERE_FIELDS,
+  type Condition,
+  type GamesQuery,
+  type SortField,
+  type WhereField,
 } from './query.ts';
 import { tokenize, unsupported, type Token } from './query-tokens.ts';
 
@@ -32,7 +39,8 @@ function parseFields(rest: readonly Token[]): string[] {
     if (!ALLOWED_FIELDS.has(t.value)) throw unsupported(`field "${t.value}" is not allowed`);
     if (!fields.includes(t.value)) fields.push(t.value);
     const sep = rest[i + 1];
-    if (sep !== undefined && !(sep.type === 'punct' && sep.value === ',')) throw unsupported(`expected "," in fields, got ${show(sep)}`);
+    if (sep !== undefined && !(sep.type === 'punct' && sep.value === ','))
+      throw unsupported(`expected "," in fields, got ${show(sep)}`);
     if (sep !== undefined && i + 2 >= rest.length) throw unsupported('trailing "," in fields');
   }
   if (fields.length === 0) throw unsupported('fields must list at least one field');
@@ -42,7 +50,8 @@ function parseFields(rest: readonly Token[]): string[] {
 function parseValues(rest: readonly Token[], start: number): { values: number[]; next: number } {
   const first = rest[start];
   if (first?.type === 'number') return { values: [first.value], next: start + 1 };
-  if (!(first?.type === 'punct' && first.value === '(')) throw unsupported(`expected a number or "(", got ${show(first)}`);
+  if (!(first?.type === 'punct' && first.value === '('))
+    throw unsupported(`expected a number or "(", got ${show(first)}`);
   const values: number[] = [];
   let i = start + 1;
   for (;;) {
@@ -52,7 +61,8 @@ function parseValues(rest: readonly Token[], start: number): { values: number[];
     const sep = rest[i + 1];
     i += 2;
     if (sep?.type === 'punct' && sep.value === ')') return { values, next: i };
-    if (!(sep?.type === 'punct' && sep.value === ',')) throw unsupported(`expected "," or ")" in the list, got ${show(sep)}`);
+    if (!(sep?.type === 'punct' && sep.value === ','))
+      throw unsupported(`expected "," or ")" in the list, got ${show(sep)}`);
   }
 }
 
@@ -75,7 +85,8 @@ function parseWhere(rest: readonly Token[]): Condition[] {
     conditions.push({ field: name, values });
     const joiner = rest[next];
     if (joiner === undefined) return conditions;
-    if (!(joiner.type === 'punct' && joiner.value === '&')) throw unsupported(`conditions may only be joined by "&", got ${show(joiner)}`);
+    if (!(joiner.type === 'punct' && joiner.value === '&'))
+      throw unsupported(`conditions may only be joined by "&", got ${show(joiner)}`);
     i = next + 1;
   }
 }
@@ -85,7 +96,8 @@ function parseSort(rest: readonly Token[]): { field: SortField; direction: 'asc'
   if (field?.type !== 'word' || !(SORT_FIELDS as readonly string[]).includes(field.value)) {
     throw unsupported(`sort only on ${SORT_FIELDS.join(', ')}, got ${show(field)}`);
   }
-  if (dir?.type !== 'word' || (dir.value !== 'asc' && dir.value !== 'desc')) throw unsupported(`sort direction must be asc or desc, got ${show(dir)}`);
+  if (dir?.type !== 'word' || (dir.value !== 'asc' && dir.value !== 'desc'))
+    throw unsupported(`sort direction must be asc or desc, got ${show(dir)}`);
   if (extra !== undefined) throw unsupported(`unexpected ${show(extra)} after sort`);
   return { field: field.value as SortField, direction: dir.value };
 }

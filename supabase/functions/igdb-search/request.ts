@@ -51,7 +51,8 @@ function parseGetById(body: Body): CatalogueRequest {
   if (body.type !== 'getById') problems.add('type: must be "getById"');
   const id = body.gameId;
   const gameId = typeof id === 'string' && /^\d{1,15}$/.test(id) ? Number(id) : id;
-  if (typeof gameId !== 'number' || !Number.isSafeInteger(gameId) || gameId < 1) problems.add('gameId: must be a positive integer');
+  if (typeof gameId !== 'number' || !Number.isSafeInteger(gameId) || gameId < 1)
+    problems.add('gameId: must be a positive integer');
   problems.throwAny();
   return { kind: 'getById', gameId: Number(gameId) };
 }
@@ -73,5 +74,8 @@ export function parseRequest(body: unknown): CatalogueRequest {
   if ('isBulkRequest' in fields) return parseBulk(fields);
   if ('type' in fields) return parseGetById(fields);
   if ('searchTerm' in fields) return parseSearch(fields);
-  throw new ClientError(400, 'Invalid request: expected {searchTerm, limit}, {type: "getById", gameId} or {isBulkRequest: true, endpoint, requestBody}');
+  throw new ClientError(
+    400,
+    'Invalid request: expected {searchTerm, limit}, {type: "getById", gameId} or {isBulkRequest: true, endpoint, requestBody}',
+  );
 }

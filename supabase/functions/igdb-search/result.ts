@@ -21,7 +21,10 @@ export function fail(status: number, error: string): Response {
 
 /** A client mistake the handler answers with a 4xx and a clear message, never a 500. */
 export class ClientError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }

@@ -5,7 +5,8 @@
 import { foldText, foldTokens } from './fold.ts';
 
 const isNumber = (token: string): boolean => /^\d+$/.test(token);
-const tokenMatches = (token: string, query: string): boolean => (isNumber(query) ? token === query : token.startsWith(query));
+const tokenMatches = (token: string, query: string): boolean =>
+  isNumber(query) ? token === query : token.startsWith(query);
 
 interface Scored {
   readonly doc: number;
@@ -69,7 +70,8 @@ export class SearchIndex {
     for (const t of tokens) {
       const [from, to] = this.range(t);
       let size = 0;
-      for (let v = from; v < to && size < bestSize; v++) size += this.postings.get(this.vocabulary[v] ?? '')?.length ?? 0;
+      for (let v = from; v < to && size < bestSize; v++)
+        size += this.postings.get(this.vocabulary[v] ?? '')?.length ?? 0;
       if (size < bestSize) {
         bestSize = size;
         best = [from, to];
@@ -94,10 +96,11 @@ export class SearchIndex {
     if (tokens.length === 0 || limit < 1) return [];
     const folded = tokens.join(' ');
     const top: Scored[] = [];
-    const better = (a: Scored, b: Scored): number => b.tier - a.tier
-      || (this.docs[b.doc]?.popularity ?? 0) - (this.docs[a.doc]?.popularity ?? 0)
-      || a.length - b.length
-      || a.doc - b.doc;
+    const better = (a: Scored, b: Scored): number =>
+      b.tier - a.tier ||
+      (this.docs[b.doc]?.popularity ?? 0) - (this.docs[a.doc]?.popularity ?? 0) ||
+      a.length - b.length ||
+      a.doc - b.doc;
     for (const d of this.candidates(tokens)) {
       const doc = this.docs[d];
       if (!doc) continue;

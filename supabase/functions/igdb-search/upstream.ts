@@ -35,7 +35,12 @@ export async function queryIgdb(creds: IgdbCredentials, queryText: string): Prom
   const token = await getToken(creds);
   const res = await upstreamFetch(`${creds.apiUrl}/games`, {
     method: 'POST',
-    headers: { 'Client-ID': creds.clientId, Authorization: `Bearer ${token}`, Accept: 'application/json', 'Content-Type': 'text/plain' },
+    headers: {
+      'Client-ID': creds.clientId,
+      Authorization: `Bearer ${token}`,
+      Accept: 'application/json',
+      'Content-Type': 'text/plain',
+    },
     body: queryText,
   });
   if (res.status === 401) forgetToken();

@@ -24,14 +24,23 @@ export async function requireCaller(ctx: GatewayContext, q: Queryable, req: Inco
   if (!token) throw new AuthApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
   const verified = await ctx.keys.verify(token);
   if (!verified.ok) {
-    const why = verified.reason === 'expired' ? 'token has invalid claims: token is expired' : 'unable to parse or verify signature';
+    const why =
+      verified.reason === 'expired'
+        ? 'token has invalid claims: token is expired'
+        : 'unable to parse or verify signature';
     throw new AuthApiError(403, 'bad_jwt', `invalid JWT: ${why}`);
   }
   const { sub, session_id: sessionId } = verified.claims;
-  if (typeof sub !== 'string' || !UUID.test(sub)) throw new AuthApiError(403, 'bad_jwt', 'invalid claim: missing sub claim');
-  if (typeof sessionId !== 'string' || !UUID.test(sessionId)) throw new AuthApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-  const session = await q.query('select 1 from auth.sessions where id = $1::uuid and user_id = $2::uuid', [sessionId, sub]);
-  if (session.length === 0) throw new AuthApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+  if (typeof sub !== 'string' || !UUID.test(sub))
+    throw new AuthApiError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+  if (typeof sessionId !== 'string' || !UUID.test(sessionId))
+    throw new AuthApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+  const session = await q.query('select 1 from auth.sessions where id = $1::uuid and user_id = $2::uuid', [
+    sessionId,
+    sub,
+  ]);
+  if (session.length === 0)
+    throw new AuthApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
   const user = await findUserById(q, sub);
   if (!user) throw new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   return { user, sessionId };

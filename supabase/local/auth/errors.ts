@@ -31,14 +31,20 @@ export const otpExpired = () => new AuthApiError(403, 'otp_expired', 'Email link
  */
 export const otpInvalid = () => new AuthApiError(403, 'otp_invalid', 'Email link is invalid');
 export const weakPassword = () =>
-  new AuthApiError(422, 'weak_password', 'Password should be at least 6 characters.', { weak_password: { reasons: ['length'] } });
+  new AuthApiError(422, 'weak_password', 'Password should be at least 6 characters.', {
+    weak_password: { reasons: ['length'] },
+  });
 export const pkceUnsupported = () =>
-  validationFailed("The local gateway supports only the implicit flow; create the client with auth.flowType 'implicit'.");
+  validationFailed(
+    "The local gateway supports only the implicit flow; create the client with auth.flowType 'implicit'.",
+  );
 
 /** The API version the client asked for, when it is one we know; echoed on every auth answer. */
 export function requestedApiVersion(req: IncomingMessage): string | undefined {
   const asked = header(req, API_VERSION_HEADER);
-  return asked !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked >= API_VERSION_2024 ? API_VERSION_2024 : undefined;
+  return asked !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(asked) && asked >= API_VERSION_2024
+    ? API_VERSION_2024
+    : undefined;
 }
 
 export function sendAuthError(req: IncomingMessage, res: ServerResponse, error: AuthApiError): void {

@@ -33,17 +33,19 @@ export async function sendLinkMail(
   const tokenType = TOKEN_TYPE[kind];
   const tokenHash = mintTokenHash();
   await tx.query('delete from auth.one_time_tokens where user_id = $1::uuid and token_type = $2', [user.id, tokenType]);
-  await tx.query('insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1::uuid, $2, $3, $4)', [
-    user.id,
-    tokenType,
-    tokenHash,
-    email,
-  ]);
+  await tx.query(
+    'insert into auth.one_time_tokens (user_id, token_type, token_hash, relates_to) values ($1::uuid, $2, $3, $4)',
+    [user.id, tokenType, tokenHash, email],
+  );
   await tx.query(`update auth.users set ${SENT_AT_COLUMN[kind]} = now() where id = $1::uuid`, [user.id]);
   const link = allowedRedirect(ctx, redirectTo, requestOrigin) ?? new URL(APP_PATH[kind], ctx.siteUrl);
   link.searchParams.set('token_hash', tokenHash);
   link.searchParams.set('type', kind);
-  await tx.query('insert into local_dev.mailbox ("to", kind, link) values ($1, $2, $3)', [email, kind, link.toString()]);
+  await tx.query('insert into local_dev.mailbox ("to", kind, link) values ($1, $2, $3)', [
+    email,
+    kind,
+    link.toString(),
+  ]);
   ctx.limits.mailSent();
   ctx.log(`mail: ${kind} link for ${email} (see /_dev/mailbox)`);
 }

@@ -70,7 +70,11 @@ class Buckets {
   private readonly msPerToken: number;
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
 
-  constructor(limit: number, windowMs: number, private readonly now: () => number) {
+  constructor(
+    limit: number,
+    windowMs: number,
+    private readonly now: () => number,
+  ) {
     this.capacity = Math.min(limit, MAX_BURST);
     this.msPerToken = limit > 0 ? windowMs / limit : 0;
   }
@@ -110,17 +114,33 @@ const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** GoTrue's refusals. The per-IP and budget messages add when to retry, which auth-js cannot read from Retry-After. */
 export class RateLimitError extends AuthApiError {
-  constructor(code: 'over_request_rate_limit' | 'over_email_send_rate_limit', message: string, readonly retryAfter: number) {
+  constructor(
+    code: 'over_request_rate_limit' | 'over_email_send_rate_limit',
+    message: string,
+    readonly retryAfter: number,
+  ) {
     super(429, code, message, {}, { 'Retry-After': String(retryAfter) });
   }
 }
 
 const requestRateLimit = (ms: number) =>
-  new RateLimitError('over_request_rate_limit', `Request rate limit reached. Please try again in ${seconds(ms)} seconds.`, seconds(ms));
+  new RateLimitError(
+    'over_request_rate_limit',
+    `Request rate limit reached. Please try again in ${seconds(ms)} seconds.`,
+    seconds(ms),
+  );
 const emailRateLimit = (ms: number) =>
-  new RateLimitError('over_email_send_rate_limit', `Email rate limit exceeded. Please try again in ${seconds(ms)} seconds.`, seconds(ms));
+  new RateLimitError(
+    'over_email_send_rate_limit',
+    `Email rate limit exceeded. Please try again in ${seconds(ms)} seconds.`,
+    seconds(ms),
+  );
 const emailFrequency = (ms: number) =>
-  new RateLimitError('over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds(ms)} seconds.`, seconds(ms));
+  new RateLimitError(
+    'over_email_send_rate_limit',
+    `For security purposes, you can only request this after ${seconds(ms)} seconds.`,
+    seconds(ms),
+  );
 
 export class RateLimiter {
   private readonly perIp: Record<IpLimit, Buckets>;
@@ -179,7 +199,8 @@ export class RateLimiter {
     const key = `${kind}:${email}`;
     const frequencyMs = this.limits.emailMaxFrequency * 1000;
     const last = this.lastMail.get(key);
-    if (frequencyMs > 0 && last !== undefined && this.now() - last < frequencyMs) throw emailFrequency(frequencyMs - (this.now() - last));
+    if (frequencyMs > 0 && last !== undefined && this.now() - last < frequencyMs)
+      throw emailFrequency(frequencyMs - (this.now() - last));
     const wait = this.emailBudget.wait('gateway');
     if (wait > 0) throw emailRateLimit(wait);
     if (frequencyMs > 0) {

@@ -8,7 +8,11 @@ import type { GatewayContext } from '../context.ts';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** `requestOrigin`: the request's origin from trustedRequestOrigin (undefined unless trusted). */
-export function allowedRedirect(ctx: GatewayContext, candidate: string | null | undefined, requestOrigin?: string): URL | undefined {
+export function allowedRedirect(
+  ctx: GatewayContext,
+  candidate: string | null | undefined,
+  requestOrigin?: string,
+): URL | undefined {
   if (!candidate) return undefined;
   let url: URL;
   try {
@@ -17,7 +21,11 @@ export function allowedRedirect(ctx: GatewayContext, candidate: string | null | 
     return undefined;
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-  const origins = [new URL(ctx.siteUrl).origin, new URL(ctx.publicUrl).origin, ...(requestOrigin ? [requestOrigin] : [])];
+  const origins = [
+    new URL(ctx.siteUrl).origin,
+    new URL(ctx.publicUrl).origin,
+    ...(requestOrigin ? [requestOrigin] : []),
+  ];
   return origins.includes(url.origin) || LOCAL_HOSTS.has(url.hostname) ? url : undefined;
 }
 

@@ -11,8 +11,7 @@ export interface AuthRequest {
 }
 
 export type AuthReply =
-  | { readonly status: number; readonly json?: unknown }
-  | { readonly redirect: string; readonly status: 302 | 303 };
+  { readonly status: number; readonly json?: unknown } | { readonly redirect: string; readonly status: 302 | 303 };
 
 export const ok = (json: unknown): AuthReply => ({ status: 200, json });
 
@@ -23,5 +22,7 @@ export function stringField(body: Record<string, unknown>, name: string): string
 
 /** auth-js always sends code_challenge (null in the implicit flow). */
 export function wantsPkce(body: Record<string, unknown>, url: URL): boolean {
-  return (typeof body.code_challenge === 'string' && body.code_challenge !== '') || url.searchParams.has('code_challenge');
+  return (
+    (typeof body.code_challenge === 'string' && body.code_challenge !== '') || url.searchParams.has('code_challenge')
+  );
 }

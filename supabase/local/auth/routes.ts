@@ -29,7 +29,10 @@ const ROUTES: Record<string, Handler> = {
   'GET /settings': async () => ({ status: 200, json: SETTINGS }),
   // HS256 only: no public keys to publish, so auth-js getClaims() falls back to GET /user.
   'GET /.well-known/jwks.json': async () => ({ status: 200, json: { keys: [] } }),
-  'GET /health': async () => ({ status: 200, json: { version: 'local', name: 'GoTrue', description: 'Checkpoint local gateway' } }),
+  'GET /health': async () => ({
+    status: 200,
+    json: { version: 'local', name: 'GoTrue', description: 'Checkpoint local gateway' },
+  }),
 };
 
 /** The per-IP limit each route counts against (the password and refresh grants differ: see ipLimit). */
@@ -57,12 +60,19 @@ const SETTINGS = {
 };
 
 /** `path` is the part after /auth/v1. */
-export async function handleAuth(ctx: GatewayContext, req: IncomingMessage, res: ServerResponse, path: string, url: URL): Promise<void> {
+export async function handleAuth(
+  ctx: GatewayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  url: URL,
+): Promise<void> {
   const method = req.method === 'HEAD' ? 'GET' : (req.method ?? 'GET');
   const route = `${method} ${path.replace(/\/+$/, '') || '/'}`;
   const handler = ROUTES[route];
   try {
-    if (!handler) throw new AuthApiError(404, 'not_found', `${method} ${path} is not an endpoint of the local auth server`);
+    if (!handler)
+      throw new AuthApiError(404, 'not_found', `${method} ${path} is not an endpoint of the local auth server`);
     // Before the body is read: a refused client costs next to nothing.
     const limit = ipLimit(route, url);
     if (limit) ctx.limits.checkIp(limit, ctx.limits.clientIp(req));
@@ -70,7 +80,8 @@ export async function handleAuth(ctx: GatewayContext, req: IncomingMessage, res:
     render(req, res, await handler(ctx, { req, url, body, requestOrigin: trustedRequestOrigin(req, ctx.trustProxy) }));
   } catch (error) {
     if (error instanceof AuthApiError) sendAuthError(req, res, error);
-    else if (error instanceof BodyTooLargeError) sendAuthError(req, res, new AuthApiError(413, 'request_too_large', error.message));
+    else if (error instanceof BodyTooLargeError)
+      sendAuthError(req, res, new AuthApiError(413, 'request_too_large', error.message));
     else throw error;
   }
 }
@@ -79,7 +90,8 @@ async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown>> 
   const raw = await readBody(req);
   if (raw.length === 0) return {};
   const parsed = parseJson(raw);
-  if (!parsed.ok || !isRecord(parsed.value)) throw new AuthApiError(400, 'bad_json', 'Could not parse request body as JSON');
+  if (!parsed.ok || !isRecord(parsed.value))
+    throw new AuthApiError(400, 'bad_json', 'Could not parse request body as JSON');
   return parsed.value;
 }
 

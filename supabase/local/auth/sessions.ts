@@ -25,17 +25,31 @@ export interface SessionJson {
 
 const newRefreshToken = () => randomBytes(18).toString('base64url');
 
-export async function startSession(ctx: GatewayContext, tx: Queryable, user: UserRow, method: AmrMethod): Promise<SessionJson> {
+export async function startSession(
+  ctx: GatewayContext,
+  tx: Queryable,
+  user: UserRow,
+  method: AmrMethod,
+): Promise<SessionJson> {
   const amr: Amr[] = [{ method, timestamp: Math.floor(Date.now() / 1000) }];
-  const session = await tx.query<{ id: string }>('insert into auth.sessions (user_id, amr) values ($1::uuid, $2::jsonb) returning id', [
-    user.id,
-    JSON.stringify(amr),
-  ]);
+  const session = await tx.query<{ id: string }>(
+    'insert into auth.sessions (user_id, amr) values ($1::uuid, $2::jsonb) returning id',
+    [user.id, JSON.stringify(amr)],
+  );
   const sessionId = session[0]?.id;
   if (!sessionId) throw new Error('auth.sessions: insert returned no row');
   const refreshToken = newRefreshToken();
-  await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2::uuid, $3::uuid)', [refreshToken, user.id, sessionId]);
-  const signedIn = (await tx.query<UserRow>('update auth.users set last_sign_in_at = now() where id = $1::uuid returning *', [user.id]))[0] ?? user;
+  await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2::uuid, $3::uuid)', [
+    refreshToken,
+    user.id,
+    sessionId,
+  ]);
+  const signedIn =
+    (
+      await tx.query<UserRow>('update auth.users set last_sign_in_at = now() where id = $1::uuid returning *', [
+        user.id,
+      ])
+    )[0] ?? user;
   return sessionJson(ctx, signedIn, sessionId, amr, refreshToken);
 }
 
@@ -44,7 +58,11 @@ export async function startSession(ctx: GatewayContext, tx: Queryable, user: Use
  * A token presented twice is refresh-token reuse, a sign of theft: as GoTrue does, every token of
  * that session is revoked and the request fails.
  */
-export async function refreshSession(ctx: GatewayContext, tx: Queryable, token: string): Promise<SessionJson | AuthApiError> {
+export async function refreshSession(
+  ctx: GatewayContext,
+  tx: Queryable,
+  token: string,
+): Promise<SessionJson | AuthApiError> {
   const rows = await tx.query<{ id: number; user_id: string; session_id: string; revoked: boolean; amr: Amr[] }>(
     `select rt.id, rt.user_id, rt.session_id, rt.revoked, s.amr
        from auth.refresh_tokens rt join auth.sessions s on s.id = rt.session_id
@@ -52,9 +70,12 @@ export async function refreshSession(ctx: GatewayContext, tx: Queryable, token: 
     [token],
   );
   const current = rows[0];
-  if (!current) throw new AuthApiError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  if (!current)
+    throw new AuthApiError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   if (current.revoked) {
-    await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1::uuid', [current.session_id]);
+    await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1::uuid', [
+      current.session_id,
+    ]);
     // Returned, not thrown: the revocation above must commit.
     return new AuthApiError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
   }
@@ -62,12 +83,10 @@ export async function refreshSession(ctx: GatewayContext, tx: Queryable, token: 
   if (!user) throw new AuthApiError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [current.id]);
   const next = newRefreshToken();
-  await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2::uuid, $3::uuid, $4)', [
-    next,
-    user.id,
-    current.session_id,
-    token,
-  ]);
+  await tx.query(
+    'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2::uuid, $3::uuid, $4)',
+    [next, user.id, current.session_id, token],
+  );
   await tx.query('update auth.sessions set updated_at = now() where id = $1::uuid', [current.session_id]);
   return sessionJson(ctx, user, current.session_id, current.amr, next);
 }
@@ -81,7 +100,13 @@ export async function endSessions(tx: Queryable, userId: string, sessionId: stri
   else await tx.query('delete from auth.sessions where user_id = $1::uuid and id <> $2::uuid', [userId, sessionId]);
 }
 
-async function sessionJson(ctx: GatewayContext, user: UserRow, sessionId: string, amr: Amr[], refreshToken: string): Promise<SessionJson> {
+async function sessionJson(
+  ctx: GatewayContext,
+  user: UserRow,
+  sessionId: string,
+  amr: Amr[],
+  refreshToken: string,
+): Promise<SessionJson> {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ctx.jwtExpiry;
   const accessToken = await ctx.keys.sign({

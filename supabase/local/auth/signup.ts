@@ -16,7 +16,8 @@ const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
 export async function signup(ctx: GatewayContext, { body, url, requestOrigin }: AuthRequest): Promise<AuthReply> {
   if (wantsPkce(body, url)) throw pkceUnsupported();
-  if (body.phone !== undefined && body.email === undefined) throw new AuthApiError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+  if (body.phone !== undefined && body.email === undefined)
+    throw new AuthApiError(400, 'phone_provider_disabled', 'Phone signups are disabled');
   const email = normaliseEmail(body.email);
   if (!email) throw validationFailed('Unable to validate email address: invalid format');
   const password = stringField(body, 'password');
@@ -38,7 +39,13 @@ export async function signup(ctx: GatewayContext, { body, url, requestOrigin }: 
       const row = existing
         ? // Not confirmed yet: the new signup's password and metadata win, and a fresh link is sent.
           await updateUser(tx, existing.id, { encrypted_password: passwordHash, raw_user_meta_data: data })
-        : await insertUser(tx, { email, passwordHash, appMetadata: EMAIL_APP_METADATA, userMetadata: data, confirmed: false });
+        : await insertUser(tx, {
+            email,
+            passwordHash,
+            appMetadata: EMAIL_APP_METADATA,
+            userMetadata: data,
+            confirmed: false,
+          });
       await sendLinkMail(ctx, tx, row, 'signup', redirectTo, requestOrigin);
       return (await findUserByEmail(tx, email)) ?? row;
     });

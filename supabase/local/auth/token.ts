@@ -16,7 +16,8 @@ export function token(ctx: GatewayContext, request: AuthRequest): Promise<AuthRe
 
 async function passwordGrant(ctx: GatewayContext, { body }: AuthRequest): Promise<AuthReply> {
   const password = stringField(body, 'password') ?? '';
-  if (body.phone !== undefined && body.email === undefined) throw new AuthApiError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (body.phone !== undefined && body.email === undefined)
+    throw new AuthApiError(400, 'phone_provider_disabled', 'Phone logins are disabled');
   const email = normaliseEmail(body.email);
   // Guesses at one address from many IPs: refused before the password is even compared.
   if (email) ctx.limits.checkSignInFailures(email);

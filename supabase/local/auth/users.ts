@@ -49,7 +49,13 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> 
     `insert into auth.users (email, encrypted_password, raw_app_meta_data, raw_user_meta_data, email_confirmed_at)
      values ($1, $2, $3::jsonb, $4::jsonb, case when $5::boolean then now() end)
      returning *`,
-    [user.email, user.passwordHash, JSON.stringify(user.appMetadata), JSON.stringify(user.userMetadata), user.confirmed],
+    [
+      user.email,
+      user.passwordHash,
+      JSON.stringify(user.appMetadata),
+      JSON.stringify(user.userMetadata),
+      user.confirmed,
+    ],
   );
   return one(rows);
 }

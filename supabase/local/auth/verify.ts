@@ -18,7 +18,8 @@ const AMR: Record<string, AmrMethod> = {
 
 export async function verifyPost(ctx: GatewayContext, { body }: AuthRequest): Promise<AuthReply> {
   const type = body.type;
-  if (!isVerifyType(type)) throw validationFailed(`Verify requires a verification type (signup, email, recovery, magiclink)`);
+  if (!isVerifyType(type))
+    throw validationFailed(`Verify requires a verification type (signup, email, recovery, magiclink)`);
   const tokenHash = stringField(body, 'token_hash');
   // This gateway never mails 6-digit codes, so a code can only be wrong.
   if (!tokenHash) {
@@ -38,7 +39,11 @@ export async function verifyGet(ctx: GatewayContext, { url, requestOrigin }: Aut
     return { redirect: withFragment(target, sessionFragment(session, type)), status: 303 };
   } catch (error) {
     if (!(error instanceof AuthApiError)) throw error;
-    const fragment = new URLSearchParams({ error: 'access_denied', error_code: error.code, error_description: error.message });
+    const fragment = new URLSearchParams({
+      error: 'access_denied',
+      error_code: error.code,
+      error_description: error.message,
+    });
     return { redirect: withFragment(target, fragment.toString()), status: 303 };
   }
 }

@@ -18,4 +18,8 @@ function Baseline() {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing');
-createRoot(root).render(<StrictMode><Baseline /></StrictMode>);
+createRoot(root).render(
+  <StrictMode>
+    <Baseline />
+  </StrictMode>,
+);

@@ -3,7 +3,13 @@
 // time, saying so. Spec 002: "'Load More Activity' is disabled (coming soon)", so the feed shows its
 // newest page and the button stays disabled (use-activity.ts can already page further back).
 import { Link } from 'react-router-dom';
-import { ACTIVITY_TEXT, activityKey, activitySentence, type ActivityItem, type ActivityType } from '../../../core/activity.ts';
+import {
+  ACTIVITY_TEXT,
+  activityKey,
+  activitySentence,
+  type ActivityItem,
+  type ActivityType,
+} from '../../../core/activity.ts';
 import { formatRelativeTime } from '../../../core/dates.ts';
 import { momentTooltip } from '../../time/moment-tooltip.ts';
 import { formatRating } from '../../../core/format.ts';
@@ -13,7 +19,14 @@ import { useActivity } from './use-activity.ts';
 import './activity-feed.css';
 
 const ICONS: Record<ActivityType, string> = {
-  review: '✎', rating: '★', wishlist: '♡', collection: '▦', started: '▶', completed: '✓', comment: '❝', review_like: '♥',
+  review: '✎',
+  rating: '★',
+  wishlist: '♡',
+  collection: '▦',
+  started: '▶',
+  completed: '✓',
+  comment: '❝',
+  review_like: '♥',
 };
 
 const reviewPath = (authorId: number, item: ActivityItem) => `/review/${authorId}/${item.game.igdb_id ?? item.game.id}`;
@@ -24,7 +37,9 @@ export function ActivityFeed({ userId }: { userId: number }) {
   if (state.status === 'loading') {
     return (
       <section className="activity" aria-busy="true" aria-label="Activity">
-        {[0, 1, 2, 3].map((i) => <div key={i} className="skeleton activity__skeleton" />)}
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="skeleton activity__skeleton" />
+        ))}
       </section>
     );
   }
@@ -33,7 +48,9 @@ export function ActivityFeed({ userId }: { userId: number }) {
       <section className="activity" aria-label="Activity">
         <div className="activity__problem" role="alert">
           <p className="error">{ACTIVITY_TEXT.loadFailed}</p>
-          <button type="button" className="button button--ghost" onClick={retry}>Retry</button>
+          <button type="button" className="button button--ghost" onClick={retry}>
+            Retry
+          </button>
         </div>
       </section>
     );
@@ -41,33 +58,50 @@ export function ActivityFeed({ userId }: { userId: number }) {
   if (state.status === 'offline-empty') {
     return (
       <section className="activity" aria-label="Activity">
-        <p className="activity__empty" role="status">You're offline. Activity will load when you're back online.</p>
+        <p className="activity__empty" role="status">
+          You're offline. Activity will load when you're back online.
+        </p>
       </section>
     );
   }
 
-  const { value: { items }, savedAt } = state;
+  const {
+    value: { items },
+    savedAt,
+  } = state;
   return (
     <section className="activity" aria-labelledby="activity-title">
-      <h2 id="activity-title" className="visually-hidden">Activity</h2>
+      <h2 id="activity-title" className="visually-hidden">
+        Activity
+      </h2>
       {savedAt !== null && (
         <p className="activity__offline" role="status">
-          {online ? "Couldn't refresh" : "You're offline"} — showing activity saved on this device {formatRelativeTime(savedAt)}.
+          {online ? "Couldn't refresh" : "You're offline"} — showing activity saved on this device{' '}
+          {formatRelativeTime(savedAt)}.
         </p>
       )}
       {items.length === 0 ? (
         <p className="activity__empty">No activity yet.</p>
       ) : (
         <ol className="activity__list">
-          {items.map((item) => <ActivityRow key={activityKey(item)} item={item} userId={userId} />)}
+          {items.map((item) => (
+            <ActivityRow key={activityKey(item)} item={item} userId={userId} />
+          ))}
         </ol>
       )}
       {items.length > 0 && (
         <div className="activity__more-row">
-          <button type="button" className="button button--ghost activity__more" disabled aria-describedby="activity-more-soon">
+          <button
+            type="button"
+            className="button button--ghost activity__more"
+            disabled
+            aria-describedby="activity-more-soon"
+          >
             {ACTIVITY_TEXT.loadMore}
           </button>
-          <p id="activity-more-soon" className="activity__soon">{ACTIVITY_TEXT.loadMoreSoon}</p>
+          <p id="activity-more-soon" className="activity__soon">
+            {ACTIVITY_TEXT.loadMoreSoon}
+          </p>
         </div>
       )}
     </section>
@@ -80,7 +114,9 @@ function ActivityRow({ item, userId }: { item: ActivityItem; userId: number }) {
   const date = new Date(item.date);
   return (
     <li className={`activity-item activity-item--${item.type}`}>
-      <span className="activity-item__icon" aria-hidden="true">{ICONS[item.type]}</span>
+      <span className="activity-item__icon" aria-hidden="true">
+        {ICONS[item.type]}
+      </span>
       <div className="activity-item__main">
         <p className="activity-item__text">
           {author && (item.type === 'comment' || item.type === 'review_like') ? (
@@ -91,22 +127,42 @@ function ActivityRow({ item, userId }: { item: ActivityItem; userId: number }) {
               <Link to={reviewPath(author.id, item)}>review</Link>
               {' of '}
             </>
-          ) : `${lead} `}
-          <Link className="activity-item__game" to={gamePath(item.game)}>{item.game.name}</Link>
+          ) : (
+            `${lead} `
+          )}
+          <Link className="activity-item__game" to={gamePath(item.game)}>
+            {item.game.name}
+          </Link>
           {trail && ` ${trail}`}
           {item.rating !== undefined && item.type !== 'review_like' && (
-            <span className="activity-item__rating" aria-label={`${formatRating(item.rating)} out of 10`}> ★ {formatRating(item.rating)}</span>
+            <span className="activity-item__rating" aria-label={`${formatRating(item.rating)} out of 10`}>
+              {' '}
+              ★ {formatRating(item.rating)}
+            </span>
           )}
         </p>
         {/* A feed line is a preview: spoilers show as "[spoiler]" (the review page blurs them). */}
         {item.review && <p className="activity-item__quote">{hideSpoilers(item.review)}</p>}
         {item.comment && <p className="activity-item__quote">{hideSpoilers(item.comment)}</p>}
         <p className="activity-item__meta">
-          <time dateTime={item.date} {...momentTooltip(date)}>{formatRelativeTime(item.date)}</time>
-          {item.type === 'review' && <> · <Link to={reviewPath(userId, item)}>Read review</Link></>}
+          <time dateTime={item.date} {...momentTooltip(date)}>
+            {formatRelativeTime(item.date)}
+          </time>
+          {item.type === 'review' && (
+            <>
+              {' '}
+              · <Link to={reviewPath(userId, item)}>Read review</Link>
+            </>
+          )}
         </p>
       </div>
-      <GameCover name={item.game.name} url={item.game.cover_url} game={item.game} width={40} className="activity-item__cover" />
+      <GameCover
+        name={item.game.name}
+        url={item.game.cover_url}
+        game={item.game}
+        width={40}
+        className="activity-item__cover"
+      />
     </li>
   );
 }

@@ -4,7 +4,10 @@ import { appendPage, mayHaveMore, nextCursor, orderActivity, type ActivityItem }
 import { fetchActivity, saveActivity, savedActivity } from '../../../data/activity-remote.ts';
 import { useMemberFeed, type FeedSource, type MemberFeed } from '../use-member-feed.ts';
 
-export interface ActivityValue { readonly items: ActivityItem[]; readonly more: boolean }
+export interface ActivityValue {
+  readonly items: ActivityItem[];
+  readonly more: boolean;
+}
 
 const activitySource: FeedSource<ActivityValue> = {
   async first(userId, signal) {

@@ -15,14 +15,46 @@ export function FilterBox({ label, value, onChange, count }: FilterBoxProps) {
   const id = useId();
   return (
     <div className="filter-box" role="search" aria-label={label}>
-      <label className="visually-hidden" htmlFor={id}>{label}</label>
+      <label className="visually-hidden" htmlFor={id}>
+        {label}
+      </label>
       <span className="filter-box__icon" aria-hidden="true">
-        <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" /></svg>
+        <svg
+          width="16"
+          height="16"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
       </span>
-      <input id={id} className="filter-box__input" type="search" placeholder={`${label}…`} autoComplete="off" spellCheck={false}
-        enterKeyHint="search" maxLength={100} value={value} onChange={(e) => onChange(e.target.value)}
-        onKeyDown={(e) => { if (e.key === 'Escape' && value !== '') { e.stopPropagation(); onChange(''); } }} />
-      {count !== undefined && <p className="filter-box__count" aria-live="polite">{count}</p>}
+      <input
+        id={id}
+        className="filter-box__input"
+        type="search"
+        placeholder={`${label}…`}
+        autoComplete="off"
+        spellCheck={false}
+        enterKeyHint="search"
+        maxLength={100}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && value !== '') {
+            e.stopPropagation();
+            onChange('');
+          }
+        }}
+      />
+      {count !== undefined && (
+        <p className="filter-box__count" aria-live="polite">
+          {count}
+        </p>
+      )}
     </div>
   );
 }

@@ -17,7 +17,15 @@ import { WindowedList } from './windowed-list.tsx';
 import './library.css';
 
 // Memoised: the profile above re-renders with each change to its header; the tab's props stay the same.
-export const LibraryTab = memo(function LibraryTab({ userId, isOwn, username }: { readonly userId: number; readonly isOwn: boolean; readonly username: string }) {
+export const LibraryTab = memo(function LibraryTab({
+  userId,
+  isOwn,
+  username,
+}: {
+  readonly userId: number;
+  readonly isOwn: boolean;
+  readonly username: string;
+}) {
   const items = useLive((db) => loadLibrary(db, userId), [userId]);
   const view = useMemo(() => (items ? buildLibraryView(items) : undefined), [items]);
   const [query, change] = useLibraryQuery();
@@ -27,24 +35,53 @@ export const LibraryTab = memo(function LibraryTab({ userId, isOwn, username }: 
   if (view.size === 0) {
     return (
       <p className="library__empty empty">
-        {isOwn ? 'Your library is empty. Games you start, finish, rate or add to a list show here.' : `${username} hasn't added any games yet.`}
+        {isOwn
+          ? 'Your library is empty. Games you start, finish, rate or add to a list show here.'
+          : `${username} hasn't added any games yet.`}
       </p>
     );
   }
   return (
     <section className="library" aria-label="Library">
-      <LibraryFilters query={query} onChange={change} platforms={view.platforms} years={view.years} count={countText(shown.length, view.size, ['game', 'games'])} />
+      <LibraryFilters
+        query={query}
+        onChange={change}
+        platforms={view.platforms}
+        years={view.years}
+        count={countText(shown.length, view.size, ['game', 'games'])}
+      />
       {shown.length === 0 ? (
         <div className="library__none">
           <p>No games match {isFiltered(query) ? 'these filters' : 'this search'}.</p>
-          <button type="button" className="button button--ghost"
-            onClick={() => change({ text: '', status: null, platform: null, ratingMin: null, ratingMax: null, year: null, reviewed: null })}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() =>
+              change({
+                text: '',
+                status: null,
+                platform: null,
+                ratingMin: null,
+                ratingMax: null,
+                year: null,
+                reviewed: null,
+              })
+            }
+          >
             Show all games
           </button>
         </div>
       ) : (
-        <WindowedList items={shown} itemKey={(g) => g.key} renderItem={(g) => <LibraryRow item={g} />} estimate={72}
-          scroller="window" className="library-list" itemClassName="library-list__item" label={`${isOwn ? 'Your' : `${username}'s`} games`} />
+        <WindowedList
+          items={shown}
+          itemKey={(g) => g.key}
+          renderItem={(g) => <LibraryRow item={g} />}
+          estimate={72}
+          scroller="window"
+          className="library-list"
+          itemClassName="library-list__item"
+          label={`${isOwn ? 'Your' : `${username}'s`} games`}
+        />
       )}
     </section>
   );
@@ -65,7 +102,11 @@ const LibraryRow = memo(function LibraryRow({ item }: { readonly item: LibraryGa
         {meta.length > 0 && <span className="library-row__meta">{meta.join(' · ')}</span>}
       </span>
       <span className="library-row__badges">
-        {item.statuses.map((s) => <span key={s} className={`profile-badge library-badge--${s}`}>{LIBRARY_STATUS_LABELS[s]}</span>)}
+        {item.statuses.map((s) => (
+          <span key={s} className={`profile-badge library-badge--${s}`}>
+            {LIBRARY_STATUS_LABELS[s]}
+          </span>
+        ))}
         {item.reviewed && <span className="profile-badge library-badge--reviewed">Reviewed</span>}
       </span>
       {item.rating !== null && (

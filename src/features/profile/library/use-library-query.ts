@@ -8,8 +8,14 @@ import { parseLibraryQuery, writeLibraryQuery, type LibraryQuery } from '../../.
 export function useLibraryQuery(): [LibraryQuery, (patch: Partial<LibraryQuery>) => void] {
   const [params, setParams] = useSearchParams();
   const query = parseLibraryQuery(params);
-  const change = useCallback((patch: Partial<LibraryQuery>) => {
-    setParams((prev) => writeLibraryQuery(prev, { ...parseLibraryQuery(prev), ...patch }), { replace: true, preventScrollReset: true });
-  }, [setParams]);
+  const change = useCallback(
+    (patch: Partial<LibraryQuery>) => {
+      setParams((prev) => writeLibraryQuery(prev, { ...parseLibraryQuery(prev), ...patch }), {
+        replace: true,
+        preventScrollReset: true,
+      });
+    },
+    [setParams],
+  );
   return [query, change];
 }

@@ -7,7 +7,11 @@ import { useMemo, useRef } from 'react';
 import { buildTextIndex, filterByText, type TextIndex } from '../../../core/library/text-match.ts';
 import { prepareQuery } from '../../../core/search/query.ts';
 
-export function useTextFilter<T>(items: readonly T[] | undefined, textOf: (item: T) => string, text: string): T[] | undefined {
+export function useTextFilter<T>(
+  items: readonly T[] | undefined,
+  textOf: (item: T) => string,
+  text: string,
+): T[] | undefined {
   const built = useRef<{ items: readonly T[]; index: TextIndex } | null>(null);
   return useMemo(() => {
     if (!items) return undefined;

@@ -4,7 +4,13 @@
 // Keyboard order holds: rows stay in DOM order, Tab onto the last one rendered scrolls it into view
 // and the next rows render before the next Tab; the focused row is always kept rendered, so
 // scrolling away never drops focus. Each row says its place (aria-posinset / aria-setsize).
-import { defaultRangeExtractor, useVirtualizer, useWindowVirtualizer, type Range, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  useVirtualizer,
+  useWindowVirtualizer,
+  type Range,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
 
 /** Lists up to this long render every row. */
@@ -32,7 +38,11 @@ export function WindowedList<T>(props: WindowedListProps<T>) {
     const Tag = ordered ? 'ol' : 'ul';
     return (
       <Tag className={className} aria-label={label}>
-        {items.map((item, i) => <li key={itemKey(item)} className={itemClassName}>{renderItem(item, i)}</li>)}
+        {items.map((item, i) => (
+          <li key={itemKey(item)} className={itemClassName}>
+            {renderItem(item, i)}
+          </li>
+        ))}
       </Tag>
     );
   }
@@ -55,10 +65,16 @@ function useFocusedRow() {
  * Where the list starts in its scroller (the virtualizer's scrollMargin), measured again when the
  * rows change and when what holds the list changes size (a filter panel opening above it).
  */
-function useListOffset(list: MutableRefObject<HTMLElement | null>, measure: (el: HTMLElement) => number, rows: unknown): number {
+function useListOffset(
+  list: MutableRefObject<HTMLElement | null>,
+  measure: (el: HTMLElement) => number,
+  rows: unknown,
+): number {
   const [offset, setOffset] = useState(0);
   const measureRef = useRef(measure);
-  useLayoutEffect(() => { measureRef.current = measure; });
+  useLayoutEffect(() => {
+    measureRef.current = measure;
+  });
   useLayoutEffect(() => {
     const el = list.current;
     if (!el) return;
@@ -78,22 +94,34 @@ function WindowScrolled<T>(props: WindowedListProps<T>) {
   const margin = useListOffset(list, (el) => el.getBoundingClientRect().top + window.scrollY, props.items);
   const { focused, rangeExtractor } = useFocusedRow();
   const virtualizer = useWindowVirtualizer({
-    count: props.items.length, estimateSize: () => props.estimate, overscan: OVERSCAN, scrollMargin: margin, rangeExtractor,
+    count: props.items.length,
+    estimateSize: () => props.estimate,
+    overscan: OVERSCAN,
+    scrollMargin: margin,
+    rangeExtractor,
   });
   return <Rows {...props} virtualizer={virtualizer} margin={margin} list={list} focused={focused} />;
 }
 
 function ParentScrolled<T>(props: WindowedListProps<T>) {
   const list = useRef<HTMLElement | null>(null);
-  const scroller = () => (list.current?.closest('.profile-modal__body') ?? null);
-  const margin = useListOffset(list, (el) => {
-    const box = el.closest('.profile-modal__body');
-    return box ? el.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop : 0;
-  }, props.items);
+  const scroller = () => list.current?.closest('.profile-modal__body') ?? null;
+  const margin = useListOffset(
+    list,
+    (el) => {
+      const box = el.closest('.profile-modal__body');
+      return box ? el.getBoundingClientRect().top - box.getBoundingClientRect().top + box.scrollTop : 0;
+    },
+    props.items,
+  );
   const { focused, rangeExtractor } = useFocusedRow();
   const virtualizer = useVirtualizer({
-    count: props.items.length, getScrollElement: scroller, estimateSize: () => props.estimate, overscan: OVERSCAN,
-    scrollMargin: margin, rangeExtractor,
+    count: props.items.length,
+    getScrollElement: scroller,
+    estimateSize: () => props.estimate,
+    overscan: OVERSCAN,
+    scrollMargin: margin,
+    rangeExtractor,
   });
   return <Rows {...props} virtualizer={virtualizer} margin={margin} list={list} focused={focused} />;
 }
@@ -105,21 +133,49 @@ interface RowsProps<T> extends WindowedListProps<T> {
   readonly focused: MutableRefObject<number | null>;
 }
 
-function Rows<T>({ items, itemKey, renderItem, className, itemClassName, label, ordered, virtualizer, margin, list, focused }: RowsProps<T>) {
+function Rows<T>({
+  items,
+  itemKey,
+  renderItem,
+  className,
+  itemClassName,
+  label,
+  ordered,
+  virtualizer,
+  margin,
+  list,
+  focused,
+}: RowsProps<T>) {
   const Tag = ordered ? 'ol' : 'ul';
   const rows = virtualizer.getVirtualItems();
   return (
-    <Tag ref={(el: HTMLElement | null) => { list.current = el; }} className={`${className} windowed-list`} aria-label={label}
-      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+    <Tag
+      ref={(el: HTMLElement | null) => {
+        list.current = el;
+      }}
+      className={`${className} windowed-list`}
+      aria-label={label}
+      style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+    >
       {rows.map((row) => {
         const item = items[row.index];
         if (item === undefined) return null;
         return (
-          <li key={itemKey(item)} data-index={row.index} ref={virtualizer.measureElement} className={`${itemClassName ?? ''} windowed-list__row`}
-            aria-posinset={row.index + 1} aria-setsize={items.length}
+          <li
+            key={itemKey(item)}
+            data-index={row.index}
+            ref={virtualizer.measureElement}
+            className={`${itemClassName ?? ''} windowed-list__row`}
+            aria-posinset={row.index + 1}
+            aria-setsize={items.length}
             style={{ transform: `translateY(${row.start - margin}px)` }}
-            onFocus={() => { focused.current = row.index; }}
-            onBlur={() => { if (focused.current === row.index) focused.current = null; }}>
+            onFocus={() => {
+              focused.current = row.index;
+            }}
+            onBlur={() => {
+              if (focused.current === row.index) focused.current = null;
+            }}
+          >
             {renderItem(item, row.index)}
           </li>
         );

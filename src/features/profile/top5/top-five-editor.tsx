@@ -1,7 +1,15 @@
 // The owner's Top 5 editor (spec 002 §9 "Drag"): the slots sortable by drag or keyboard, each with
 // a handle and a remove button. It and dnd-kit download when the owner first presses Edit, not
 // with every profile (top-five-section.tsx shows the plain slots meanwhile).
-import { closestCenter, DndContext, DragOverlay, type Announcements, type DragEndEvent, type DragStartEvent, type UniqueIdentifier } from '@dnd-kit/core';
+import {
+  closestCenter,
+  DndContext,
+  DragOverlay,
+  type Announcements,
+  type DragEndEvent,
+  type DragStartEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sortable';
 import { useRef, useState } from 'react';
 import { DRAG_DROP_MS, DRAG_VIBRATE_MS, slots } from '../../../core/top5.ts';
@@ -56,11 +64,13 @@ export default function TopFiveEditor({ list, saving, onAdd, onRemove, onMove }:
       lastOver.current = over.id;
       return `${nameOf(active.id)} moved to position ${positionOf(over.id)} ${of}.`;
     },
-    onDragEnd: ({ active, over }) => `${nameOf(active.id)} dropped at position ${positionOf(over?.id ?? active.id)} ${of}.`,
-    onDragCancel: ({ active }) => `Moving cancelled. ${nameOf(active.id)} stays at position ${positionOf(active.id)} ${of}.`,
+    onDragEnd: ({ active, over }) =>
+      `${nameOf(active.id)} dropped at position ${positionOf(over?.id ?? active.id)} ${of}.`,
+    onDragCancel: ({ active }) =>
+      `Moving cancelled. ${nameOf(active.id)} stays at position ${positionOf(active.id)} ${of}.`,
   };
 
-  const draggedEntry = dragged === null ? null : list.find((g) => g.igdb_id === dragged) ?? null;
+  const draggedEntry = dragged === null ? null : (list.find((g) => g.igdb_id === dragged) ?? null);
   return (
     <DndContext
       sensors={sensors}
@@ -70,16 +80,21 @@ export default function TopFiveEditor({ list, saving, onAdd, onRemove, onMove }:
       onDragCancel={() => setDragged(null)}
       accessibility={{
         announcements,
-        screenReaderInstructions: { draggable: 'To pick up a game, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop it, Escape to cancel.' },
+        screenReaderInstructions: {
+          draggable:
+            'To pick up a game, press Space or Enter. Use the arrow keys to move it, Space or Enter to drop it, Escape to cancel.',
+        },
       }}
     >
       <SortableContext items={list.map((g) => g.igdb_id)} strategy={rectSortingStrategy}>
         <ol className="top5__slots" aria-label="Your Top 5">
-          {slots(list).map((entry, i) => entry ? (
-            <SortableSlot key={entry.igdb_id} entry={entry} rank={i + 1} busy={saving} onRemove={onRemove} />
-          ) : (
-            <EmptySlot key={`empty-${i}`} rank={i + 1} busy={saving} onAdd={i === list.length ? onAdd : undefined} />
-          ))}
+          {slots(list).map((entry, i) =>
+            entry ? (
+              <SortableSlot key={entry.igdb_id} entry={entry} rank={i + 1} busy={saving} onRemove={onRemove} />
+            ) : (
+              <EmptySlot key={`empty-${i}`} rank={i + 1} busy={saving} onAdd={i === list.length ? onAdd : undefined} />
+            ),
+          )}
         </ol>
       </SortableContext>
       <DragOverlay dropAnimation={{ duration: DRAG_DROP_MS, easing: 'cubic-bezier(0.2, 0, 0, 1)' }}>
@@ -93,14 +108,31 @@ export default function TopFiveEditor({ list, saving, onAdd, onRemove, onMove }:
   );
 }
 
-function SortableSlot({ entry, rank, busy, onRemove }: { entry: TopFiveEntry; rank: number; busy: boolean; onRemove(entry: TopFiveEntry): void }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.igdb_id, disabled: busy });
+function SortableSlot({
+  entry,
+  rank,
+  busy,
+  onRemove,
+}: {
+  entry: TopFiveEntry;
+  rank: number;
+  busy: boolean;
+  onRemove(entry: TopFiveEntry): void;
+}) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: entry.igdb_id,
+    disabled: busy,
+  });
   const style = {
     transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined,
     transition,
   };
   return (
-    <li ref={setNodeRef} style={style} className={`top5-slot top5-slot--filled top5-slot--editing${isDragging ? ' top5-slot--dragging' : ''}`}>
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={`top5-slot top5-slot--filled top5-slot--editing${isDragging ? ' top5-slot--dragging' : ''}`}
+    >
       <SlotBody entry={entry} rank={rank} />
       <div className="top5-slot__tools">
         <button
@@ -113,11 +145,21 @@ function SortableSlot({ entry, rank, busy, onRemove }: { entry: TopFiveEntry; ra
           {...listeners}
         >
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-            {[6, 12, 18].flatMap((y) => [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.6" fill="currentColor" />))}
+            {[6, 12, 18].flatMap((y) =>
+              [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.6" fill="currentColor" />),
+            )}
           </svg>
         </button>
-        <button type="button" className="top5-slot__remove" aria-label={`Remove ${entry.game.name} from Top 5`} disabled={busy} onClick={() => onRemove(entry)}>
-          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" /></svg>
+        <button
+          type="button"
+          className="top5-slot__remove"
+          aria-label={`Remove ${entry.game.name} from Top 5`}
+          disabled={busy}
+          onClick={() => onRemove(entry)}
+        >
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+            <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
         </button>
       </div>
     </li>

@@ -4,7 +4,15 @@
 // once and is saved whole with top5.replace; a refused save goes back to the previous list with the
 // spec's message, and while one save runs no other change can start.
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { emptyChoicesText, moveGame, pickerChoices, removeGame, sameOrder, slots, TOP5_TEXT } from '../../../core/top5.ts';
+import {
+  emptyChoicesText,
+  moveGame,
+  pickerChoices,
+  removeGame,
+  sameOrder,
+  slots,
+  TOP5_TEXT,
+} from '../../../core/top5.ts';
 import { localDb } from '../../../data/backend.ts';
 import { useLive } from '../../../data/live.ts';
 import { loadRatedGames, loadTopFive, type TopFiveEntry } from '../../../data/repos/lists.ts';
@@ -41,25 +49,39 @@ export function TopFiveSection({ userId, isOwn }: { userId: number; isOwn: boole
 
   const list = draft ?? saved;
   if (list === undefined) {
-    return <section className="top5" aria-busy="true" aria-label="Top 5"><div className="skeleton top5__skeleton" /></section>;
+    return (
+      <section className="top5" aria-busy="true" aria-label="Top 5">
+        <div className="skeleton top5__skeleton" />
+      </section>
+    );
   }
   if (!owner && list.length === 0) {
     return (
       <section className="top5" aria-labelledby="top5-title">
-        <h2 id="top5-title" className="top5__title">Top 5</h2>
+        <h2 id="top5-title" className="top5__title">
+          Top 5
+        </h2>
         <p className="top5__others-empty">{TOP5_TEXT.othersEmpty}</p>
       </section>
     );
   }
 
   /** Shows `next` at once and saves it; goes back to `previous` (with `failure` as a toast) if refused. */
-  async function save(next: TopFiveEntry[], previous: TopFiveEntry[], failure: string | null, announcement: string): Promise<void> {
+  async function save(
+    next: TopFiveEntry[],
+    previous: TopFiveEntry[],
+    failure: string | null,
+    announcement: string,
+  ): Promise<void> {
     if (me === null) return;
     setNotice(null);
     setDraft(next);
     setSaving(true);
     try {
-      await write(me, 'top5.replace', { games: next.map((g) => ({ igdb_id: g.igdb_id })), base: previous.map((g) => ({ igdb_id: g.igdb_id })) });
+      await write(me, 'top5.replace', {
+        games: next.map((g) => ({ igdb_id: g.igdb_id })),
+        base: previous.map((g) => ({ igdb_id: g.igdb_id })),
+      });
       setAnnounce(announcement);
     } catch (error) {
       setDraft(previous);
@@ -95,24 +117,38 @@ export function TopFiveSection({ userId, isOwn }: { userId: number; isOwn: boole
     const target = removing;
     setRemoving(null);
     if (!target || !list || saving) return;
-    save(removeGame(list, target.igdb_id), list, TOP5_TEXT.removeFailed, `${target.game.name} removed from your Top 5`).catch(() => undefined);
+    save(
+      removeGame(list, target.igdb_id),
+      list,
+      TOP5_TEXT.removeFailed,
+      `${target.game.name} removed from your Top 5`,
+    ).catch(() => undefined);
   }
 
   function move(from: number, to: number) {
     if (!list || saving) return;
     const moved = list[from];
     if (!moved) return;
-    save(moveGame(list, from, to), list, TOP5_TEXT.orderFailed, `${moved.game.name} moved to number ${to + 1}`).catch(() => undefined);
+    save(moveGame(list, from, to), list, TOP5_TEXT.orderFailed, `${moved.game.name} moved to number ${to + 1}`).catch(
+      () => undefined,
+    );
   }
 
   const firstEmpty = list.length;
   const plain = (
     <ol className="top5__slots" aria-label={owner ? 'Your Top 5' : 'Top 5'}>
-      {slots(list).map((entry, i) => entry ? (
-        <StaticSlot key={entry.igdb_id} entry={entry} rank={i + 1} />
-      ) : (
-        <EmptySlot key={`empty-${i}`} rank={i + 1} busy={saving} onAdd={owner && i === firstEmpty ? openPicker : undefined} />
-      ))}
+      {slots(list).map((entry, i) =>
+        entry ? (
+          <StaticSlot key={entry.igdb_id} entry={entry} rank={i + 1} />
+        ) : (
+          <EmptySlot
+            key={`empty-${i}`}
+            rank={i + 1}
+            busy={saving}
+            onAdd={owner && i === firstEmpty ? openPicker : undefined}
+          />
+        ),
+      )}
     </ol>
   );
 
@@ -120,28 +156,58 @@ export function TopFiveSection({ userId, isOwn }: { userId: number; isOwn: boole
     <section className={`top5${editing ? ' top5--editing' : ''}`} aria-labelledby="top5-title" aria-busy={saving}>
       <header className="top5__head">
         <div>
-          <h2 id="top5-title" className="top5__title">Top 5</h2>
+          <h2 id="top5-title" className="top5__title">
+            Top 5
+          </h2>
           {owner && (
             <p className="top5__hint">
-              {editing ? 'Drag a game by its handle to reorder, or focus the handle and use Space and the arrow keys.' : 'Your five favourite games, in order.'}
+              {editing
+                ? 'Drag a game by its handle to reorder, or focus the handle and use Space and the arrow keys.'
+                : 'Your five favourite games, in order.'}
             </p>
           )}
         </div>
         {owner && list.length > 0 && (
-          <button type="button" className={`button ${editing ? 'button--primary' : 'button--ghost'} top5__edit`} aria-pressed={editing} onClick={() => { setNotice(null); setEditing((e) => !e); }}>
+          <button
+            type="button"
+            className={`button ${editing ? 'button--primary' : 'button--ghost'} top5__edit`}
+            aria-pressed={editing}
+            onClick={() => {
+              setNotice(null);
+              setEditing((e) => !e);
+            }}
+          >
             {editing ? 'Done' : 'Edit'}
           </button>
         )}
       </header>
-      {saving && <p className="top5__saving" role="status">Saving…</p>}
-      {notice && <p className="top5__notice" role="status">{notice}</p>}
+      {saving && (
+        <p className="top5__saving" role="status">
+          Saving…
+        </p>
+      )}
+      {notice && (
+        <p className="top5__notice" role="status">
+          {notice}
+        </p>
+      )}
       {owner && editing ? (
         <Suspense fallback={plain}>
           <TopFiveEditor list={list} saving={saving} onAdd={openPicker} onRemove={setRemoving} onMove={move} />
         </Suspense>
-      ) : plain}
-      <p className="visually-hidden" role="status" aria-live="polite">{announce}</p>
-      {removing && <ConfirmRemoveDialog gameName={removing.game.name} onCancel={() => setRemoving(null)} onConfirm={confirmRemove} />}
+      ) : (
+        plain
+      )}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announce}
+      </p>
+      {removing && (
+        <ConfirmRemoveDialog
+          gameName={removing.game.name}
+          onCancel={() => setRemoving(null)}
+          onConfirm={confirmRemove}
+        />
+      )}
       <GamePicker
         open={picking}
         title="Add to your Top 5"

@@ -44,20 +44,30 @@ export function CommentForm({ reviewId, viewer, reply, onDone, autoFocus = false
   async function post(memberId: number, draft: string): Promise<void> {
     const content = withMention(draft, reply?.mention ?? '');
     const problem = commentProblem(content);
-    if (problem) { setError(problem); return; }
+    if (problem) {
+      setError(problem);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
       await write(memberId, 'comment.add', {
-        key: randomUuid(), rating_id: reviewId, content, ...(reply ? parentRef(reply.thread) : {}),
+        key: randomUuid(),
+        rating_id: reviewId,
+        content,
+        ...(reply ? parentRef(reply.thread) : {}),
       });
       setText('');
       onDone?.();
     } catch (failure) {
       // The spec's own refusals ('Parent comment not found', …) say what is wrong; anything else is ours.
-      setError(failure instanceof MutationError && failure.code !== 'invalid_args'
-        ? failure.message
-        : isReply ? 'Failed to post reply. Please try again.' : 'Failed to post comment. Please try again.');
+      setError(
+        failure instanceof MutationError && failure.code !== 'invalid_args'
+          ? failure.message
+          : isReply
+            ? 'Failed to post reply. Please try again.'
+            : 'Failed to post comment. Please try again.',
+      );
     } finally {
       setBusy(false);
     }
@@ -66,9 +76,16 @@ export function CommentForm({ reviewId, viewer, reply, onDone, autoFocus = false
   function submit(event?: FormEvent) {
     event?.preventDefault();
     if (busy) return;
-    if (viewer.kind === 'loading') { setError(WAIT_FOR_USER_DATA); return; }
+    if (viewer.kind === 'loading') {
+      setError(WAIT_FOR_USER_DATA);
+      return;
+    }
     const problem = commentProblem(withMention(text, reply?.mention ?? ''));
-    if (problem) { setError(problem); area.current?.focus(); return; }
+    if (problem) {
+      setError(problem);
+      area.current?.focus();
+      return;
+    }
     if (viewer.kind === 'guest') {
       setError(GUEST_MESSAGE);
       const draft = text;
@@ -86,7 +103,9 @@ export function CommentForm({ reviewId, viewer, reply, onDone, autoFocus = false
   const label = isReply ? `Reply to ${reply.to}` : 'Add a comment';
   return (
     <form className={`comment-form${isReply ? ' comment-form--reply' : ''}`} onSubmit={submit} noValidate>
-      <label htmlFor={`${id}-text`} className="visually-hidden">{label}</label>
+      <label htmlFor={`${id}-text`} className="visually-hidden">
+        {label}
+      </label>
       <textarea
         id={`${id}-text`}
         ref={area}
@@ -98,7 +117,10 @@ export function CommentForm({ reviewId, viewer, reply, onDone, autoFocus = false
         aria-invalid={remaining < 0 || error !== null}
         // Focus moves here only when the member has just asked to reply.
         autoFocus={autoFocus}
-        onChange={(e) => { setText(e.target.value); if (error) setError(null); }}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (error) setError(null);
+        }}
         onKeyDown={onKeyDown}
         disabled={busy}
       />
@@ -107,8 +129,24 @@ export function CommentForm({ reviewId, viewer, reply, onDone, autoFocus = false
           {remaining} characters remaining
         </p>
         <div className="comment-form__buttons">
-          <SpoilerButton textareaId={`${id}-text`} onChange={(next) => { setText(next); if (error) setError(null); }} disabled={busy} />
-          {isReply && <button type="button" className="button button--ghost comment-form__cancel" onClick={onDone} disabled={busy}>Cancel</button>}
+          <SpoilerButton
+            textareaId={`${id}-text`}
+            onChange={(next) => {
+              setText(next);
+              if (error) setError(null);
+            }}
+            disabled={busy}
+          />
+          {isReply && (
+            <button
+              type="button"
+              className="button button--ghost comment-form__cancel"
+              onClick={onDone}
+              disabled={busy}
+            >
+              Cancel
+            </button>
+          )}
           <button
             type="submit"
             className="button button--primary comment-form__post"
@@ -119,7 +157,11 @@ export function CommentForm({ reviewId, viewer, reply, onDone, autoFocus = false
           </button>
         </div>
       </div>
-      {error && <p id={`${id}-error`} className="comment-form__error error" role="alert">{error}</p>}
+      {error && (
+        <p id={`${id}-error`} className="comment-form__error error" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

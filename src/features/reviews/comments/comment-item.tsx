@@ -43,16 +43,30 @@ export function CommentItem({ comment, level, viewer, onReply, onDelete, locked 
       data-comment-id={comment.id}
     >
       <Link to={`/user/${comment.user_id}`} className="comment__avatar" tabIndex={-1} aria-hidden="true">
-        {comment.author?.avatar_url ? <img src={comment.author.avatar_url} alt="" width={32} height={32} loading="lazy" /> : authorInitial(comment.author)}
+        {comment.author?.avatar_url ? (
+          <img src={comment.author.avatar_url} alt="" width={32} height={32} loading="lazy" />
+        ) : (
+          authorInitial(comment.author)
+        )}
       </Link>
       <div className="comment__main">
         <header className="comment__head">
-          <Link to={`/user/${comment.user_id}`} className="comment__author">{name}</Link>
+          <Link to={`/user/${comment.user_id}`} className="comment__author">
+            {name}
+          </Link>
           <time className="comment__time" dateTime={comment.created_at} {...momentTooltip(comment.created_at)}>
             {formatRelativeTime(comment.created_at)}
           </time>
-          {edited && <span className="comment__edited" {...momentTooltip(comment.updated_at, 'Edited ')}>(edited)</span>}
-          {pending && <span className="comment__pending" title="Saved on this device; it is sent when you are online">Not synced yet</span>}
+          {edited && (
+            <span className="comment__edited" {...momentTooltip(comment.updated_at, 'Edited ')}>
+              (edited)
+            </span>
+          )}
+          {pending && (
+            <span className="comment__pending" title="Saved on this device; it is sent when you are online">
+              Not synced yet
+            </span>
+          )}
         </header>
         {editing ? (
           <EditComment comment={comment} viewer={viewer} onClose={() => setEditing(false)} />
@@ -70,7 +84,9 @@ export function CommentItem({ comment, level, viewer, onReply, onDelete, locked 
                 guestMessage="You must be logged in to like comments"
                 failure="Failed to update comment like status"
                 noun={`comment by ${name}`}
-                memberTitle={(liked) => (liked ? 'Unlike this comment' : own ? 'Like your own comment' : 'Like this comment')}
+                memberTitle={(liked) =>
+                  liked ? 'Unlike this comment' : own ? 'Like your own comment' : 'Like this comment'
+                }
                 size="sm"
                 unavailable={locked ? 'Likes open once this review has synced' : null}
               />
@@ -85,8 +101,16 @@ export function CommentItem({ comment, level, viewer, onReply, onDelete, locked 
               </button>
               {own && (
                 <>
-                  <button type="button" className="comment__action" onClick={() => setEditing(true)}>Edit</button>
-                  <button type="button" className="comment__action comment__action--danger" onClick={() => onDelete(comment)}>Delete</button>
+                  <button type="button" className="comment__action" onClick={() => setEditing(true)}>
+                    Edit
+                  </button>
+                  <button
+                    type="button"
+                    className="comment__action comment__action--danger"
+                    onClick={() => onDelete(comment)}
+                  >
+                    Delete
+                  </button>
                 </>
               )}
             </div>
@@ -121,8 +145,14 @@ function EditComment({ comment, viewer, onClose }: EditCommentProps) {
     event?.preventDefault();
     if (busy || viewer.kind !== 'member') return;
     const problem = commentProblem(text, 'edit');
-    if (problem) { setError(problem); return; }
-    if (text.trim() === comment.content) { onClose(); return; }
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    if (text.trim() === comment.content) {
+      onClose();
+      return;
+    }
     setBusy(true);
     try {
       await write(viewer.id, 'comment.edit', { ...commentRef(comment), content: text.trim() });
@@ -134,13 +164,18 @@ function EditComment({ comment, viewer, onClose }: EditCommentProps) {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key === 'Escape') { event.stopPropagation(); onClose(); }
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+    }
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) void save();
   }
 
   return (
     <form className="comment-form comment-form--edit" onSubmit={save} noValidate>
-      <label htmlFor={`${id}-text`} className="visually-hidden">Edit your comment</label>
+      <label htmlFor={`${id}-text`} className="visually-hidden">
+        Edit your comment
+      </label>
       <textarea
         id={`${id}-text`}
         className="comment-form__text"
@@ -149,7 +184,10 @@ function EditComment({ comment, viewer, onClose }: EditCommentProps) {
         autoFocus
         aria-describedby={`${id}-count`}
         aria-invalid={remaining < 0 || error !== null}
-        onChange={(e) => { setText(e.target.value); if (error) setError(null); }}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (error) setError(null);
+        }}
         onKeyDown={onKeyDown}
         disabled={busy}
       />
@@ -158,12 +196,27 @@ function EditComment({ comment, viewer, onClose }: EditCommentProps) {
           {remaining} characters remaining
         </p>
         <div className="comment-form__buttons">
-          <SpoilerButton textareaId={`${id}-text`} onChange={(next) => { setText(next); if (error) setError(null); }} disabled={busy} />
-          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>Cancel</button>
-          <button type="submit" className="button button--primary" aria-disabled={busy}>{busy ? 'Saving...' : 'Save'}</button>
+          <SpoilerButton
+            textareaId={`${id}-text`}
+            onChange={(next) => {
+              setText(next);
+              if (error) setError(null);
+            }}
+            disabled={busy}
+          />
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" aria-disabled={busy}>
+            {busy ? 'Saving...' : 'Save'}
+          </button>
         </div>
       </div>
-      {error && <p className="comment-form__error error" role="alert">{error}</p>}
+      {error && (
+        <p className="comment-form__error error" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

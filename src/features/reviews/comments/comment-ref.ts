@@ -9,7 +9,9 @@ export function commentRef(comment: Pick<CommentNode, 'id' | 'client_key'>): Com
 }
 
 /** The same, for a reply's parent. */
-export function parentRef(comment: Pick<CommentNode, 'id' | 'client_key'>): { parent_id: number } | { parent_key: string } {
+export function parentRef(
+  comment: Pick<CommentNode, 'id' | 'client_key'>,
+): { parent_id: number } | { parent_key: string } {
   const ref = commentRef(comment);
   return 'id' in ref ? { parent_id: ref.id } : { parent_key: ref.key };
 }

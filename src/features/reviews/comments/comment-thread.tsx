@@ -24,7 +24,8 @@ export interface CommentThreadProps {
 }
 
 /** The same comment before and after its sync (the server's row keeps the client's key). */
-const sameComment = (a: CommentNode, b: CommentNode) => a.id === b.id || (a.client_key !== null && a.client_key === b.client_key);
+const sameComment = (a: CommentNode, b: CommentNode) =>
+  a.id === b.id || (a.client_key !== null && a.client_key === b.client_key);
 
 interface ReplyTarget {
   readonly thread: CommentNode;
@@ -50,7 +51,10 @@ export function CommentThread({ id, reviewId, viewer, count }: CommentThreadProp
 
   function reply(target: CommentNode, thread: CommentNode) {
     if (locked) return;
-    if (viewer.kind === 'loading') { toast.push(WAIT_FOR_USER_DATA, 'info'); return; }
+    if (viewer.kind === 'loading') {
+      toast.push(WAIT_FOR_USER_DATA, 'info');
+      return;
+    }
     const plan = planReply(target, thread, target.author?.username ?? null);
     const next = { thread, mention: plan.mention, to: authorName(target.author) };
     if (viewer.kind === 'guest') {
@@ -79,9 +83,11 @@ export function CommentThread({ id, reviewId, viewer, count }: CommentThreadProp
       <h2 id={`${id}-title`} className="comments__title">
         Comments <span className="comments__count">({count})</span>
       </h2>
-      {locked
-        ? <p className="comments__locked">Comments open once this review has synced.</p>
-        : <CommentForm reviewId={reviewId} viewer={viewer} />}
+      {locked ? (
+        <p className="comments__locked">Comments open once this review has synced.</p>
+      ) : (
+        <CommentForm reviewId={reviewId} viewer={viewer} />
+      )}
       {comments === undefined ? (
         <div className="comments__loading" aria-busy="true" aria-label="Loading comments">
           <div className="skeleton comments__skeleton" />
@@ -93,29 +99,52 @@ export function CommentThread({ id, reviewId, viewer, count }: CommentThreadProp
         <ol className="comments__list">
           {comments.map((thread) => (
             <li key={thread.client_key ?? thread.id} className="comments__thread">
-              <CommentItem comment={thread} level={0} viewer={viewer} locked={locked}
-                onReply={(c) => reply(c, thread)} onDelete={setDoomed} />
+              <CommentItem
+                comment={thread}
+                level={0}
+                viewer={viewer}
+                locked={locked}
+                onReply={(c) => reply(c, thread)}
+                onDelete={setDoomed}
+              />
               {thread.replies.length > 0 && (
                 <ol className="comments__replies" aria-label={`Replies to ${authorName(thread.author)}`}>
                   {thread.replies.map((r) => (
                     <li key={r.client_key ?? r.id}>
-                      <CommentItem comment={r} level={1} viewer={viewer} locked={locked}
-                        onReply={(c) => reply(c, thread)} onDelete={setDoomed} />
+                      <CommentItem
+                        comment={r}
+                        level={1}
+                        viewer={viewer}
+                        locked={locked}
+                        onReply={(c) => reply(c, thread)}
+                        onDelete={setDoomed}
+                      />
                     </li>
                   ))}
                 </ol>
               )}
               {replyTo !== null && sameComment(replyTo.thread, thread) && (
                 <div className="comments__reply-form" style={{ marginInlineStart: indentFor(1) }}>
-                  <CommentForm key={`${replyTo.to}:${replyTo.mention}`} reviewId={reviewId} viewer={viewer}
-                    reply={replyTo} onDone={() => setReplyTo(null)} autoFocus />
+                  <CommentForm
+                    key={`${replyTo.to}:${replyTo.mention}`}
+                    reviewId={reviewId}
+                    viewer={viewer}
+                    reply={replyTo}
+                    onDone={() => setReplyTo(null)}
+                    autoFocus
+                  />
                 </div>
               )}
             </li>
           ))}
         </ol>
       )}
-      <DeleteCommentDialog open={doomed !== null} busy={deleting} onCancel={() => setDoomed(null)} onConfirm={() => void confirmDelete()} />
+      <DeleteCommentDialog
+        open={doomed !== null}
+        busy={deleting}
+        onCancel={() => setDoomed(null)}
+        onConfirm={() => void confirmDelete()}
+      />
     </section>
   );
 }

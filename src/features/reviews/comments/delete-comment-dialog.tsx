@@ -16,12 +16,26 @@ export function DeleteCommentDialog({ open, busy, onCancel, onConfirm }: DeleteC
   const id = useId();
   if (!open) return null;
   return (
-    <Modal native onClose={onCancel} dismissible={!busy} role="alertdialog" labelledBy={`${id}-title`} describedBy={`${id}-text`} className="comment-dialog">
+    <Modal
+      native
+      onClose={onCancel}
+      dismissible={!busy}
+      role="alertdialog"
+      labelledBy={`${id}-title`}
+      describedBy={`${id}-text`}
+      className="comment-dialog"
+    >
       <div className="comment-dialog__body">
-        <h2 id={`${id}-title`} className="comment-dialog__title">Delete Comment</h2>
-        <p id={`${id}-text`} className="comment-dialog__text">Are you sure you want to delete this comment?</p>
+        <h2 id={`${id}-title`} className="comment-dialog__title">
+          Delete Comment
+        </h2>
+        <p id={`${id}-text`} className="comment-dialog__text">
+          Are you sure you want to delete this comment?
+        </p>
         <div className="comment-dialog__buttons">
-          <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy} data-autofocus>Cancel</button>
+          <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy} data-autofocus>
+            Cancel
+          </button>
           <button type="button" className="button comment-dialog__delete" onClick={onConfirm} aria-disabled={busy}>
             {busy ? 'Deleting...' : 'Delete'}
           </button>
