@@ -39,7 +39,8 @@ const YEAR_ONLY = /^\d{4}$/;
 // one loads the locale's data), and a list of reviews or comments formats a date on every row.
 let momentFormat: Intl.DateTimeFormat | undefined;
 
-const LONG_MONTHS = [
+/** The months' names, January first. */
+export const LONG_MONTHS = [
   'January',
   'February',
   'March',
@@ -53,7 +54,21 @@ const LONG_MONTHS = [
   'November',
   'December',
 ] as const;
-const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+/** Their three-letter forms. */
+export const SHORT_MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
 
 /**
  * 'Mar 5, 2026', as Intl's en-US { month: 'short', day: 'numeric', year: 'numeric' } writes it,

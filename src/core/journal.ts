@@ -1,6 +1,7 @@
 // The play journal's rules (issue 14): what a session may hold, with the messages the server's
 // app.check_journal_fields and play_session_guard give (…_play_journal.sql), and how the journal
 // reads: total time ("12 h 30 min") and sessions grouped by month, newest first.
+import { LONG_MONTHS, SHORT_MONTHS } from './dates.ts';
 
 /** Minutes one entry may hold: at least one, at most one whole day. */
 export const JOURNAL_MINUTES_MIN = 1;
@@ -92,21 +93,6 @@ export function totalMinutes(entries: readonly JournalEntryLike[]): number {
   return entries.reduce((sum, e) => sum + e.minutes, 0);
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 export interface MonthGroup<T extends JournalEntryLike> {
   /** 'YYYY-MM'. */
   readonly key: string;
@@ -127,7 +113,7 @@ export function groupByMonth<T extends JournalEntryLike>(entries: readonly T[]):
   }
   return [...groups].map(([key, list]) => ({
     key,
-    label: `${MONTHS[Number(key.slice(5, 7)) - 1] ?? ''} ${key.slice(0, 4)}`,
+    label: `${LONG_MONTHS[Number(key.slice(5, 7)) - 1] ?? ''} ${key.slice(0, 4)}`,
     entries: list,
     minutes: totalMinutes(list),
   }));
@@ -138,7 +124,7 @@ export function formatPlayDay(day: string, now: number = Date.now()): string {
   const m = ISO_DAY.exec(day);
   if (!m) return day;
   const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  const month = MONTHS[date.getUTCMonth()]?.slice(0, 3) ?? '';
+  const month = SHORT_MONTHS[date.getUTCMonth()] ?? '';
   if (m[1] === localDay(now).slice(0, 4)) {
     const weekday = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'][date.getUTCDay()] ?? '';
     return `${weekday}, ${month} ${date.getUTCDate()}`;

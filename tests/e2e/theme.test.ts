@@ -2,25 +2,12 @@
 // followed, the member's choice (the footer's System / Light / Dark, or the account menu's) overrides
 // it and survives a reload with no frame in the wrong theme, and the main routes in the light theme
 // have no serious or critical axe violation at 390 and 1280 px.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { DEMO_PASSWORD } from '../../supabase/local/demo.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
-import { launchChromium } from './browser.ts';
+import { demoEmail, devtoolsSignIn, e2eWorld } from './harness.ts';
 
-let gateway: Gateway;
-let browser: Browser;
-
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, rateLimits: 'relaxed', log: () => undefined });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.close();
-});
+const world = e2eWorld();
 
 /** The page's --bg per theme (src/app/theme.css), as getComputedStyle gives it, and the theme-color. */
 const LOOK = {
@@ -42,7 +29,7 @@ async function look(page: Page) {
 
 async function openHome(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
-  await page.goto(`${gateway.url}/`);
+  await page.goto(`${world.gateway.url}/`);
   await page.locator('main h1').waitFor();
   return page;
 }
@@ -50,7 +37,7 @@ async function openHome(context: BrowserContext): Promise<Page> {
 describe('theme', () => {
   it("follows the system's preference, light or dark, and its changes", async () => {
     for (const colorScheme of ['light', 'dark'] as const) {
-      const context = await browser.newContext({ colorScheme });
+      const context = await world.browser.newContext({ colorScheme });
       try {
         const page = await openHome(context);
         expect(await look(page)).toEqual({ theme: colorScheme, ...LOOK[colorScheme] });
@@ -65,7 +52,7 @@ describe('theme', () => {
   }, 60_000);
 
   it("holds the member's choice over the system's, through a reload with no frame in the wrong theme", async () => {
-    const context = await browser.newContext({ colorScheme: 'light' });
+    const context = await world.browser.newContext({ colorScheme: 'light' });
     // From the document's first moment: every theme the page ever takes, and the body's background
     // on the first animation frame (just before the first paint) and at DOMContentLoaded.
     await context.addInitScript(() => {
@@ -132,16 +119,10 @@ describe('theme', () => {
   }, 60_000);
 
   it("is a choice in a member's account menu too", async () => {
-    const context = await browser.newContext({ colorScheme: 'dark', viewport: { width: 390, height: 800 } });
+    const context = await world.browser.newContext({ colorScheme: 'dark', viewport: { width: 390, height: 800 } });
     try {
       const page = await openHome(context);
-      await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-      await page.reload();
-      await expect.poll(() => page.evaluate(() => typeof window.checkpoint), { timeout: 15_000 }).toBe('object');
-      await page.evaluate(
-        ([e, p]) => window.checkpoint!.signIn(e ?? '', p ?? ''),
-        ['pixel_pilgrim@demo.checkpoint.local', DEMO_PASSWORD],
-      );
+      await devtoolsSignIn(page, world.gateway.url, demoEmail('pixel_pilgrim'));
       await page.getByRole('button', { name: /Account menu/ }).click();
       const light = page.getByRole('menuitemradio', { name: 'Light' });
       expect(await page.getByRole('menuitemradio', { name: 'System' }).getAttribute('aria-checked')).toBe('true');
@@ -172,12 +153,12 @@ const ROUTES = [
 
 for (const width of [390, 1280]) {
   it(`the main routes and the sign-in dialog in the light theme have no serious or critical axe violation at ${width} px`, async () => {
-    const context = await browser.newContext({ colorScheme: 'light', viewport: { width, height: 900 } });
+    const context = await world.browser.newContext({ colorScheme: 'light', viewport: { width, height: 900 } });
     const page = await context.newPage();
     const found: string[] = [];
     try {
       for (const route of ROUTES) {
-        await page.goto(`${gateway.url}${route.path}`);
+        await page.goto(`${world.gateway.url}${route.path}`);
         await page.locator(route.ready).first().waitFor({ timeout: 20_000 });
         await page.waitForLoadState('networkidle').catch(() => undefined);
         expect((await look(page)).theme).toBe('light');
@@ -185,7 +166,7 @@ for (const width of [390, 1280]) {
           found.push(`${route.path} @${width}px: ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`);
       }
       // A dialog over the light page: the sign-in modal.
-      await page.goto(`${gateway.url}/`);
+      await page.goto(`${world.gateway.url}/`);
       await page.locator('.account__signin:not(:disabled)').click();
       for (const v of await axeViolations(page.getByRole('dialog')))
         found.push(`sign-in dialog @${width}px: ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`);
