@@ -4,42 +4,24 @@
 // like that waits for sign-in (requireMember); OAuth through the gateway's development flow;
 // deleting the account.
 import { createClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD } from '../../supabase/local/demo.ts';
 import { linkToken, type Mail } from '../support/gateway.ts';
-import { launchChromium } from './browser.ts';
 import { expectAccessible } from './axe.ts';
+import { e2eWorld } from './harness.ts';
 
-let gateway: Gateway;
-let browser: Browser;
 let clockOffset = 0;
 
-const DEMO_PASSWORD = 'Checkpoint-demo1';
 const NEW_PASSWORD = 'N3w!Password';
 
-beforeAll(async () => {
-  // The rate limits' clock runs ahead when a test must wait out a limit (one mail a minute per address).
-  gateway = await startGateway({
-    port: 0,
-    inMemory: true,
-    log: () => undefined,
-    clock: () => Date.now() + clockOffset,
-  });
-  browser = await launchChromium();
-});
+// The gateway's own rate limits, whose clock runs ahead when a test must wait out a limit (one mail
+// a minute per address).
+const world = e2eWorld({ gateway: { rateLimits: {}, clock: () => Date.now() + clockOffset } });
 
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.close();
-});
-
-async function open(path = '/', width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 860 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${gateway.url}${path}`);
+async function open(path = '/', width = 1280) {
+  const { context, page, errors } = await world.open(width, { viewport: { width, height: 860 } });
+  await page.goto(`${world.gateway.url}${path}`);
   // The first visit of a run waits for the gateway's cold start.
   await expect
     .poll(() => page.locator('header .account button').first().textContent(), { timeout: 15_000 })
@@ -51,7 +33,7 @@ async function lastMail(to: string, kind: Mail['kind']): Promise<Mail> {
   let found: Mail | undefined;
   await expect
     .poll(async () => {
-      const mails = (await (await fetch(`${gateway.url}/_dev/mailbox.json`)).json()) as Mail[];
+      const mails = (await (await fetch(`${world.gateway.url}/_dev/mailbox.json`)).json()) as Mail[];
       found = mails.find((m) => m.to === to && m.kind === kind);
       return found !== undefined;
     })
@@ -61,7 +43,7 @@ async function lastMail(to: string, kind: Mail['kind']): Promise<Mail> {
 }
 
 const mailCount = async (to: string) =>
-  ((await (await fetch(`${gateway.url}/_dev/mailbox.json`)).json()) as Mail[]).filter((m) => m.to === to).length;
+  ((await (await fetch(`${world.gateway.url}/_dev/mailbox.json`)).json()) as Mail[]).filter((m) => m.to === to).length;
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const dialogTitle = (page: Page) => dialog(page).locator('h2').first().textContent();
@@ -205,10 +187,12 @@ it('a made-up verification link fails, a really expired one says so', async () =
   await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('Email verification failed');
   // A real link, 25 hours old (a confirmation link lasts 24).
   const email = 'aged_link@example.test';
-  const anon = createClient(gateway.url, gateway.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const anon = createClient(world.gateway.url, world.gateway.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false },
+  });
   expect((await anon.auth.signUp({ email, password: 'Str0ng!Pass' })).error).toBeNull();
   const mail = await lastMail(email, 'signup');
-  await gateway.db.query(
+  await world.gateway.db.query(
     `update auth.one_time_tokens set created_at = now() - interval '25 hours' where token_hash = $1`,
     [linkToken(mail).tokenHash],
   );
@@ -216,13 +200,13 @@ it('a made-up verification link fails, a really expired one says so', async () =
   await expect
     .poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 })
     .toBe('Email verification link has expired. Please request a new one.');
-  await page.goto(`${gateway.url}/auth/callback`);
+  await page.goto(`${world.gateway.url}/auth/callback`);
   await expect
     .poll(() => page.getByRole('alert').textContent())
     .toBe('No valid authentication tokens received. Please try signing up again.');
   // A new document: a hash alone would not reload the page.
   await page.goto('about:blank');
-  await page.goto(`${gateway.url}/auth/callback#access_token=abc`);
+  await page.goto(`${world.gateway.url}/auth/callback#access_token=abc`);
   await expect.poll(() => page.getByRole('alert').textContent()).toBe('Incomplete hash token data received');
   await context.close();
 });
@@ -262,7 +246,7 @@ it('signs in from the header and asks before signing out over an unsynced change
   expect(await page.getByRole('button', { name: 'Account menu for pixel_pilgrim' }).isVisible()).toBe(true);
 
   await context.setOffline(false);
-  await page.goto(`${gateway.url}/terms`);
+  await page.goto(`${world.gateway.url}/terms`);
   await openMenu(page);
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
   // Online, the change may have synced meanwhile; if not, the question comes again.
@@ -332,9 +316,9 @@ it('resets a password through the mailed link, and the new password works', asyn
 });
 
 it("runs a guest's like after they sign in (requireMember), and drops it when they close the modal", async () => {
-  const reviews = await fetch(`${gateway.url}/rest/v1/rpc/get_recent_reviews`, {
+  const reviews = await fetch(`${world.gateway.url}/rest/v1/rpc/get_recent_reviews`, {
     method: 'POST',
-    headers: { apikey: gateway.anonKey, 'content-type': 'application/json' },
+    headers: { apikey: world.gateway.anonKey, 'content-type': 'application/json' },
     body: JSON.stringify({ p_limit: 10 }),
   }).then(
     (r) =>
@@ -374,7 +358,7 @@ it('signs in with a provider through the development OAuth flow and back to /aut
   await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe('You are signed in!');
   await expect.poll(() => new URL(page.url()).hash).toBe('');
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 6000 }).toBe('/');
-  await page.goto(`${gateway.url}/debug-auth`);
+  await page.goto(`${world.gateway.url}/debug-auth`);
   await expect
     .poll(() => page.getByTestId('auth-state').textContent())
     .toMatch(/StatusSigned in.*Emailgithub-dev@checkpoint\.local.*Database user id\d+/);

@@ -31,10 +31,12 @@ export interface WorldOptions {
   readonly chromium?: LaunchOptions;
   /** Runs once the gateway is up, before any test (extra rows a file needs). */
   readonly seed?: (gateway: Gateway) => Promise<unknown>;
+  /** How long starting (and seeding) may take; the e2e project's hook timeout when unset. */
+  readonly setupTimeout?: number;
 }
 
 /** Registers the file's beforeAll and afterAll; returns what they start. */
-export function e2eWorld({ gateway: gatewayOptions, chromium, seed }: WorldOptions = {}): E2eWorld {
+export function e2eWorld({ gateway: gatewayOptions, chromium, seed, setupTimeout }: WorldOptions = {}): E2eWorld {
   let gateway: Gateway | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
@@ -53,7 +55,7 @@ export function e2eWorld({ gateway: gatewayOptions, chromium, seed }: WorldOptio
     });
     await seed?.(gateway);
     browser = await launchChromium(chromium);
-  });
+  }, setupTimeout);
 
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);

@@ -2,69 +2,31 @@
 // the games, reviews (sorts, Show more) and followers modals, following and unfollowing (counts,
 // reload, server), editing one's own profile (validation, save), the /user, /profile and /settings
 // redirects, and ids that are not a member's.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { holdAppCode, launchChromium } from './browser.ts';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { holdAppCode } from './browser.ts';
 import { expectAccessible } from './axe.ts';
+import { demoEmail, devtoolsSignIn, e2eWorld, synced } from './harness.ts';
 
-let gateway: Gateway;
-let browser: Browser;
-
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.close();
-});
+// The gateway's own rate limits, not the harness's relaxed ones.
+const world = e2eWorld({ gateway: { rateLimits: {} } });
 
 // Demo members in seeding order (supabase/local/demo.ts): ids 1 to 6.
 const PIXEL = 1;
 const COMBO = 2;
 const SPEEDRUN = 5;
 
-async function open(width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  return { context, page, errors };
-}
+const open = (width = 1280) => world.open(width);
 
-async function signIn(page: Page, username: string): Promise<number> {
-  await page.goto(`${gateway.url}/`);
-  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-  await page.reload();
-  await page.waitForFunction(() => window.checkpoint !== undefined);
-  const email = `${username}@demo.checkpoint.local`;
-  const { memberId } = await page.evaluate(([e, p]) => window.checkpoint!.signIn(e as string, p as string), [
-    email,
-    'Checkpoint-demo1',
-  ] as const);
-  return memberId;
-}
+const signIn = (page: Page, username: string): Promise<number> =>
+  devtoolsSignIn(page, world.gateway.url, demoEmail(username));
 
 const stat = (page: Page, key: string) => page.locator(`[data-stat="${key}"] .profile-stats__value`).textContent();
 const dialog = (page: Page) => page.getByRole('dialog');
 
-async function synced(page: Page): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        await page.evaluate(() => window.checkpoint!.syncNow());
-        return page.evaluate(() => window.checkpoint!.pending());
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(0);
-}
-
 it("shows a demo member's header, stats, tabs and modals to a visitor", async () => {
   const { context, page, errors } = await open();
-  await page.goto(`${gateway.url}/user/${COMBO}`);
+  await page.goto(`${world.gateway.url}/user/${COMBO}`);
   await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('combo_breaker');
   const header = page.locator('.profile-header');
   await expect.poll(() => header.textContent()).toContain('Soulslikes and fighting games. I read the frame data.');
@@ -167,7 +129,7 @@ it("reads a first visit's profile once, sent by the page's first script before t
   });
   // React, the router and Dexie wait until the read has gone out (5 s at most: the test then fails).
   const heldUntilRead = await holdAppCode(context, firstRead);
-  await page.goto(`${gateway.url}/user/${COMBO}`);
+  await page.goto(`${world.gateway.url}/user/${COMBO}`);
   await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('combo_breaker');
   await expect.poll(() => stat(page, 'reviews'), { timeout: 10_000 }).toBe('4');
   expect(heldUntilRead.length).toBeGreaterThan(0);
@@ -180,26 +142,26 @@ it("reads a first visit's profile once, sent by the page's first script before t
 it('follows and unfollows another member: the counts change, survive a reload and reach the server', async () => {
   const { context, page, errors } = await open(390);
   expect(await signIn(page, 'pixel_pilgrim')).toBe(PIXEL);
-  await page.goto(`${gateway.url}/user/${SPEEDRUN}`);
+  await page.goto(`${world.gateway.url}/user/${SPEEDRUN}`);
   const follow = page.locator('.profile-header').getByRole('button', { name: 'Follow speedrun_sage' });
   await expect.poll(() => follow.getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('false');
   await expect.poll(() => stat(page, 'followers')).toBe('2');
   await follow.click();
   await expect.poll(() => page.locator('.profile-header .follow-button').textContent()).toBe('Following');
   expect(await stat(page, 'followers')).toBe('3');
-  await synced(page);
+  await synced(page, 15_000);
   await page.reload();
   await expect
     .poll(() => page.locator('.profile-header .follow-button').textContent(), { timeout: 15_000 })
     .toBe('Following');
   expect(await stat(page, 'followers')).toBe('3');
   // My own Following count went up too.
-  await page.goto(`${gateway.url}/user/${PIXEL}`);
+  await page.goto(`${world.gateway.url}/user/${PIXEL}`);
   await expect.poll(() => stat(page, 'following'), { timeout: 15_000 }).toBe('3');
 
   // The server has it: a visitor elsewhere sees 3 followers, pixel_pilgrim among them.
   const visitor = await open();
-  await visitor.page.goto(`${gateway.url}/user/${SPEEDRUN}`);
+  await visitor.page.goto(`${world.gateway.url}/user/${SPEEDRUN}`);
   await expect.poll(() => stat(visitor.page, 'followers'), { timeout: 15_000 }).toBe('3');
   await visitor.page.locator('[data-stat="followers"] button').click();
   await expect
@@ -207,20 +169,20 @@ it('follows and unfollows another member: the counts change, survive a reload an
     .toContain('pixel_pilgrim');
 
   // Unfollow (from the followers modal of a member pixel_pilgrim does not own).
-  await page.goto(`${gateway.url}/user/${SPEEDRUN}`);
+  await page.goto(`${world.gateway.url}/user/${SPEEDRUN}`);
   await expect
     .poll(() => page.locator('.profile-header .follow-button').textContent(), { timeout: 15_000 })
     .toBe('Following');
   await page.locator('.profile-header .follow-button').click();
   await expect.poll(() => page.locator('.profile-header .follow-button').textContent()).toBe('Follow');
   expect(await stat(page, 'followers')).toBe('2');
-  await synced(page);
+  await synced(page, 15_000);
   await visitor.page.reload();
   await expect.poll(() => stat(visitor.page, 'followers'), { timeout: 15_000 }).toBe('2');
   await visitor.context.close();
 
   // One's own profile has no Follow button, and its follower list none either.
-  await page.goto(`${gateway.url}/user/${PIXEL}`);
+  await page.goto(`${world.gateway.url}/user/${PIXEL}`);
   await expect.poll(() => page.getByRole('button', { name: 'Edit Profile' }).count(), { timeout: 15_000 }).toBe(1);
   expect(await page.locator('.profile-header .follow-button').count()).toBe(0);
   await page.locator('[data-stat="followers"] button').click();
@@ -233,7 +195,7 @@ it('follows and unfollows another member: the counts change, survive a reload an
 it('edits one’s own profile: the spec messages for bad input, then a save that survives a reload and syncs', async () => {
   const { context, page, errors } = await open();
   const me = await signIn(page, 'cozy_quests');
-  await page.goto(`${gateway.url}/user`);
+  await page.goto(`${world.gateway.url}/user`);
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(`/user/${me}`);
   await page.getByRole('button', { name: 'Edit Profile' }).click({ timeout: 15_000 });
   const form = dialog(page);
@@ -269,12 +231,12 @@ it('edits one’s own profile: the spec messages for bad input, then a save that
   await expect.poll(() => header.locator('.profile-header__bio').textContent()).toBe('Tea, tiny farms and cats.');
   expect(await header.getByRole('link', { name: 'cozy.example' }).getAttribute('href')).toBe('https://cozy.example/');
   expect(await header.locator('.profile-chip').allTextContents()).toEqual(['Switch', 'PC']);
-  await synced(page);
+  await synced(page, 15_000);
   await page.reload();
   await expect.poll(() => header.textContent(), { timeout: 15_000 }).toContain('Kyoto');
 
   const visitor = await open();
-  await visitor.page.goto(`${gateway.url}/user/${me}`);
+  await visitor.page.goto(`${world.gateway.url}/user/${me}`);
   await expect
     .poll(() => visitor.page.locator('.profile-header__bio').textContent(), { timeout: 15_000 })
     .toBe('Tea, tiny farms and cats.');
@@ -297,7 +259,7 @@ it('shows a long review cut to 150 characters with Show more and Show less', asy
       }),
     [long] as const,
   );
-  await page.goto(`${gateway.url}/user/${me}`);
+  await page.goto(`${world.gateway.url}/user/${me}`);
   await page.locator('[data-stat="reviews"] button').click({ timeout: 15_000 });
   const item = dialog(page).locator('.profile-reviews__item', { hasText: '7.5/10' });
   await expect.poll(() => item.getByRole('button', { name: 'Show more' }).count()).toBe(1);
@@ -313,10 +275,10 @@ it('shows a long review cut to 150 characters with Show more and Show less', asy
 
 it('sends /user to the own profile or to /users, and guards /profile and /settings', async () => {
   const { context, page } = await open();
-  await page.goto(`${gateway.url}/user`);
+  await page.goto(`${world.gateway.url}/user`);
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/users');
   for (const path of ['/profile', '/settings']) {
-    await page.goto(`${gateway.url}${path}`);
+    await page.goto(`${world.gateway.url}${path}`);
     await expect.poll(() => page.locator('main h1').textContent(), { timeout: 10_000 }).toBe('Authentication Required');
     expect(new URL(page.url()).pathname).toBe(path);
     // The login modal opens over it.
@@ -324,11 +286,11 @@ it('sends /user to the own profile or to /users, and guards /profile and /settin
     await page.keyboard.press('Escape');
   }
   const me = await signIn(page, 'story_first');
-  await page.goto(`${gateway.url}/user`);
+  await page.goto(`${world.gateway.url}/user`);
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe(`/user/${me}`);
   await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('story_first');
   for (const path of ['/profile', '/settings']) {
-    await page.goto(`${gateway.url}${path}`);
+    await page.goto(`${world.gateway.url}${path}`);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/users');
   }
   await context.close();
@@ -336,10 +298,10 @@ it('sends /user to the own profile or to /users, and guards /profile and /settin
 
 it("says 'Invalid user ID' for a non-numeric id and 'User not found' for a missing one, then goes to /users", async () => {
   const { context, page } = await open(390);
-  await page.goto(`${gateway.url}/user/abc`);
+  await page.goto(`${world.gateway.url}/user/abc`);
   await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe('Invalid user ID');
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 8000 }).toBe('/users');
-  await page.goto(`${gateway.url}/user/99999`);
+  await page.goto(`${world.gateway.url}/user/99999`);
   await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('User not found');
   await expect.poll(() => new URL(page.url()).pathname, { timeout: 8000 }).toBe('/users');
   await context.close();
@@ -347,7 +309,7 @@ it("says 'Invalid user ID' for a non-numeric id and 'User not found' for a missi
 
 it('keeps showing a profile the device holds when the connection drops, and says so', async () => {
   const { context, page, errors } = await open(390);
-  await page.goto(`${gateway.url}/user/${COMBO}`);
+  await page.goto(`${world.gateway.url}/user/${COMBO}`);
   await expect.poll(() => stat(page, 'reviews'), { timeout: 15_000 }).toBe('4');
   expect(await page.locator('.profile-note').count()).toBe(0);
   await context.setOffline(true);

@@ -5,12 +5,12 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '../../supabase/local/demo.ts';
-import { DEFAULT_DIST_DIR, startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { CHROMIUM_PATH, launchChromium } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { chromium, type Page } from 'playwright-core';
+import { DEFAULT_DIST_DIR } from '../../supabase/local/gateway.ts';
+import { CHROMIUM_PATH } from './browser.ts';
 import { expectAccessible } from './axe.ts';
+import { demoEmail, devtoolsSignIn, e2eWorld } from './harness.ts';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -24,29 +24,11 @@ const CHROMIUM_ARGS = [
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
 
-let gateway: Gateway;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close();
-  await gateway?.close();
-});
+// The gateway's own rate limits, not the harness's relaxed ones.
+const world = e2eWorld({ gateway: { rateLimits: {} } });
 
 async function signIn(page: Page, username = 'pixel_pilgrim'): Promise<void> {
-  await page.goto(`${gateway.url}/`);
-  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => typeof window.checkpoint?.signIn)).toBe('function');
-  await page.evaluate(({ email, password }) => window.checkpoint?.signIn(email, password), {
-    email: `${username}@demo.checkpoint.local`,
-    password: DEMO_PASSWORD,
-  });
+  await devtoolsSignIn(page, world.gateway.url, demoEmail(username));
   await expect
     .poll(() => page.getByRole('button', { name: /^Account menu for / }).count(), { timeout: 15_000 })
     .toBe(1);
@@ -88,9 +70,7 @@ describe('manifest', () => {
 
 describe('install button', () => {
   it('appears in the member menu when the browser offers installation, prompts on click, and goes after appinstalled', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    contexts.push(context);
-    const page = await context.newPage();
+    const { page } = await world.open(1280, { viewport: { width: 1280, height: 800 } });
     await signIn(page);
     await openMenu(page);
     await expect.poll(() => page.getByRole('menuitem', { name: 'Settings' }).count()).toBe(1);
@@ -138,14 +118,12 @@ describe('install button', () => {
   });
 
   it('on iOS Safari (no install prompt) shows the Share → Add to Home Screen how-to', async () => {
-    const context = await browser.newContext({
+    const { page } = await world.open(390, {
       viewport: { width: 390, height: 844 },
       userAgent: IPHONE_UA,
       isMobile: true,
       hasTouch: true,
     });
-    contexts.push(context);
-    const page = await context.newPage();
     await signIn(page);
     await openMenu(page);
     await expect.poll(() => menuItem(page).count()).toBe(1);
@@ -183,9 +161,9 @@ describe('cold start offline', () => {
       const reviews = page.locator('.review-card');
       await expect.poll(() => reviews.count(), { timeout: 15_000 }).toBeGreaterThan(0);
       const firstReview = await reviews.first().getAttribute('aria-label');
-      await page.goto(`${gateway.url}/game/the-witcher-3-wild-hunt`);
+      await page.goto(`${world.gateway.url}/game/the-witcher-3-wild-hunt`);
       await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toContain('The Witcher 3');
-      await page.goto(`${gateway.url}/user/1`);
+      await page.goto(`${world.gateway.url}/user/1`);
       await expect.poll(() => page.locator('.profile-header__username').count(), { timeout: 15_000 }).toBe(1);
       const username = await page.locator('.profile-header__username').textContent();
       await context.close();
@@ -193,7 +171,7 @@ describe('cold start offline', () => {
       // Offline from the first request: a cold start served by the worker and IndexedDB only.
       context = await launch(true);
       page = context.pages()[0] ?? (await context.newPage());
-      const home = await page.goto(`${gateway.url}/`);
+      const home = await page.goto(`${world.gateway.url}/`);
       expect(home?.fromServiceWorker()).toBe(true);
       await expect.poll(() => page.locator('header .brand').textContent()).toBe('Checkpoint');
       await expect.poll(() => page.locator('.sync-badge__pill').textContent()).toContain('Offline');
@@ -204,9 +182,9 @@ describe('cold start offline', () => {
       await expect.poll(() => page.locator('.review-card').count(), { timeout: 15_000 }).toBeGreaterThan(0);
       expect(await page.locator(`.review-card[aria-label="${firstReview}"]`).count()).toBe(1);
 
-      await page.goto(`${gateway.url}/game/the-witcher-3-wild-hunt`);
+      await page.goto(`${world.gateway.url}/game/the-witcher-3-wild-hunt`);
       await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toContain('The Witcher 3');
-      await page.goto(`${gateway.url}/user/1`);
+      await page.goto(`${world.gateway.url}/user/1`);
       await expect
         .poll(() => page.locator('.profile-header__username').textContent(), { timeout: 15_000 })
         .toBe(username);

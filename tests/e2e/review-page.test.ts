@@ -4,21 +4,18 @@
 // dialog), guests' messages, bad and unknown addresses, the 500-character cut with its modal, and
 // likes and comments made offline that reach the server once the browser is back online.
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { launchChromium } from './browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import type { Gateway } from '../../supabase/local/gateway.ts';
 import { expectAccessible } from './axe.ts';
+import { demoEmail, devtoolsSignIn, e2eWorld } from './harness.ts';
 
-const PASSWORD = 'Checkpoint-demo1';
 const ELDEN_RING = 119133;
 const WITCHER_3 = 1942;
 const SEKIRO = 76882;
 const CELESTE = 26226;
 const DISCO_ELYSIUM = 26472;
 
-let gateway: Gateway;
-let browser: Browser;
 let server: SupabaseClient;
 const memberIds = new Map<string, number>();
 
@@ -27,9 +24,8 @@ interface ServerReview {
   comments: Array<{ id: number; content: string; parent_comment_id: number | null; author: { username: string } }>;
 }
 
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
-  browser = await launchChromium();
+/** An anonymous client of the file's gateway, and the demo members' ids from their reviews. */
+async function readMembers(gateway: Gateway): Promise<void> {
   server = createClient(gateway.url, gateway.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
@@ -37,12 +33,10 @@ beforeAll(async () => {
   if (error) throw new Error(error.message);
   for (const r of data as Array<{ user_id: number; author: { username: string } }>)
     memberIds.set(r.author.username, r.user_id);
-});
+}
 
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.close();
-});
+// The gateway's own rate limits, not the harness's relaxed ones.
+const world = e2eWorld({ gateway: { rateLimits: {} }, seed: readMembers });
 
 function member(username: string): number {
   const id = memberIds.get(username);
@@ -61,23 +55,12 @@ async function open(
   path: string,
   options: { width?: number; signInAs?: string; blockWorker?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? 1280, height: 900 },
+  const { context, page, errors } = await world.open(options.width ?? 1280, {
     // The offline test cuts the page's network; a service worker would keep its own.
     serviceWorkers: options.blockWorker ? 'block' : 'allow',
   });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  if (options.signInAs) {
-    await page.goto(gateway.url);
-    await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-    await page.reload();
-    await expect.poll(() => page.evaluate(() => typeof window.checkpoint)).toBe('object');
-    const email = `${options.signInAs}@demo.checkpoint.local`;
-    await page.evaluate(([e, p]) => window.checkpoint?.signIn(e ?? '', p ?? ''), [email, PASSWORD]);
-  }
-  await page.goto(`${gateway.url}${path}`);
+  if (options.signInAs) await devtoolsSignIn(page, world.gateway.url, demoEmail(options.signInAs));
+  await page.goto(`${world.gateway.url}${path}`);
   // The console API installs itself once the app has started, after the page's load event.
   if (options.signInAs) await expect.poll(() => page.evaluate(() => typeof window.checkpoint)).toBe('object');
   return { context, page, errors };
@@ -155,7 +138,7 @@ it('refuses an address whose ids are not numbers and says when a review is not f
   await expect
     .poll(() => page.getByRole('alert').textContent())
     .toBe('Invalid review URL parameters. User ID and Game ID must be numbers.');
-  await page.goto(`${gateway.url}/review/${member('pixel_pilgrim')}/999999`);
+  await page.goto(`${world.gateway.url}/review/${member('pixel_pilgrim')}/999999`);
   await expect.poll(() => page.locator('h1').textContent(), { timeout: 15_000 }).toBe('Review not found');
   expect(await page.locator('.review-page__problem-text').textContent()).toContain(
     `Review not found for user ${member('pixel_pilgrim')} and game 999999.`,
@@ -318,7 +301,7 @@ it('cuts a long review at 500 characters with a more control that opens the full
     [long],
   );
   const me = member('retro_ranger');
-  await page.goto(`${gateway.url}/review/${me}/${CELESTE}`);
+  await page.goto(`${world.gateway.url}/review/${me}/${CELESTE}`);
   const text = page.locator('.review-card__text');
   await expect.poll(() => text.textContent(), { timeout: 15_000 }).toMatch(/\.\.\.$/);
   const shown = (await text.textContent()) ?? '';

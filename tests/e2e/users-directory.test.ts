@@ -3,19 +3,15 @@
 // without a search, pages of 20 in the address (extra members signed up through the auth API),
 // following from a card, recent searches shared with the header, and the offline directory.
 import { createClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Gateway } from '../../supabase/local/gateway.ts';
 import { signUpMember, type Mail, type TestGateway } from '../support/gateway.ts';
-import { launchChromium } from './browser.ts';
+import { demoEmail, devtoolsSignIn, e2eWorld } from './harness.ts';
 
 const DEMO = ['pixel_pilgrim', 'combo_breaker', 'cozy_quests', 'retro_ranger', 'speedrun_sage', 'story_first'];
-const PASSWORD = 'Checkpoint-demo1';
 /** Enough extra members that the directory has more than one page of 20. */
 const EXTRA = 18;
-
-let gateway: Gateway;
-let browser: Browser;
 
 /** The test-support helpers' view of a gateway started with the demo seed. */
 function asTestGateway(gw: Gateway): TestGateway {
@@ -35,37 +31,26 @@ function asTestGateway(gw: Gateway): TestGateway {
   };
 }
 
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
-  browser = await launchChromium();
-  const gw = asTestGateway(gateway);
-  // In order, so their join dates (the 'recent' sort) are known.
-  for (let i = 1; i <= EXTRA; i += 1) await signUpMember(gw, `dir_member_${String(i).padStart(2, '0')}`);
-}, 300_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.close();
+// The gateway's own rate limits, not the harness's relaxed ones.
+const world = e2eWorld({
+  gateway: { rateLimits: {} },
+  async seed(gateway) {
+    const gw = asTestGateway(gateway);
+    // In order, so their join dates (the 'recent' sort) are known.
+    for (let i = 1; i <= EXTRA; i += 1) await signUpMember(gw, `dir_member_${String(i).padStart(2, '0')}`);
+  },
+  setupTimeout: 300_000,
 });
 
-async function open(path = '/users', width = 1280): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${gateway.url}${path}`);
-  await expect.poll(() => page.locator('h1').first().textContent()).toBe('Discover Users');
-  return { context, page, errors };
+async function open(path = '/users', width = 1280) {
+  const opened = await world.open(width);
+  await opened.page.goto(`${world.gateway.url}${path}`);
+  await expect.poll(() => opened.page.locator('h1').first().textContent()).toBe('Discover Users');
+  return opened;
 }
 
-async function signIn(page: Page, username: string): Promise<number> {
-  await page.evaluate(() => localStorage.setItem('checkpoint.devtools', '1'));
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => typeof window.checkpoint)).toBe('object');
-  const email = `${username}@demo.checkpoint.local`;
-  const { memberId } = await page.evaluate(([e, p]) => window.checkpoint!.signIn(e!, p!), [email, PASSWORD]);
-  return memberId;
-}
+const signIn = (page: Page, username: string): Promise<number> =>
+  devtoolsSignIn(page, world.gateway.url, demoEmail(username));
 
 /** The usernames on the cards, in order. */
 const handles = (page: Page) =>
@@ -108,7 +93,7 @@ it('lists the demo members with counts and averages, Top Reviewers and community
 it('hides the own member once signed in', async () => {
   const { context, page } = await open('/users?sort=reviews');
   await signIn(page, 'pixel_pilgrim');
-  await page.goto(`${gateway.url}/users?sort=reviews`);
+  await page.goto(`${world.gateway.url}/users?sort=reviews`);
   await settled(page);
   await expect.poll(() => count(page)).toBe(`Showing 1 - 20 of ${DEMO.length + EXTRA - 1} users`);
   const names = await handles(page);
@@ -133,7 +118,7 @@ it('searches ?q= case-insensitively on username and bio, and hides Top Reviewers
   await expect.poll(() => page.locator('.directory-empty__title').textContent()).toBe('No users found');
   // Clearing the search brings Top Reviewers back.
   await page.getByRole('button', { name: 'Clear search' }).click();
-  await expect.poll(() => page.url()).toBe(`${gateway.url}/users`);
+  await expect.poll(() => page.url()).toBe(`${world.gateway.url}/users`);
   await expect.poll(() => page.locator('.directory-top__item').count()).toBe(3);
   await context.close();
 });
@@ -184,7 +169,7 @@ it('pages 20 at a time with the page number in the address', async () => {
   // Back returns to page 1; an address past the end becomes the last page.
   await page.goBack();
   await expect.poll(() => new URL(page.url()).searchParams.get('page')).toBeNull();
-  await page.goto(`${gateway.url}/users?sort=recent&page=9`);
+  await page.goto(`${world.gateway.url}/users?sort=recent&page=9`);
   await expect.poll(() => new URL(page.url()).searchParams.get('page'), { timeout: 10_000 }).toBe('2');
   await context.close();
 });
@@ -192,7 +177,7 @@ it('pages 20 at a time with the page number in the address', async () => {
 it('follows from a card (counted, synced once) and keeps it through a reload, then unfollows', async () => {
   const { context, page, errors } = await open();
   const me = await signIn(page, 'cozy_quests');
-  await page.goto(`${gateway.url}/users?q=jonas`);
+  await page.goto(`${world.gateway.url}/users?q=jonas`);
   await settled(page);
   const card = page.locator('.directory-card').filter({ hasText: 'story_first' });
   const followers = async () =>
@@ -308,10 +293,10 @@ it.runIf(process.env['DIRECTORY_SHOTS'])('screenshots at 390 and 1280', async ()
       await page.screenshot({ path: `/tmp/shots/directory-${width}-filters.png` });
     }
     await signIn(page, 'pixel_pilgrim');
-    await page.goto(`${gateway.url}/users?q=a`);
+    await page.goto(`${world.gateway.url}/users?q=a`);
     await settled(page);
     await page.screenshot({ path: `/tmp/shots/directory-${width}-search.png` });
-    await page.goto(`${gateway.url}/users?sort=recent&page=2`);
+    await page.goto(`${world.gateway.url}/users?sort=recent&page=2`);
     await settled(page);
     await page.screenshot({ path: `/tmp/shots/directory-${width}-page2.png`, fullPage: true });
     await context.close();
