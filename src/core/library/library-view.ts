@@ -4,7 +4,8 @@
 // (text-match.ts) and walks one ready order.
 import { normalizeText } from '../search/normalize.ts';
 import type { LibraryQuery, LibrarySort, LibraryStatus } from './library-query.ts';
-import { buildTextIndex, EXACT, TYPO } from './text-match.ts';
+import { prepareQuery } from '../search/query.ts';
+import { buildTextIndex, EXACT, TYPO, type TextIndex } from './text-match.ts';
 
 export interface LibraryItem {
   readonly key: string;
@@ -35,7 +36,14 @@ type Compare = (a: number, b: number) => number;
 
 export function buildLibraryView<T extends LibraryItem>(items: readonly T[]): LibraryView<T> {
   const names = items.map((item) => normalizeText(item.name));
-  const text = buildTextIndex(items.map((item) => item.name));
+  // The text index is built on the first text to match, not with the view: an unfiltered list
+  // (the tab's first screen over thousands of games) need not wait for it.
+  let text: TextIndex | null = null;
+  const grade = (raw: string): Uint8Array | null => {
+    if (prepareQuery(raw).tokens.length === 0) return null;
+    text ??= buildTextIndex(items.map((item) => item.name));
+    return text.grade(raw);
+  };
   const byName: Compare = (a, b) => {
     const x = names[a] ?? '';
     const y = names[b] ?? '';
@@ -90,7 +98,7 @@ export function buildLibraryView<T extends LibraryItem>(items: readonly T[]): Li
     ),
     years: [...new Set(items.flatMap((i) => (i.year === null ? [] : [i.year])))].sort((a, b) => b - a),
     apply(query) {
-      const grades = text.grade(query.text);
+      const grades = grade(query.text);
       const exact: T[] = [];
       const typo: T[] = [];
       for (const i of orderOf(query.sort)) {

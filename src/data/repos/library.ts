@@ -6,6 +6,7 @@ import type { LibraryItem } from '../../core/library/library-view.ts';
 import type { LibraryStatus } from '../../core/library/library-query.ts';
 import { platformName } from '../../core/platforms.ts';
 import type { CheckpointDb, GameRow } from '../../store/db.ts';
+import { getGames } from './games.ts';
 import { counts, hasText } from './shapes.ts';
 import { releaseYearOf } from '../../core/dates.ts';
 
@@ -76,7 +77,7 @@ export async function loadLibrary(db: CheckpointDb, userId: number): Promise<Lib
     if (s.platform_id !== null) platformIds.add(s.platform_id);
   }
   const [games, platforms] = await Promise.all([
-    db.games.bulkGet([...byGame.keys()]),
+    getGames(db, [...byGame.keys()]),
     db.platforms.bulkGet([...platformIds]),
   ]);
   const platformNames = new Map(platforms.flatMap((p) => (p ? [[p.id, platformName(p.name)] as const] : [])));

@@ -4,6 +4,7 @@
 // Top 10 are in lists.ts, the Library tab in library.ts.
 import type { CheckpointDb, GameRow, ReviewRow, UserRow } from '../../store/db.ts';
 import { isDraft } from '../../core/review-draft.ts';
+import { getGames } from './games.ts';
 import { counts } from './shapes.ts';
 
 export interface ProfileData {
@@ -16,7 +17,7 @@ export interface ProfileData {
 }
 
 async function gamesById(db: CheckpointDb, ids: number[]): Promise<Map<number, GameRow>> {
-  const rows = await db.games.bulkGet(ids);
+  const rows = await getGames(db, ids);
   return new Map(rows.filter((g): g is GameRow => g !== undefined).map((g) => [g.id, g]));
 }
 

@@ -3,6 +3,7 @@
 // where a game has no picture, and under a real cover until (and unless) that one loads. Its own
 // chunk: it registers itself with cover-art-registry.ts, through which the home page's code uses it.
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 import {
   COVER_HEIGHT,
   COVER_PADDING,
@@ -21,25 +22,47 @@ const PAD = COVER_PADDING;
 /** Measured widths are rounded to this many pixels, so a window being resized re-plans now and then, not every frame. */
 const WIDTH_STEP = 4;
 
+/** Each cover's width callback: one ResizeObserver watches every cover on the page. */
+const watched = new WeakMap<Element, (width: number) => void>();
+let observer: ResizeObserver | null = null;
+
+/**
+ * Calls `onWidth` with the element's width after each layout that changes it, the first one
+ * included (a ResizeObserver's first report comes after layout, before paint). No layout is forced:
+ * a windowed list mounting a screenful of covers per scroll step used to measure each one
+ * (getBoundingClientRect), a layout of the page per cover.
+ */
+function watchWidth(el: Element, onWidth: (width: number) => void): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => undefined;
+  observer ??= new ResizeObserver((entries) => {
+    for (const e of entries) watched.get(e.target)?.(e.contentRect.width);
+  });
+  watched.set(el, onWidth);
+  observer.observe(el);
+  return () => {
+    watched.delete(el);
+    observer?.unobserve(el);
+  };
+}
+
 export function GeneratedCover({ game, width, label }: GeneratedCoverProps) {
   const svg = useRef<SVGSVGElement>(null);
   // Starts at the width asked for, which the box nearly always has: measuring it then changes
   // nothing and the cover is not drawn twice (a windowed list mounts rows as it scrolls).
   const [shown, setShown] = useState(() => Math.round(width / WIDTH_STEP) * WIDTH_STEP);
-  // Layout effect: the measured plan replaces the guessed one before the browser paints.
   useLayoutEffect(() => {
     const el = svg.current;
     if (!el) return;
-    const update = (w: number) => {
-      if (w > 0) setShown(Math.round(w / WIDTH_STEP) * WIDTH_STEP);
-    };
-    update(el.getBoundingClientRect().width);
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver((entries) => {
-      for (const e of entries) update(e.contentRect.width);
+    let current = Math.round(width / WIDTH_STEP) * WIDTH_STEP;
+    return watchWidth(el, (w) => {
+      const next = Math.round(w / WIDTH_STEP) * WIDTH_STEP;
+      if (w <= 0 || next === current) return;
+      current = next;
+      // A box stretched by CSS: the measured plan replaces the guessed one before the browser paints.
+      flushSync(() => setShown(next));
     });
-    observer.observe(el);
-    return () => observer.disconnect();
+    // Watched once per mount; `width` is only the first guess.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const plan = coverPlan(game, shown);
   // useId's ':' and '«' are not safe in url(#…) everywhere.

@@ -1,7 +1,7 @@
 // A member's games (spec 002 §2 Modals, §4 Progress tabs): All Games, Started (started, not
 // finished) and Finished, newest first, each linking to its game page. The filter box narrows the
 // tab's list as one types (issue 18 §3); a long list is windowed (§4).
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { GAMES_TABS, type GamesTab } from '../../core/profile.ts';
 import type { GameRow } from '../../store/db.ts';
@@ -93,24 +93,35 @@ export function GamesModal({
           estimate={64}
           scroller="parent"
           className="profile-game-list"
-          renderItem={(e) => (
-            <Link to={gamePath(e.game)} className="profile-game-list__row" onClick={onClose}>
-              <GameCover name={e.game.name} url={e.game.cover_url ?? null} game={e.game} width={44} />
-              <span className="profile-game-list__text">
-                <span className="profile-game-list__name">{e.game.name}</span>
-                {e.date && (
-                  <span className="profile-game-list__meta">
-                    {e.finished ? 'Finished' : 'Started'} {shortDate(e.date)}
-                  </span>
-                )}
-              </span>
-              <span className={`profile-badge profile-badge--${e.finished ? 'finished' : 'started'}`}>
-                {e.finished ? 'Finished' : 'Started'}
-              </span>
-            </Link>
-          )}
+          renderItem={(e) => <GameEntry entry={e} onOpen={onClose} />}
         />
       )}
     </ProfileModal>
   );
 }
+
+// Memoised: the windowed list renders again on every scroll step; rows already shown stay as they are.
+const GameEntry = memo(function GameEntry({
+  entry: e,
+  onOpen,
+}: {
+  readonly entry: Entry;
+  readonly onOpen: () => void;
+}) {
+  return (
+    <Link to={gamePath(e.game)} className="profile-game-list__row" onClick={onOpen}>
+      <GameCover name={e.game.name} url={e.game.cover_url ?? null} game={e.game} width={44} />
+      <span className="profile-game-list__text">
+        <span className="profile-game-list__name">{e.game.name}</span>
+        {e.date && (
+          <span className="profile-game-list__meta">
+            {e.finished ? 'Finished' : 'Started'} {shortDate(e.date)}
+          </span>
+        )}
+      </span>
+      <span className={`profile-badge profile-badge--${e.finished ? 'finished' : 'started'}`}>
+        {e.finished ? 'Finished' : 'Started'}
+      </span>
+    </Link>
+  );
+});

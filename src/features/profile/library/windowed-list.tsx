@@ -17,6 +17,11 @@ import { useCallback, useLayoutEffect, useRef, useState, type MutableRefObject, 
 export const WINDOW_FROM = 60;
 /** Rows rendered beyond each edge of the screen: a Tab or a short scroll never meets a gap. */
 const OVERSCAN = 8;
+/**
+ * The virtualizer re-renders in React's own time, not synchronously inside each scroll event
+ * (its default, flushSync): the scroll events of one frame then make one render, not one each.
+ */
+const FLUSH_SYNC = false;
 
 export interface WindowedListProps<T> {
   readonly items: readonly T[];
@@ -99,6 +104,7 @@ function WindowScrolled<T>(props: WindowedListProps<T>) {
     overscan: OVERSCAN,
     scrollMargin: margin,
     rangeExtractor,
+    useFlushSync: FLUSH_SYNC,
   });
   return <Rows {...props} virtualizer={virtualizer} margin={margin} list={list} focused={focused} />;
 }
@@ -122,6 +128,7 @@ function ParentScrolled<T>(props: WindowedListProps<T>) {
     overscan: OVERSCAN,
     scrollMargin: margin,
     rangeExtractor,
+    useFlushSync: FLUSH_SYNC,
   });
   return <Rows {...props} virtualizer={virtualizer} margin={margin} list={list} focused={focused} />;
 }
