@@ -24,6 +24,7 @@ import { benchBundle } from './bundle.bench.ts';
 import { benchImport } from './import.bench.ts';
 import { PUSH_BATCH_SIZE } from '../../src/core/constants.ts';
 import { benchLighthouse } from './lighthouse.bench.ts';
+import { benchMainThread } from './main-thread.bench.ts';
 import { buildBaseline } from './baseline.ts';
 import { existsSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -285,6 +286,26 @@ async function lighthouseFigures(): Promise<void> {
   }
 }
 
+async function mainThreadFigures(): Promise<void> {
+  // Issue 20 §3: where the main thread's time goes in each page's load (a Chromium trace at 4× CPU
+  // throttling), beside the baseline page's, run for run (main-thread.bench.ts).
+  const gateway = await startGateway({ port: 0, inMemory: true, distDir: builtApp(), log: silent });
+  const baseline = await startGateway({
+    port: 0,
+    db: gateway.db,
+    distDir: await buildBaseline(),
+    seed: false,
+    syncRetention: false,
+    log: silent,
+  });
+  try {
+    await benchMainThread(gateway.url, baseline.url, report);
+  } finally {
+    await baseline.close();
+    await gateway.close();
+  }
+}
+
 async function importFigures(): Promise<void> {
   // Issue 18 §2: parse + match 5,000 Grouvee rows < 5 s; apply them into the outbox < 3 s; sync_push ≥ 1,000/s.
   // Each figure is followed by its goal, and by same-run peers (the machine is shared): the phase's
@@ -348,6 +369,7 @@ const GROUPS: Record<string, () => Promise<void>> = {
   load: loadFigures,
   bundle: bundleFigures,
   lighthouse: lighthouseFigures,
+  'main-thread': mainThreadFigures,
   import: importFigures,
 };
 const chosen = process.argv.slice(2);

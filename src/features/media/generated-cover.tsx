@@ -10,6 +10,7 @@ import {
   COVER_WIDTH,
   coverPlan,
   FONT_STACKS,
+  type CoverFacts,
   type CoverPlan,
 } from '../../core/cover-art.ts';
 import { provideCoverArt, type GeneratedCoverProps } from './cover-art-registry.ts';
@@ -22,49 +23,70 @@ const PAD = COVER_PADDING;
 /** Measured widths are rounded to this many pixels, so a window being resized re-plans now and then, not every frame. */
 const WIDTH_STEP = 4;
 
-/** Each cover's width callback: one ResizeObserver watches every cover on the page. */
-const watched = new WeakMap<Element, (width: number) => void>();
-let observer: ResizeObserver | null = null;
+/** Every cover's box, watched by one observer; the callbacks re-plan the covers whose width changed. */
+const widthWatchers = new Map<Element, (width: number) => void>();
+let widthObserver: ResizeObserver | null = null;
 
-/**
- * Calls `onWidth` with the element's width after each layout that changes it, the first one
- * included (a ResizeObserver's first report comes after layout, before paint). No layout is forced:
- * a windowed list mounting a screenful of covers per scroll step used to measure each one
- * (getBoundingClientRect), a layout of the page per cover.
- */
-function watchWidth(el: Element, onWidth: (width: number) => void): () => void {
+/** Calls `update` with the box's width now (before the next paint) and on every resize; returns the unobserve. */
+function observeWidth(el: Element, update: (width: number) => void): () => void {
   if (typeof ResizeObserver === 'undefined') return () => undefined;
-  observer ??= new ResizeObserver((entries) => {
-    for (const e of entries) watched.get(e.target)?.(e.contentRect.width);
+  widthObserver ??= new ResizeObserver((entries) => {
+    // Rendered at once, inside the observer's callback: the browser lays the changed covers out
+    // again and paints them as re-planned, all of them in one render.
+    flushSync(() => {
+      for (const entry of entries) widthWatchers.get(entry.target)?.(entry.contentRect.width);
+    });
   });
-  watched.set(el, onWidth);
-  observer.observe(el);
+  widthWatchers.set(el, update);
+  widthObserver.observe(el);
   return () => {
-    watched.delete(el);
-    observer?.unobserve(el);
+    widthWatchers.delete(el);
+    widthObserver?.unobserve(el);
   };
+}
+
+/** Plans made, by game and width: a cover re-renders with its list (and a game shows in several places). */
+const plans = new Map<string, CoverPlan>();
+const PLANS_KEPT = 1000;
+
+function plannedCover(game: CoverFacts, width: number): CoverPlan {
+  const key = JSON.stringify([
+    width,
+    game.name,
+    game.igdb_id ?? null,
+    game.genres ?? null,
+    game.genre ?? null,
+    game.platforms ?? null,
+    game.release_year ?? null,
+    game.first_release_date ?? null,
+    game.release_date ?? null,
+  ]);
+  let plan = plans.get(key);
+  if (!plan) {
+    if (plans.size >= PLANS_KEPT) plans.clear();
+    plan = coverPlan(game, width);
+    plans.set(key, plan);
+  }
+  return plan;
 }
 
 export function GeneratedCover({ game, width, label }: GeneratedCoverProps) {
   const svg = useRef<SVGSVGElement>(null);
-  // Starts at the width asked for, which the box nearly always has: measuring it then changes
-  // nothing and the cover is not drawn twice (a windowed list mounts rows as it scrolls).
+  // Starts at the width asked for, which the box nearly always has. Its real width comes from one
+  // ResizeObserver shared by every cover (observeWidth): the browser reports each box after its
+  // layout and before the frame paints, so a cover whose box differs is re-planned before it is
+  // seen. Measuring each box itself in a layout effect forced a layout of the whole page per cover
+  // (a third of a second on a slow phone for a game page's covers).
   const [shown, setShown] = useState(() => Math.round(width / WIDTH_STEP) * WIDTH_STEP);
+  // A layout effect, so the box is observed before this frame's layout (observing measures nothing).
   useLayoutEffect(() => {
     const el = svg.current;
     if (!el) return;
-    let current = Math.round(width / WIDTH_STEP) * WIDTH_STEP;
-    return watchWidth(el, (w) => {
-      const next = Math.round(w / WIDTH_STEP) * WIDTH_STEP;
-      if (w <= 0 || next === current) return;
-      current = next;
-      // A box stretched by CSS: the measured plan replaces the guessed one before the browser paints.
-      flushSync(() => setShown(next));
+    return observeWidth(el, (w) => {
+      if (w > 0) setShown(Math.round(w / WIDTH_STEP) * WIDTH_STEP);
     });
-    // Watched once per mount; `width` is only the first guess.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const plan = coverPlan(game, shown);
+  const plan = plannedCover(game, shown);
   // useId's ':' and '«' are not safe in url(#…) everywhere.
   const uid = `cv${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   const { palette, tier } = plan;
