@@ -4,8 +4,9 @@
 -- - Every check that does not depend on applying (the id, who used it, a stored result, a repeat
 --   in the batch, the shape, the clock) is done first for the whole batch, in order, as before; a
 --   shape the server no longer reads still stops the batch there.
--- - A progress mark whose game is found and whose flags and date are of the plain JSON types
---   (what every device sends) cannot be refused by m_progress_set: such marks are gathered and
+-- - A progress mark whose game is found, whose flags are JSON booleans (or absent or null) and
+--   whose date is absent, null or a text that reads as a time (what every device sends) cannot be
+--   refused by m_progress_set: such "plain" marks are gathered and
 --   applied together by app.push_progress_set, with m_progress_set's own insert … on conflict, in
 --   runs in which no game comes twice, each run one insert of its rows in the batch's order (so
 --   each row draws from the sequence the id the one-by-one path would have drawn for it).
@@ -18,6 +19,8 @@
 -- - Each game's rows, results and change-log entries come in the same order as one by one; the
 --   change log's entries of different rows of one push may be interleaved differently (one
 --   transaction: a pull reads them together).
+-- - With app.push_set_based = 'off' (a transaction setting) every write is applied one by one,
+--   as before: tests/integration/sync-push-fast.test.ts compares both paths with it.
 -- - Should the set-based statement be refused after all, its effects are undone and its marks are
 --   applied one by one, as before (the ids the refused statement drew are then not used).
 
@@ -71,6 +74,24 @@ begin
 end
 $$;
 grant execute on function app.push_game_of(jsonb) to authenticated, service_role;
+
+-- Whether m_progress_set reads this date without refusing it (a cast that fails is a refusal).
+create or replace function app.push_reads_as_time(p_text text)
+returns boolean
+language plpgsql
+stable
+set search_path = pg_catalog, public
+as $$
+declare
+  v timestamptz;
+begin
+  v := p_text::timestamptz;
+  return true;
+exception when data_exception then
+  return false;
+end
+$$;
+grant execute on function app.push_reads_as_time(text) to authenticated, service_role;
 
 -- Plain progress marks (see the top of this file), in the batch's order, with their games: each
 -- mark's result (m_progress_set's answer), or null when a set-based statement was refused (then
@@ -177,6 +198,8 @@ declare
   k integer;
   j integer;
   v_results jsonb[] := '{}';
+  -- 'off' applies every write one by one, as before (the tests compare both paths with it).
+  v_gather boolean := coalesce(current_setting('app.push_set_based', true), '') <> 'off';
 begin
   if p_client_id is null then
     perform app.fail('invalid_args', 'A client id is required');
@@ -262,13 +285,15 @@ begin
     if k <= cardinality(v_new_ids) then
       v_name := v_new_names[k];
       v_args := v_new_args[k];
-      if v_name = 'progress.set' or v_name in ('review.create', 'journal.add', 'wishlist.set', 'collection.set', 'collection.move') then
+      if v_gather and v_name in ('progress.set', 'review.create', 'journal.add', 'wishlist.set', 'collection.set',
+                                 'collection.move') then
         v_game := app.push_game_of(v_args);
       end if;
       if v_game is not null and v_name = 'progress.set'
          and coalesce(jsonb_typeof(v_args -> 'started'), 'null') in ('boolean', 'null')
          and coalesce(jsonb_typeof(v_args -> 'completed'), 'null') in ('boolean', 'null')
-         and coalesce(jsonb_typeof(v_args -> 'at'), 'null') in ('string', 'null')
+         and (coalesce(jsonb_typeof(v_args -> 'at'), 'null') = 'null'
+              or (jsonb_typeof(v_args -> 'at') = 'string' and app.push_reads_as_time(v_args ->> 'at')))
          and not (v_game = any (d_games)) then
         p_pos := array_append(p_pos, k);
         p_args := array_append(p_args, v_args);
@@ -302,7 +327,8 @@ begin
       if v_game is not null and v_name = 'progress.set'
          and coalesce(jsonb_typeof(v_args -> 'started'), 'null') in ('boolean', 'null')
          and coalesce(jsonb_typeof(v_args -> 'completed'), 'null') in ('boolean', 'null')
-         and coalesce(jsonb_typeof(v_args -> 'at'), 'null') in ('string', 'null') then
+         and (coalesce(jsonb_typeof(v_args -> 'at'), 'null') = 'null'
+              or (jsonb_typeof(v_args -> 'at') = 'string' and app.push_reads_as_time(v_args ->> 'at'))) then
         -- A plain mark that waited for the writes held before it: it starts the next gathering.
         p_pos := array[k];
         p_args := array[v_args];
