@@ -59,6 +59,9 @@ export interface ImportBench {
   pushMs: number;
   pushCpuMs: number;
   pushPerSecond: number;
+  /** What was pushed, for the same push on another server. */
+  serverGames: ServerGame[];
+  outbox: ReturnType<typeof toPushMutation>[];
 }
 
 /** Wall and process CPU time of `fn`, in ms. */
@@ -132,7 +135,7 @@ export async function benchImport(catalogue: readonly SearchGame[], server: Db, 
   const used = new Set(
     writes.map((w) => (w.args as { igdb_id?: number }).igdb_id).filter((id): id is number => id !== undefined),
   );
-  const serverGames = catalogue
+  const serverGames: ServerGame[] = catalogue
     .filter((g) => used.has(g.id))
     .map((g) => ({
       id: g.id,
@@ -140,14 +143,59 @@ export async function benchImport(catalogue: readonly SearchGame[], server: Db, 
       first_release_date: g.first_release_date ?? null,
       platforms: g.platforms ?? [],
     }));
+  const outbox = (await db.outbox.orderBy('seq').toArray()).map(toPushMutation);
+  const push = await benchImportPush(server, serverGames, outbox);
+  db.close();
+  await db.delete();
+  return {
+    rows: parsed.rows.length,
+    matched: kinds.filter((k) => k === 'matched').length,
+    choices: kinds.filter((k) => k === 'choice').length,
+    notFound: kinds.filter((k) => k === 'none').length,
+    mutations: writes.length,
+    refused: apply.value.refused,
+    parseMatchMs: read.ms,
+    parseMatchCpuMs: read.cpuMs,
+    applyMs: apply.ms,
+    applyCpuMs: apply.cpuMs,
+    perWriteMs: peer.ms,
+    perWrites: Math.min(PEER_WRITES, writes.length),
+    pushed: push.pushed,
+    pushMs: push.ms,
+    pushCpuMs: push.cpuMs,
+    pushPerSecond: push.perSecond,
+    serverGames,
+    outbox,
+  };
+}
+
+/** The import's games as the server's catalogue takes them. */
+export type ServerGame = { id: number; name: string; first_release_date: number | null; platforms: readonly string[] };
+
+export interface PushFigures {
+  pushed: number;
+  ms: number;
+  /** This process's CPU time: with PGlite, the database's too; with a server, only the client's. */
+  cpuMs: number;
+  perSecond: number;
+}
+
+/**
+ * The import's outbox through sync_push on `server`, as the engine sends it (PUSH_BATCH_SIZE at a
+ * time, as the member), on a member of its own: the same push on PGlite and on PostgreSQL 15.
+ */
+export async function benchImportPush(
+  server: Db,
+  serverGames: readonly ServerGame[],
+  outbox: readonly ReturnType<typeof toPushMutation>[],
+): Promise<PushFigures> {
   for (let i = 0; i < serverGames.length; i += 1000)
     await server.query('select public.import_catalogue($1::jsonb)', [JSON.stringify(serverGames.slice(i, i + 1000))]);
   const member = await createAccount(server, `bench_import_${Date.now()}`);
-  const outbox = await db.outbox.orderBy('seq').toArray();
   const clientId = randomUUID();
   const push = await timed(async () => {
     for (let i = 0; i < outbox.length; i += PUSH_BATCH_SIZE) {
-      const batch = outbox.slice(i, i + PUSH_BATCH_SIZE).map(toPushMutation);
+      const batch = outbox.slice(i, i + PUSH_BATCH_SIZE);
       const results = await asActor(
         server,
         member,
@@ -164,24 +212,5 @@ export async function benchImport(catalogue: readonly SearchGame[], server: Db, 
         throw new Error(`import bench sync_push: ${bad?.message ?? 'missing results'}`);
     }
   });
-  db.close();
-  await db.delete();
-  return {
-    rows: parsed.rows.length,
-    matched: kinds.filter((k) => k === 'matched').length,
-    choices: kinds.filter((k) => k === 'choice').length,
-    notFound: kinds.filter((k) => k === 'none').length,
-    mutations: writes.length,
-    refused: apply.value.refused,
-    parseMatchMs: read.ms,
-    parseMatchCpuMs: read.cpuMs,
-    applyMs: apply.ms,
-    applyCpuMs: apply.cpuMs,
-    perWriteMs: peer.ms,
-    perWrites: Math.min(PEER_WRITES, writes.length),
-    pushed: outbox.length,
-    pushMs: push.ms,
-    pushCpuMs: push.cpuMs,
-    pushPerSecond: (outbox.length / push.ms) * 1000,
-  };
+  return { pushed: outbox.length, ms: push.ms, cpuMs: push.cpuMs, perSecond: (outbox.length / push.ms) * 1000 };
 }

@@ -48,8 +48,8 @@ function onDatabase(url: string, name: string): string {
   return next.toString();
 }
 
-export async function createTestDb(): Promise<TestDb> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+/** `serverUrl`: the server to make it on (TEST_DATABASE_URL by default); empty for PGlite. */
+export async function createTestDb(serverUrl = process.env.TEST_DATABASE_URL): Promise<TestDb> {
   if (!serverUrl) return pgliteFromTemplate();
   const name = `cp_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const template = process.env.TEST_SUPABASE_TEMPLATE;
