@@ -1,8 +1,11 @@
 // Pull: brings server truth into the mirrors from the stored cursor (none: a snapshot), page by
 // page. Each page is stored in ONE transaction with the rebase and the new cursor, so the cursor
 // never moves past rows that were not stored, and the pending writes are never shown undone.
+// While a page is stored, the next one is already asked for (issue 20 §3): the same request the
+// next turn would make (the page's cursor, the scope as the page leaves it). It is used only if
+// the stored state then matches it; pages are still stored one by one, in order.
 import { maxHlc } from '../core/hlc.ts';
-import type { CheckpointDb } from '../store/db.ts';
+import type { CheckpointDb, SyncStateRow } from '../store/db.ts';
 import { MIRROR_NAMES } from '../store/db.ts';
 import { applyServerChanges } from '../store/overlay.ts';
 import { REBASE_TABLES, rebase } from './rebase.ts';
@@ -14,6 +17,7 @@ import {
   RejectedBatchError,
   type PullPage,
   type Remote,
+  type SyncScope,
 } from './remote.ts';
 import { loadSyncState, withScopeIds } from './state.ts';
 
@@ -44,6 +48,46 @@ async function clearForSnapshot(db: CheckpointDb): Promise<void> {
   await db.shadows.bulkDelete(shadows);
 }
 
+/** Members that came along with a page as authors: their member rows are kept fresh from now on. */
+function newAuthors(state: SyncStateRow, page: PullPage): number[] {
+  return page.changes
+    .filter(
+      (c) => c.table === 'user' && c.op === 'upsert' && c.id !== page.user_id && !state.scope.user_ids.includes(c.id),
+    )
+    .map((c) => c.id);
+}
+
+/** The scope once a page is stored (storePage adds its authors). */
+function scopeAfter(state: SyncStateRow, page: PullPage): SyncStateRow['scope'] {
+  const authors = newAuthors(state, page);
+  return authors.length ? withScopeIds(state.scope, 'author_ids', authors) : state.scope;
+}
+
+const SCOPE_KINDS = ['game_ids', 'user_ids', 'rating_ids', 'author_ids'] as const;
+
+function sameScope(a: SyncScope, b: SyncScope): boolean {
+  return SCOPE_KINDS.every((kind) => {
+    const x = a[kind] ?? [];
+    const y = b[kind] ?? [];
+    return x.length === y.length && x.every((id, i) => id === y[i]);
+  });
+}
+
+/** A sync_pull on its way, with what it was asked with; its failure is kept, not thrown, until used. */
+interface Asked {
+  readonly cursor: string | null;
+  readonly scope: SyncScope;
+  readonly answer: Promise<{ readonly page: PullPage } | { readonly error: unknown }>;
+}
+
+function ask(remote: Remote, cursor: string | null, scope: SyncScope, limit: number): Asked {
+  const answer = remote.pull(cursor, scope, limit).then(
+    (page) => ({ page }),
+    (error: unknown) => ({ error }),
+  );
+  return { cursor, scope, answer };
+}
+
 /**
  * Stores one page if the cursor is still the one it was asked from (else another puller got there
  * first and nothing is stored). Returns whether it was stored.
@@ -58,12 +102,7 @@ async function storePage(db: CheckpointDb, from: string | null, page: PullPage, 
     if (from === null && page.snapshot) await clearForSnapshot(db);
     await applyServerChanges(db, page.changes);
     await rebase(db, page.user_id);
-    // Members that came along as authors: keep their member rows fresh from now on.
-    const authors = page.changes
-      .filter(
-        (c) => c.table === 'user' && c.op === 'upsert' && c.id !== page.user_id && !state.scope.user_ids.includes(c.id),
-      )
-      .map((c) => c.id);
+    const authors = newAuthors(state, page);
     // The server's newest edit clock: this device's next edit is dated after every edit it now shows.
     const hlc = maxHlc(state.hlc, page.clock);
     await db.syncState.update('main', {
@@ -104,12 +143,20 @@ export async function pullChanges(
   let pages = 0;
   let changes = 0;
   let cursorResets = 0;
+  // The next page, asked for while the last one was stored.
+  let ahead: Asked | null = null;
   for (;;) {
     const state = await loadSyncState(db);
-    let page: PullPage;
-    try {
-      page = await remote.pull(state.cursor, state.scope, limit);
-    } catch (error) {
+    // Taken only when it is the request this turn makes; otherwise (another puller moved the
+    // cursor, a read-through widened the scope) its answer is dropped and the page asked again.
+    const asked: Asked =
+      ahead && ahead.cursor === state.cursor && sameScope(ahead.scope, state.scope)
+        ? ahead
+        : ask(remote, state.cursor, state.scope, limit);
+    ahead = null;
+    const answer = await asked.answer;
+    if ('error' in answer) {
+      const { error } = answer;
       // A cursor the server does not know (another server, a restored backup), or one older than
       // the change log it keeps (the device was away longer than its retention): start over from a
       // snapshot of the whole scope. It is stored with the rebase, so every pending write stays
@@ -125,11 +172,14 @@ export async function pullChanges(
       }
       throw error;
     }
+    const { page } = answer;
     if ((await checkMember(db, page)) === 'resnapshot') continue;
+    // The server only says has_more when the cursor moved; the check guards against a loop anyway.
+    const more = page.has_more && page.cursor !== state.cursor;
+    if (more) ahead = ask(remote, page.cursor, scopeAfter(state, page), limit);
     if (!(await storePage(db, state.cursor, page, now))) return { pages, changes };
     pages += 1;
     changes += page.changes.length;
-    // The server only says has_more when the cursor moved; the check guards against a loop anyway.
-    if (!page.has_more || page.cursor === state.cursor) return { pages, changes };
+    if (!more) return { pages, changes };
   }
 }

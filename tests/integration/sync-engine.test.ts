@@ -12,7 +12,7 @@ import type { MutationArgs, MutationName } from '../../src/core/mutations.ts';
 import { CheckpointDb, MIRRORS } from '../../src/store/db.ts';
 import { onRejected, type Rejection } from '../../src/store/events.ts';
 import { mutate } from '../../src/sync/mutate.ts';
-import { createSupabaseRemote, refreshSessionOf } from '../../src/data/remote.ts';
+import { createRpcRemote, createSupabaseRemote, refreshSessionOf } from '../../src/data/remote.ts';
 import {
   createSyncEngine,
   SESSION_EXPIRED,
@@ -604,6 +604,77 @@ describe('the sync engine against the real server', () => {
     expect(await serverCount('public.user_follow where follower_id = $1', [erin.id])).toBe(1);
     expect(await serverCount('public.game_progress where user_id = $1 and completed', [erin.id])).toBe(1);
     await expectMirrorsEqualServer(e);
+  });
+
+  // Pages are pipelined (issue 20 §3): the next page is asked for while one is stored. Each page's
+  // cursor is still stored with its rows, in order, so a page that fails mid-pull loses nothing.
+  it('[S9] a page the gateway fails mid-pull: the pull resumes from the last stored page and ends equal to the server', async () => {
+    const gina = await signUp('gina');
+    const g = await syncedDevice(gina);
+    await write(g, 'review.create', { igdb_id: IGDB.hades, rating: 8, review: 'One more run' });
+    await g.engine.syncNow();
+    const review = Number((await g.db.reviews.where('[user_id+igdb_id]').equals([gina.id, IGDB.hades]).first())?.id);
+    expect(review).toBeGreaterThan(0);
+
+    // Four server transactions, each its own page at this page size: two batches of comments, then
+    // an edit of the first comment and a delete of the second (wrong if applied out of order).
+    const addComments = (from: number) =>
+      gw.db.query(
+        `insert into public.comment (user_id, rating_id, content)
+         select $1, $2, 'Comment ' || n from generate_series($3::int, $3::int + 29) n`,
+        [gina.id, review, from],
+      );
+    await addComments(1);
+    await addComments(31);
+    const [first, second] = await gw.db.query<{ id: number }>(
+      'select id from public.comment where rating_id = $1 order by id limit 2',
+      [review],
+    );
+    await gw.db.query(`update public.comment set content = 'Comment 1, edited' where id = $1`, [first?.id]);
+    await gw.db.query('delete from public.comment where id = $1', [second?.id]);
+
+    // The gateway answers the second sync_pull with a 503, as a server that fell over would.
+    const events: string[] = [];
+    let calls = 0;
+    let failCall = 2;
+    const remote = createRpcRemote(async (fn, args, signal) => {
+      const call = ++calls;
+      events.push(`ask ${call}`);
+      if (call === failCall)
+        return { data: null, status: 503, error: { message: 'Service Unavailable', details: '', hint: '', code: '' } };
+      return await gina.client.rpc(fn, args).abortSignal(signal);
+    });
+    const cursors: string[] = [];
+    g.db.syncState.hook('updating', (mods: Partial<{ cursor: string | null }>) => {
+      if (typeof mods.cursor === 'string') {
+        cursors.push(mods.cursor);
+        events.push(`stored ${cursors.length}`);
+      }
+      return undefined;
+    });
+    const before = (await g.db.syncState.get('main'))?.cursor;
+    await expect(pullChanges(g.db, remote, { limit: 40 })).rejects.toBeInstanceOf(NetworkError);
+    // The second page was asked for before the first was stored; the first is stored, alone.
+    expect(events).toEqual(['ask 1', 'ask 2', 'stored 1']);
+    expect((await g.db.syncState.get('main'))?.cursor).toBe(cursors[0]);
+    const held = (await g.db.comments.where('rating_id').equals(review).toArray()).map((c) => c.content).sort();
+    // The first transaction's comments as the server holds them now (pages carry current rows).
+    const firstBatch = ['Comment 1, edited', ...Array.from({ length: 28 }, (_, i) => `Comment ${i + 3}`)];
+    expect(held).toEqual(firstBatch.sort());
+
+    // Again, healthy: from the stored cursor, every page in order, ending as the server is.
+    failCall = 0;
+    const resumed = await pullChanges(g.db, remote, { limit: 40 });
+    expect(resumed.pages).toBeGreaterThanOrEqual(2);
+    const numbers = cursors.map((c) => BigInt(c.slice(3)));
+    expect(numbers[0]).toBeGreaterThan(BigInt(String(before).slice(3)));
+    for (let i = 1; i < numbers.length; i++) expect(numbers[i]).toBeGreaterThan(numbers[i - 1] ?? 0n);
+    const comments = await g.db.comments.where('rating_id').equals(review).toArray();
+    expect(comments).toHaveLength(59);
+    expect(comments.find((c) => c.id === Number(first?.id))?.content).toBe('Comment 1, edited');
+    expect(comments.find((c) => c.id === Number(second?.id))).toBeUndefined();
+    expect(await g.db.reviews.get(review)).toMatchObject({ comment_count: 59 });
+    await expectMirrorsEqualServer(g);
   });
 });
 
