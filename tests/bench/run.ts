@@ -266,11 +266,12 @@ async function bundleFigures(): Promise<void> {
   await benchBundle(builtApp(), report);
 }
 
-async function lighthouseFigures(): Promise<void> {
-  // Issue 7: accessibility ≥ 95, best practices ≥ 95. Issue 20 §3: TBT and LCP per page beside a
-  // baseline page's, run for run (lighthouse.bench.ts): at most + 300 ms and + 1 s.
+/**
+ * The built app and the baseline page, each served by its own gateway (the same gateway code, over
+ * the same database: nothing of it used by the baseline), for `measure` to compare run for run.
+ */
+async function withBaselinePage(measure: (appUrl: string, baselineUrl: string) => Promise<unknown>): Promise<void> {
   const gateway = await startGateway({ port: 0, inMemory: true, distDir: builtApp(), log: silent });
-  // The baseline, served by the same gateway code (over the same database, nothing of it used).
   const baseline = await startGateway({
     port: 0,
     db: gateway.db,
@@ -280,31 +281,23 @@ async function lighthouseFigures(): Promise<void> {
     log: silent,
   });
   try {
-    await benchLighthouse(gateway.url, baseline.url, report);
+    await measure(gateway.url, baseline.url);
   } finally {
     await baseline.close();
     await gateway.close();
   }
 }
 
+async function lighthouseFigures(): Promise<void> {
+  // Issue 7: accessibility ≥ 95, best practices ≥ 95. Issue 20 §3: TBT and LCP per page beside a
+  // baseline page's, run for run (lighthouse.bench.ts): at most + 300 ms and + 1 s.
+  await withBaselinePage((app, baseline) => benchLighthouse(app, baseline, report));
+}
+
 async function mainThreadFigures(): Promise<void> {
   // Issue 20 §3: where the main thread's time goes in each page's load (a Chromium trace at 4× CPU
   // throttling), beside the baseline page's, run for run (main-thread.bench.ts).
-  const gateway = await startGateway({ port: 0, inMemory: true, distDir: builtApp(), log: silent });
-  const baseline = await startGateway({
-    port: 0,
-    db: gateway.db,
-    distDir: await buildBaseline(),
-    seed: false,
-    syncRetention: false,
-    log: silent,
-  });
-  try {
-    await benchMainThread(gateway.url, baseline.url, report);
-  } finally {
-    await baseline.close();
-    await gateway.close();
-  }
+  await withBaselinePage((app, baseline) => benchMainThread(app, baseline, report));
 }
 
 /** with-postgres.ts's local PostgreSQL 15 (Debian's cluster "15 main", its test password). */
