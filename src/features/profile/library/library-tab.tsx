@@ -59,7 +59,8 @@ export const LibraryTab = memo(function LibraryTab({
       ? padded(first)
       : null;
   return (
-    <section className="library" aria-label="Library">
+    // data-pass: which pass the screen shows (the kept head, or the full library), for tests.
+    <section className="library" aria-label="Library" data-pass={view ? 'full' : 'head'}>
       <LibraryFilters
         query={query}
         onChange={change}
