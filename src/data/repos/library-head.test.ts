@@ -107,6 +107,25 @@ describe('the kept head', () => {
     expect(await loadLibraryHead(db, 2)).toEqual({ count: 0, platforms: [], years: [], rows: [] });
   });
 
+  it('is not written again by an open that changed nothing', async () => {
+    await seedImport(1, 10);
+    await fullPass(1);
+    let writes = 0;
+    db.libraryHeads.hook('creating', () => {
+      writes += 1;
+    });
+    db.libraryHeads.hook('updating', () => {
+      writes += 1;
+    });
+    await fullPass(1);
+    expect(writes).toBe(0);
+    const row = await db.reviews.get(100_000);
+    await db.reviews.put({ ...row!, rating: 4, updated_at: '2026-11-21T00:00:00.000Z' });
+    await fullPass(1);
+    expect(writes).toBe(1);
+    expect((await loadLibraryHead(db, 1))?.rows[0]?.rating).toBe(4);
+  });
+
   it('is per member', async () => {
     await seedImport(1, 70);
     await seedImport(2, 3);

@@ -110,15 +110,19 @@ export async function saveLibraryHead(
       return;
     }
     if ((await tableSignature(db, userId)) !== pass.signature) return;
+    const outbox = await outboxMark(db);
     const row: LibraryHeadRow = {
       user_id: userId,
       tables: pass.signature,
-      outbox: await outboxMark(db),
+      outbox,
       count: view.size,
       platforms: [...view.platforms],
       years: [...view.years],
       rows: view.apply(EMPTY_LIBRARY_QUERY).slice(0, HEAD_ROWS),
     };
+    // An open that changed nothing writes nothing.
+    const kept = await db.libraryHeads.get(userId);
+    if (kept && JSON.stringify(kept) === JSON.stringify(row)) return;
     await db.libraryHeads.put(row);
   });
 }
