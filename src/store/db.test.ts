@@ -154,6 +154,47 @@ const RELEASED: readonly Release[] = [
       ],
     },
   },
+  {
+    // Issue 18 §4: the Library tab's kept head per member, and [user_id + change time] indexes for
+    // its signature. New indexes only: the rows of every table stay as they were.
+    version: 6,
+    stores: {
+      progress: 'id, [user_id+igdb_id], user_id, [user_id+updated_at]',
+      wishlist: 'id, [user_id+igdb_id], user_id, [user_id+added_at]',
+      collection: 'id, [user_id+igdb_id], user_id, [user_id+added_at]',
+      reviews:
+        'id, [user_id+igdb_id], [game_id+post_date_time], [user_id+post_date_time], post_date_time, [user_id+updated_at]',
+      journal: 'id, client_key, [user_id+igdb_id], [user_id+played_on], [user_id+updated_at]',
+      libraryHeads: 'user_id',
+    },
+    data: {
+      libraryHeads: [
+        {
+          user_id: 1,
+          tables: '[[1,[1,"2026-11-01T08:00:00.000Z"]],[0,null],[0,null],[0,null],[0,null]]',
+          outbox: '0:',
+          count: 1,
+          platforms: ['PC'],
+          years: [2015],
+          rows: [
+            {
+              key: '1942',
+              name: 'The Witcher 3',
+              statuses: ['finished'],
+              platforms: ['PC'],
+              rating: null,
+              reviewed: false,
+              year: 2015,
+              releaseDate: '2015-05-19',
+              updatedAt: EARLIER,
+              minutesPlayed: 0,
+              game: { id: 10, igdb_id: 1942, name: 'The Witcher 3', slug: 'the-witcher-3', cover_url: null },
+            },
+          ],
+        },
+      ],
+    },
+  },
 ];
 
 const opened: Dexie[] = [];
@@ -189,20 +230,28 @@ describe('schema', () => {
         'auth',
         'imports',
         'importProgress',
+        'libraryHeads',
       ].sort(),
     );
     const needs: Record<string, string[]> = {
       games: ['igdb_id', 'slug', 'name'],
       users: ['provider_id', 'username'],
-      reviews: ['[user_id+igdb_id]', '[game_id+post_date_time]', '[user_id+post_date_time]', 'post_date_time'],
+      reviews: [
+        '[user_id+igdb_id]',
+        '[game_id+post_date_time]',
+        '[user_id+post_date_time]',
+        'post_date_time',
+        '[user_id+updated_at]',
+      ],
       comments: ['client_key', '[rating_id+created_at]', 'user_id'],
       likes: ['[user_id+rating_id]', '[user_id+comment_id]', 'rating_id', 'comment_id'],
       follows: ['[follower_id+following_id]', 'following_id'],
-      progress: ['[user_id+igdb_id]', 'user_id'],
-      wishlist: ['[user_id+igdb_id]', 'user_id'],
-      collection: ['[user_id+igdb_id]', 'user_id'],
+      progress: ['[user_id+igdb_id]', 'user_id', '[user_id+updated_at]'],
+      wishlist: ['[user_id+igdb_id]', 'user_id', '[user_id+added_at]'],
+      collection: ['[user_id+igdb_id]', 'user_id', '[user_id+added_at]'],
       topGames: ['[user_id+position]', 'user_id'],
-      journal: ['client_key', '[user_id+igdb_id]', '[user_id+played_on]'],
+      journal: ['client_key', '[user_id+igdb_id]', '[user_id+played_on]', '[user_id+updated_at]'],
+      libraryHeads: [],
     };
     for (const [table, indexes] of Object.entries(needs)) expect(s[table]).toEqual(expect.arrayContaining(indexes));
     expect(s.shadows?.[0]).toBe('[table+id]');
@@ -246,6 +295,27 @@ describe('schema', () => {
 });
 
 describe('upgrades', () => {
+  it("answers the Library head's [user_id + time] queries over rows written before version 6", async () => {
+    const old = track(new Dexie(`upgrade-6-index-${crypto.randomUUID()}`));
+    for (const r of RELEASED.filter((r) => r.version <= 5)) old.version(r.version).stores(r.stores);
+    await old
+      .table('reviews')
+      .bulkAdd([
+        reviewRow(1, 1, witcher, { updated_at: '2026-11-03T00:00:00Z' }),
+        reviewRow(2, 1, gameRow(11, 72, 'Portal 2'), { updated_at: '2026-11-05T00:00:00Z' }),
+        reviewRow(3, 2, gameRow(12, 73, 'Braid'), { updated_at: '2026-11-09T00:00:00Z' }),
+      ]);
+    await old
+      .table('wishlist')
+      .add({ id: 1, user_id: 1, igdb_id: 72, game_id: 11, priority: 0, notes: null, added_at: EARLIER });
+    old.close();
+    const db = track(new CheckpointDb(old.name));
+    const mine = db.reviews.where('[user_id+updated_at]').between([1, Dexie.minKey], [1, Dexie.maxKey]);
+    expect(await mine.count()).toBe(2);
+    expect(await mine.clone().reverse().firstKey()).toEqual([1, '2026-11-05T00:00:00Z']);
+    expect(await db.wishlist.where('[user_id+added_at]').equals([1, EARLIER]).count()).toBe(1);
+  });
+
   it.each(RELEASED.map((r) => [r.version, r] as const))(
     'keeps the data of a database made at version %i',
     async (_, release) => {

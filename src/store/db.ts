@@ -9,6 +9,7 @@
 //   supabase-js session, readable by the service worker, which has no localStorage).
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import { DEVICE_DB_NAME } from '../core/constants.ts';
+import type { LibraryItem } from '../core/library/library-view.ts';
 
 export interface GameRow {
   id: number;
@@ -242,6 +243,24 @@ export type ImportWritesRow = Omit<ImportJobRow, 'done' | 'state' | 'refused'>;
 /** An import's progress, as stored (same id as its writes). */
 export type ImportProgressRow = Pick<ImportJobRow, 'id' | 'done' | 'state' | 'refused'>;
 
+/**
+ * The Library tab's first pass for one member (data/repos/library-head.ts): what its last full
+ * pass showed first, and the signature of the rows it read. A cache of the mirrors, rebuilt by
+ * every full pass; not synced.
+ */
+export interface LibraryHeadRow {
+  user_id: number;
+  /** Per table the member's row count and newest change key, as JSON. */
+  tables: string;
+  /** The outbox's size and last sequence number then ("count:seq"). */
+  outbox: string;
+  count: number;
+  platforms: string[];
+  years: number[];
+  /** The first rows of the default sort, as data/repos/library.ts builds them. */
+  rows: Array<LibraryItem & { game: Pick<GameRow, 'id' | 'igdb_id' | 'name' | 'slug' | 'cover_url'> }>;
+}
+
 export class CheckpointDb extends Dexie {
   games!: EntityTable<GameRow, 'id'>;
   platforms!: EntityTable<PlatformRow, 'id'>;
@@ -262,6 +281,7 @@ export class CheckpointDb extends Dexie {
   auth!: EntityTable<KeyValueRow, 'key'>;
   imports!: EntityTable<ImportWritesRow, 'id'>;
   importProgress!: EntityTable<ImportProgressRow, 'id'>;
+  libraryHeads!: EntityTable<LibraryHeadRow, 'user_id'>;
 
   constructor(name = DEVICE_DB_NAME) {
     super(name);
@@ -307,6 +327,18 @@ export class CheckpointDb extends Dexie {
           .bulkPut(jobs.map(({ id, done, state, refused }) => ({ id, done, state, refused })));
         await tx.table('imports').bulkPut(jobs.map(({ done: _d, state: _s, refused: _r, ...writes }) => writes));
       });
+    // The Library tab's first pass (issue 18 §4): per member, the head its last full pass showed,
+    // and indexes giving each of the member's tables its newest row in one step (the head's
+    // signature, data/repos/library-head.ts). New indexes only: IndexedDB builds them, no row is rewritten.
+    this.version(6).stores({
+      progress: 'id, [user_id+igdb_id], user_id, [user_id+updated_at]',
+      wishlist: 'id, [user_id+igdb_id], user_id, [user_id+added_at]',
+      collection: 'id, [user_id+igdb_id], user_id, [user_id+added_at]',
+      reviews:
+        'id, [user_id+igdb_id], [game_id+post_date_time], [user_id+post_date_time], post_date_time, [user_id+updated_at]',
+      journal: 'id, client_key, [user_id+igdb_id], [user_id+played_on], [user_id+updated_at]',
+      libraryHeads: 'user_id',
+    });
   }
 }
 

@@ -33,6 +33,8 @@ beforeEach(async () => {
     { igdb_id: 555, name: 'Found only in search' },
     { me: 7, now: '2026-11-21T10:00:00Z' },
   );
+  // The Library tab's kept head (data/repos/library-head.ts) holds the member's games too.
+  await db.libraryHeads.put({ user_id: 7, tables: '[]', outbox: '2:2', count: 0, platforms: [], years: [], rows: [] });
 });
 
 afterEach(async () => {
@@ -49,7 +51,7 @@ it('[S13] asks first when changes have not reached the server, and changes nothi
 it('[S13] on confirmation, ends the session and clears the member data but keeps the catalogue', async () => {
   expect(await signOutAndClear(db, endSession, { discardUnsynced: true, lock })).toEqual({ signedOut: true });
   expect(sessionsEnded).toBe(1);
-  for (const table of ['users', 'wishlist', 'outbox', 'shadows', 'syncState'] as const)
+  for (const table of ['users', 'wishlist', 'outbox', 'shadows', 'syncState', 'libraryHeads'] as const)
     expect(await db.table(table).count(), table).toBe(0);
   expect((await db.games.toArray()).map((g) => g.name)).toEqual(['Celeste']);
 });

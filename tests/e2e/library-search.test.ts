@@ -131,3 +131,101 @@ it('windows the long library yet Tab walks its rows in order, and filters a moda
   await shot(page, 'reviews-modal-1280');
   expect(errors).toEqual([]);
 });
+
+/**
+ * A page script: records, from the page's first render on, what the Library tab showed first
+ * (`window.__libraryFirst`: its pass, its count and the first rows with their places) and whether a
+ * list was ever shown from the kept head (`window.__headList`).
+ */
+const FIRST_PASS_PROBE = `
+  (function () {
+    window.__headList = false;
+    function look() {
+      var section = document.querySelector('.library');
+      if (!section) return;
+      var list = section.querySelector('.library-list');
+      if (section.getAttribute('data-pass') === 'head' && list) window.__headList = true;
+      if (window.__libraryFirst) return;
+      var count = section.querySelector('.library-bar__count');
+      window.__libraryFirst = {
+        pass: section.getAttribute('data-pass'),
+        count: count ? count.textContent : null,
+        busy: section.querySelector('[aria-busy="true"]') !== null,
+        rows: list ? Array.prototype.slice.call(list.querySelectorAll(':scope > li'), 0, 8).map(function (li) {
+          return Math.round(li.getBoundingClientRect().top + window.scrollY) + ' ' + li.getAttribute('aria-posinset') + '/' +
+            li.getAttribute('aria-setsize') + ' ' + li.querySelector('.library-row__name').textContent;
+        }) : [],
+      };
+    }
+    new MutationObserver(look).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-pass'] });
+  })();
+`;
+
+interface LibraryScreen {
+  readonly pass: string | null;
+  readonly count: string | null;
+  readonly busy: boolean;
+  readonly rows: string[];
+}
+
+it('opens a long library from its kept head, then the full pass with the same rows in the same places', async () => {
+  const { page, context, errors } = await signedIn(1280);
+  await context.addInitScript({ content: FIRST_PASS_PROBE });
+  const url = `${world.gateway.url}/user/${PIXEL}?tab=library`;
+  // A first open: the full pass, which keeps the head.
+  await page.goto(url);
+  await page.locator('.library[data-pass="full"] .library-list').waitFor({ timeout: 30_000 });
+  await expect
+    .poll(() =>
+      page.evaluate(
+        (id) =>
+          new Promise<boolean>((resolve) => {
+            const open = indexedDB.open('checkpoint');
+            open.onsuccess = () => {
+              const get = open.result.transaction('libraryHeads').objectStore('libraryHeads').get(id);
+              get.onsuccess = () => resolve(get.result !== undefined);
+              get.onerror = () => resolve(false);
+            };
+            open.onerror = () => resolve(false);
+          }),
+        PIXEL,
+      ),
+    )
+    .toBe(true);
+
+  // The next open shows the head first, then the full pass: the same count, rows and places.
+  await page.reload();
+  await page.locator('.library[data-pass="full"] .library-list').waitFor({ timeout: 30_000 });
+  const first = await page.evaluate(() => (window as unknown as { __libraryFirst: LibraryScreen }).__libraryFirst);
+  expect(first.pass).toBe('head');
+  expect(first.busy).toBe(false);
+  expect(first.count).toMatch(/^\d+ games$/);
+  expect(first.rows.length).toBeGreaterThan(4);
+  const full = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('.library-list > li'), (li) => {
+      const top = Math.round(li.getBoundingClientRect().top + window.scrollY);
+      const name = li.querySelector('.library-row__name')?.textContent ?? '';
+      return `${top} ${li.getAttribute('aria-posinset')}/${li.getAttribute('aria-setsize')} ${name}`;
+    }).slice(0, 8),
+  );
+  expect(full).toEqual(first.rows);
+  expect(await page.locator('.library-bar__count').textContent()).toBe(first.count);
+
+  // With a filter in the address the head is not a list: the filtered rows wait for the full pass.
+  await page.goto(`${url}&q=starfall&status=wishlist&sort=name`);
+  await expect
+    .poll(() => page.locator('.library-bar__count').textContent(), { timeout: 30_000 })
+    .toMatch(new RegExp(`^Showing ${EXTRA} of \\d+ games$`));
+  const filtered = await page.evaluate(() => ({
+    first: (window as unknown as { __libraryFirst: LibraryScreen }).__libraryFirst,
+    headList: (window as unknown as { __headList: boolean }).__headList,
+  }));
+  expect(filtered.headList).toBe(false);
+  if (filtered.first.pass === 'head') {
+    expect(filtered.first.count).toMatch(/^Filtering \d+ games…$/);
+    expect(filtered.first.busy).toBe(true);
+  }
+  expect(await rowNames(page).then((names) => names[0])).toBe('Starfall Odyssey 1');
+  await expectAccessible(page.getByRole('region', { name: 'Library' }));
+  expect(errors).toEqual([]);
+});

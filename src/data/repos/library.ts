@@ -9,6 +9,7 @@ import type { CheckpointDb, GameRow } from '../../store/db.ts';
 import { getGames } from './games.ts';
 import { counts, hasText } from './shapes.ts';
 import { releaseYearOf } from '../../core/dates.ts';
+import { tableSignature } from './library-head.ts';
 
 export interface LibraryGame extends LibraryItem {
   readonly game: Pick<GameRow, 'id' | 'igdb_id' | 'name' | 'slug' | 'cover_url'>;
@@ -32,6 +33,24 @@ function releaseOf(game: GameRow): string | null {
 }
 
 export async function loadLibrary(db: CheckpointDb, userId: number): Promise<LibraryGame[]> {
+  return (await readLibrary(db, userId)).items;
+}
+
+export interface LibraryPass {
+  readonly items: LibraryGame[];
+  /** What the rows were read under (library-head.ts tableSignature, read first). */
+  readonly signature: string;
+  /** Games the member's rows name that the device holds no row of (left out of items). */
+  readonly missingGames: number;
+}
+
+/** The full pass with what the Library tab's first pass (library-head.ts) keeps of it. */
+export async function loadLibraryPass(db: CheckpointDb, userId: number): Promise<LibraryPass> {
+  const signature = await tableSignature(db, userId);
+  return { signature, ...(await readLibrary(db, userId)) };
+}
+
+async function readLibrary(db: CheckpointDb, userId: number): Promise<{ items: LibraryGame[]; missingGames: number }> {
   const [progress, wishlist, collection, reviews, sessions] = await Promise.all([
     db.progress.where('user_id').equals(userId).toArray(),
     db.wishlist.where('user_id').equals(userId).toArray(),
@@ -92,10 +111,14 @@ export async function loadLibrary(db: CheckpointDb, userId: number): Promise<Lib
   }
 
   const out: LibraryGame[] = [];
+  let missingGames = 0;
   [...byGame.entries()].forEach(([, a], i) => {
     const game = games[i];
     // A game whose row the device does not hold yet is left out rather than shown nameless.
-    if (!game) return;
+    if (!game) {
+      missingGames += 1;
+      return;
+    }
     const release = releaseOf(game);
     out.push({
       key: String(game.igdb_id),
@@ -112,5 +135,5 @@ export async function loadLibrary(db: CheckpointDb, userId: number): Promise<Lib
       game: { id: game.id, igdb_id: game.igdb_id, name: game.name, slug: game.slug, cover_url: game.cover_url ?? null },
     });
   });
-  return out;
+  return { items: out, missingGames };
 }

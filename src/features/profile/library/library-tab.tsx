@@ -1,14 +1,18 @@
 // The profile's Library tab (issue 18 §3, §4): every game the member tracks, rates or plays, from
 // the device (data/repos/library.ts), filtered and sorted as the address says, as one types. Long
-// libraries are windowed (windowed-list.tsx).
-import { memo, useMemo } from 'react';
+// libraries are windowed (windowed-list.tsx). A big library first shows the head its last full
+// pass kept (data/repos/library-head.ts: the count and the first rows of the default view) while
+// the full pass reads everything in the background; the rows then stay where they are.
+import { memo, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { isFiltered, LIBRARY_STATUS_LABELS } from '../../../core/library/library-query.ts';
 import { buildLibraryView } from '../../../core/library/library-view.ts';
 import { formatRating } from '../../../core/format.ts';
 import { formatMinutes } from '../../../core/journal.ts';
+import { localDb } from '../../../data/backend.ts';
 import { useLive } from '../../../data/live.ts';
-import { loadLibrary, type LibraryGame } from '../../../data/repos/library.ts';
+import { loadLibraryHead, saveLibraryHead, servesHead, type LibraryHead } from '../../../data/repos/library-head.ts';
+import { loadLibraryPass, type LibraryGame } from '../../../data/repos/library.ts';
 import { GameCover, gamePath } from '../../search/game-cover.tsx';
 import { countText } from './filter-box.tsx';
 import { LibraryFilters } from './library-filters.tsx';
@@ -26,13 +30,20 @@ export const LibraryTab = memo(function LibraryTab({
   readonly isOwn: boolean;
   readonly username: string;
 }) {
-  const items = useLive((db) => loadLibrary(db, userId), [userId]);
-  const view = useMemo(() => (items ? buildLibraryView(items) : undefined), [items]);
+  const head = useLibraryHead(userId);
+  const pass = useLive((db) => loadLibraryPass(db, userId), [userId]);
+  const view = useMemo(() => (pass ? buildLibraryView(pass.items) : undefined), [pass]);
   const [query, change] = useLibraryQuery();
   const shown = useMemo(() => view?.apply(query) ?? [], [view, query]);
+  useEffect(() => {
+    if (pass && view) void saveLibraryHead(localDb(), userId, pass, view).catch(() => undefined);
+  }, [userId, pass, view]);
 
-  if (!view) return <div className="skeleton library__skeleton" aria-busy="true" aria-label="Loading library" />;
-  if (view.size === 0) {
+  // Before the full pass: the kept head if there is one (null: none, or out of date).
+  const first = view ? null : head;
+  if (!view && !first) return <LibrarySkeleton />;
+  const size = view ? view.size : (first?.count ?? 0);
+  if (size === 0) {
     return (
       <p className="library__empty empty">
         {isOwn
@@ -41,16 +52,29 @@ export const LibraryTab = memo(function LibraryTab({
       </p>
     );
   }
+  // The head answers only the default view; a filter, text or other sort waits for the full pass.
+  const rows: ReadonlyArray<LibraryGame | undefined> | null = view
+    ? shown
+    : first && servesHead(query)
+      ? padded(first)
+      : null;
   return (
-    <section className="library" aria-label="Library">
+    // data-pass: which pass the screen shows (the kept head, or the full library), for tests.
+    <section className="library" aria-label="Library" data-pass={view ? 'full' : 'head'}>
       <LibraryFilters
         query={query}
         onChange={change}
-        platforms={view.platforms}
-        years={view.years}
-        count={countText(shown.length, view.size, ['game', 'games'])}
+        platforms={view?.platforms ?? first?.platforms ?? []}
+        years={view?.years ?? first?.years ?? []}
+        count={
+          rows === null
+            ? `Filtering ${size} ${size === 1 ? 'game' : 'games'}…`
+            : countText(rows.length, size, ['game', 'games'])
+        }
       />
-      {shown.length === 0 ? (
+      {rows === null ? (
+        <LibrarySkeleton />
+      ) : rows.length === 0 ? (
         <div className="library__none">
           <p>No games match {isFiltered(query) ? 'these filters' : 'this search'}.</p>
           <button
@@ -73,7 +97,7 @@ export const LibraryTab = memo(function LibraryTab({
         </div>
       ) : (
         <WindowedList
-          items={shown}
+          items={rows}
           itemKey={(g) => g.key}
           renderItem={(g) => <LibraryRow item={g} />}
           estimate={72}
@@ -86,6 +110,32 @@ export const LibraryTab = memo(function LibraryTab({
     </section>
   );
 });
+
+function LibrarySkeleton() {
+  return <div className="skeleton library__skeleton" aria-busy="true" aria-label="Loading library" />;
+}
+
+/** The head as the whole list: its rows, then holes (rows not read yet) up to the count. */
+function padded(head: LibraryHead): ReadonlyArray<LibraryGame | undefined> {
+  if (head.rows.length >= head.count) return head.rows;
+  return [...head.rows, ...new Array<undefined>(head.count - head.rows.length)];
+}
+
+/** The member's kept head, read once per member: undefined while reading, null when none is usable. */
+function useLibraryHead(userId: number): LibraryHead | null | undefined {
+  const [state, setState] = useState<{ userId: number; head: LibraryHead | null }>();
+  useEffect(() => {
+    let live = true;
+    loadLibraryHead(localDb(), userId).then(
+      (head) => live && setState({ userId, head }),
+      () => live && setState({ userId, head: null }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [userId]);
+  return state?.userId === userId ? state.head : undefined;
+}
 
 // Memoised: the windowed list renders again on every scroll step; rows already shown stay as they are.
 const LibraryRow = memo(function LibraryRow({ item }: { readonly item: LibraryGame }) {

@@ -24,7 +24,8 @@ const OVERSCAN = 8;
 const FLUSH_SYNC = false;
 
 export interface WindowedListProps<T> {
-  readonly items: readonly T[];
+  /** The rows in order; a hole (undefined) is a row not read yet: its place is kept, nothing drawn. */
+  readonly items: ReadonlyArray<T | undefined>;
   readonly itemKey: (item: T) => string;
   readonly renderItem: (item: T, index: number) => ReactNode;
   /** A row's height before it is measured (px). */
@@ -43,11 +44,13 @@ export function WindowedList<T>(props: WindowedListProps<T>) {
     const Tag = ordered ? 'ol' : 'ul';
     return (
       <Tag className={className} aria-label={label}>
-        {items.map((item, i) => (
-          <li key={itemKey(item)} className={itemClassName}>
-            {renderItem(item, i)}
-          </li>
-        ))}
+        {items.map((item, i) =>
+          item === undefined ? null : (
+            <li key={itemKey(item)} className={itemClassName}>
+              {renderItem(item, i)}
+            </li>
+          ),
+        )}
       </Tag>
     );
   }
