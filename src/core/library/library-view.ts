@@ -40,9 +40,10 @@ export function buildLibraryView<T extends LibraryItem>(items: readonly T[]): Li
   // (the tab's first screen over thousands of games) need not wait for it.
   let text: TextIndex | null = null;
   const grade = (raw: string): Uint8Array | null => {
-    if (prepareQuery(raw).tokens.length === 0) return null;
+    const query = prepareQuery(raw);
+    if (query.tokens.length === 0) return null;
     text ??= buildTextIndex(items.map((item) => item.name));
-    return text.grade(raw);
+    return text.grade(query);
   };
   const byName: Compare = (a, b) => {
     const x = names[a] ?? '';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { prepareQuery } from '../search/query.ts';
 import { buildTextIndex, EXACT, filterByText, NO_MATCH, TYPO } from './text-match.ts';
 
 const TITLES = [
@@ -56,5 +57,12 @@ describe('library filter box matcher', () => {
     expect(index.grade('')).toBeNull();
     expect(index.grade('  ;; ')).toBeNull();
     expect(find('')).toEqual(TITLES);
+  });
+
+  it('grades a query prepared by the caller as it grades the raw text', () => {
+    for (const raw of ['ff7', 'hollw knigt', 'mario', 'zelda wild', '  ;; ']) {
+      expect(index.grade(prepareQuery(raw))).toEqual(index.grade(raw));
+      expect(filterByText(TITLES, index, prepareQuery(raw))).toEqual(find(raw));
+    }
   });
 });

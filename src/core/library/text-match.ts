@@ -7,7 +7,7 @@
 //   - within the allowed edits, as a whole word or (4 letters or more) as the start of one: grade TYPO.
 // An item's grade is its worst word's; exact matches are listed before typo matches.
 import { tokenize } from '../search/normalize.ts';
-import { prepareQuery } from '../search/query.ts';
+import { prepareQuery, type PreparedQuery } from '../search/query.ts';
 import { boundedDistance, maxEdits } from '../search/typo.ts';
 
 export const NO_MATCH = 0;
@@ -39,8 +39,11 @@ function bitCount(n: number): number {
 
 export interface TextIndex {
   readonly size: number;
-  /** Each item's grade (NO_MATCH, TYPO or EXACT), or null when the text asks for nothing (all match). */
-  grade(raw: string): Uint8Array | null;
+  /**
+   * Each item's grade (NO_MATCH, TYPO or EXACT), or null when the text asks for nothing (all match).
+   * A caller that has prepared the query already passes it, so a keystroke folds the text once.
+   */
+  grade(query: string | PreparedQuery): Uint8Array | null;
 }
 
 export function buildTextIndex(texts: readonly string[]): TextIndex {
@@ -89,8 +92,8 @@ export function buildTextIndex(texts: readonly string[]): TextIndex {
 
   return {
     size: texts.length,
-    grade(raw) {
-      const { tokens } = prepareQuery(raw);
+    grade(query) {
+      const { tokens } = typeof query === 'string' ? prepareQuery(query) : query;
       if (tokens.length === 0) return null;
       const perToken = [...new Set(tokens)].map(gradeWords);
       const out = new Uint8Array(docs.length);
@@ -117,8 +120,8 @@ export function buildTextIndex(texts: readonly string[]): TextIndex {
  * The items (in their given order) matching the text, exact matches before typo matches.
  * `index` must have been built from these items' texts, in this order.
  */
-export function filterByText<T>(items: readonly T[], index: TextIndex, raw: string): T[] {
-  const grades = index.grade(raw);
+export function filterByText<T>(items: readonly T[], index: TextIndex, query: string | PreparedQuery): T[] {
+  const grades = index.grade(query);
   if (grades === null) return [...items];
   const exact: T[] = [];
   const typo: T[] = [];

@@ -15,10 +15,11 @@ export function useTextFilter<T>(
   const built = useRef<{ items: readonly T[]; index: TextIndex } | null>(null);
   return useMemo(() => {
     if (!items) return undefined;
-    if (prepareQuery(text).tokens.length === 0) return [...items];
+    const query = prepareQuery(text);
+    if (query.tokens.length === 0) return [...items];
     // textOf is a plain accessor: the index follows the items alone.
     if (built.current?.items !== items) built.current = { items, index: buildTextIndex(items.map(textOf)) };
-    return filterByText(items, built.current.index, text);
+    return filterByText(items, built.current.index, query);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [items, text]);
 }
