@@ -22,7 +22,7 @@ import { benchLoad, benchLoadStress } from './load.bench.ts';
 import type { LoadRun } from '../support/load.ts';
 import { benchBundle } from './bundle.bench.ts';
 import { benchImport, benchImportPush } from './import.bench.ts';
-import pg from 'pg';
+import { checkPostgres15, pgCluster, pgUrl } from '../support/postgres15.ts';
 import { PUSH_BATCH_SIZE } from '../../src/core/constants.ts';
 import { benchLighthouse } from './lighthouse.bench.ts';
 import { benchMainThread } from './main-thread.bench.ts';
@@ -300,24 +300,6 @@ async function mainThreadFigures(): Promise<void> {
   await withBaselinePage((app, baseline) => benchMainThread(app, baseline, report));
 }
 
-/** with-postgres.ts's local PostgreSQL 15 (Debian's cluster "15 main", its test password). */
-const POSTGRES_15_URL = `postgres://postgres:${encodeURIComponent(process.env.TEST_PG_PASSWORD ?? 'checkpoint-test')}@127.0.0.1:5432/postgres`;
-
-/** true when `url` is a PostgreSQL 15 server that answers, else why not. */
-async function postgres15(url: string): Promise<true | string> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  try {
-    await client.connect();
-    const rows = await client.query<{ v: string }>("select current_setting('server_version_num') as v");
-    const major = Math.floor(Number(rows.rows[0]?.v) / 10_000);
-    return major === 15 ? true : `the server is PostgreSQL ${major}`;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 async function importFigures(): Promise<void> {
   // Issue 18 §2: parse + match 5,000 Grouvee rows < 5 s; apply them into the outbox < 3 s; sync_push ≥ 1,000/s.
   // Each figure is followed by its goal, and by same-run peers (the machine is shared): the phase's
@@ -353,11 +335,12 @@ async function importFigures(): Promise<void> {
   report('import.sync_push.mutations', r.pushed, 'mutations');
   report('import.sync_push.cpu_bound', (r.pushed / r.pushCpuMs) * 1000, 'mutations/cpu-s');
   // The same push on Debian's PostgreSQL 15 (what the hosted target runs), when it is reachable:
-  // TEST_DATABASE_URL (tests/support/with-postgres.ts sets it), else with-postgres's local server.
-  const pgUrl = process.env.TEST_DATABASE_URL ?? POSTGRES_15_URL;
-  const reachable = await postgres15(pgUrl);
-  if (reachable === true) {
-    const pgDb = await createTestDb(pgUrl);
+  // TEST_DATABASE_URL (tests/support/with-postgres.ts sets it), else the local cluster when it runs.
+  const local = pgCluster();
+  const url = process.env.TEST_DATABASE_URL ?? (local?.online ? pgUrl(local.port) : undefined);
+  const reachable = url ? await checkPostgres15(url, 5000) : 'the local cluster is not running';
+  if (url && reachable === true) {
+    const pgDb = await createTestDb(url);
     try {
       const pg15 = await benchImportPush(pgDb, r.serverGames, r.outbox);
       report('import.sync_push.pg15', pg15.perSecond, 'mutations/s');

@@ -6,33 +6,23 @@
 // sees a value we build.
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import pg from 'pg';
+import {
+  checkPostgres15,
+  LSCLUSTERS,
+  PG_CLUSTER as CLUSTER,
+  PG_PASSWORD as PASSWORD,
+  PG_VERSION as VERSION,
+  pgCluster as cluster,
+  pgUrl,
+} from './postgres15.ts';
 
-const VERSION = '15';
-const CLUSTER = 'main';
 const SERVER_BIN = `/usr/lib/postgresql/${VERSION}/bin/postgres`;
-// Debian's cluster tools (postgresql-common), by absolute path: PATH may not have /usr/bin.
-const LSCLUSTERS = '/usr/bin/pg_lsclusters';
 const CTLCLUSTER = '/usr/bin/pg_ctlcluster';
 const CREATECLUSTER = '/usr/bin/pg_createcluster';
-// A local, loopback-only test server (Debian listens on localhost): a fixed password keeps
-// several runs at once from locking each other out.
-const PASSWORD = process.env.TEST_PG_PASSWORD ?? 'checkpoint-test';
 
 const log = (line: string) => console.log(`with-postgres: ${line}`);
 const run = (cmd: string, args: string[], options: SpawnSyncOptions = {}) =>
   spawnSync(cmd, args, { encoding: 'utf8', ...options });
-
-/** The cluster's port and status from pg_lsclusters, or undefined when it does not exist. */
-function cluster(): { port: number; online: boolean } | undefined {
-  const out = run(LSCLUSTERS, ['--no-header']);
-  for (const line of String(out.stdout ?? '').split('\n')) {
-    const [ver, name, port, status] = line.trim().split(/\s+/);
-    if (ver === VERSION && name === CLUSTER)
-      return { port: Number(port), online: status?.startsWith('online') ?? false };
-  }
-  return undefined;
-}
 
 /** Makes the cluster run and accept our password; returns its URL or why it cannot. */
 async function provide(): Promise<{ url: string } | { reason: string }> {
@@ -67,19 +57,9 @@ async function provide(): Promise<{ url: string } | { reason: string }> {
     const alter = run('su', ['postgres', '-c', `psql -X -q -v ON_ERROR_STOP=1 -p ${found.port}`], { input: sql });
     if (alter.status !== 0) return { reason: `could not set the postgres password: ${String(alter.stderr).trim()}` };
   }
-  const url = `postgres://postgres:${encodeURIComponent(PASSWORD)}@127.0.0.1:${found.port}/postgres`;
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
-  try {
-    await client.connect();
-    const rows = await client.query<{ v: string }>("select current_setting('server_version_num') as v");
-    const major = Math.floor(Number(rows.rows[0]?.v) / 10_000);
-    if (String(major) !== VERSION)
-      return { reason: `the server on port ${found.port} is PostgreSQL ${major}, not ${VERSION}` };
-  } catch (error) {
-    return { reason: `cannot connect to 127.0.0.1:${found.port}: ${(error as Error).message}` };
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+  const url = pgUrl(found.port);
+  const checked = await checkPostgres15(url);
+  if (checked !== true) return { reason: `127.0.0.1:${found.port}: ${checked}` };
   return { url };
 }
 
