@@ -61,7 +61,7 @@ export function LikeButton({
   return (
     <button
       type="button"
-      className={`like-button like-button--${size}${like.liked ? ' like-button--on' : ''}`}
+      className={`pill like-button like-button--${size}${like.liked ? ' like-button--on' : ''}`}
       aria-pressed={like.liked}
       aria-disabled={disabled || like.busy}
       aria-busy={like.busy}

@@ -131,7 +131,7 @@ function ReviewView({ data, viewer, freshness, online }: ReviewViewProps) {
       {!draft && (
         <button
           type="button"
-          className={`review-page__toggle${commentsOpen ? ' review-page__toggle--open' : ''}`}
+          className={`pill review-page__toggle${commentsOpen ? ' review-page__toggle--open' : ''}`}
           aria-expanded={commentsOpen}
           aria-controls={threadId}
           aria-label={`${commentsOpen ? 'Hide' : 'Show'} comments, ${comments} ${comments === 1 ? 'comment' : 'comments'}`}

@@ -18,7 +18,7 @@ export function TopTenSection({ userId, isOwn }: { userId: number; isOwn: boolea
 
   if (data === undefined) {
     return (
-      <section className="top10" aria-busy="true" aria-label="Top 10">
+      <section className="top10 ranked-list" aria-busy="true" aria-label="Top 10">
         <div className="skeleton top10__skeleton" />
       </section>
     );
@@ -27,10 +27,10 @@ export function TopTenSection({ userId, isOwn }: { userId: number; isOwn: boolea
   const rateMore = isOwn && rated >= 1 && rated < TOP_TEN_SIZE;
 
   return (
-    <section className="top10" aria-labelledby="top10-title">
-      <header className="top10__head">
+    <section className="top10 ranked-list" aria-labelledby="top10-title">
+      <header className="top10__head ranked-list__head">
         <div>
-          <h2 id="top10-title" className="top10__title">
+          <h2 id="top10-title" className="top10__title ranked-list__title">
             Top 10
           </h2>
           <p className="top10__hint">{isOwn ? 'Your highest-rated games.' : 'Their highest-rated games.'}</p>

@@ -50,15 +50,15 @@ export function TopFiveSection({ userId, isOwn }: { userId: number; isOwn: boole
   const list = draft ?? saved;
   if (list === undefined) {
     return (
-      <section className="top5" aria-busy="true" aria-label="Top 5">
+      <section className="top5 ranked-list" aria-busy="true" aria-label="Top 5">
         <div className="skeleton top5__skeleton" />
       </section>
     );
   }
   if (!owner && list.length === 0) {
     return (
-      <section className="top5" aria-labelledby="top5-title">
-        <h2 id="top5-title" className="top5__title">
+      <section className="top5 ranked-list" aria-labelledby="top5-title">
+        <h2 id="top5-title" className="top5__title ranked-list__title">
           Top 5
         </h2>
         <p className="top5__others-empty">{TOP5_TEXT.othersEmpty}</p>
@@ -154,9 +154,9 @@ export function TopFiveSection({ userId, isOwn }: { userId: number; isOwn: boole
 
   return (
     <section className={`top5${editing ? ' top5--editing' : ''}`} aria-labelledby="top5-title" aria-busy={saving}>
-      <header className="top5__head">
+      <header className="top5__head ranked-list__head">
         <div>
-          <h2 id="top5-title" className="top5__title">
+          <h2 id="top5-title" className="top5__title ranked-list__title">
             Top 5
           </h2>
           {owner && (
