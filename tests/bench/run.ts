@@ -215,6 +215,8 @@ async function firstPullFigures(): Promise<void> {
   report('first_pull.rows', f.rows, 'rows');
   report('first_pull.total', f.pullMs, 'ms');
   report('first_pull.longest_stall', f.longestStallMs, 'ms');
+  report('first_pull.longest_stall.worst_of_3', f.worstStallMs, 'ms');
+  report('first_pull.json_parse_alone', f.parseMs, 'ms');
   report('first_pull.floor_bulkput', f.floorMs, 'ms');
   report('first_pull.floor_bulkput.longest_stall', f.floorLongestStallMs, 'ms');
 }
