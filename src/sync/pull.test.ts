@@ -237,3 +237,53 @@ it('[S10] stores a snapshot in slices: lists never empty between them, a cut-off
     expect(read.ids.some((id) => id < 0)).toBe(true);
   }
 });
+
+it('[S9] stores the rows others refer to first: between slices no comment shows before its review and author', async () => {
+  db = new CheckpointDb(`pull-${Math.random()}`);
+  const local = db;
+  await loadSyncState(local);
+  await local.syncState.update('main', { user_id: ME });
+  const author: Record<string, unknown> & { id: number } = {
+    id: 9,
+    provider_id: 'p9',
+    username: 'nine',
+    created_at: '2026-01-01T00:00:00.000Z',
+    follower_count: 0,
+    following_count: 0,
+  };
+  // The server's order puts the comments first, their review and author last.
+  const rows = Array.from({ length: 30 }, (_, i) => ({ ...comment(i + 1, 'new'), user_id: author.id }));
+  const snapshot: PullPage = {
+    changes: [
+      ...rows.map((row) => ({ table: 'comment' as const, op: 'upsert' as const, id: row.id, row })),
+      { table: 'user', op: 'upsert', id: author.id, row: author },
+      { table: 'rating', op: 'upsert', id: REVIEW_ID, row: review(30) },
+    ],
+    cursor: 'v1:77',
+    has_more: false,
+    snapshot: true,
+    user_id: ME,
+  };
+  const remote: Remote = { push: () => Promise.reject(new Error('not used')), pull: async () => snapshot };
+
+  const reads: Array<{ comments: number; review: boolean; author: boolean }> = [];
+  let reading = true;
+  const reader = (async () => {
+    while (reading) {
+      reads.push(
+        await local.transaction('r', local.comments, local.reviews, local.users, async () => ({
+          comments: await local.comments.count(),
+          review: (await local.reviews.get(REVIEW_ID)) !== undefined,
+          author: (await local.users.get(author.id)) !== undefined,
+        })),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+  })();
+  expect(await pullChanges(local, remote, { snapshotSlice: 4 })).toEqual({ pages: 1, changes: 32 });
+  reading = false;
+  await reader;
+  expect(await local.comments.count()).toBe(30);
+  expect(reads.some((r) => r.comments > 0 && r.comments < 30)).toBe(true);
+  for (const read of reads.filter((r) => r.comments > 0)) expect(read).toMatchObject({ review: true, author: true });
+});

@@ -116,6 +116,26 @@ function ask(remote: Remote, cursor: string | null, scope: SyncScope, limit: num
   return { cursor, scope, answer };
 }
 
+/** Tables other rows point at, first: games, then members (authors), then reviews (what comments and likes are on). */
+const REFERENCED: ReadonlyMap<string, number> = new Map([
+  ['game', 0],
+  ['user', 1],
+  ['rating', 2],
+]);
+
+/**
+ * A snapshot's changes with the rows others refer to first (stable: a row's own changes keep their
+ * order), so that a list read between two slices never shows a comment or review before its game
+ * and author are stored.
+ */
+function referencedFirst(changes: readonly ServerChange[]): readonly ServerChange[] {
+  const rank = (change: ServerChange) => REFERENCED.get(change.table) ?? REFERENCED.size;
+  return changes
+    .map((change, i) => ({ change, i, rank: rank(change) }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map(({ change }) => change);
+}
+
 /**
  * Whether the page may still be stored: the cursor is still the one it was asked from (else another
  * puller got there first), on the same device state (a sign-out in between makes a new client id).
@@ -160,12 +180,13 @@ async function storePage(
   slice: number,
 ): Promise<boolean> {
   const snapshot = from === null && page.snapshot;
+  const changes = snapshot ? referencedFirst(page.changes) : page.changes;
   // The slices before the last; the last goes with the page's end.
-  const cut = snapshot ? Math.max(0, page.changes.length - slice) : 0;
+  const cut = snapshot ? Math.max(0, changes.length - slice) : 0;
   for (let start = 0; start < cut; start += slice) {
     const stored = await db.transaction('rw', [...REBASE_TABLES], async () => {
       if (!stillFrom(await loadSyncState(db), from, clientId, page)) return false;
-      await applyServerChanges(db, page.changes.slice(start, Math.min(start + slice, cut)));
+      await applyServerChanges(db, changes.slice(start, Math.min(start + slice, cut)));
       return true;
     });
     if (!stored) return false;
@@ -174,8 +195,8 @@ async function storePage(
   return db.transaction('rw', [...REBASE_TABLES], async () => {
     const state = await loadSyncState(db);
     if (!stillFrom(state, from, clientId, page)) return false;
-    await applyServerChanges(db, cut > 0 ? page.changes.slice(cut) : page.changes);
-    if (snapshot) await dropMissing(db, page.changes);
+    await applyServerChanges(db, cut > 0 ? changes.slice(cut) : changes);
+    if (snapshot) await dropMissing(db, changes);
     await finishPage(db, state, page, now);
     return true;
   });
