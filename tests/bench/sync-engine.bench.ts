@@ -6,6 +6,14 @@
 //   the same 10,000 rows into an empty database.
 // Goals: the pull within 2x its floor, the push within 1.5x of direct sync_push. The two of a pair
 // run back to back, floor first, so that a machine's load weighs on both alike.
+// The gateway (PGlite behind the HTTP API) runs in a Node process of its own (gateway-process.ts),
+// as a real server runs on another machine: the client's figures no longer include the server's
+// CPU time spent in the client's own thread, and the pull's pipelined pages (page n+1 asked for
+// while page n is stored) can overlap. Everything else is end to end as before: the real
+// pullChanges and pushOutbox over supabase-js and HTTP against the real sync_pull and sync_push,
+// and the pull's figure is still from its first request to its last row stored, server time and
+// all. CHECKPOINT_BENCH_GATEWAY=in-process runs the gateway in the bench's own thread, as before
+// (for comparison).
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -17,6 +25,7 @@ import { pullChanges } from '../../src/sync/pull.ts';
 import { pushOutbox, toPushMutation } from '../../src/sync/push.ts';
 import { adoptMember } from '../../src/sync/state.ts';
 import { signUpMember, startTestGateway } from '../support/gateway.ts';
+import { startGatewayProcess, type GatewayProcess } from './gateway-process.ts';
 
 /** The goals, as ratios to the floor. */
 export const ENGINE_GOALS = { pull: 2, push: 1.5 } as const;
@@ -42,7 +51,8 @@ export interface EngineFigures {
 }
 
 export async function benchSyncEngine(): Promise<EngineFigures> {
-  const gw = await startTestGateway();
+  const gw: GatewayProcess =
+    process.env['CHECKPOINT_BENCH_GATEWAY'] === 'in-process' ? await startTestGateway() : await startGatewayProcess();
   try {
     const games = Array.from({ length: 1000 }, (_, i) => ({
       id: 800_000 + i,
