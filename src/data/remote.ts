@@ -4,6 +4,7 @@
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { SYNC_PROTOCOL } from '../core/constants.ts';
 import { z } from '../core/zod.ts';
+import { yieldToPage } from '../core/yield-to-page.ts';
 import {
   AuthError,
   ClientTooOldError,
@@ -52,11 +53,13 @@ const ChangeSchema = z.discriminatedUnion('op', [
     key: z.nullish(z.record(z.string(), z.unknown())),
   }),
 ]);
+const ChangesSchema = z.array(ChangeSchema);
+/** The page's changes are checked apart, in slices (checkChanges). */
 const PullPageSchema = z.object({
   cursor: z.string(),
   has_more: z.boolean(),
   snapshot: z.boolean(),
-  changes: z.array(ChangeSchema),
+  changes: z.array(z.unknown()),
   user_id: z.nullable(z.number()),
   clock: z.nullish(z.string()),
 });
@@ -74,6 +77,29 @@ function toChange(change: z.infer<typeof ChangeSchema>): ServerChange | null {
   return change.op === 'upsert'
     ? { table, op: 'upsert', id: change.id, row: change.row }
     : { table, op: 'delete', id: change.id, key: change.key ?? null };
+}
+
+/**
+ * Changes checked per task: a snapshot's thousands took over half a second in one (issue 18 §4),
+ * while the member scrolled. Between slices the page gets its turn.
+ */
+const CHECK_SLICE = 500;
+
+/** A page's changes checked and converted, a slice at a time; or the error of the first bad slice. */
+async function checkChanges(
+  changes: readonly unknown[],
+): Promise<{ changes: ServerChange[] } | { error: z.core.$ZodError }> {
+  const checked: ServerChange[] = [];
+  for (let start = 0; start < changes.length; start += CHECK_SLICE) {
+    if (start > 0) await yieldToPage();
+    const parsed = ChangesSchema.safeParse(changes.slice(start, start + CHECK_SLICE));
+    if (!parsed.success) return { error: parsed.error };
+    for (const change of parsed.data) {
+      const known = toChange(change);
+      if (known) checked.push(known);
+    }
+  }
+  return { changes: checked };
 }
 
 function toResult(result: z.infer<typeof PushResultSchema>): PushResult {
@@ -149,8 +175,9 @@ export function createRpcRemote(rpc: RpcCall, options: SupabaseRemoteOptions = {
     if (tooOld.success) throw new ClientTooOldError(tooOld.data.client_too_old.message);
     const parsed = PullPageSchema.safeParse(data);
     if (!parsed.success) throw unexpected('sync_pull', parsed.error);
-    const changes = parsed.data.changes.map(toChange).filter((c): c is ServerChange => c !== null);
-    return { ...parsed.data, changes, clock: parsed.data.clock ?? null };
+    const checked = await checkChanges(parsed.data.changes);
+    if ('error' in checked) throw unexpected('sync_pull', checked.error);
+    return { ...parsed.data, changes: checked.changes, clock: parsed.data.clock ?? null };
   }
 
   return {

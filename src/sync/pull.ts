@@ -1,13 +1,15 @@
 // Pull: brings server truth into the mirrors from the stored cursor (none: a snapshot), page by
-// page. Each page is stored in ONE transaction with the rebase and the new cursor, so the cursor
-// never moves past rows that were not stored, and the pending writes are never shown undone.
+// page. Each page's last transaction holds the rebase and the new cursor, so the cursor never moves
+// past rows that were not stored, and the pending writes are never shown undone. A page of changes
+// is that one transaction; a snapshot is stored in slices that yield to the page (storePage).
 // While a page is stored, the next one is already asked for (issue 20 §3): the same request the
 // next turn would make (the page's cursor, the scope as the page leaves it). It is used only if
 // the stored state then matches it; pages are still stored one by one, in order.
 import { maxHlc } from '../core/hlc.ts';
-import type { CheckpointDb, SyncStateRow } from '../store/db.ts';
-import { MIRROR_NAMES } from '../store/db.ts';
-import { applyServerChanges } from '../store/overlay.ts';
+import { yieldToPage } from '../core/yield-to-page.ts';
+import type { CheckpointDb, MirrorName, SyncStateRow } from '../store/db.ts';
+import { MIRROR_NAMES, MIRRORS } from '../store/db.ts';
+import { applyServerChanges, type ServerChange } from '../store/overlay.ts';
 import { REBASE_TABLES, rebase } from './rebase.ts';
 import {
   AuthError,
@@ -38,14 +40,40 @@ export interface PullOutcome {
 }
 
 /**
- * A snapshot is all there is: rows the mirrors hold but it lacks are gone from the server (or from
- * scope). The games table is also the offline search catalogue, so it is kept.
+ * Changes of a snapshot stored per transaction, with a yield to the page between (issue 18 §4): a
+ * first pull brings thousands of rows, and one transaction of them all held the page for over a
+ * second while the member scrolled. IndexedDB commits a transaction once its requests are done, so
+ * slices must be transactions of their own; each is a small share of the whole.
  */
-async function clearForSnapshot(db: CheckpointDb): Promise<void> {
-  const tables = MIRROR_NAMES.filter((name) => name !== 'games');
-  for (const name of tables) await db.table(name).clear();
-  const shadows = await db.shadows.filter((s) => s.table !== 'games').primaryKeys();
-  await db.shadows.bulkDelete(shadows);
+export const SNAPSHOT_SLICE = 250;
+
+/**
+ * A snapshot is all there is: rows the mirrors hold but it lacks are gone from the server (or from
+ * scope), and go now. The games table is also the offline search catalogue, so it is kept. A row a
+ * pending write changed keeps showing that write: its server version is noted as none, and the
+ * rebase that follows (in the same transaction) takes it away or, if the write made it, puts it back.
+ * Must run inside a 'rw' transaction over REBASE_TABLES, after every slice of the snapshot is stored.
+ */
+async function dropMissing(db: CheckpointDb, changes: readonly ServerChange[]): Promise<void> {
+  const held = new Map<MirrorName, Set<number>>();
+  for (const change of changes) {
+    const table = MIRRORS[change.table];
+    if (!table || table === 'games') continue;
+    let ids = held.get(table);
+    if (!ids) held.set(table, (ids = new Set()));
+    if (change.op === 'upsert') ids.add(change.id);
+    else ids.delete(change.id);
+  }
+  const lacks = (table: MirrorName, id: number) => !held.get(table)?.has(id);
+  const shadows = await db.shadows.filter((s) => s.table !== 'games' && lacks(s.table, s.id)).toArray();
+  if (shadows.length) await db.shadows.bulkPut(shadows.map((shadow) => ({ ...shadow, base: null })));
+  const shadowed = new Set(shadows.map((s) => `${s.table}\u0000${s.id}`));
+  for (const table of MIRROR_NAMES) {
+    if (table === 'games') continue;
+    const ids = await db.table<{ id: number }, number>(table).toCollection().primaryKeys();
+    const gone = ids.filter((id) => lacks(table, id) && !shadowed.has(`${table}\u0000${id}`));
+    if (gone.length) await db.table(table).bulkDelete(gone);
+  }
 }
 
 /** Members that came along with a page as authors: their member rows are kept fresh from now on. */
@@ -88,31 +116,88 @@ function ask(remote: Remote, cursor: string | null, scope: SyncScope, limit: num
   return { cursor, scope, answer };
 }
 
+/** Tables other rows point at, first: games, then members (authors), then reviews (what comments and likes are on). */
+const REFERENCED: ReadonlyMap<string, number> = new Map([
+  ['game', 0],
+  ['user', 1],
+  ['rating', 2],
+]);
+
 /**
- * Stores one page if the cursor is still the one it was asked from (else another puller got there
- * first and nothing is stored). Returns whether it was stored.
+ * A snapshot's changes with the rows others refer to first (stable: a row's own changes keep their
+ * order), so that a list read between two slices never shows a comment or review before its game
+ * and author are stored.
  */
-async function storePage(db: CheckpointDb, from: string | null, page: PullPage, now: () => number): Promise<boolean> {
+function referencedFirst(changes: readonly ServerChange[]): readonly ServerChange[] {
+  const rank = (change: ServerChange) => REFERENCED.get(change.table) ?? REFERENCED.size;
+  return changes
+    .map((change, i) => ({ change, i, rank: rank(change) }))
+    .sort((a, b) => a.rank - b.rank || a.i - b.i)
+    .map(({ change }) => change);
+}
+
+/**
+ * Whether the page may still be stored: the cursor is still the one it was asked from (else another
+ * puller got there first), on the same device state (a sign-out in between makes a new client id).
+ */
+function stillFrom(state: SyncStateRow, from: string | null, clientId: string, page: PullPage): boolean {
+  if (state.cursor !== from || state.client_id !== clientId) return false;
+  // A member signed in while this page was on its way (adoptMember reset the cursor to null, so
+  // the check above passes): a visitor's page, or another member's, must not overwrite them.
+  return state.user_id === null || state.user_id === page.user_id;
+}
+
+/** The page's end: the rebase and the new cursor. Inside the page's last transaction. */
+async function finishPage(db: CheckpointDb, state: SyncStateRow, page: PullPage, now: () => number): Promise<void> {
+  await rebase(db, page.user_id);
+  const authors = newAuthors(state, page);
+  // The server's newest edit clock: this device's next edit is dated after every edit it now shows.
+  const hlc = maxHlc(state.hlc, page.clock);
+  await db.syncState.update('main', {
+    cursor: page.cursor,
+    user_id: page.user_id,
+    last_success: new Date(now()).toISOString(),
+    last_error: null,
+    ...(authors.length ? { scope: withScopeIds(state.scope, 'author_ids', authors) } : {}),
+    ...(hlc !== (state.hlc ?? null) ? { hlc } : {}),
+  });
+}
+
+/**
+ * Stores one page if it may still be (stillFrom). Returns whether it was stored. A page of changes
+ * is one transaction with its rebase and cursor. A snapshot is stored in slices (SNAPSHOT_SLICE),
+ * each written over the rows the device holds (never cleared first: a list being read between two
+ * slices never empties), and its last transaction drops the rows it lacks, rebases and only then
+ * moves the cursor: a snapshot cut off half-way leaves the cursor as it was, and the next pull
+ * takes a whole snapshot again over what the slices stored.
+ */
+async function storePage(
+  db: CheckpointDb,
+  from: string | null,
+  clientId: string,
+  page: PullPage,
+  now: () => number,
+  slice: number,
+): Promise<boolean> {
+  const snapshot = from === null && page.snapshot;
+  const changes = snapshot ? referencedFirst(page.changes) : page.changes;
+  // The slices before the last; the last goes with the page's end.
+  const cut = snapshot ? Math.max(0, changes.length - slice) : 0;
+  for (let start = 0; start < cut; start += slice) {
+    const stored = await db.transaction('rw', [...REBASE_TABLES], async () => {
+      if (!stillFrom(await loadSyncState(db), from, clientId, page)) return false;
+      await applyServerChanges(db, changes.slice(start, Math.min(start + slice, cut)));
+      return true;
+    });
+    if (!stored) return false;
+    await yieldToPage();
+  }
   return db.transaction('rw', [...REBASE_TABLES], async () => {
     const state = await loadSyncState(db);
-    if (state.cursor !== from) return false;
-    // A member signed in while this page was on its way (adoptMember reset the cursor to null, so
-    // the check above passes): a visitor's page, or another member's, must not overwrite them.
-    if (state.user_id !== null && state.user_id !== page.user_id) return false;
-    if (from === null && page.snapshot) await clearForSnapshot(db);
-    await applyServerChanges(db, page.changes);
-    await rebase(db, page.user_id);
-    const authors = newAuthors(state, page);
-    // The server's newest edit clock: this device's next edit is dated after every edit it now shows.
-    const hlc = maxHlc(state.hlc, page.clock);
-    await db.syncState.update('main', {
-      cursor: page.cursor,
-      user_id: page.user_id,
-      last_success: new Date(now()).toISOString(),
-      last_error: null,
-      ...(authors.length ? { scope: withScopeIds(state.scope, 'author_ids', authors) } : {}),
-      ...(hlc !== (state.hlc ?? null) ? { hlc } : {}),
-    });
+    if (!stillFrom(state, from, clientId, page)) return false;
+    await applyServerChanges(db, cut > 0 ? changes.slice(cut) : changes);
+    if (snapshot) await dropMissing(db, changes);
+    await finishPage(db, state, page, now);
     return true;
   });
 }
@@ -136,9 +221,10 @@ async function checkMember(db: CheckpointDb, page: PullPage): Promise<'ok' | 're
 export async function pullChanges(
   db: CheckpointDb,
   remote: Remote,
-  options: { limit?: number; now?: () => number } = {},
+  options: { limit?: number; now?: () => number; snapshotSlice?: number } = {},
 ): Promise<PullOutcome> {
   const limit = options.limit ?? PULL_PAGE_SIZE;
+  const slice = Math.max(1, options.snapshotSlice ?? SNAPSHOT_SLICE);
   const now = options.now ?? Date.now;
   let pages = 0;
   let changes = 0;
@@ -177,7 +263,7 @@ export async function pullChanges(
     // The server only says has_more when the cursor moved; the check guards against a loop anyway.
     const more = page.has_more && page.cursor !== state.cursor;
     if (more) ahead = ask(remote, page.cursor, scopeAfter(state, page), limit);
-    if (!(await storePage(db, state.cursor, page, now))) return { pages, changes };
+    if (!(await storePage(db, state.cursor, state.client_id, page, now, slice))) return { pages, changes };
     pages += 1;
     changes += page.changes.length;
     if (!more) return { pages, changes };

@@ -14,7 +14,7 @@ import { benchSearch, SEARCH_QUERIES } from './search-secure.bench.ts';
 import { benchSyncPush } from './sync-push.bench.ts';
 import { benchPrune } from './sync-retention.bench.ts';
 import { benchLocalReads } from './local-reads.bench.ts';
-import { benchSyncEngine, ENGINE_GOALS } from './sync-engine.bench.ts';
+import { benchFirstPull, benchSyncEngine, ENGINE_GOALS } from './sync-engine.bench.ts';
 import { benchCatalogueFunction } from './catalogue-function.bench.ts';
 import { benchSearchLocal } from './search-local.bench.ts';
 import { benchFuzz } from './fuzz.bench.ts';
@@ -207,6 +207,20 @@ async function engineFigures(): Promise<void> {
   );
 }
 
+async function firstPullFigures(): Promise<void> {
+  // Issue 18 §4: a device's first pull (a snapshot of every row the member owns) must not hold the
+  // page for long: the longest the event loop was held while the client checked and stored it,
+  // beside a plain bulkPut of the same rows in the same run. sync-engine.bench.ts says how.
+  const f = await benchFirstPull();
+  report('first_pull.rows', f.rows, 'rows');
+  report('first_pull.total', f.pullMs, 'ms');
+  report('first_pull.longest_stall', f.longestStallMs, 'ms');
+  report('first_pull.longest_stall.worst_of_3', f.worstStallMs, 'ms');
+  report('first_pull.json_parse_alone', f.parseMs, 'ms');
+  report('first_pull.floor_bulkput', f.floorMs, 'ms');
+  report('first_pull.floor_bulkput.longest_stall', f.floorLongestStallMs, 'ms');
+}
+
 async function fuzzFigures(): Promise<void> {
   // Issue 7: at least 10,000 malformed calls, no 5xx, no crash, no partial write.
   const outcome = await benchFuzz();
@@ -371,6 +385,7 @@ console.log(`# node: ${process.version}`);
 const GROUPS: Record<string, () => Promise<void>> = {
   'local-reads': localReadFigures,
   engine: engineFigures,
+  'first-pull': firstPullFigures,
   gateway: gatewayFigures,
   sync: syncFigures,
   search: searchFigures,

@@ -676,6 +676,98 @@ describe('the sync engine against the real server', () => {
     expect(await g.db.reviews.get(review)).toMatchObject({ comment_count: 59 });
     await expectMirrorsEqualServer(g);
   });
+  // Issue 18 §4: a snapshot of thousands of rows is stored in slices that yield to the page, each
+  // written over the rows the device holds; only the last drops what the snapshot lacks and moves
+  // the cursor. Here the page closes half-way through; the next visit's pull takes it whole.
+  it('[S10] a snapshot stored in slices and cut off half-way (the page closes) restarts and ends equal to the server; a reader between slices never loses a row', async () => {
+    const hana = await signUp('hana');
+    const name = `device-${randomUUID()}`;
+    const h = device(hana, {}, name);
+    await addToScope(h.db, 'game_ids', gameIds);
+    await h.engine.syncNow();
+    await write(h, 'review.create', { igdb_id: IGDB.celeste, rating: 9, review: 'Strawberries' });
+    await h.engine.syncNow();
+    const review = Number((await h.db.reviews.where('[user_id+igdb_id]').equals([hana.id, IGDB.celeste]).first())?.id);
+    expect(review).toBeGreaterThan(0);
+    await gw.db.query(
+      `insert into public.comment (user_id, rating_id, content)
+       select $1, $2, 'Comment ' || n from generate_series(1, 60) n`,
+      [hana.id, review],
+    );
+    await h.engine.syncNow();
+    const before = (await h.db.comments.toArray()).map((c) => c.id).sort((a, b) => a - b);
+    expect(before).toHaveLength(60);
+
+    // Meanwhile on the server: two comments deleted, one edited, 40 added.
+    const [gone1, gone2, edited] = before;
+    await gw.db.query('delete from public.comment where id = any($1::bigint[])', [[gone1, gone2]]);
+    await gw.db.query(`update public.comment set content = 'Edited' where id = $1`, [edited]);
+    await gw.db.query(
+      `insert into public.comment (user_id, rating_id, content)
+       select $1, $2, 'Later ' || n from generate_series(1, 40) n`,
+      [hana.id, review],
+    );
+    // A pending comment, offline, and the cursor dropped (as a sign-in after a visitor's pulls does).
+    h.remote.offline = true;
+    const mine = randomUUID();
+    await write(h, 'comment.add', { key: mine, rating_id: review, content: 'Written offline' });
+    await h.db.syncState.update('main', { cursor: null });
+
+    // A reader (a list's live query) between slices; once part of the snapshot is in, the page closes.
+    const reads: Array<{ ids: number[]; cursor: string | null }> = [];
+    let closed = false;
+    const reading = (async () => {
+      while (!closed) {
+        const read = await h.db
+          .transaction('r', h.db.comments, h.db.syncState, async () => ({
+            ids: (await h.db.comments.toArray()).map((c) => c.id),
+            cursor: (await h.db.syncState.get('main'))?.cursor ?? null,
+          }))
+          .catch(() => null);
+        if (read === null) break;
+        reads.push(read);
+        const later = read.ids.filter((id) => id > Math.max(...before)).length;
+        if (later >= 20) {
+          closed = true;
+          h.db.close();
+        }
+        await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    })();
+    const remote = createSupabaseRemote(hana.client);
+    await expect(pullChanges(h.db, remote, { snapshotSlice: 10 })).rejects.toThrow();
+    await reading;
+    expect(closed).toBe(true);
+    for (const read of reads) {
+      expect(read.cursor).toBeNull();
+      expect(read.ids).toEqual(expect.arrayContaining(before));
+      expect(read.ids.some((id) => id < 0)).toBe(true);
+    }
+
+    // The next visit: the cursor never moved, nothing was taken away, the pending write still shows.
+    const next = device(hana, {}, name);
+    expect((await next.db.syncState.get('main'))?.cursor).toBeNull();
+    const held = (await next.db.comments.toArray()).map((c) => c.id);
+    expect(held).toEqual(expect.arrayContaining(before));
+    expect(held.filter((id) => id > Math.max(...before)).length).toBeGreaterThanOrEqual(20);
+    expect(held.filter((id) => id > Math.max(...before)).length).toBeLessThan(40);
+    expect(await next.db.comments.where('client_key').equals(mine).first()).toMatchObject({
+      content: 'Written offline',
+    });
+
+    // Its pull takes the snapshot whole: the server's rows, the pending write on top, exactly once.
+    await pullChanges(next.db, next.remote, { snapshotSlice: 10 });
+    const pulled = await next.db.comments.toArray();
+    expect(pulled.filter((c) => c.id > 0)).toHaveLength(98);
+    expect(pulled.find((c) => c.id === gone1 || c.id === gone2)).toBeUndefined();
+    expect(pulled.find((c) => c.id === edited)?.content).toBe('Edited');
+    expect(pulled.filter((c) => c.id < 0)).toMatchObject([{ client_key: mine, content: 'Written offline' }]);
+    expect(await next.db.reviews.get(review)).toMatchObject({ comment_count: 99 });
+    await next.engine.syncNow();
+    expect(await serverCount('public.comment where client_key = $1', [mine])).toBe(1);
+    await expectMirrorsEqualServer(next);
+    expect(await next.db.comments.count()).toBe(99);
+  });
 });
 
 describe('read-through', () => {

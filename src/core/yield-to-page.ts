@@ -1,0 +1,28 @@
+// Long work on the main thread (a sync pull's snapshot of thousands of rows) is cut into slices
+// with a yield between them, so that scrolling, input and paint get their turn (issue 18 §4).
+
+interface TaskScheduler {
+  yield?: () => Promise<void>;
+}
+
+/**
+ * Resolves in a new task, after whatever the page has waiting. scheduler.yield where there is one
+ * (its continuation goes ahead of other queued work, so a sliced job is not starved); else a
+ * MessageChannel message, which, unlike setTimeout, is neither clamped nor throttled to once a
+ * second in a hidden tab; else a timer.
+ */
+export function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: TaskScheduler }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  if (typeof MessageChannel === 'function') {
+    return new Promise((resolve) => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => {
+        channel.port1.close();
+        resolve();
+      };
+      channel.port2.postMessage(null);
+    });
+  }
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}

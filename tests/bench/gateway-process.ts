@@ -1,0 +1,81 @@
+// A test gateway (PGlite behind the Supabase-compatible HTTP API) in a Node process of its own,
+// for a bench that measures a client against it (sync-engine.bench.ts). In real life the server is
+// another machine: with PGlite in the client's own thread, each sync_pull held the client's event
+// loop while the server built its page, so the client could not store one page while the next was
+// built. The client still talks to it over HTTP exactly as it does to the in-process gateway; only
+// where the server's CPU time is spent changes. The parent reaches the database (seeding, checks)
+// through `query`, sent over the IPC channel.
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { Db, Row } from '../../supabase/local/db.ts';
+import { gatewayHelpers, startTestGateway, type GatewayHelpers } from '../support/gateway.ts';
+
+type Request = { readonly id: number; readonly sql: string; readonly params: unknown[] } | { readonly close: true };
+type Reply =
+  | { readonly ready: true; readonly url: string; readonly anonKey: string }
+  | { readonly id: number; readonly rows?: unknown[]; readonly error?: string };
+
+export interface GatewayProcess extends GatewayHelpers {
+  readonly url: string;
+  readonly anonKey: string;
+  readonly db: Pick<Db, 'query'>;
+  close(): Promise<void>;
+}
+
+/** Starts a test gateway in a child process; resolves once it listens. */
+export async function startGatewayProcess(): Promise<GatewayProcess> {
+  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    execArgv: ['--import', 'tsx', '--experimental-websocket'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
+  let next = 0;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ready = new Promise<{ url: string; anonKey: string }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`gateway process exited (${code ?? 'signal'})`)));
+    child.on('message', (message: Reply) => {
+      if ('ready' in message) return resolve(message);
+      const call = waiting.get(message.id);
+      waiting.delete(message.id);
+      if (message.error !== undefined) call?.reject(new Error(message.error));
+      else call?.resolve(message.rows ?? []);
+    });
+  });
+  const { url, anonKey } = await ready;
+  const send = (request: Request) => child.send(request);
+  return {
+    url,
+    anonKey,
+    ...gatewayHelpers({ url, anonKey }),
+    db: {
+      query<T extends Row = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+        const id = next++;
+        return new Promise<T[]>((resolve, reject) => {
+          waiting.set(id, { resolve: (rows) => resolve(rows as T[]), reject });
+          send({ id, sql, params });
+        });
+      },
+    },
+    async close() {
+      send({ close: true });
+      await exited;
+    },
+  };
+}
+
+async function serve(): Promise<void> {
+  const gw = await startTestGateway();
+  process.on('message', (request: Request) => {
+    if ('close' in request) {
+      void gw.close().then(() => process.exit(0));
+      return;
+    }
+    gw.db.query(request.sql, request.params).then(
+      (rows) => process.send?.({ id: request.id, rows } satisfies Reply),
+      (error: unknown) => process.send?.({ id: request.id, error: String(error) } satisfies Reply),
+    );
+  });
+  process.send?.({ ready: true, url: gw.url, anonKey: gw.anonKey } satisfies Reply);
+}
+
+if (process.argv.includes('--serve')) await serve();
