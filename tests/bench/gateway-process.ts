@@ -22,11 +22,18 @@ export interface GatewayProcess extends GatewayHelpers {
   close(): Promise<void>;
 }
 
-/** Starts a test gateway in a child process; resolves once it listens. */
-export async function startGatewayProcess(): Promise<GatewayProcess> {
+/**
+ * Starts a test gateway in a child process; resolves once it listens. Over a fresh PGlite, or over
+ * a fresh database on the PostgreSQL server at `databaseUrl` (tests/support/test-db.ts).
+ */
+export async function startGatewayProcess({ databaseUrl }: { databaseUrl?: string } = {}): Promise<GatewayProcess> {
+  const env = { ...process.env };
+  if (databaseUrl) env['TEST_DATABASE_URL'] = databaseUrl;
+  else delete env['TEST_DATABASE_URL'];
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
     execArgv: ['--import', 'tsx', '--experimental-websocket'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    env,
   });
   const waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
   let next = 0;

@@ -50,9 +50,12 @@ export interface EngineFigures {
   readonly pullServerMs: number;
 }
 
-export async function benchSyncEngine(): Promise<EngineFigures> {
+/** `databaseUrl`: the gateway's database on that PostgreSQL server instead of PGlite. */
+export async function benchSyncEngine({ databaseUrl }: { databaseUrl?: string } = {}): Promise<EngineFigures> {
   const gw: GatewayProcess =
-    process.env['CHECKPOINT_BENCH_GATEWAY'] === 'in-process' ? await startTestGateway() : await startGatewayProcess();
+    process.env['CHECKPOINT_BENCH_GATEWAY'] === 'in-process' && !databaseUrl
+      ? await startTestGateway()
+      : await startGatewayProcess({ databaseUrl });
   try {
     const games = Array.from({ length: 1000 }, (_, i) => ({
       id: 800_000 + i,
