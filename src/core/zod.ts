@@ -12,3 +12,16 @@ import en from 'zod/v4/locales/en.js';
 z.config({ ...en(), jitless: true });
 
 export { z };
+
+/**
+ * A schema built on its first use, then kept. Building a zod schema is not free (a phone spends
+ * tens of milliseconds on a module's schemas while the page starts, issue 20 §3): a schema that
+ * checks what only an action brings (a push's answer, a member's journal) waits for that action.
+ */
+export function lazySchema<T>(build: () => T): () => T {
+  let schema: { readonly value: T } | null = null;
+  return () => {
+    schema ??= { value: build() };
+    return schema.value;
+  };
+}

@@ -3,7 +3,7 @@
 // (getById) and for the carousels' bulk queries (DLCs by parent_game, limit 20, release date
 // ascending; mods by parent_game, limit 30, release date descending; the parent game in two
 // sequential requests). The carousel calls fail silently with an empty answer, as the spec says.
-import { z } from '../core/zod.ts';
+import { lazySchema, z } from '../core/zod.ts';
 import type { CarouselGame } from '../core/game-page.ts';
 import { DLC_LIMIT, MODS_LIMIT } from '../core/game-page.ts';
 import { backend, localDb, readRpc } from './backend.ts';
@@ -35,11 +35,14 @@ const GamePageAnswer = z.looseObject({
   related: z._default(z.partial(z.object({ parent: maybe(Card), dlcs: z._default(z.array(Card), []) })), {}),
   ratings: maybe(z.looseObject({ count: z.number(), average: z.nullable(z.number()) })),
 });
-const CatalogueAnswer = z.object({
-  success: z.boolean(),
-  games: z._default(z.array(z.record(z.string(), z.unknown())), []),
-  error: z.optional(z.string()),
-});
+// Built on the first catalogue call (a game not in our database, its DLCs or mods), not with the module.
+const catalogueAnswer = lazySchema(() =>
+  z.object({
+    success: z.boolean(),
+    games: z._default(z.array(z.record(z.string(), z.unknown())), []),
+    error: z.optional(z.string()),
+  }),
+);
 
 export interface RemoteGamePage {
   /** Our database's id of the game (the read-through scope). */
@@ -122,7 +125,7 @@ async function invokeCatalogue(body: Loose, signal?: AbortSignal): Promise<Loose
     signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
   });
   if (error) throw new Error(error.message);
-  const answer = CatalogueAnswer.parse(data);
+  const answer = catalogueAnswer().parse(data);
   if (!answer.success) throw new Error(answer.error ?? 'Failed to load games');
   return answer.games;
 }

@@ -3,7 +3,7 @@
 // shown, with the total of what is visible. What was shown last time is kept on this device for the
 // few members viewed most recently (localStorage 'checkpoint.journal', saved-pages.ts), so offline
 // the tab still shows it and says so.
-import { z } from '../core/zod.ts';
+import { lazySchema, z } from '../core/zod.ts';
 import { platformName } from '../core/platforms.ts';
 import { backend } from './backend.ts';
 import type { JournalEntry } from './repos/journal.ts';
@@ -15,31 +15,34 @@ const MEMBERS_KEPT = 8;
 /** Not in spec: sessions kept per member (the first pages loaded). */
 const ENTRIES_KEPT = 100;
 
-const Page = z.object({
-  entries: z.array(
-    z.object({
-      id: z.number(),
-      client_key: z.string(),
-      played_on: z.string(),
-      minutes: z.number(),
-      platform_id: z.nullable(z.number()),
-      platform_name: z.nullish(z.string()),
-      note: z.nullable(z.string()),
-      is_private: z.boolean(),
-      game: z.nullable(
-        z.object({
-          igdb_id: z.number(),
-          name: z.string(),
-          slug: z.nullish(z.string()),
-          cover_url: z.nullish(z.string()),
-        }),
-      ),
-    }),
-  ),
-  has_more: z.boolean(),
-  total_minutes: z.number(),
-  session_count: z.number(),
-});
+// Built on the first journal read or saved page (a member's journal tab), not with the module.
+const journalPage = lazySchema(() =>
+  z.object({
+    entries: z.array(
+      z.object({
+        id: z.number(),
+        client_key: z.string(),
+        played_on: z.string(),
+        minutes: z.number(),
+        platform_id: z.nullable(z.number()),
+        platform_name: z.nullish(z.string()),
+        note: z.nullable(z.string()),
+        is_private: z.boolean(),
+        game: z.nullable(
+          z.object({
+            igdb_id: z.number(),
+            name: z.string(),
+            slug: z.nullish(z.string()),
+            cover_url: z.nullish(z.string()),
+          }),
+        ),
+      }),
+    ),
+    has_more: z.boolean(),
+    total_minutes: z.number(),
+    session_count: z.number(),
+  }),
+);
 
 export interface RemoteJournalPage {
   readonly entries: JournalEntry[];
@@ -67,7 +70,7 @@ export async function fetchUserJournal(
   if (signal) call = call.abortSignal(signal);
   const { data, error } = await call;
   if (error) throw new Error(error.message);
-  const page = Page.parse(data);
+  const page = journalPage().parse(data);
   return {
     entries: page.entries.map((e) => ({
       id: e.id,
@@ -89,34 +92,36 @@ export async function fetchUserJournal(
   };
 }
 
-const SavedJournal = z.object({
-  entries: z.array(
-    z.object({
-      id: z.number(),
-      key: z.string(),
-      played_on: z.string(),
-      minutes: z.number(),
-      platform_id: z.nullable(z.number()),
-      platform: z.nullable(z.string()),
-      note: z.nullable(z.string()),
-      is_private: z.boolean(),
-      pending: z.boolean(),
-      game: z.nullable(
-        z.object({
-          igdb_id: z.number(),
-          name: z.string(),
-          slug: z.nullable(z.string()),
-          cover_url: z.nullable(z.string()),
-        }),
-      ),
-    }),
-  ),
-  more: z.boolean(),
-  totalMinutes: z.number(),
-  count: z.number(),
-});
+const savedJournal = lazySchema(() =>
+  z.object({
+    entries: z.array(
+      z.object({
+        id: z.number(),
+        key: z.string(),
+        played_on: z.string(),
+        minutes: z.number(),
+        platform_id: z.nullable(z.number()),
+        platform: z.nullable(z.string()),
+        note: z.nullable(z.string()),
+        is_private: z.boolean(),
+        pending: z.boolean(),
+        game: z.nullable(
+          z.object({
+            igdb_id: z.number(),
+            name: z.string(),
+            slug: z.nullable(z.string()),
+            cover_url: z.nullable(z.string()),
+          }),
+        ),
+      }),
+    ),
+    more: z.boolean(),
+    totalMinutes: z.number(),
+    count: z.number(),
+  }),
+);
 
-const saved = savedPages('checkpoint.journal', MEMBERS_KEPT, (entry): RemoteJournalPage => SavedJournal.parse(entry));
+const saved = savedPages('checkpoint.journal', MEMBERS_KEPT, (entry): RemoteJournalPage => savedJournal().parse(entry));
 
 /** The member's journal as last shown on this device, with when it was saved; null if none. */
 export function savedUserJournal(userId: number): Saved<RemoteJournalPage> | null {

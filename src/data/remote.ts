@@ -3,7 +3,7 @@
 // Refreshing the session on a 401 is the engine's decision, not this module's.
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { SYNC_PROTOCOL } from '../core/constants.ts';
-import { z } from '../core/zod.ts';
+import { lazySchema, z } from '../core/zod.ts';
 import { yieldToPage } from '../core/yield-to-page.ts';
 import {
   AuthError,
@@ -26,23 +26,27 @@ import type { ServerChange } from '../store/overlay.ts';
 /** Longer than any push of PUSH_BATCH_SIZE mutations takes; shorter than a member's patience. */
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-const PushResultSchema = z.discriminatedUnion('status', [
+// A push's answer is checked only once the member has changed something: its schemas are built then.
+const pushResultSchema = lazySchema(() =>
+  z.discriminatedUnion('status', [
+    z.object({
+      id: z.string(),
+      status: z.literal('ok'),
+      result: z.unknown(),
+      superseded: z.optional(z.array(z.string())),
+    }),
+    // A mutation id that is not a UUID is echoed back as sent (possibly null).
+    z.object({ id: z.nullable(z.string()), status: z.literal('rejected'), code: z.string(), message: z.string() }),
+  ]),
+);
+const pushReplySchema = lazySchema(() =>
   z.object({
-    id: z.string(),
-    status: z.literal('ok'),
-    result: z.unknown(),
-    superseded: z.optional(z.array(z.string())),
+    results: z.array(pushResultSchema()),
+    user_id: z.number(),
+    clock: z.nullish(z.string()),
+    client_too_old: z.nullish(z.object({ id: z.nullish(z.string()), message: z.string() })),
   }),
-  // A mutation id that is not a UUID is echoed back as sent (possibly null).
-  z.object({ id: z.nullable(z.string()), status: z.literal('rejected'), code: z.string(), message: z.string() }),
-]);
-const TooOldSchema = z.nullish(z.object({ id: z.nullish(z.string()), message: z.string() }));
-const PushReplySchema = z.object({
-  results: z.array(PushResultSchema),
-  user_id: z.number(),
-  clock: z.nullish(z.string()),
-  client_too_old: TooOldSchema,
-});
+);
 
 const ChangeSchema = z.discriminatedUnion('op', [
   z.object({ table: z.string(), op: z.literal('upsert'), id: z.number(), row: z.looseObject({ id: z.number() }) }),
@@ -102,7 +106,7 @@ async function checkChanges(
   return { changes: checked };
 }
 
-function toResult(result: z.infer<typeof PushResultSchema>): PushResult {
+function toResult(result: z.infer<ReturnType<typeof pushResultSchema>>): PushResult {
   return result.status === 'ok'
     ? {
         id: result.id,
@@ -187,7 +191,7 @@ export function createRpcRemote(rpc: RpcCall, options: SupabaseRemoteOptions = {
         p_mutations: mutations.map(({ id, name, args, hlc, v }) => ({ id, name, args, hlc, v })),
         p_protocol: SYNC_PROTOCOL,
       });
-      const parsed = PushReplySchema.safeParse(data);
+      const parsed = pushReplySchema().safeParse(data);
       if (!parsed.success) throw unexpected('sync_push', parsed.error);
       const { results, user_id, clock, client_too_old: tooOld } = parsed.data;
       return {

@@ -285,41 +285,42 @@ export class CheckpointDb extends Dexie {
 
   constructor(name = DEVICE_DB_NAME) {
     super(name);
-    // Versions are only ever appended; each new one gets an upgrade test from the one before.
-    this.version(1).stores({
-      games: 'id, igdb_id, slug, name',
-      platforms: 'id, name',
-      users: 'id, provider_id, username',
-      reviews: 'id, [user_id+igdb_id], [game_id+post_date_time], [user_id+post_date_time], post_date_time',
-      comments: 'id, client_key, [rating_id+created_at], user_id',
-      likes: 'id, [user_id+rating_id], [user_id+comment_id], rating_id, comment_id',
-      follows: 'id, [follower_id+following_id], following_id',
-      progress: 'id, [user_id+igdb_id], user_id',
-      wishlist: 'id, [user_id+igdb_id], user_id',
-      collection: 'id, [user_id+igdb_id], user_id',
-      topGames: 'id, [user_id+position], user_id',
-      shadows: '[table+id]',
-      outbox: '++seq, &id',
-      syncState: 'key',
-      auth: 'key',
-    });
-    // The play journal (issue 14): by key (an entry logged offline), by game, newest first.
-    this.version(2).stores({
-      journal: 'id, client_key, [user_id+igdb_id], [user_id+played_on]',
-    });
-    // Edits another device's newer edit replaced (issue 19 §1), oldest first.
-    this.version(3).stores({
-      conflicts: 'id, created_at',
-    });
-    // Imports (issue 18): a confirmed import's writes and progress, so one cut off resumes.
-    this.version(4).stores({
-      imports: 'id, member_id',
-    });
-    // An import's progress apart from its writes: a batch no longer rewrites the whole plan.
+    // Only the current version is declared, with the whole schema, plus each older version that
+    // has an upgrade function (none before 5). Dexie (3 and later) upgrades a database made at any
+    // older version from its actual stores: it creates what is missing and runs the upgrade
+    // functions of the versions above the old one. Each stores() call re-parses every version
+    // declared before it and re-installs every table's accessors, and this constructor runs in the
+    // task that starts the app on every page: five versions declared one by one cost a phone about
+    // 130 ms of it (issue 20 §3). What each version added (db.test.ts RELEASED freezes them, and
+    // opens a database made at each one with this class):
+    // 1: the mirrors, shadows, outbox, syncState and auth; 2: the play journal (issue 14) by key,
+    // game and date; 3: conflicts (issue 19 §1), oldest first; 4: imports (issue 18), a confirmed
+    // import's writes and progress; 5: an import's progress apart from its writes.
+    // Later versions (6 below) are appended with only what they change.
     this.version(5)
       .stores({
+        games: 'id, igdb_id, slug, name',
+        platforms: 'id, name',
+        users: 'id, provider_id, username',
+        reviews: 'id, [user_id+igdb_id], [game_id+post_date_time], [user_id+post_date_time], post_date_time',
+        comments: 'id, client_key, [rating_id+created_at], user_id',
+        likes: 'id, [user_id+rating_id], [user_id+comment_id], rating_id, comment_id',
+        follows: 'id, [follower_id+following_id], following_id',
+        progress: 'id, [user_id+igdb_id], user_id',
+        wishlist: 'id, [user_id+igdb_id], user_id',
+        collection: 'id, [user_id+igdb_id], user_id',
+        topGames: 'id, [user_id+position], user_id',
+        shadows: '[table+id]',
+        outbox: '++seq, &id',
+        syncState: 'key',
+        auth: 'key',
+        journal: 'id, client_key, [user_id+igdb_id], [user_id+played_on]',
+        conflicts: 'id, created_at',
+        imports: 'id, member_id',
         importProgress: 'id',
       })
+      // From version 4 (or a database made before imports, whose imports store is created empty
+      // first): the progress moves out of each import's writes.
       .upgrade(async (tx) => {
         const jobs = (await tx.table('imports').toArray()) as ImportJobRow[];
         await tx

@@ -32,7 +32,11 @@ interface TraceEvent {
   readonly dur?: number;
   readonly pid: number;
   readonly tid: number;
-  readonly args?: { readonly name?: string; readonly data?: { readonly frame?: string } };
+  readonly args?: {
+    readonly name?: string;
+    readonly data?: { readonly frame?: string };
+    readonly beginData?: { readonly url?: string };
+  };
 }
 
 const CATEGORIES = [
@@ -68,19 +72,25 @@ const LAYOUT = new Set([
 ]);
 const PAINT = new Set(['Paint', 'PaintImage', 'Layerize', 'CompositeLayers', 'RasterTask', 'Decode Image', 'Commit']);
 
-/** Events nested in a top-level task are counted once: by the outermost of each kind's set. */
-function summarise(events: readonly TraceEvent[]): MainThreadFigures {
-  const names = events.filter((e) => e.ph === 'M' && e.name === 'thread_name');
-  // The page's renderer: the CrRendererMain thread that ran the most top-level tasks.
-  const mains = names.filter((e) => e.args?.name === 'CrRendererMain');
-  let best: { pid: number; tid: number; total: number } | null = null;
-  for (const m of mains) {
-    const total = events
-      .filter((e) => e.pid === m.pid && e.tid === m.tid && e.ph === 'X' && e.name === 'RunTask')
-      .reduce((sum, e) => sum + (e.dur ?? 0), 0);
-    if (!best || total > best.total) best = { pid: m.pid, tid: m.tid, total };
-  }
-  if (!best) throw new Error('main-thread: no renderer main thread in the trace');
+/**
+ * Events nested in a top-level task are counted once: by the outermost of each kind's set. The page's
+ * renderer is the CrRendererMain thread that parsed the loaded document (ParseHTML of `url`'s
+ * origin). Not the one that ran the most: headless Chromium's own WebUI renderers (the omnibox
+ * popup) run as much as a light page, more than the baseline page in some loads.
+ */
+function summarise(events: readonly TraceEvent[], url: string): MainThreadFigures {
+  const origin = new URL(url).origin;
+  const parsed = events.find((e) => e.name === 'ParseHTML' && String(e.args?.beginData?.url ?? '').startsWith(origin));
+  const main = events.find(
+    (e) =>
+      e.ph === 'M' &&
+      e.name === 'thread_name' &&
+      e.args?.name === 'CrRendererMain' &&
+      e.pid === parsed?.pid &&
+      e.tid === parsed.tid,
+  );
+  if (!parsed || !main) throw new Error(`main-thread: no renderer main thread parsed ${url} in the trace`);
+  const best = { pid: main.pid, tid: main.tid };
   const own = events
     .filter((e) => e.pid === best.pid && e.tid === best.tid && e.ph === 'X' && typeof e.dur === 'number')
     .sort((a, b) => a.ts - b.ts);
@@ -136,7 +146,7 @@ export async function traceLoad(browser: Browser, url: string): Promise<MainThre
     await page.waitForTimeout(1000);
     await cdp.send('Tracing.end');
     await done;
-    return summarise(events);
+    return summarise(events, url);
   } finally {
     await context.close();
   }
