@@ -24,6 +24,15 @@
 --   a review without a rating, two reviews of one game, a game the member has already reviewed;
 --   a play session key that is not a UUID, used twice, or already used; or when any check or
 --   statement of the set is refused (then everything the set did is undone).
+-- - Held shelf writes that add a game (wishlist.set and collection.set with `in` true or absent,
+--   named by igdb_id alone, as apply_clocked dates them) go together too (app.push_shelf_set),
+--   after the sessions and before the other held writes, when no other held shelf write is about
+--   their game and none of their games comes twice, has a shelf clock, is on a shelf or is
+--   started already: then neither refusal (game_started,
+--   in_collection) nor an older edit (superseded) nor an update of a row there can happen, and
+--   each is one new row and one new clock, as m_wishlist_set / m_collection_set and
+--   apply_clocked would write them. Otherwise (or when a statement is refused) they are applied
+--   one by one, as before.
 -- - A review or play session whose game_id has more digits than a game id can have (where
 --   push_game_of and resolve_game could disagree) is applied one by one.
 -- - With app.push_set_based = 'off' every write is applied one by one, as before.
@@ -143,6 +152,64 @@ end
 $$;
 grant execute on function app.push_session_set(bigint, jsonb[], bigint[]) to authenticated, service_role;
 
+-- Shelf writes that add a game (see the top of this file): wishlist.set and collection.set of
+-- found games (p_games), in the batch's order, with their clocks: each one's result, or null when
+-- they are not all simply written (then nothing of them is left and the caller applies them one by
+-- one).
+create or replace function app.push_shelf_set(p_user bigint, p_names text[], p_args jsonb[], p_games bigint[],
+                                              p_hlcs text[])
+returns jsonb[]
+language plpgsql
+set search_path = pg_catalog, public
+as $$
+declare
+  v_out jsonb[];
+begin
+  if (select count(distinct g) from unnest(p_games) g) <> cardinality(p_games) then
+    return null;
+  end if;
+  if exists (select 1 from public.edit_clock k
+             where k.user_id = p_user and k.entity = 'shelf' and k.field = 'shelf' and k.row_id = any (p_games))
+     or exists (select 1 from public.user_wishlist w where w.user_id = p_user and w.game_id = any (p_games))
+     or exists (select 1 from public.user_collection c where c.user_id = p_user and c.game_id = any (p_games))
+     or exists (select 1 from public.game_progress p
+                where p.user_id = p_user and p.game_id = any (p_games) and (p.started or p.completed)) then
+    return null;
+  end if;
+  begin
+    -- As clock_take: no clock was there, so the write's is taken.
+    insert into public.edit_clock (user_id, entity, row_id, field, hlc)
+    select p_user, 'shelf', u.g, 'shelf', u.h from unnest(p_games, p_hlcs) u (g, h);
+    with v as (
+      select u.n, u.a, u.g, u.pos, game.igdb_id
+      from unnest(p_names, p_args, p_games) with ordinality u (n, a, g, pos)
+      join public.game on game.id = u.g
+    ), wish as (
+      insert into public.user_wishlist as w (user_id, igdb_id, game_id, priority, notes)
+      select p_user, v.igdb_id, v.g, coalesce((v.a ->> 'priority')::smallint, 0), nullif(btrim(v.a ->> 'notes'), '')
+      from v where v.n = 'wishlist.set' order by v.pos
+      returning w.game_id, to_jsonb(w) || jsonb_build_object('in', true) as j
+    ), coll as (
+      insert into public.user_collection as c (user_id, igdb_id, game_id)
+      select p_user, v.igdb_id, v.g
+      from v where v.n = 'collection.set' order by v.pos
+      returning c.game_id, to_jsonb(c) || jsonb_build_object('in', true) as j
+    )
+    select array_agg(x.j order by v.pos) into v_out
+    from (select * from wish union all select * from coll) x join v on v.g = x.game_id;
+    if coalesce(cardinality(v_out), 0) <> cardinality(p_games) then
+      raise exception 'push_shelf_set: not every write was applied';
+    end if;
+  exception
+    when raise_exception or insufficient_privilege or integrity_constraint_violation or data_exception
+         or program_limit_exceeded then
+      return null;
+  end;
+  return v_out;
+end
+$$;
+grant execute on function app.push_shelf_set(bigint, text[], jsonb[], bigint[], text[]) to authenticated, service_role;
+
 -- As in …_push_progress_set.sql, the reviews and play sessions held behind the gathered marks
 -- applied together (see the top of this file).
 create or replace function public.sync_push(p_client_id uuid, p_mutations jsonb, p_protocol integer default 1)
@@ -186,6 +253,8 @@ declare
   -- The held reviews (r_…) and play sessions (s_…) that are applied together.
   r_at integer[];
   s_at integer[];
+  h_at integer[];
+  q integer;
   v_set jsonb[];
   v_game bigint;
   k integer;
@@ -308,15 +377,26 @@ begin
           else jsonb_build_object('id', v_new_ids[p_pos[j]], 'status', 'ok', 'result', v_set[j]) end;
       end loop;
     end if;
-    -- The held reviews together, then the held play sessions together, then the other held writes
-    -- one by one in order (see the top of this file: none of them touches what the others do).
+    -- The held reviews together, then the held play sessions together, then the held shelf writes
+    -- that add a game together, then the other held writes one by one in order (see the top of this
+    -- file: none of these kinds touches what the others do).
     r_at := '{}';
     s_at := '{}';
-    foreach j in array d_at loop
+    h_at := '{}';
+    for q in 1 .. cardinality(d_at) loop
+      j := d_at[q];
       if v_new_names[j] = 'review.create' and app.push_plain_game_arg(v_new_args[j]) then
         r_at := r_at || j;
       elsif v_new_names[j] = 'journal.add' and app.push_plain_game_arg(v_new_args[j]) then
         s_at := s_at || j;
+      elsif v_new_names[j] in ('wishlist.set', 'collection.set')
+            and coalesce(v_new_args[j] ->> 'game_id', '') !~ '^\d+$'
+            and coalesce(v_new_args[j] ->> 'igdb_id', '') ~ '^\d{1,18}$'
+            and (coalesce(jsonb_typeof(v_new_args[j] -> 'in'), 'null') = 'null' or v_new_args[j] -> 'in' = 'true'::jsonb)
+            -- The only held shelf write of its game: nothing held moves it before or after another.
+            and (select count(*) from unnest(d_at, d_games) u (x, g)
+                 where u.g = d_games[q] and v_new_names[u.x] in ('wishlist.set', 'collection.set', 'collection.move')) = 1 then
+        h_at := h_at || j;
       end if;
     end loop;
     if cardinality(r_at) > 0 then
@@ -340,8 +420,20 @@ begin
           else jsonb_build_object('id', v_new_ids[s_at[j]], 'status', 'ok', 'result', v_set[j]) end;
       end loop;
     end if;
+    if cardinality(h_at) > 0 then
+      v_set := app.push_shelf_set(v_user,
+        array(select v_new_names[x] from unnest(h_at) with ordinality u (x, n) order by n),
+        array(select v_new_args[x] from unnest(h_at) with ordinality u (x, n) order by n),
+        array(select d_games[array_position(d_at, x)] from unnest(h_at) with ordinality u (x, n) order by n),
+        array(select v_new_hlcs[x] from unnest(h_at) with ordinality u (x, n) order by n));
+      for j in 1 .. cardinality(h_at) loop
+        v_res[v_new_pos[h_at[j]]] := case when v_set is null
+          then app.push_one(v_user, v_new_ids[h_at[j]], v_new_names[h_at[j]], v_new_args[h_at[j]], v_new_hlcs[h_at[j]])
+          else jsonb_build_object('id', v_new_ids[h_at[j]], 'status', 'ok', 'result', v_set[j]) end;
+      end loop;
+    end if;
     foreach j in array d_at loop
-      continue when j = any (r_at) or j = any (s_at);
+      continue when j = any (r_at) or j = any (s_at) or j = any (h_at);
       v_res[v_new_pos[j]] := app.push_one(v_user, v_new_ids[j], v_new_names[j], v_new_args[j], v_new_hlcs[j]);
     end loop;
     p_pos := '{}';

@@ -69,13 +69,15 @@ function batch(borrowed: string, games: Map<number, number>): Row[] {
   return rows;
 }
 
-/** Reviews and play sessions, in three batches pushed after the first (clocks numbered from
- * `from`): the first is written whole together; in the second, a review of a game already
+/** Reviews, play sessions and shelves, in five batches pushed after the first (clocks numbered
+ * from `from`): the first is written whole together; in the second, a review of a game already
  * reviewed, two reviews of one game, a review without a rating, a session key used again and
  * refused sessions make each set fall back to one by one; the third has a review whose platform is
  * refused beside one that is fine, a refused session alone, and an edit older than the review it
- * edits (superseded by the clocks the set wrote). */
-function reviewBatches(from: number): Row[][] {
+ * edits (superseded by the clocks the set wrote); the fourth adds games to the wishlist and the
+ * collection together; in the fifth, a game already on a shelf, a started game, two shelf writes
+ * of one game and an older edit of a shelf (superseded) make the shelf set fall back. */
+function laterBatches(from: number): Row[][] {
   let n = from;
   const r = (name: string, args: unknown, at = n++): Row => ({ id: randomUUID(), name, args, hlc: hlc(at) });
   const [k1, k2, k3, k4, k5, k6, k7] = Array.from({ length: 7 }, () => randomUUID());
@@ -106,6 +108,18 @@ function reviewBatches(from: number): Row[][] {
       r('review.create', { igdb_id: IGDB.rdr2, rating: 8, platform: 'Atari Jaguar' }),
       r('review.create', { igdb_id: IGDB.hades, rating: 4.5, review: 'Short' }),
       r('journal.add', { key: k7, igdb_id: IGDB.hades, played_on: '2021-06-01', minutes: 10, is_private: 'yes' }),
+    ],
+    [
+      r('wishlist.set', { igdb_id: IGDB.hollowKnight, in: true, priority: 2, notes: ' hi ' }),
+      r('collection.set', { igdb_id: IGDB.eldenRing }),
+      r('collection.set', { igdb_id: IGDB.gta5 }),
+    ],
+    [
+      r('collection.set', { igdb_id: IGDB.portal2, in: true }),
+      r('wishlist.set', { igdb_id: IGDB.stardew, in: true }),
+      r('collection.move', { igdb_id: IGDB.eldenRing, to: 'wishlist' }),
+      r('wishlist.set', { igdb_id: IGDB.eldenRing, priority: 1 }),
+      r('collection.set', { igdb_id: IGDB.hollowKnight }, created - 1),
     ],
   ];
 }
@@ -153,7 +167,7 @@ async function run(
     mutationIds.first ??= batch(mutationIds.borrowed, games);
     const first = await push(me, mutationIds.first);
     const again = await push(me, mutationIds.first);
-    mutationIds.more ??= reviewBatches(1000);
+    mutationIds.more ??= laterBatches(1000);
     const more = [];
     for (const rows of mutationIds.more) more.push(await push(me, rows));
     const joined = await db.query<{ t: string }>(
@@ -248,7 +262,16 @@ describe('sync_push: set-based progress marks and the one-by-one path', () => {
       'invalid_private',
     ]);
     expect(mixed?.results[0]?.superseded).toEqual(['rating', 'review']);
-    expect(setBased.replies.slice(2)).toEqual(oneByOne.replies.slice(2));
+    expect(setBased.replies.slice(2, 5)).toEqual(oneByOne.replies.slice(2, 5));
+  });
+
+  it('answer the same for shelf writes, whether a set is written whole or falls back', () => {
+    type Reply = { results: Array<{ status: string; code?: string; superseded?: string[] }> };
+    const [, , , , , whole, fallBack] = oneByOne.replies as Reply[];
+    expect(whole?.results.map((r) => r.code ?? r.status)).toEqual(['ok', 'ok', 'ok']);
+    expect(fallBack?.results.map((r) => r.code ?? r.status)).toEqual(['ok', 'game_started', 'ok', 'ok', 'ok']);
+    expect(fallBack?.results[4]?.superseded).toEqual(['shelf']);
+    expect(setBased.replies.slice(5)).toEqual(oneByOne.replies.slice(5));
   });
 
   it('leave the same rows, ids included, and the same records of what was applied', () => {
