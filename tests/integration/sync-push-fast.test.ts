@@ -1,8 +1,11 @@
-// sync_push's set-based progress marks (…_push_progress_set.sql) against its one-by-one path
-// (app.push_set_based = 'off'): the same mixed batch, pushed twice, as the same member on two
-// fresh databases, must give the same results, the same rows (ids included) and the same change
-// log (each row's entries in the same order; only the interleaving of different rows' entries may
-// differ, and it does, which shows the set-based path ran).
+// sync_push's set-based progress marks (…_push_progress_set.sql), reviews and play sessions
+// (…_push_reviews_sessions_set.sql) against its one-by-one path (app.push_set_based = 'off'): the
+// same mixed batch, pushed twice, then batches of reviews and play sessions (sets that are applied
+// together, sets that fall back to one by one for a refusal, a repeat or a duplicate, and edits
+// their clocks supersede), as the same member on two fresh databases, must give the same results,
+// the same rows (ids included) and the same change log (each row's entries in the same order; only
+// the interleaving of different rows' entries may differ, and it does, which shows the set-based
+// path ran).
 // Runs on PGlite, and on PostgreSQL 15 through tests/support/with-postgres.ts.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -66,6 +69,61 @@ function batch(borrowed: string, games: Map<number, number>): Row[] {
   return rows;
 }
 
+/** Reviews, play sessions and shelves, in five batches pushed after the first (clocks numbered
+ * from `from`): the first is written whole together; in the second, a review of a game already
+ * reviewed, two reviews of one game, a review without a rating, a session key used again and
+ * refused sessions make each set fall back to one by one; the third has a review whose platform is
+ * refused beside one that is fine, a refused session alone, and an edit older than the review it
+ * edits (superseded by the clocks the set wrote); the fourth adds games to the wishlist and the
+ * collection together; in the fifth, a game already on a shelf, a started game, two shelf writes
+ * of one game and an older edit of a shelf (superseded) make the shelf set fall back. */
+function laterBatches(from: number): Row[][] {
+  let n = from;
+  const r = (name: string, args: unknown, at = n++): Row => ({ id: randomUUID(), name, args, hlc: hlc(at) });
+  const [k1, k2, k3, k4, k5, k6, k7] = Array.from({ length: 7 }, () => randomUUID());
+  const created = n;
+  return [
+    [
+      r('review.create', { igdb_id: IGDB.zelda, rating: 7, review: ' Fine ', platform: 'Nintendo Switch' }),
+      r('journal.add', { key: k1, igdb_id: IGDB.zelda, played_on: '2021-04-01', minutes: 90, note: '  walk  ' }),
+      r('review.create', { igdb_id: IGDB.gta5, rating: 9.5, draft: true, playtime_hours: 12 }),
+      r('progress.set', { igdb_id: IGDB.celeste, completed: true, at: '2021-04-02T10:00:00.000Z' }),
+      r('journal.add', { key: k2, igdb_id: IGDB.gta5, played_on: '2021-04-02', minutes: 45, is_private: true }),
+      r('review.create', { igdb_id: IGDB.celeste, rating: 6, review: '   ', is_recommended: true }),
+      r('wishlist.set', { igdb_id: IGDB.portal2, in: true }),
+      r('journal.add', { key: k3, igdb_id: IGDB.celeste, played_on: '2021-04-03', minutes: 30, note: null }),
+    ],
+    [
+      r('review.create', { igdb_id: IGDB.zelda, rating: 5 }),
+      r('review.create', { igdb_id: IGDB.eldenRing, rating: 8 }),
+      r('review.create', { igdb_id: IGDB.eldenRing, rating: 9 }),
+      r('review.create', { igdb_id: IGDB.hollowKnight, review: 'No rating' }),
+      r('journal.add', { key: k1, igdb_id: IGDB.zelda, played_on: '2021-04-09', minutes: 5 }),
+      r('journal.add', { key: k4, igdb_id: IGDB.hollowKnight, played_on: '2021-04-04', minutes: 0 }),
+      r('journal.add', { key: k5, igdb_id: IGDB.rdr2, played_on: '2999-01-01', minutes: 20 }),
+      r('journal.add', { key: k6, igdb_id: IGDB.rdr2, played_on: '2021-05-01', minutes: 20 }),
+    ],
+    [
+      r('review.update', { igdb_id: IGDB.zelda, rating: 3, review: 'Older edit' }, created - 1),
+      r('review.create', { igdb_id: IGDB.rdr2, rating: 8, platform: 'Atari Jaguar' }),
+      r('review.create', { igdb_id: IGDB.hades, rating: 4.5, review: 'Short' }),
+      r('journal.add', { key: k7, igdb_id: IGDB.hades, played_on: '2021-06-01', minutes: 10, is_private: 'yes' }),
+    ],
+    [
+      r('wishlist.set', { igdb_id: IGDB.hollowKnight, in: true, priority: 2, notes: ' hi ' }),
+      r('collection.set', { igdb_id: IGDB.eldenRing }),
+      r('collection.set', { igdb_id: IGDB.gta5 }),
+    ],
+    [
+      r('collection.set', { igdb_id: IGDB.portal2, in: true }),
+      r('wishlist.set', { igdb_id: IGDB.stardew, in: true }),
+      r('collection.move', { igdb_id: IGDB.eldenRing, to: 'wishlist' }),
+      r('wishlist.set', { igdb_id: IGDB.eldenRing, priority: 1 }),
+      r('collection.set', { igdb_id: IGDB.hollowKnight }, created - 1),
+    ],
+  ];
+}
+
 interface Run {
   replies: unknown[];
   rows: Record<string, unknown[]>;
@@ -83,7 +141,10 @@ function normalise(value: unknown, names: Readonly<Record<string, string>>): unk
   );
 }
 
-async function run(setBased: boolean, mutationIds: { borrowed: string; first: Row[] | null }): Promise<Run> {
+async function run(
+  setBased: boolean,
+  mutationIds: { borrowed: string; first: Row[] | null; more: Row[][] | null },
+): Promise<Run> {
   const db: TestDb = await createTestDb();
   try {
     const games = await importCatalogue(db);
@@ -106,6 +167,9 @@ async function run(setBased: boolean, mutationIds: { borrowed: string; first: Ro
     mutationIds.first ??= batch(mutationIds.borrowed, games);
     const first = await push(me, mutationIds.first);
     const again = await push(me, mutationIds.first);
+    mutationIds.more ??= laterBatches(1000);
+    const more = [];
+    for (const rows of mutationIds.more) more.push(await push(me, rows));
     const joined = await db.query<{ t: string }>(
       `select to_jsonb(created_at) #>> '{}' as t from public."user" where id = $1`,
       [me.id],
@@ -113,6 +177,7 @@ async function run(setBased: boolean, mutationIds: { borrowed: string; first: Ro
     const nows = {
       'first push': first.now,
       'second push': again.now,
+      ...Object.fromEntries(more.map((m, i) => [`review push ${i + 1}`, m.now])),
       'auth id': me.actor.authId ?? '',
       'signed up': joined[0]?.t ?? '',
     };
@@ -137,7 +202,7 @@ async function run(setBased: boolean, mutationIds: { borrowed: string; first: Ro
       [before],
     );
     return {
-      replies: normalise([first.r, again.r], nows) as unknown[],
+      replies: normalise([first.r, again.r, ...more.map((m) => m.r)], nows) as unknown[],
       rows: normalise(rows, nows) as Record<string, unknown[]>,
       changes: normalise(changes, nows) as Array<Record<string, unknown>>,
     };
@@ -146,7 +211,7 @@ async function run(setBased: boolean, mutationIds: { borrowed: string; first: Ro
   }
 }
 
-const ids = { borrowed: randomUUID(), first: null as Row[] | null };
+const ids = { borrowed: randomUUID(), first: null as Row[] | null, more: null as Row[][] | null };
 const oneByOne = await run(false, ids);
 const setBased = await run(true, ids);
 afterAll(() => undefined);
@@ -174,6 +239,39 @@ describe('sync_push: set-based progress marks and the one-by-one path', () => {
       expect.any(String),
     ]);
     expect(setBased.replies).toEqual(oneByOne.replies);
+  });
+
+  it('answer the same for reviews and play sessions, whether a set is written whole or falls back', () => {
+    type Reply = { results: Array<{ status: string; code?: string; superseded?: string[] }> };
+    const [, , whole, fallBack, mixed] = oneByOne.replies as Reply[];
+    expect(whole?.results.map((r) => r.status)).toEqual(Array(8).fill('ok'));
+    expect(fallBack?.results.map((r) => r.code ?? r.status)).toEqual([
+      'already_reviewed',
+      'ok',
+      'already_reviewed',
+      'invalid_rating',
+      'ok',
+      'invalid_minutes',
+      'invalid_play_date',
+      'ok',
+    ]);
+    expect(mixed?.results.map((r) => r.code ?? r.status)).toEqual([
+      'ok',
+      'platform_not_found',
+      'ok',
+      'invalid_private',
+    ]);
+    expect(mixed?.results[0]?.superseded).toEqual(['rating', 'review']);
+    expect(setBased.replies.slice(2, 5)).toEqual(oneByOne.replies.slice(2, 5));
+  });
+
+  it('answer the same for shelf writes, whether a set is written whole or falls back', () => {
+    type Reply = { results: Array<{ status: string; code?: string; superseded?: string[] }> };
+    const [, , , , , whole, fallBack] = oneByOne.replies as Reply[];
+    expect(whole?.results.map((r) => r.code ?? r.status)).toEqual(['ok', 'ok', 'ok']);
+    expect(fallBack?.results.map((r) => r.code ?? r.status)).toEqual(['ok', 'game_started', 'ok', 'ok', 'ok']);
+    expect(fallBack?.results[4]?.superseded).toEqual(['shelf']);
+    expect(setBased.replies.slice(5)).toEqual(oneByOne.replies.slice(5));
   });
 
   it('leave the same rows, ids included, and the same records of what was applied', () => {
