@@ -16,7 +16,12 @@
 // is not a write of the member's, so a head is kept only when the device held every game their
 // rows name.
 import { Dexie } from 'dexie';
-import { DEFAULT_LIBRARY_SORT, EMPTY_LIBRARY_QUERY, type LibraryQuery } from '../../core/library/library-query.ts';
+import {
+  DEFAULT_LIBRARY_SORT,
+  EMPTY_LIBRARY_QUERY,
+  isFiltered,
+  type LibraryQuery,
+} from '../../core/library/library-query.ts';
 import type { LibraryView } from '../../core/library/library-view.ts';
 import type { CheckpointDb, LibraryHeadRow } from '../../store/db.ts';
 import type { LibraryGame } from './library.ts';
@@ -69,16 +74,7 @@ async function outboxMark(db: CheckpointDb): Promise<string> {
 
 /** The first pass serves only the default view: no text, no filter, the default sort. */
 export function servesHead(query: LibraryQuery): boolean {
-  return (
-    query.text.trim() === '' &&
-    query.sort === DEFAULT_LIBRARY_SORT &&
-    query.status === null &&
-    query.platform === null &&
-    query.ratingMin === null &&
-    query.ratingMax === null &&
-    query.year === null &&
-    query.reviewed === null
-  );
+  return query.sort === DEFAULT_LIBRARY_SORT && !isFiltered(query);
 }
 
 /** The member's head if it still matches the device's rows; null when there is none or it is out of date. */
