@@ -1,0 +1,213 @@
+// sync_pull built as json (…_pull_as_json.sql) answers what the function it replaced answered
+// (…_pull_page_end.sql, the one deployed before it), page for page. The old function is loaded
+// from its own migration file under another name, and both are walked over the same seeded
+// workload, for the author, a reader with a scope, a member who follows and a visitor, at
+// several page sizes: same cursors, has_more and snapshot flags, and the same changes in the same
+// order, with one intended difference: a game or member the old page listed twice (as its own
+// change and as one referred to) is listed once.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VISITOR, asActor, createTestDb, type Actor } from '../support/test-db.ts';
+import { mulberry32 } from '../support/random.ts';
+import {
+  IGDB,
+  createMember,
+  importCatalogue,
+  pull,
+  push,
+  type Change,
+  type Member,
+  type Mutation,
+  type PullResult,
+  type Scope,
+} from '../support/fixtures.ts';
+
+const db = await createTestDb();
+afterAll(() => db.close());
+await importCatalogue(db);
+
+const OLD = 'app.pull_changes_2700';
+
+beforeAll(async () => {
+  const file = new URL('../../supabase/migrations/20261126002700_pull_page_end.sql', import.meta.url);
+  const text = readFileSync(file, 'utf8');
+  const start = text.indexOf('create or replace function app.pull_changes(');
+  const end = text.indexOf('comment on function app.pull_changes');
+  expect(start).toBeGreaterThan(0);
+  expect(end).toBeGreaterThan(start);
+  await db.query(text.slice(start, end).replace('function app.pull_changes(', `function ${OLD}(`));
+  await db.query(`grant execute on function ${OLD}(text, jsonb, integer, boolean) to anon, authenticated`);
+}, 60_000);
+
+function oldPull(actor: Actor, cursor: string | null, scope: Scope, limit: number): Promise<PullResult> {
+  return asActor(db, actor, async (q) => {
+    const rows = await q.query<{ r: PullResult }>(`select ${OLD}($1::text, $2::jsonb, $3::integer) as r`, [
+      cursor,
+      JSON.stringify(scope),
+      limit,
+    ]);
+    return rows[0]!.r;
+  });
+}
+
+/** The old page's changes with exact repeats dropped (the one difference the new function makes). */
+function once(changes: readonly Change[]): Change[] {
+  const seen = new Set<string>();
+  return changes.filter((c) => {
+    const key = JSON.stringify(c);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+const RANK: Record<string, number> = { game: 0, user: 1, rating: 2 };
+const rank = (c: Change) => RANK[c.table] ?? 3;
+
+/**
+ * A page's changes in a canonical order. Both functions order by (table rank, id); changes that
+ * tie on both (a comment and a like with the same id, say) may come in either order.
+ */
+function canonical(page: PullResult): PullResult {
+  const order = (c: Change) => `${rank(c)}:${String(c.id).padStart(12, '0')}:${c.table}:${c.op}`;
+  return { ...page, changes: [...page.changes].sort((x, y) => order(x).localeCompare(order(y))) };
+}
+
+/** The page is ordered as sync_pull promises: games, members, reviews, then the rest, by id. */
+function isOrdered(page: PullResult): boolean {
+  return page.changes.every((c, i) => {
+    const prev = page.changes[i - 1];
+    return !prev || rank(prev) < rank(c) || (rank(prev) === rank(c) && prev.id <= c.id);
+  });
+}
+
+/** Every page from a cursor, by the new sync_pull and by the old function, side by side. */
+async function walkBoth(
+  actor: Actor,
+  from: string | null,
+  scope: Scope,
+  limit: number,
+): Promise<[PullResult[], PullResult[]]> {
+  const mine: PullResult[] = [];
+  const theirs: PullResult[] = [];
+  let cursor = from;
+  for (let i = 0; i < 200; i++) {
+    const [a, b] = [await pull(db, actor, cursor, scope, limit), await oldPull(actor, cursor, scope, limit)];
+    mine.push(a);
+    theirs.push({ ...b, changes: once(b.changes) });
+    if (!a.has_more || !b.has_more || a.cursor !== b.cursor) break;
+    cursor = a.cursor;
+  }
+  return [mine, theirs];
+}
+
+const GAME_IDS = Object.values(IGDB);
+
+/** A seeded mix of every kind of write, deletes and drafts included, by three members. */
+async function workload(seed: number, members: readonly Member[], rounds: number): Promise<number> {
+  const random = mulberry32(seed);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const commentKeys = new Map<number, string[]>();
+  let writes = 0;
+  for (let round = 0; round < rounds; round++) {
+    for (const m of members) {
+      const others = members.filter((o) => o !== m);
+      const igdb = pick(GAME_IDS);
+      const batch: Mutation[] = [];
+      const kind = Math.floor(random() * 10);
+      if (kind === 0)
+        batch.push([
+          'review.create',
+          { igdb_id: igdb, rating: 1 + Math.floor(random() * 19) / 2, review: `R${round}` },
+        ]);
+      else if (kind === 1) batch.push(['review.update', { igdb_id: igdb, draft: random() < 0.5, review: `U${round}` }]);
+      else if (kind === 2) batch.push(['wishlist.set', { igdb_id: igdb, in: random() < 0.7 }]);
+      else if (kind === 3) batch.push(['collection.set', { igdb_id: igdb, in: random() < 0.7 }]);
+      else if (kind === 4) batch.push(['progress.set', { igdb_id: igdb, completed: random() < 0.5 }]);
+      else if (kind === 5) batch.push(['follow.set', { user_id: pick(others).id, following: random() < 0.7 }]);
+      else if (kind === 6)
+        batch.push([
+          'journal.add',
+          { key: randomUUID(), igdb_id: igdb, played_on: '2026-11-01', minutes: 30, is_private: random() < 0.3 },
+        ]);
+      else if (kind === 7) batch.push(['top5.replace', { games: [{ igdb_id: igdb }, { igdb_id: pick(GAME_IDS) }] }]);
+      const ratings = await db.query<{ id: number }>('select id from public.rating where not is_draft order by id');
+      if (ratings.length > 0) {
+        const rating = pick(ratings).id;
+        if (kind === 8 || kind === 9) {
+          const key = randomUUID();
+          batch.push(['comment.add', { key, rating_id: rating, content: `C${round}` }]);
+          commentKeys.set(m.id, [...(commentKeys.get(m.id) ?? []), key]);
+        }
+        if (random() < 0.3) batch.push(['review_like.set', { rating_id: rating, liked: random() < 0.7 }]);
+        const keys = commentKeys.get(m.id) ?? [];
+        if (keys.length > 0 && random() < 0.2) batch.push(['comment.delete', { key: keys.shift()! }]);
+        if (random() < 0.05) batch.push(['review.delete', { igdb_id: igdb }]);
+      }
+      const results = await push(db, m.actor, batch);
+      writes += results.filter((r) => r.status === 'ok').length;
+    }
+  }
+  return writes;
+}
+
+describe('sync_pull as json answers as the function before it did', () => {
+  it('page for page, for four readers and four page sizes, after a snapshot and from the start', async () => {
+    const members = await Promise.all(['pj_a', 'pj_b', 'pj_c'].map((n) => createMember(db, n)));
+    const [a, b, c] = members as [Member, Member, Member];
+    await workload(11, members, 4);
+    // Cursors taken now, before the rest of the workload: the deltas below start here.
+    const cursors = new Map<Actor, string>();
+    const readers: Array<[string, Actor, Scope]> = [
+      ['author', a.actor, {}],
+      ['reader with a scope', b.actor, { user_ids: [a.id], game_ids: [1, 2, 3] }],
+      ['follower', c.actor, { user_ids: [a.id, b.id] }],
+      ['visitor', VISITOR, { user_ids: [a.id, b.id, c.id] }],
+    ];
+    for (const [, actor, scope] of readers) cursors.set(actor, (await pull(db, actor, null, scope)).cursor);
+    const writes = await workload(12, members, 30);
+    expect(writes).toBeGreaterThan(80);
+
+    let compared = 0;
+    let deletes = 0;
+    for (const [name, actor, scope] of readers) {
+      // The snapshot (no cursor) once, and the deltas at several page sizes.
+      for (const [from, limit] of [
+        [null, 1000],
+        [cursors.get(actor)!, 1],
+        [cursors.get(actor)!, 3],
+        [cursors.get(actor)!, 1000],
+        [cursors.get(actor)!, 5000],
+      ] as const) {
+        const [mine, theirs] = await walkBoth(actor, from, scope, limit);
+        const what = `${name}, from ${from ?? 'a snapshot'}, limit ${limit}`;
+        expect(mine.every(isOrdered), what).toBe(true);
+        // No row twice in a page (the old function could list a game or member twice).
+        for (const page of mine)
+          expect(new Set(page.changes.map((ch) => `${ch.table}:${ch.id}`)).size, what).toBe(page.changes.length);
+        expect(mine.map(canonical), what).toEqual(theirs.map(canonical));
+        compared += mine.reduce((n, p) => n + p.changes.length, 0);
+        deletes += mine.reduce((n, p) => n + p.changes.filter((ch) => ch.op === 'delete').length, 0);
+      }
+    }
+    // The walks compared real pages: many changes, deletes among them.
+    expect(compared).toBeGreaterThan(200);
+    expect(deletes).toBeGreaterThan(0);
+  }, 240_000);
+
+  it('answers protocol 2 with the edit clock, and a visitor without one', async () => {
+    const m = await createMember(db, 'pj_clock');
+    await push(db, m.actor, [['wishlist.set', { igdb_id: IGDB.hades, in: true }]]);
+    const sql = 'public.sync_pull(null, $1::jsonb, 1000, true, 2)';
+    const mine = await asActor(db, m.actor, (q) =>
+      q.query<{ r: PullResult & { clock?: unknown } }>(`select ${sql} as r`, ['{}']),
+    );
+    expect(typeof mine[0]!.r.clock).toBe('string');
+    const visitor = await asActor(db, VISITOR, (q) =>
+      q.query<{ r: PullResult & { clock?: unknown } }>(`select ${sql} as r`, ['{}']),
+    );
+    expect(visitor[0]!.r).not.toHaveProperty('clock');
+    expect(visitor[0]!.r.user_id).toBeNull();
+  });
+});
