@@ -146,7 +146,11 @@ export function callSql(routine: Routine, given: readonly string[], shape: CallS
   if (routine.returnsVoid)
     return `select null::text as body, count(*)::int as rows, null::int as total from (select 1 from ${from}) _page`;
   const agg = shape.stripNulls ? 'json_strip_nulls(json_agg(_r))' : 'json_agg(_r)';
-  const body = shape.single || !routine.returnsSet ? `(${agg} -> 0)::text` : `coalesce(${agg}, '[]'::json)::text`;
+  // One value (a scalar function, or the object media type): the first row's own JSON. Taking it as
+  // `json_agg(_r) -> 0` would read the whole aggregated text again to find element 0 (a sync_pull
+  // page is megabytes of it).
+  const first = shape.stripNulls ? 'json_strip_nulls(to_json((array_agg(_r))[1]))' : 'to_json((array_agg(_r))[1])';
+  const body = shape.single || !routine.returnsSet ? `${first}::text` : `coalesce(${agg}, '[]'::json)::text`;
   return `select ${body} as body, count(*)::int as rows, max(_total)::int as total
             from (select _r, count(*) over () as _total from ${from}${page}) _page`;
 }

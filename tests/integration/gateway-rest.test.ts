@@ -16,6 +16,12 @@ const FUNCTIONS_SQL = `
     as $$ select g, 'item ' || g from generate_series(1, n) g $$;
   create function public.t_echo(doc jsonb, tags text[] default '{}') returns jsonb language sql immutable
     as $$ select jsonb_build_object('doc', doc, 'tags', to_jsonb(tags)) $$;
+  create type public.t_pair as (i int, label text);
+  create function public.t_one_pair(n int) returns public.t_pair language sql immutable
+    as $$ select (n, null)::public.t_pair $$;
+  create function public.t_doc() returns json language sql immutable
+    as $$ select '{"a": null, "b": [1, null, {"c": null}], "big": "x"}'::json $$;
+  create function public.t_nothing() returns int language sql immutable as 'select null::int';
   create function public.t_fail() returns void language plpgsql as $$
     begin raise exception 'Comment exceeds 500 characters' using errcode = 'P0001', hint = 'Shorten it', detail = 'length 501'; end $$;
   create function public.t_whoami() returns jsonb language sql stable
@@ -81,6 +87,21 @@ describe('calling functions with supabase-js', () => {
     ]);
     const echo = await sb.rpc('t_echo', { doc: { a: [1, { b: null }] }, tags: ['x', 'y z'] });
     expect(echo.data).toEqual({ doc: { a: [1, { b: null }] }, tags: ['x', 'y z'] });
+  });
+
+  it('answers a one-value function with that value: json as written, a row as an object, null as null', async () => {
+    const text = async (fn: string, accept = 'application/json') =>
+      (await rpc(fn, { body: fn === 't_one_pair' ? '{"n": 4}' : '{}', headers: { Accept: accept } })).text();
+    expect(await text('t_doc')).toBe('{"a": null, "b": [1, null, {"c": null}], "big": "x"}');
+    expect(JSON.parse(await text('t_one_pair'))).toEqual({ i: 4, label: null });
+    expect(await text('t_nothing')).toBe('null');
+    expect((await gw.client().rpc('t_one_pair', { n: 4 })).data).toEqual({ i: 4, label: null });
+    // nulls=stripped drops null members, as PostgREST does.
+    expect(JSON.parse(await text('t_one_pair', 'application/vnd.pgrst.object+json;nulls=stripped'))).toEqual({ i: 4 });
+    expect(JSON.parse(await text('t_doc', 'application/vnd.pgrst.array+json;nulls=stripped'))).toEqual({
+      b: [1, null, {}],
+      big: 'x',
+    });
   });
 
   it('calls stable functions with GET and query-string arguments', async () => {
