@@ -10,7 +10,8 @@
 -- - the games and members added to a page are no longer sent twice when their own change is in it;
 -- - public.sync_pull returns json too (the same document: clients read the same keys), with the
 --   edit clock put in by app.pull_answer rather than merged into a jsonb afterwards.
--- The snapshot (first pull) keeps its queries and aggregates as json too. Nothing else changes:
+-- The snapshot (first pull) keeps its queries (less a CASE arm for games, which its rows never are)
+-- and aggregates as json too. Nothing else changes:
 -- the same rows, deletes, cursor, has_more, refusals and policies; JIT stays off (…_pull_without_jit).
 
 drop function public.sync_pull(text, jsonb, integer, boolean, integer);
@@ -95,7 +96,6 @@ begin
       select r.tbl, r.id,
          case r.tbl
            when 'user' then app.user_json(r.id)
-           when 'game' then (select app.game_json(t) from public.game t where t.id = r.id)
            when 'rating' then (select to_jsonb(t) from public.rating t where t.id = r.id)
            when 'comment' then (select to_jsonb(t) from public.comment t where t.id = r.id)
            when 'content_like' then (select to_jsonb(t) from public.content_like t where t.id = r.id)
@@ -112,7 +112,7 @@ begin
       union
       select 'game', g.id, app.game_json(g) from public.game g
       where g.id = any(v_games) or g.id in (select (m.row ->> 'game_id')::bigint from materialised m
-                                            where m.tbl <> 'game' and m.row ? 'game_id' and m.tbl <> 'comment')
+                                            where m.row ? 'game_id' and m.tbl <> 'comment')
       union
       -- The authors of what is sent, so no comment or review shows up without its member.
       select 'user', u.id, app.user_json(u.id) from public."user" u
