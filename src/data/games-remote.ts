@@ -3,6 +3,7 @@
 // (getById) and for the carousels' bulk queries (DLCs by parent_game, limit 20, release date
 // ascending; mods by parent_game, limit 30, release date descending; the parent game in two
 // sequential requests). The carousel calls fail silently with an empty answer, as the spec says.
+import { gamePageAnswer, type GamePageCard } from '../core/guards/server-answers.ts';
 import { lazySchema, z } from '../core/zod.ts';
 import type { CarouselGame } from '../core/game-page.ts';
 import { DLC_LIMIT, MODS_LIMIT } from '../core/game-page.ts';
@@ -18,23 +19,6 @@ type Loose = Record<string, unknown>;
 const CATALOGUE_TIMEOUT_MS = 8_000;
 const CARD_FIELDS = 'id,name,slug,summary,cover.url,category,first_release_date,parent_game';
 
-const maybe = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
-const Card = z.object({
-  id: z.number(),
-  igdb_id: z.number(),
-  name: z.string(),
-  slug: maybe(z.string()),
-  cover_url: maybe(z.string()),
-  release_date: maybe(z.string()),
-  release_year: maybe(z.number()),
-  category: maybe(z.number()),
-  summary: maybe(z.string()),
-});
-const GamePageAnswer = z.looseObject({
-  game: z.looseObject({ id: z.number(), igdb_id: z.number(), slug: maybe(z.string()) }),
-  related: z._default(z.partial(z.object({ parent: maybe(Card), dlcs: z._default(z.array(Card), []) })), {}),
-  ratings: maybe(z.looseObject({ count: z.number(), average: z.nullable(z.number()) })),
-});
 // Built on the first catalogue call (a game not in our database, its DLCs or mods), not with the module.
 const catalogueAnswer = lazySchema(() =>
   z.object({
@@ -55,7 +39,7 @@ export interface RemoteGamePage {
   readonly ratings: { readonly count: number; readonly average: number | null } | null;
 }
 
-function fromCard(c: z.infer<typeof Card>): CarouselGame {
+function fromCard(c: GamePageCard): CarouselGame {
   const date = c.release_date ?? null;
   return {
     igdb_id: c.igdb_id,
@@ -102,7 +86,8 @@ async function gamePage(identifier: string, signal?: AbortSignal): Promise<Remot
   const { data, error } = await readRpc(read.fn, read.args, signal);
   if (error) throw new Error(error.message);
   if (data === null || data === undefined) return null;
-  const page = GamePageAnswer.parse(data);
+  // Checked by hand, not with zod: the game page's first screen waits for this answer (guards/).
+  const page = gamePageAnswer(data);
   // A first visit shows the game from this answer, not after the read-through's own round trip
   // (that one still runs and brings the reviews). Not stored (quota, a closing page): the
   // read-through stores it.
