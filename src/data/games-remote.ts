@@ -10,6 +10,7 @@ import { DLC_LIMIT, MODS_LIMIT } from '../core/game-page.ts';
 import { backend, localDb, readRpc } from './backend.ts';
 import { trackRead } from './direct-rpc.ts';
 import { gamePageRead } from './first-read.ts';
+import type { GameRow } from '../store/db.ts';
 import { rememberCatalogueGame, rememberServerGame } from './repos/game-page.ts';
 import { fromIgdbGame } from './search/hits.ts';
 
@@ -29,6 +30,8 @@ const catalogueAnswer = lazySchema(() =>
 );
 
 export interface RemoteGamePage {
+  /** The game's row as the server holds it (the one stored on the device, as it is). */
+  readonly row: GameRow;
   /** Our database's id of the game (the read-through scope). */
   readonly id: number;
   readonly igdbId: number;
@@ -90,9 +93,12 @@ async function gamePage(identifier: string, signal?: AbortSignal): Promise<Remot
   const page = gamePageAnswer(data);
   // A first visit shows the game from this answer, not after the read-through's own round trip
   // (that one still runs and brings the reviews). Not stored (quota, a closing page): the
-  // read-through stores it.
-  await rememberServerGame(localDb(), page.game).catch(() => undefined);
+  // read-through stores it. The answer does not wait for the write (the screen can show `row` at
+  // once, use-game-page.ts); the write is tracked, so the first screen counts as shown only once
+  // the game is on the device (first-screen.ts).
+  void trackRead(rememberServerGame(localDb(), page.game).catch(() => undefined));
   return {
+    row: page.game as GameRow,
     id: page.game.id,
     igdbId: page.game.igdb_id,
     slug: page.game.slug ?? null,
