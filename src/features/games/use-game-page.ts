@@ -104,18 +104,25 @@ export function useGamePage(identifier: string, memberId: number | null, attempt
   );
 
   if (!valid) return { kind: 'error', message: INVALID_IDENTIFIER };
+  // A signed-out visitor: until the device has the game, it shows from the server's answer at once,
+  // as the device will show it once stored (the same row, no reviews nor ratings yet). Not after
+  // the database has opened (made on a first visit), the write and the live query's next read: on
+  // a slow phone the answer is in a second before those are done, and the page's largest paint
+  // (the summary) waited for them. A member waits for the device, which may hold their own rows.
+  if (!local && online && memberId === null && fromAnswer) {
+    return {
+      kind: 'loaded',
+      data: fromAnswer,
+      remote: current.status === 'found' ? current.page : null,
+      freshness,
+      online,
+    };
+  }
   if (local === undefined) return { kind: 'loading' };
   if (local !== null) {
     return { kind: 'loaded', data: local, remote: current.status === 'found' ? current.page : null, freshness, online };
   }
   if (!online) return { kind: 'error', message: OFFLINE_MISSING };
-  // A signed-out visitor's first visit: the game shows from the server's answer at once, as the
-  // device will show it once stored (the same row, no reviews nor ratings yet), not after the
-  // write and the live query's next read, which on a slow phone held the page's largest paint
-  // back by about a second. A member waits for the device, which may hold their own rows for it.
-  if (current.status === 'found' && memberId === null && fromAnswer) {
-    return { kind: 'loaded', data: fromAnswer, remote: current.page, freshness, online };
-  }
   switch (current.status) {
     case 'pending':
     case 'catalogue':
