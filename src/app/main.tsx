@@ -12,6 +12,7 @@ import {
 } from '../data/backend.ts';
 import { createAuthStore } from '../data/auth/auth-store.ts';
 import { AuthStoreContext } from '../features/auth/auth-context.tsx';
+import { yieldToPage } from '../core/yield-to-page.ts';
 import { AppErrorBoundary } from '../features/errors/app-error-boundary.tsx';
 import { createAppSync } from './app-sync.ts';
 import { devtoolsWanted } from './devtools-flag.ts';
@@ -35,6 +36,12 @@ const FIRST_SCREEN_WAIT_MS = 4000;
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
+// The start-up is cut into tasks, the page getting its turn between them (input, paint, a first
+// read's answer coming in): evaluating this file's modules (React, the router, Dexie) is one task
+// on a slow phone already; opening the database's schema, making the stores and the router, and
+// React's first render each follow in their own, instead of all of them in that one.
+await yieldToPage();
+
 // The client (supabase-js and the settings' zod checks) and with it the sync engine are made once
 // the first screen has shown its data (first-screen.ts): that screen's reads go out over plain
 // fetch meanwhile, and nothing in its paint needs the client. The header says 'Loading...' until
@@ -47,6 +54,7 @@ const landing = window.location.href;
 watchForMember(firstScreen, localDb(), landing);
 // Production builds have a manifest (vite-plugin-pwa writes it; the dev server serves none).
 if (import.meta.env.PROD) void firstScreen.then(() => linkManifest());
+await yieldToPage();
 const router = createAppRouter();
 const toasts = createToastStore();
 connectToastSources(toasts);
@@ -62,6 +70,7 @@ const auth = createAuthStore({
   memberPresent: memberPresent(),
 });
 if (devtoolsWanted()) void import('./devtools.ts').then(({ installDevtools }) => installDevtools(engine));
+await yieldToPage();
 
 // A transition: React renders the first screen in slices and yields between them, so the page's
 // static shell (index.html) paints first and no single task blocks input for long.

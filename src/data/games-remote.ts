@@ -3,12 +3,14 @@
 // (getById) and for the carousels' bulk queries (DLCs by parent_game, limit 20, release date
 // ascending; mods by parent_game, limit 30, release date descending; the parent game in two
 // sequential requests). The carousel calls fail silently with an empty answer, as the spec says.
+import { gamePageAnswer, type GamePageCard } from '../core/guards/server-answers.ts';
 import { lazySchema, z } from '../core/zod.ts';
 import type { CarouselGame } from '../core/game-page.ts';
 import { DLC_LIMIT, MODS_LIMIT } from '../core/game-page.ts';
 import { backend, localDb, readRpc } from './backend.ts';
 import { trackRead } from './direct-rpc.ts';
 import { gamePageRead } from './first-read.ts';
+import type { GameRow } from '../store/db.ts';
 import { rememberCatalogueGame, rememberServerGame } from './repos/game-page.ts';
 import { fromIgdbGame } from './search/hits.ts';
 
@@ -18,23 +20,6 @@ type Loose = Record<string, unknown>;
 const CATALOGUE_TIMEOUT_MS = 8_000;
 const CARD_FIELDS = 'id,name,slug,summary,cover.url,category,first_release_date,parent_game';
 
-const maybe = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
-const Card = z.object({
-  id: z.number(),
-  igdb_id: z.number(),
-  name: z.string(),
-  slug: maybe(z.string()),
-  cover_url: maybe(z.string()),
-  release_date: maybe(z.string()),
-  release_year: maybe(z.number()),
-  category: maybe(z.number()),
-  summary: maybe(z.string()),
-});
-const GamePageAnswer = z.looseObject({
-  game: z.looseObject({ id: z.number(), igdb_id: z.number(), slug: maybe(z.string()) }),
-  related: z._default(z.partial(z.object({ parent: maybe(Card), dlcs: z._default(z.array(Card), []) })), {}),
-  ratings: maybe(z.looseObject({ count: z.number(), average: z.nullable(z.number()) })),
-});
 // Built on the first catalogue call (a game not in our database, its DLCs or mods), not with the module.
 const catalogueAnswer = lazySchema(() =>
   z.object({
@@ -45,6 +30,8 @@ const catalogueAnswer = lazySchema(() =>
 );
 
 export interface RemoteGamePage {
+  /** The game's row as the server holds it (the one stored on the device, as it is). */
+  readonly row: GameRow;
   /** Our database's id of the game (the read-through scope). */
   readonly id: number;
   readonly igdbId: number;
@@ -55,7 +42,7 @@ export interface RemoteGamePage {
   readonly ratings: { readonly count: number; readonly average: number | null } | null;
 }
 
-function fromCard(c: z.infer<typeof Card>): CarouselGame {
+function fromCard(c: GamePageCard): CarouselGame {
   const date = c.release_date ?? null;
   return {
     igdb_id: c.igdb_id,
@@ -102,12 +89,16 @@ async function gamePage(identifier: string, signal?: AbortSignal): Promise<Remot
   const { data, error } = await readRpc(read.fn, read.args, signal);
   if (error) throw new Error(error.message);
   if (data === null || data === undefined) return null;
-  const page = GamePageAnswer.parse(data);
+  // Checked by hand, not with zod: the game page's first screen waits for this answer (guards/).
+  const page = gamePageAnswer(data);
   // A first visit shows the game from this answer, not after the read-through's own round trip
   // (that one still runs and brings the reviews). Not stored (quota, a closing page): the
-  // read-through stores it.
-  await rememberServerGame(localDb(), page.game).catch(() => undefined);
+  // read-through stores it. The answer does not wait for the write (the screen can show `row` at
+  // once, use-game-page.ts); the write is tracked, so the first screen counts as shown only once
+  // the game is on the device (first-screen.ts).
+  void trackRead(rememberServerGame(localDb(), page.game).catch(() => undefined));
   return {
+    row: page.game as GameRow,
     id: page.game.id,
     igdbId: page.game.igdb_id,
     slug: page.game.slug ?? null,

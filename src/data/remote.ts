@@ -1,8 +1,16 @@
 // The sync engine's Remote over supabase-js: sync_push and sync_pull as RPCs. Answers are checked
-// with zod at this boundary; failures become the engine's three error kinds (src/sync/remote.ts).
+// at this boundary (sync_push's with zod, sync_pull's by core/guards/server-answers.ts); failures become the engine's three error kinds (src/sync/remote.ts).
 // Refreshing the session on a 401 is the engine's decision, not this module's.
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { SYNC_PROTOCOL } from '../core/constants.ts';
+import {
+  AnswerShapeError,
+  pullChange,
+  pullPageAnswer,
+  pullTooOld,
+  type PullChange,
+  type PullPageAnswer,
+} from '../core/guards/server-answers.ts';
 import { lazySchema, z } from '../core/zod.ts';
 import { yieldToPage } from '../core/yield-to-page.ts';
 import {
@@ -48,34 +56,12 @@ const pushReplySchema = lazySchema(() =>
   }),
 );
 
-const ChangeSchema = z.discriminatedUnion('op', [
-  z.object({ table: z.string(), op: z.literal('upsert'), id: z.number(), row: z.looseObject({ id: z.number() }) }),
-  z.object({
-    table: z.string(),
-    op: z.literal('delete'),
-    id: z.number(),
-    key: z.nullish(z.record(z.string(), z.unknown())),
-  }),
-]);
-const ChangesSchema = z.array(ChangeSchema);
-/** The page's changes are checked apart, in slices (checkChanges). */
-const PullPageSchema = z.object({
-  cursor: z.string(),
-  has_more: z.boolean(),
-  snapshot: z.boolean(),
-  changes: z.array(z.unknown()),
-  user_id: z.nullable(z.number()),
-  clock: z.nullish(z.string()),
-});
-/** sync_pull's whole answer when it can no longer read this app's calls. */
-const PullTooOldSchema = z.object({ client_too_old: z.object({ message: z.string() }) });
-
 function isServerTable(table: string): table is ServerTable {
   return Object.hasOwn(MIRRORS, table);
 }
 
 /** A server table this client does not know yet is left out rather than failing the pull. */
-function toChange(change: z.infer<typeof ChangeSchema>): ServerChange | null {
+function toChange(change: PullChange): ServerChange | null {
   const { table } = change;
   if (!isServerTable(table)) return null;
   return change.op === 'upsert'
@@ -89,16 +75,22 @@ function toChange(change: z.infer<typeof ChangeSchema>): ServerChange | null {
  */
 const CHECK_SLICE = 500;
 
-/** A page's changes checked and converted, a slice at a time; or the error of the first bad slice. */
+/** A page's changes checked and converted, a slice at a time; or the error of the first bad change. */
 async function checkChanges(
   changes: readonly unknown[],
-): Promise<{ changes: ServerChange[] } | { error: z.core.$ZodError }> {
+): Promise<{ changes: ServerChange[] } | { error: AnswerShapeError }> {
   const checked: ServerChange[] = [];
   for (let start = 0; start < changes.length; start += CHECK_SLICE) {
     if (start > 0) await yieldToPage();
-    const parsed = ChangesSchema.safeParse(changes.slice(start, start + CHECK_SLICE));
-    if (!parsed.success) return { error: parsed.error };
-    for (const change of parsed.data) {
+    const end = Math.min(changes.length, start + CHECK_SLICE);
+    for (let i = start; i < end; i++) {
+      let change: PullChange;
+      try {
+        change = pullChange(changes[i], [i]);
+      } catch (error) {
+        if (error instanceof AnswerShapeError) return { error };
+        throw error;
+      }
       const known = toChange(change);
       if (known) checked.push(known);
     }
@@ -175,13 +167,18 @@ export function createRpcRemote(rpc: RpcCall, options: SupabaseRemoteOptions = {
 
   async function pullPage(args: Record<string, unknown>): Promise<PullPage> {
     const data = await call('sync_pull', args);
-    const tooOld = PullTooOldSchema.safeParse(data);
-    if (tooOld.success) throw new ClientTooOldError(tooOld.data.client_too_old.message);
-    const parsed = PullPageSchema.safeParse(data);
-    if (!parsed.success) throw unexpected('sync_pull', parsed.error);
-    const checked = await checkChanges(parsed.data.changes);
+    // Checked by hand, not with zod: a first screen's read-through waits for this answer (guards/).
+    const tooOld = pullTooOld(data);
+    if (tooOld) throw new ClientTooOldError(tooOld.client_too_old.message);
+    let page: PullPageAnswer;
+    try {
+      page = pullPageAnswer(data);
+    } catch (error) {
+      throw unexpected('sync_pull', error);
+    }
+    const checked = await checkChanges(page.changes);
     if ('error' in checked) throw unexpected('sync_pull', checked.error);
-    return { ...parsed.data, changes: checked.changes, clock: parsed.data.clock ?? null };
+    return { ...page, changes: checked.changes, clock: page.clock ?? null };
   }
 
   return {

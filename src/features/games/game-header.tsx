@@ -6,8 +6,18 @@ import { formatRelease } from '../../core/dates.ts';
 import { categoryBadge, summaryNeedsToggle, truncate } from '../../core/game-page.ts';
 import { platformNames } from '../../core/platforms.ts';
 import type { GameRow } from '../../store/db.ts';
+import { PHONE, useMediaQuery } from '../layout/media-query.ts';
 import { GeneratedCover } from '../media/generated-cover.tsx';
 import { LazyImage } from '../media/lazy-image.tsx';
+
+/**
+ * The cover's CSS width (game-page.css: the header's first column, 120 px on a phone, 264 px wider).
+ * Given to the generated cover up front, so its first render is planned at the width it is shown
+ * at: planned at 264 px on a phone, its size observer found 120 px after the first layout and the
+ * page rendered the cover a second time before the summary (the page's largest paint) could show.
+ */
+const COVER_WIDTH_PHONE = 120;
+const COVER_WIDTH = 264;
 
 export function GameHeader({
   game,
@@ -21,18 +31,19 @@ export function GameHeader({
   const badge = categoryBadge(game.category);
   const platforms = platformNames(game.platforms);
   const released = formatRelease(game);
+  const coverWidth = useMediaQuery(PHONE) ? COVER_WIDTH_PHONE : COVER_WIDTH;
   return (
     <header className="game-header">
       <div className="game-header__cover">
         <LazyImage
           src={game.cover_url ?? null}
           alt={`${game.name} cover`}
-          width={264}
-          height={352}
+          width={coverWidth}
+          height={(coverWidth * 4) / 3}
           eager
           fluid
           placeholder={
-            <GeneratedCover game={game} width={264} label={game.cover_url ? undefined : `${game.name} cover`} />
+            <GeneratedCover game={game} width={coverWidth} label={game.cover_url ? undefined : `${game.name} cover`} />
           }
         />
       </div>

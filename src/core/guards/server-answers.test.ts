@@ -1,0 +1,220 @@
+// The hand-written checks against the zod schemas they replaced (the schemas are restated here as
+// they were in data/games-remote.ts and data/remote.ts): on a corpus of good answers and of every
+// answer made from them by breaking one field (removed, null, another type, NaN, Infinity, an
+// array, a class instance…), both accept and reject the same answers, and give the same data.
+import { describe, expect, it } from 'vitest';
+import { z } from '../zod.ts';
+import { AnswerShapeError, gamePageAnswer, pullChange, pullPageAnswer, pullTooOld } from './server-answers.ts';
+
+const maybe = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
+const Card = z.object({
+  id: z.number(),
+  igdb_id: z.number(),
+  name: z.string(),
+  slug: maybe(z.string()),
+  cover_url: maybe(z.string()),
+  release_date: maybe(z.string()),
+  release_year: maybe(z.number()),
+  category: maybe(z.number()),
+  summary: maybe(z.string()),
+});
+const GamePageAnswer = z.looseObject({
+  game: z.looseObject({ id: z.number(), igdb_id: z.number(), slug: maybe(z.string()) }),
+  related: z._default(z.partial(z.object({ parent: maybe(Card), dlcs: z._default(z.array(Card), []) })), {}),
+  ratings: maybe(z.looseObject({ count: z.number(), average: z.nullable(z.number()) })),
+});
+const ChangeSchema = z.discriminatedUnion('op', [
+  z.object({ table: z.string(), op: z.literal('upsert'), id: z.number(), row: z.looseObject({ id: z.number() }) }),
+  z.object({
+    table: z.string(),
+    op: z.literal('delete'),
+    id: z.number(),
+    key: z.nullish(z.record(z.string(), z.unknown())),
+  }),
+]);
+const PullPageSchema = z.object({
+  cursor: z.string(),
+  has_more: z.boolean(),
+  snapshot: z.boolean(),
+  changes: z.array(z.unknown()),
+  user_id: z.nullable(z.number()),
+  clock: z.nullish(z.string()),
+});
+const PullTooOldSchema = z.object({ client_too_old: z.object({ message: z.string() }) });
+
+class Instance {
+  id = 1;
+  igdb_id = 2;
+  name = 'x';
+  message = 'm';
+}
+/** What a broken field is made of. */
+const WRONG: readonly unknown[] = [
+  undefined,
+  null,
+  '',
+  'text',
+  0,
+  -1.5,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  true,
+  false,
+  [],
+  [1, 'a'],
+  {},
+  { id: 1 },
+  new Date(0),
+  new Instance(),
+  Object.create(null) as unknown,
+];
+const REMOVED = Symbol('removed');
+
+/** Every value made from `value` by replacing one field (at any depth) with each wrong value, or removing it. */
+function broken(value: unknown): unknown[] {
+  const out: unknown[] = WRONG.slice();
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      for (const b of broken(item)) out.push(value.map((x, j) => (j === i ? b : x)));
+    });
+    out.push([...value, null], [...value, 'extra']);
+  } else if (typeof value === 'object' && value !== null) {
+    const obj = value as Record<string, unknown>;
+    for (const key of Object.keys(obj)) {
+      for (const b of [...broken(obj[key]), REMOVED]) {
+        const copy: Record<string, unknown> = { ...obj };
+        if (b === REMOVED) delete copy[key];
+        else copy[key] = b;
+        out.push(copy);
+      }
+    }
+    out.push({ ...obj, unknown_key: 'kept or dropped' });
+  }
+  return out;
+}
+
+type Outcome = { ok: true; data: unknown } | { ok: false };
+const viaZod = (schema: z.ZodMiniType, v: unknown): Outcome => {
+  const r = schema.safeParse(v);
+  return r.success ? { ok: true, data: r.data } : { ok: false };
+};
+function viaGuard(check: (v: unknown) => unknown, v: unknown): Outcome {
+  try {
+    return { ok: true, data: check(v) };
+  } catch (error) {
+    if (!(error instanceof AnswerShapeError)) throw error;
+    return { ok: false };
+  }
+}
+
+/** Both on every answer of the corpus: the same accept/reject, and equal data when accepted. */
+function expectSame(schema: z.ZodMiniType, check: (v: unknown) => unknown, corpus: readonly unknown[]) {
+  let accepted = 0;
+  let rejected = 0;
+  for (const v of corpus) {
+    const want = viaZod(schema, v);
+    const got = viaGuard(check, v);
+    expect({ input: v, ok: got.ok }).toEqual({ input: v, ok: want.ok });
+    if (want.ok && got.ok) {
+      expect(got.data).toEqual(want.data);
+      accepted++;
+    } else rejected++;
+  }
+  // The corpus has both kinds, many of each.
+  expect(accepted).toBeGreaterThan(20);
+  expect(rejected).toBeGreaterThan(100);
+}
+
+const card = (id: number) => ({
+  id,
+  igdb_id: 1000 + id,
+  name: `DLC ${id}`,
+  slug: `dlc-${id}`,
+  cover_url: null,
+  release_date: '2016-05-31',
+  release_year: 2016,
+  category: 2,
+  summary: 'More.',
+  extra_field: 'dropped',
+});
+const GAME_PAGES: readonly unknown[] = [
+  {
+    game: {
+      id: 7,
+      igdb_id: 1942,
+      slug: 'the-witcher-3-wild-hunt',
+      name: 'The Witcher 3: Wild Hunt',
+      summary: 'RPG',
+      platforms: [6, 48],
+    },
+    related: { parent: null, dlcs: [card(1), card(2)] },
+    ratings: { count: 3, average: 8.5, extra: true },
+  },
+  { game: { id: 1, igdb_id: 2 } },
+  { game: { id: 1, igdb_id: 2, slug: null }, related: {}, ratings: null },
+  { game: { id: 1, igdb_id: 2 }, related: { parent: card(9) }, ratings: { count: 0, average: null } },
+  { game: { id: 1, igdb_id: 2 }, related: { parent: { id: 1, igdb_id: 2, name: 'P' }, dlcs: [] }, extra: [1] },
+];
+
+describe('gamePageAnswer against the zod schema it replaced', () => {
+  it('accepts and rejects the same answers and gives the same data', () => {
+    const corpus = GAME_PAGES.flatMap((v) => [v, ...broken(v)]);
+    expectSame(GamePageAnswer, gamePageAnswer, corpus);
+  });
+
+  it('says which field is wrong', () => {
+    expect(() => gamePageAnswer({ game: { id: 1, igdb_id: 2 }, related: { dlcs: [card(1), { id: 'x' }] } })).toThrow(
+      'unexpected shape at related.dlcs.1.id',
+    );
+  });
+});
+
+const CHANGES: readonly unknown[] = [
+  { table: 'games', op: 'upsert', id: 7, row: { id: 7, name: 'The Witcher 3', extra: { a: 1 } } },
+  { table: 'reviews', op: 'delete', id: 3 },
+  { table: 'reviews', op: 'delete', id: 3, key: null },
+  { table: 'wishlist', op: 'delete', id: 4, key: { user_id: 1, game_id: 7 } },
+  { table: 'future_table', op: 'upsert', id: 1, row: { id: 1 } },
+];
+
+describe('pullChange against the zod schema it replaced', () => {
+  it('accepts and rejects the same changes and gives the same data', () => {
+    expectSame(
+      ChangeSchema,
+      (v) => pullChange(v),
+      CHANGES.flatMap((v) => [v, ...broken(v)]),
+    );
+  });
+});
+
+const PAGES: readonly unknown[] = [
+  { cursor: 'c1', has_more: false, snapshot: true, changes: CHANGES, user_id: null, clock: '0001' },
+  { cursor: '', has_more: true, snapshot: false, changes: [], user_id: 4 },
+  { cursor: 'c', has_more: true, snapshot: false, changes: [1, 'anything'], user_id: 4, clock: null },
+];
+
+describe('pullPageAnswer and pullTooOld against the zod schemas they replaced', () => {
+  it('accepts and rejects the same pages and gives the same data', () => {
+    expectSame(PullPageSchema, pullPageAnswer, [...PAGES, ...PAGES.flatMap(broken)]);
+  });
+
+  it('tells a client-too-old answer as the schema did', () => {
+    const answers = [
+      { client_too_old: { message: 'Update the app' } },
+      { client_too_old: { message: 'Update', extra: 1 }, other: 2 },
+      ...PAGES,
+    ];
+    const corpus = answers.flatMap((v) => [v, ...broken(v)]);
+    let told = 0;
+    for (const v of corpus) {
+      const want = PullTooOldSchema.safeParse(v);
+      const got = pullTooOld(v);
+      expect({ input: v, told: got !== null }).toEqual({ input: v, told: want.success });
+      if (want.success) {
+        expect(got).toEqual(want.data);
+        told++;
+      }
+    }
+    expect(told).toBeGreaterThan(5);
+  });
+});

@@ -1,0 +1,198 @@
+// Hand-written checks of the server answers a first screen reads: get_game_page's answer and a
+// read-through's sync_pull page with its changes. They accept and reject exactly what the zod
+// schemas they replace did (guards.test.ts runs both on the same corpus of good and broken answers),
+// and give the same data. Why not zod: building and first running a zod schema cost a slow phone
+// about 200 ms of the game page's load (issue 20 §3), before the answer could show. zod stays for
+// everything read after the first screen (pushes, settings, the catalogue function).
+
+/** Where the first broken field of an answer is, for the error's message. */
+export class AnswerShapeError extends Error {
+  constructor(readonly path: readonly (string | number)[]) {
+    super(`unexpected shape at ${path.length ? path.join('.') : '(root)'}`);
+    this.name = 'AnswerShapeError';
+  }
+}
+
+type Loose = Record<string, unknown>;
+
+// zod 4's own tests, restated: an object is any non-null non-array object; a record wants a plain
+// one (its prototype Object's or none); a number is finite.
+const isObject = (v: unknown): v is Loose => typeof v === 'object' && v !== null && !Array.isArray(v);
+function isPlainObject(v: unknown): v is Loose {
+  if (!isObject(v)) return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  return proto === null || proto === Object.prototype;
+}
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const isString = (v: unknown): v is string => typeof v === 'string';
+
+/** Throws where `ok` fails. */
+function need(ok: boolean, path: readonly (string | number)[]): void {
+  if (!ok) throw new AnswerShapeError(path);
+}
+/** z.optional(z.nullable(test)): undefined, null or a value `test` accepts. */
+const maybe = (v: unknown, test: (v: unknown) => boolean) => v === undefined || v === null || test(v);
+/** Sets `key` on `out` as z.object does: an absent optional key stays absent. */
+function copy(out: Loose, from: Loose, key: string): void {
+  if (key in from) out[key] = from[key];
+}
+
+// ---- get_game_page ----
+
+/** A related game's card (z.object: keys not listed here are dropped). */
+export interface GamePageCard {
+  readonly id: number;
+  readonly igdb_id: number;
+  readonly name: string;
+  readonly slug?: string | null;
+  readonly cover_url?: string | null;
+  readonly release_date?: string | null;
+  readonly release_year?: number | null;
+  readonly category?: number | null;
+  readonly summary?: string | null;
+}
+
+export interface GamePageAnswer {
+  readonly game: { readonly id: number; readonly igdb_id: number; readonly slug?: string | null } & Loose;
+  readonly related: { readonly parent?: GamePageCard | null; readonly dlcs?: GamePageCard[] };
+  readonly ratings?: ({ readonly count: number; readonly average: number | null } & Loose) | null;
+  readonly [key: string]: unknown;
+}
+
+const CARD_STRINGS = ['slug', 'cover_url', 'release_date', 'summary'] as const;
+const CARD_NUMBERS = ['release_year', 'category'] as const;
+
+function card(v: unknown, path: readonly (string | number)[]): GamePageCard {
+  need(isObject(v), path);
+  const c = v as Loose;
+  need(isNumber(c['id']), [...path, 'id']);
+  need(isNumber(c['igdb_id']), [...path, 'igdb_id']);
+  need(isString(c['name']), [...path, 'name']);
+  const out: Loose = { id: c['id'], igdb_id: c['igdb_id'], name: c['name'] };
+  for (const key of CARD_STRINGS) {
+    need(maybe(c[key], isString), [...path, key]);
+    copy(out, c, key);
+  }
+  for (const key of CARD_NUMBERS) {
+    need(maybe(c[key], isNumber), [...path, key]);
+    copy(out, c, key);
+  }
+  return out as unknown as GamePageCard;
+}
+
+/**
+ * get_game_page's answer (not null): the game (its id, external id and slug checked, the rest kept),
+ * the related games (the parent's and DLCs' cards) and the members' ratings. Throws AnswerShapeError.
+ */
+export function gamePageAnswer(data: unknown): GamePageAnswer {
+  need(isObject(data), []);
+  const a = data as Loose;
+  const game = a['game'];
+  need(isObject(game), ['game']);
+  const g = game as Loose;
+  need(isNumber(g['id']), ['game', 'id']);
+  need(isNumber(g['igdb_id']), ['game', 'igdb_id']);
+  need(maybe(g['slug'], isString), ['game', 'slug']);
+
+  // z._default(…, {}): an absent `related` is {} as it is, without its own defaults.
+  let related: GamePageAnswer['related'] = {};
+  if (a['related'] !== undefined) {
+    const r = a['related'];
+    need(isObject(r), ['related']);
+    const rel = r as Loose;
+    const out: { parent?: GamePageCard | null; dlcs?: GamePageCard[] } = {};
+    if (rel['parent'] !== undefined && rel['parent'] !== null) out.parent = card(rel['parent'], ['related', 'parent']);
+    else if ('parent' in rel) out.parent = rel['parent'] as null | undefined;
+    // z.partial over z._default([]): an absent list is [].
+    const dlcs = rel['dlcs'];
+    if (dlcs === undefined) out.dlcs = [];
+    else {
+      need(Array.isArray(dlcs), ['related', 'dlcs']);
+      out.dlcs = (dlcs as unknown[]).map((d, i) => card(d, ['related', 'dlcs', i]));
+    }
+    related = out;
+  }
+
+  const ratings = a['ratings'];
+  if (ratings !== undefined && ratings !== null) {
+    need(isObject(ratings), ['ratings']);
+    const rt = ratings as Loose;
+    need(isNumber(rt['count']), ['ratings', 'count']);
+    need(rt['average'] === null || isNumber(rt['average']), ['ratings', 'average']);
+  }
+  return { ...a, game: g, related } as GamePageAnswer;
+}
+
+// ---- sync_pull ----
+
+export type PullChange =
+  | {
+      readonly table: string;
+      readonly op: 'upsert';
+      readonly id: number;
+      readonly row: { readonly id: number } & Loose;
+    }
+  | {
+      readonly table: string;
+      readonly op: 'delete';
+      readonly id: number;
+      readonly key?: Record<string, unknown> | null;
+    };
+
+export interface PullPageAnswer {
+  readonly cursor: string;
+  readonly has_more: boolean;
+  readonly snapshot: boolean;
+  readonly changes: unknown[];
+  readonly user_id: number | null;
+  readonly clock?: string | null;
+}
+
+/** sync_pull's answer when it can no longer read this client's calls, or null when it is not one. */
+export function pullTooOld(data: unknown): { readonly client_too_old: { readonly message: string } } | null {
+  if (!isObject(data)) return null;
+  const old = data['client_too_old'];
+  if (!isObject(old) || !isString(old['message'])) return null;
+  return { client_too_old: { message: old['message'] } };
+}
+
+/** A sync_pull page; its changes are checked apart (pullChange). Throws AnswerShapeError. */
+export function pullPageAnswer(data: unknown): PullPageAnswer {
+  need(isObject(data), []);
+  const p = data as Loose;
+  need(isString(p['cursor']), ['cursor']);
+  need(typeof p['has_more'] === 'boolean', ['has_more']);
+  need(typeof p['snapshot'] === 'boolean', ['snapshot']);
+  need(Array.isArray(p['changes']), ['changes']);
+  need(p['user_id'] === null || isNumber(p['user_id']), ['user_id']);
+  need(maybe(p['clock'], isString), ['clock']);
+  const out: Loose = {
+    cursor: p['cursor'],
+    has_more: p['has_more'],
+    snapshot: p['snapshot'],
+    changes: [...(p['changes'] as unknown[])],
+    user_id: p['user_id'],
+  };
+  copy(out, p, 'clock');
+  return out as unknown as PullPageAnswer;
+}
+
+/** One change of a pull page: an upsert of a row with an id, or a delete with an optional key. Throws AnswerShapeError. */
+export function pullChange(data: unknown, path: readonly (string | number)[] = []): PullChange {
+  need(isObject(data), path);
+  const c = data as Loose;
+  const op = c['op'];
+  need(op === 'upsert' || op === 'delete', [...path, 'op']);
+  need(isString(c['table']), [...path, 'table']);
+  need(isNumber(c['id']), [...path, 'id']);
+  if (op === 'upsert') {
+    const row = c['row'];
+    need(isObject(row), [...path, 'row']);
+    need(isNumber((row as Loose)['id']), [...path, 'row', 'id']);
+    return { table: c['table'] as string, op, id: c['id'] as number, row: row as { readonly id: number } & Loose };
+  }
+  need(maybe(c['key'], isPlainObject), [...path, 'key']);
+  const out: Loose = { table: c['table'], op, id: c['id'] };
+  copy(out, c, 'key');
+  return out as unknown as PullChange;
+}
