@@ -1,5 +1,6 @@
 // The sync engine's Remote over supabase-js: sync_push and sync_pull as RPCs. Answers are checked
-// at this boundary (sync_push's with zod, sync_pull's by core/guards/server-answers.ts); failures become the engine's three error kinds (src/sync/remote.ts).
+// at this boundary (sync_push's with zod, sync_pull's by core/guards/server-answers.ts); failures
+// become the engine's three error kinds (src/sync/remote.ts).
 // Refreshing the session on a 401 is the engine's decision, not this module's.
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { SYNC_PROTOCOL } from '../core/constants.ts';
