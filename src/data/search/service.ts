@@ -32,7 +32,21 @@ export interface SearchServiceDeps {
   readonly now?: () => number;
   /** Runs the cache's cleanup (the page pauses it while hidden). */
   readonly timer?: Timer;
+  /**
+   * Runs background work (writing what the network found into the device's catalogue, which opens
+   * the device's database) when the page is idle. Default: requestIdleCallback, else a timeout.
+   */
+  readonly whenIdle?: (task: () => void) => void;
 }
+
+/** At most this long before an idle task runs anyway. */
+const IDLE_TIMEOUT_MS = 2000;
+
+const defaultWhenIdle = (task: () => void): void => {
+  if (typeof globalThis.requestIdleCallback === 'function')
+    globalThis.requestIdleCallback(task, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(task, 0);
+};
 
 export interface GameSearchOptions {
   readonly limit?: number;
@@ -81,6 +95,7 @@ const orEmpty = <T>(p: Promise<T[]>): Promise<T[]> => p.catch(() => []);
 export function createSearchService(deps: SearchServiceDeps): SearchService {
   const { db, remote, isOnline } = deps;
   const now = deps.now ?? Date.now;
+  const whenIdle = deps.whenIdle ?? defaultWhenIdle;
   const cache = createMemoryCache<GameSearchResult>({ now, ...(deps.timer ? { timer: deps.timer } : {}) });
 
   // ---- the device's catalogue index -----------------------------------------------------------
@@ -156,6 +171,16 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   const nowSeconds = () => Math.floor(now() / 1000);
 
   // ---- the device's catalogue, grown by what the network finds ---------------------------------
+  /**
+   * What a search or a browse page found is written for next time once the page is idle: on a first
+   * visit the write opens (creates) the device's database, which would otherwise compete with the
+   * screen showing the answer (issue 20 §3).
+   */
+  const rememberWhenIdle = (entries: readonly CatalogueEntry[]): void => {
+    if (entries.length === 0) return;
+    whenIdle(() => void remember(entries).catch(() => undefined));
+  };
+
   const remember = async (entries: readonly CatalogueEntry[]): Promise<number> => {
     if (entries.length === 0) return 0;
     const stamp = new Date(now()).toISOString();
@@ -293,7 +318,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       signal,
     );
     throwIfAborted(signal);
-    void remember([...network.database, ...entries.filter((e) => e.fromIGDB)]).catch(() => undefined);
+    rememberWhenIdle([...network.database, ...entries.filter((e) => e.fromIGDB)]);
     const result: GameSearchResult = {
       query,
       games: entries.map(toHit),
@@ -314,7 +339,8 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     if (isOnline()) {
       try {
         const list = await remote.platforms(signal);
-        await db.platforms.bulkPut(list.map((p) => ({ ...p }))).catch(() => undefined);
+        // Kept for offline use, once the page is idle (the write opens the device's database).
+        whenIdle(() => void db.platforms.bulkPut(list.map((p) => ({ ...p }))).catch(() => undefined));
         platformList = list;
         return list;
       } catch {
@@ -346,7 +372,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
         const offset = (query.page - 1) * BROWSE_PAGE_SIZE;
         const answer = await remote.browse(query, BROWSE_PAGE_SIZE, offset, signal);
         const entries = answer.games.flatMap((row) => fromDatabaseRow(row) ?? []);
-        void remember(entries).catch(() => undefined);
+        rememberWhenIdle(entries);
         return {
           games: entries.map(toHit),
           total: answer.total,
