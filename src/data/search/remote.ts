@@ -1,7 +1,7 @@
 // The network side of search, over supabase-js: our database's RPCs and the catalogue function.
 // Each call rejects on failure; the service decides what a failure means for the screen.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { z } from '../../core/zod.ts';
+import { lazySchema, z } from '../../core/zod.ts';
 import type { BrowseQuery, Platform, UserHit } from './types.ts';
 
 type Loose = Record<string, unknown>;
@@ -31,31 +31,40 @@ export interface SearchRemote {
   cataloguePage(after: number, limit: number, signal?: AbortSignal): Promise<{ games: Loose[]; next: number | null }>;
 }
 
-const CatalogueAnswer = z.object({
-  success: z.boolean(),
-  games: z._default(z.array(z.record(z.string(), z.unknown())), []),
-  error: z.optional(z.string()),
-});
-const Stats = z.array(
+// Each answer's schema is built on its first use (a first screen asks for one or two of them).
+const CatalogueAnswer = lazySchema(() =>
   z.object({
-    igdb_id: z.number(),
-    game_id: z.number(),
-    avg_user_rating: z.nullable(z.number()),
-    user_rating_count: z.number(),
+    success: z.boolean(),
+    games: z._default(z.array(z.record(z.string(), z.unknown())), []),
+    error: z.optional(z.string()),
   }),
 );
-const Browse = z.object({ total: z.number(), games: z.array(z.record(z.string(), z.unknown())) });
-const Users = z.array(
-  z.object({
-    id: z.number(),
-    username: z.string(),
-    name: z._default(z.nullable(z.string()), null),
-    bio: z._default(z.nullable(z.string()), null),
-    avatar_url: z._default(z.nullable(z.string()), null),
-  }),
+const Stats = lazySchema(() =>
+  z.array(
+    z.object({
+      igdb_id: z.number(),
+      game_id: z.number(),
+      avg_user_rating: z.nullable(z.number()),
+      user_rating_count: z.number(),
+    }),
+  ),
 );
-const CataloguePage = z.object({ games: z.array(z.record(z.string(), z.unknown())), next: z.nullable(z.number()) });
-const Platforms = z.array(z.object({ id: z.number(), name: z.string() }));
+const Browse = lazySchema(() => z.object({ total: z.number(), games: z.array(z.record(z.string(), z.unknown())) }));
+const Users = lazySchema(() =>
+  z.array(
+    z.object({
+      id: z.number(),
+      username: z.string(),
+      name: z._default(z.nullable(z.string()), null),
+      bio: z._default(z.nullable(z.string()), null),
+      avatar_url: z._default(z.nullable(z.string()), null),
+    }),
+  ),
+);
+const CataloguePage = lazySchema(() =>
+  z.object({ games: z.array(z.record(z.string(), z.unknown())), next: z.nullable(z.number()) }),
+);
+const Platforms = lazySchema(() => z.array(z.object({ id: z.number(), name: z.string() })));
 
 function fail(error: { message: string } | null, what: string): never {
   throw new Error(error?.message ?? `${what} failed`);
@@ -109,16 +118,16 @@ export function createSearchRemote(client: () => Promise<SupabaseClient>, read?:
         const status = context instanceof Response ? context.status : undefined;
         throw new Error(status === undefined ? error.message : `IGDB API error: ${status}`);
       }
-      const answer = CatalogueAnswer.parse(data);
+      const answer = CatalogueAnswer().parse(data);
       if (!answer.success) throw new Error(answer.error ?? 'Failed to search games');
       return answer.games;
     },
     async ratingStats(igdbIds, signal) {
       if (igdbIds.length === 0) return [];
-      return Stats.parse(await rpc('game_rating_stats', { p_igdb_ids: igdbIds }, signal));
+      return Stats().parse(await rpc('game_rating_stats', { p_igdb_ids: igdbIds }, signal));
     },
     async browse(query, limit, offset, signal) {
-      return Browse.parse(
+      return Browse().parse(
         await rpc(
           'browse_games',
           {
@@ -137,13 +146,13 @@ export function createSearchRemote(client: () => Promise<SupabaseClient>, read?:
       );
     },
     async searchUsers(query, limit, signal) {
-      return Users.parse(await rpc('search_users', { p_query: query, p_limit: limit }, signal));
+      return Users().parse(await rpc('search_users', { p_query: query, p_limit: limit }, signal));
     },
     async platforms(signal) {
-      return Platforms.parse(await rpc('get_platforms', {}, signal));
+      return Platforms().parse(await rpc('get_platforms', {}, signal));
     },
     async cataloguePage(after, limit, signal) {
-      return CataloguePage.parse(await rpc('catalogue_page', { p_after: after, p_limit: limit }, signal));
+      return CataloguePage().parse(await rpc('catalogue_page', { p_after: after, p_limit: limit }, signal));
     },
   };
 }

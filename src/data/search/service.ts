@@ -11,6 +11,7 @@ import {
   SUGGESTION_LIMIT,
   USER_SEARCH_LIMIT,
 } from '../../core/search/constants.ts';
+import { yieldToPage } from '../../core/yield-to-page.ts';
 import { createMemoryCache, type MemoryCache, type Timer } from '../../core/search/cache.ts';
 import type { LocalIndex } from '../../core/search/local-index.ts';
 import { prepareQuery } from '../../core/search/query.ts';
@@ -80,6 +81,8 @@ const INDEX_MAX_AGE_MS = 60_000;
 const CATALOGUE_FUNCTION_LIMIT = 50;
 /** Games per catalogue_page call when the device downloads the catalogue. */
 const CATALOGUE_PAGE = 2000;
+/** Games converted and written per task while the catalogue downloads. */
+const CATALOGUE_SLICE = 250;
 /** How many games a browse search ranks before filtering and paging. */
 const BROWSE_SEARCH_LIMIT = 200;
 
@@ -224,7 +227,14 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     while (after !== null) {
       throwIfAborted(signal);
       const page = await remote.cataloguePage(after, CATALOGUE_PAGE, signal);
-      added += await remember(page.games.flatMap((row) => fromDatabaseRow(row) ?? []));
+      // Converted and written a slice at a time, the page getting its turn in between: a page of
+      // 2,000 games in one go was a long task while the member was using the screen (issue 20 §3).
+      for (let start = 0; start < page.games.length; start += CATALOGUE_SLICE) {
+        if (start > 0) await yieldToPage();
+        throwIfAborted(signal);
+        const slice = page.games.slice(start, start + CATALOGUE_SLICE);
+        added += await remember(slice.flatMap((row) => fromDatabaseRow(row) ?? []));
+      }
       after = page.next;
     }
     return added;
