@@ -1,6 +1,6 @@
 // Hand-written checks of the server answers a first screen reads: get_game_page's answer and a
 // read-through's sync_pull page with its changes. They accept and reject exactly what the zod
-// schemas they replace did (guards.test.ts runs both on the same corpus of good and broken answers),
+// schemas they replace did (server-answers.test.ts runs both on the same corpus of good and broken answers),
 // and give the same data. Why not zod: building and first running a zod schema cost a slow phone
 // about 200 ms of the game page's load (issue 20 §3), before the answer could show. zod stays for
 // everything read after the first screen (pushes, settings, the catalogue function).
