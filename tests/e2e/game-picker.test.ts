@@ -211,6 +211,29 @@ describe('Top 5 choices', () => {
   });
 });
 
+/** Whether the device's catalogue (IndexedDB) holds a game of this name; false while it has none. */
+function deviceHasGame(page: Page, name: string): Promise<boolean> {
+  return page.evaluate(async (wanted) => {
+    if (!(await indexedDB.databases()).some((d) => d.name === 'checkpoint')) return false;
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const open = indexedDB.open('checkpoint');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      if (!db.objectStoreNames.contains('games')) return false;
+      const games = await new Promise<Array<{ name?: unknown }>>((resolve, reject) => {
+        const all = db.transaction('games').objectStore('games').getAll();
+        all.onsuccess = () => resolve(all.result as Array<{ name?: unknown }>);
+        all.onerror = () => reject(all.error);
+      });
+      return games.some((g) => g.name === wanted);
+    } finally {
+      db.close();
+    }
+  }, name);
+}
+
 describe('layout and offline', () => {
   it('is a full-screen sheet on a phone, and lists games from the device offline with the device note', async () => {
     const { page, context, errors } = await openPlayground(390, 844);
@@ -226,6 +249,9 @@ describe('layout and offline', () => {
     await page.keyboard.type('super mario');
     await dialog.getByRole('option').first().waitFor({ timeout: 15_000 });
     await expect.poll(() => dialog.locator('.picker__spinner').count()).toBe(0);
+    // The games found are written to the device once the page is idle (at most 2 s later, more
+    // under load): a reload before that would find none.
+    await expect.poll(() => deviceHasGame(page, 'Super Mario Odyssey'), { timeout: 15_000 }).toBe(true);
     await page.keyboard.press('Escape');
 
     await context.setOffline(true);
