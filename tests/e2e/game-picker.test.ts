@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { PICKER_DEBOUNCE_MS, PICKER_RESULT_LIMIT } from '../../src/core/search/constants.ts';
+import { deviceRows } from './device-db.ts';
 import { e2eWorld, type Opened } from './harness.ts';
 
 const world = e2eWorld();
@@ -212,26 +213,8 @@ describe('Top 5 choices', () => {
 });
 
 /** Whether the device's catalogue (IndexedDB) holds a game of this name; false while it has none. */
-function deviceHasGame(page: Page, name: string): Promise<boolean> {
-  return page.evaluate(async (wanted) => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'checkpoint')) return false;
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('checkpoint');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    try {
-      if (!db.objectStoreNames.contains('games')) return false;
-      const games = await new Promise<Array<{ name?: unknown }>>((resolve, reject) => {
-        const all = db.transaction('games').objectStore('games').getAll();
-        all.onsuccess = () => resolve(all.result as Array<{ name?: unknown }>);
-        all.onerror = () => reject(all.error);
-      });
-      return games.some((g) => g.name === wanted);
-    } finally {
-      db.close();
-    }
-  }, name);
+async function deviceHasGame(page: Page, name: string): Promise<boolean> {
+  return (await deviceRows<{ name?: unknown }>(page, 'games')).some((game) => game.name === name);
 }
 
 describe('layout and offline', () => {

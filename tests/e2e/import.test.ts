@@ -18,6 +18,7 @@ import { exportSchema, type CheckpointExport } from '../../src/core/export/schem
 import { DEMO_PASSWORD } from '../../supabase/local/demo.ts';
 import { signUpMember, TEST_PASSWORD, type Mail, type TestGateway } from '../support/gateway.ts';
 import { expectAccessible, PICKER_EXCUSED } from './axe.ts';
+import { deviceCount } from './device-db.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld, screenshots, synced, workerInCharge, type Opened } from './harness.ts';
 
 const world = e2eWorld();
@@ -519,21 +520,7 @@ it('cancels a long import halfway and resumes it after a reload; cut off mid-run
 
 it('refuses bad files with a clear message and writes nothing; any other CSV goes through the column mapping (390 px)', async () => {
   const { page, errors } = await signedIn(390, PIXEL.email, PIXEL.password, PIXEL.id);
-  const imports = () =>
-    page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const open = indexedDB.open('checkpoint');
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const count = open.result.transaction('imports').objectStore('imports').count();
-            count.onsuccess = () => {
-              resolve(count.result);
-              open.result.close();
-            };
-          };
-        }),
-    );
+  const imports = () => deviceCount(page, 'imports');
   const importsBefore = await imports();
   const dialog = await openImport(page);
   const alert = dialog.getByRole('alert');

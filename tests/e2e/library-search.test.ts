@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
+import { deviceRow } from './device-db.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld, screenshots, type Opened } from './harness.ts';
 
 const pageShot = screenshots(process.env.LIBRARY_SHOTS_DIR, 'library');
@@ -178,23 +179,7 @@ it('opens a long library from its kept head, then the full pass with the same ro
   // A first open: the full pass, which keeps the head.
   await page.goto(url);
   await page.locator('.library[data-pass="full"] .library-list').waitFor({ timeout: 30_000 });
-  await expect
-    .poll(() =>
-      page.evaluate(
-        (id) =>
-          new Promise<boolean>((resolve) => {
-            const open = indexedDB.open('checkpoint');
-            open.onsuccess = () => {
-              const get = open.result.transaction('libraryHeads').objectStore('libraryHeads').get(id);
-              get.onsuccess = () => resolve(get.result !== undefined);
-              get.onerror = () => resolve(false);
-            };
-            open.onerror = () => resolve(false);
-          }),
-        PIXEL,
-      ),
-    )
-    .toBe(true);
+  await expect.poll(async () => (await deviceRow(page, 'libraryHeads', PIXEL)) !== undefined).toBe(true);
 
   // The next open shows the head first, then the full pass: the same count, rows and places.
   await page.reload();

@@ -2,6 +2,7 @@
 // served by the local gateway: the manifest and icons, the service worker's precache, navigation
 // fallback and runtime caches, the sync badge, Background Sync with the session the page saved,
 // and the update prompt. The built app is copied so one test can ship a "new version" of sw.js.
+import { randomUUID } from 'node:crypto';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../supabase/local/demo.ts';
 import { DEFAULT_DIST_DIR, startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { launchChromium } from './browser.ts';
+import { deviceRow, writeDevice } from './device-db.ts';
 
 let gateway: Gateway;
 let browser: Browser;
@@ -269,23 +271,9 @@ async function memberId(username: string): Promise<number> {
 }
 
 /** What the app's IndexedDB holds under the session key (as supabase-js would save it). */
-function storedSession(page: Page): Promise<StoredSession | null> {
-  return page.evaluate(async () => {
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      const open = indexedDB.open('checkpoint');
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
-    const value = await new Promise<unknown>((resolve, reject) => {
-      const get = db.transaction('auth').objectStore('auth').get('checkpoint.auth');
-      get.onsuccess = () => resolve(get.result);
-      get.onerror = () => reject(get.error);
-    });
-    db.close();
-    return value && typeof value === 'object' && 'value' in value && typeof value.value === 'string'
-      ? JSON.parse(value.value)
-      : null;
-  });
+async function storedSession(page: Page): Promise<StoredSession | null> {
+  const row = await deviceRow<{ value?: unknown }>(page, 'auth', 'checkpoint.auth');
+  return typeof row?.value === 'string' ? (JSON.parse(row.value) as StoredSession) : null;
 }
 
 describe('background sync', () => {
@@ -378,30 +366,20 @@ declare global {
 
 /** Saves a session and one queued follow as the app would (auth and outbox tables). */
 async function writeSessionAndOutbox(page: Page, session: StoredSession, follow: number): Promise<void> {
-  await page.evaluate(
-    async ({ session, userId }) => {
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open('checkpoint');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction(['auth', 'outbox'], 'readwrite');
-        tx.objectStore('auth').put({ key: 'checkpoint.auth', value: JSON.stringify(session) });
-        tx.objectStore('outbox').add({
-          id: crypto.randomUUID(),
-          name: 'follow.set',
-          args: { user_id: userId, following: true },
-          created_at: new Date().toISOString(),
-          attempts: 0,
-        });
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
-      });
-      db.close();
+  await writeDevice(page, [
+    { store: 'auth', op: 'put', value: { key: 'checkpoint.auth', value: JSON.stringify(session) } },
+    {
+      store: 'outbox',
+      op: 'add',
+      value: {
+        id: randomUUID(),
+        name: 'follow.set',
+        args: { user_id: follow, following: true },
+        created_at: new Date().toISOString(),
+        attempts: 0,
+      },
     },
-    { session, userId: follow },
-  );
+  ]);
 }
 
 // ---------------------------------------------------------------------------------------------

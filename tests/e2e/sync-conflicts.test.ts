@@ -18,6 +18,7 @@ import { DEMO_PASSWORD } from '../../supabase/local/demo.ts';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.ts';
 import { launchChromium } from './browser.ts';
+import { writeDevice } from './device-db.ts';
 
 let gateway: Gateway;
 const contexts: BrowserContext[] = [];
@@ -236,25 +237,14 @@ it('an older offline edit does not replace a newer one; the device whose edit lo
 }, 240_000);
 
 /** Adds rows to the page's outbox as a build from before protocols queued them: no clock, no protocol. */
-async function queueAsOldBuild(
+function queueAsOldBuild(
   page: Page,
   rows: ReadonlyArray<{ id: string; name: string; args: unknown; created_at: string }>,
 ): Promise<void> {
-  await page.evaluate(async (old) => {
-    await new Promise<void>((resolve, reject) => {
-      const open = indexedDB.open('checkpoint');
-      open.onerror = () => reject(open.error);
-      open.onsuccess = () => {
-        const tx = open.result.transaction('outbox', 'readwrite');
-        for (const row of old) tx.objectStore('outbox').add({ ...row, attempts: 0 });
-        tx.oncomplete = () => {
-          open.result.close();
-          resolve();
-        };
-        tx.onerror = () => reject(tx.error);
-      };
-    });
-  }, rows);
+  return writeDevice(
+    page,
+    rows.map((row) => ({ store: 'outbox', op: 'add', value: { ...row, attempts: 0 } })),
+  );
 }
 
 it("an old build's outbox replayed against today's server: read while it can, kept and synced after Update once it cannot", async () => {
