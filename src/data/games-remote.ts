@@ -98,7 +98,7 @@ async function gamePage(identifier: string, signal?: AbortSignal): Promise<Remot
   // the game is on the device (first-screen.ts).
   void trackRead(rememberServerGame(localDb(), page.game).catch(() => undefined));
   return {
-    row: page.game as GameRow,
+    row: { ...page.game, slug: page.game.slug ?? null },
     id: page.game.id,
     igdbId: page.game.igdb_id,
     slug: page.game.slug ?? null,

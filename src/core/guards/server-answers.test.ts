@@ -19,7 +19,7 @@ const Card = z.object({
   summary: maybe(z.string()),
 });
 const GamePageAnswer = z.looseObject({
-  game: z.looseObject({ id: z.number(), igdb_id: z.number(), slug: maybe(z.string()) }),
+  game: z.looseObject({ id: z.number(), igdb_id: z.number(), name: z.string(), slug: maybe(z.string()) }),
   related: z._default(z.partial(z.object({ parent: maybe(Card), dlcs: z._default(z.array(Card), []) })), {}),
   ratings: maybe(z.looseObject({ count: z.number(), average: z.nullable(z.number()) })),
 });
@@ -150,10 +150,14 @@ const GAME_PAGES: readonly unknown[] = [
     related: { parent: null, dlcs: [card(1), card(2)] },
     ratings: { count: 3, average: 8.5, extra: true },
   },
-  { game: { id: 1, igdb_id: 2 } },
-  { game: { id: 1, igdb_id: 2, slug: null }, related: {}, ratings: null },
-  { game: { id: 1, igdb_id: 2 }, related: { parent: card(9) }, ratings: { count: 0, average: null } },
-  { game: { id: 1, igdb_id: 2 }, related: { parent: { id: 1, igdb_id: 2, name: 'P' }, dlcs: [] }, extra: [1] },
+  { game: { id: 1, igdb_id: 2, name: 'Hades' } },
+  { game: { id: 1, igdb_id: 2, name: 'Hades', slug: null }, related: {}, ratings: null },
+  { game: { id: 1, igdb_id: 2, name: 'Hades' }, related: { parent: card(9) }, ratings: { count: 0, average: null } },
+  {
+    game: { id: 1, igdb_id: 2, name: 'Hades' },
+    related: { parent: { id: 1, igdb_id: 2, name: 'P' }, dlcs: [] },
+    extra: [1],
+  },
 ];
 
 describe('gamePageAnswer against the zod schema it replaced', () => {
@@ -163,9 +167,11 @@ describe('gamePageAnswer against the zod schema it replaced', () => {
   });
 
   it('says which field is wrong', () => {
-    expect(() => gamePageAnswer({ game: { id: 1, igdb_id: 2 }, related: { dlcs: [card(1), { id: 'x' }] } })).toThrow(
-      'unexpected shape at related.dlcs.1.id',
-    );
+    expect(() =>
+      gamePageAnswer({ game: { id: 1, igdb_id: 2, name: 'Hades' }, related: { dlcs: [card(1), { id: 'x' }] } }),
+    ).toThrow('unexpected shape at related.dlcs.1.id');
+    // The page shows the game from the answer at once: one without its name is refused.
+    expect(() => gamePageAnswer({ game: { id: 1, igdb_id: 2 } })).toThrow('unexpected shape at game.name');
   });
 });
 

@@ -53,7 +53,12 @@ export interface GamePageCard {
 }
 
 export interface GamePageAnswer {
-  readonly game: { readonly id: number; readonly igdb_id: number; readonly slug?: string | null } & Loose;
+  readonly game: {
+    readonly id: number;
+    readonly igdb_id: number;
+    readonly name: string;
+    readonly slug?: string | null;
+  } & Loose;
   readonly related: { readonly parent?: GamePageCard | null; readonly dlcs?: GamePageCard[] };
   readonly ratings?: ({ readonly count: number; readonly average: number | null } & Loose) | null;
   readonly [key: string]: unknown;
@@ -81,7 +86,7 @@ function card(v: unknown, path: readonly (string | number)[]): GamePageCard {
 }
 
 /**
- * get_game_page's answer (not null): the game (its id, external id and slug checked, the rest kept),
+ * get_game_page's answer (not null): the game (its id, external id, name and slug checked, the rest kept),
  * the related games (the parent's and DLCs' cards) and the members' ratings. Throws AnswerShapeError.
  */
 export function gamePageAnswer(data: unknown): GamePageAnswer {
@@ -92,6 +97,9 @@ export function gamePageAnswer(data: unknown): GamePageAnswer {
   const g = game as Loose;
   need(isNumber(g['id']), ['game', 'id']);
   need(isNumber(g['igdb_id']), ['game', 'igdb_id']);
+  // The page shows the game from this answer at once (games-remote.ts): a game without its name
+  // would show as nothing.
+  need(isString(g['name']), ['game', 'name']);
   need(maybe(g['slug'], isString), ['game', 'slug']);
 
   // z._default(…, {}): an absent `related` is {} as it is, without its own defaults.
