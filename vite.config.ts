@@ -6,6 +6,26 @@ import type { HtmlTagDescriptor, Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildTimeBackend } from './src/core/config.ts';
 import { enabledOAuthProviders } from './src/core/oauth-providers.ts';
+import { HOME_SHELL_HTML, HOME_SHELL_PLACEHOLDER } from './src/core/home-hero.ts';
+
+/**
+ * The home page's shell (src/core/home-hero.ts) in index.html, in place of its placeholder: the
+ * hero's words and markup live in one place, beside the React component that renders the same.
+ */
+function homeShell(): Plugin {
+  return {
+    name: 'checkpoint:home-shell',
+    transformIndexHtml: {
+      order: 'pre',
+      handler(html) {
+        if (!html.includes(HOME_SHELL_PLACEHOLDER)) {
+          throw new Error(`checkpoint:home-shell: index.html has no ${HOME_SHELL_PLACEHOLDER}`);
+        }
+        return html.replace(HOME_SHELL_PLACEHOLDER, HOME_SHELL_HTML);
+      },
+    },
+  };
+}
 
 /**
  * The app's entry (src/app/main.tsx) is imported by src/app/boot.ts after the shell's first paint.
@@ -158,6 +178,7 @@ export default defineConfig(({ mode }) => ({
       : [
           checkBuildSettings(),
           collectAppModules(),
+          homeShell(),
           preloadAppEntry(),
           VitePWA({
             strategies: 'injectManifest',

@@ -37,8 +37,8 @@ describe("index.html's theme script", () => {
   const html = readFileSync(new URL('../../index.html', import.meta.url), 'utf8');
   const script = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
 
-  function runScript(stored: string | null, prefersLight: boolean, storageThrows = false) {
-    const root = { dataset: {} as { theme?: string } };
+  function runScript(stored: string | null, prefersLight: boolean, storageThrows = false, pathname = '/search') {
+    const root = { dataset: {} as { theme?: string; shell?: string } };
     const meta = {
       content: '',
       setAttribute(_: string, value: string) {
@@ -62,9 +62,10 @@ describe("index.html's theme script", () => {
         return { matches: prefersLight, addEventListener: () => undefined };
       },
       addEventListener: () => undefined,
+      location: { pathname },
     };
     new Function(...Object.keys(page), script)(...Object.values(page));
-    return { theme: root.dataset.theme, color: meta.content, queries };
+    return { theme: root.dataset.theme, color: meta.content, queries, shell: root.dataset.shell };
   }
 
   it('gives the theme and theme-color the rule gives', () => {
@@ -86,6 +87,12 @@ describe("index.html's theme script", () => {
   it('follows the system when storage is turned off', () => {
     expect(runScript(null, true, true).theme).toBe('light');
     expect(runScript(null, false, true).theme).toBe('dark');
+  });
+
+  it("marks the home page's shell on the home page only (its hero shows instead of the skeleton)", () => {
+    expect(runScript(null, false, false, '/').shell).toBe('home');
+    for (const pathname of ['/search', '/game/hades', '/user/1', '/home'])
+      expect(runScript(null, false, false, pathname).shell).toBeUndefined();
   });
 
   it("starts from the dark theme-color in the markup, the page's default", () => {

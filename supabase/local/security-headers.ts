@@ -12,7 +12,7 @@ export interface SecurityHeaderOptions {
 }
 
 /** The hash of index.html's inline theme script; tests/unit/security-headers.test.ts checks it. */
-export const THEME_SCRIPT_HASH = "'sha256-WIk1PUY6B8+7vf+Rk2ZnF7W1/nBnSNFdxjG0dh0YKIM='";
+export const THEME_SCRIPT_HASH = "'sha256-v2SsVRi345EQGYieZmPGZOh1wNC1VKTlthTv+k3LNHg='";
 
 export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
   const connect = ["'self'", ...(options.connect ?? [])];

@@ -7,6 +7,7 @@ import { useAuth, useAuthUi, useMemberId } from '../auth/auth-context.tsx';
 import { usePageMeta } from '../meta/page-meta.tsx';
 import { ReviewCardView } from '../reviews/review-card.tsx';
 import { NOT_PHONE, useMediaQuery } from '../layout/media-query.ts';
+import { HOME_HERO_TEXT } from '../../core/home-hero.ts';
 import './home.css';
 
 /** Recent reviews shown (spec 000 §9: show 3 on mobile, 4 on desktop). */
@@ -26,6 +27,30 @@ const ICONS: Record<(typeof FEATURES)[number]['icon'], string> = {
   chart: 'M3 21V3h2v16h16v2zm4-4V10h3v7zm5 0V6h3v11zm5 0v-5h3v5z',
 };
 
+/**
+ * The hero. The page's shell shows the same markup before the app's code runs (core/home-hero.ts),
+ * so it stays exactly what HOME_HERO_HTML is (home-hero.test.tsx).
+ */
+export function HomeHero({ onJoin }: { readonly onJoin: () => void }) {
+  return (
+    <section className="home-hero" aria-labelledby="home-title">
+      <p className="home-hero__eyebrow">{HOME_HERO_TEXT.eyebrow}</p>
+      <h1 id="home-title" className="home-hero__title">
+        {HOME_HERO_TEXT.title}
+      </h1>
+      <p className="home-hero__tagline">{HOME_HERO_TEXT.tagline}</p>
+      <div className="home-hero__actions">
+        <Link className="button button--primary home-hero__cta" to="/search">
+          {HOME_HERO_TEXT.explore}
+        </Link>
+        <button type="button" className="button button--ghost home-hero__cta" onClick={onJoin}>
+          {HOME_HERO_TEXT.join}
+        </button>
+      </div>
+    </section>
+  );
+}
+
 export function HomePage() {
   usePageMeta({
     description:
@@ -41,21 +66,7 @@ export function HomePage() {
 
   return (
     <main className="page home">
-      <section className="home-hero" aria-labelledby="home-title">
-        <p className="home-hero__eyebrow">Your games. Your ratings. Your people.</p>
-        <h1 id="home-title" className="home-hero__title">
-          Track Your Games, Find the Next
-        </h1>
-        <p className="home-hero__tagline">Rate, review, and discover games through the power of social gaming.</p>
-        <div className="home-hero__actions">
-          <Link className="button button--primary home-hero__cta" to="/search">
-            Explore Games
-          </Link>
-          <button type="button" className="button button--ghost home-hero__cta" onClick={joinCommunity}>
-            Join Community
-          </button>
-        </div>
-      </section>
+      <HomeHero onJoin={joinCommunity} />
 
       <section className="home-features" aria-label="What you can do">
         {FEATURES.map((feature) => (
