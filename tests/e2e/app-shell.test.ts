@@ -22,7 +22,7 @@ it('serves the built app with the demo community, and starts again offline from 
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(gateway.url);
-  await expect.poll(() => page.locator('h1').textContent()).toBe('Track Your Games, Find the Next');
+  await expect.poll(() => page.locator('#main-content h1').textContent()).toBe('Track Your Games, Find the Next');
   // Demo reviews come through supabase-js → gateway → get_recent_reviews.
   await expect.poll(() => page.locator('.home-recent .review-card').count(), { timeout: 15_000 }).toBeGreaterThan(0);
 
@@ -31,7 +31,7 @@ it('serves the built app with the demo community, and starts again offline from 
     .toBe('activated');
   await context.setOffline(true);
   await page.reload();
-  await expect.poll(() => page.locator('h1').textContent()).toBe('Track Your Games, Find the Next');
+  await expect.poll(() => page.locator('#main-content h1').textContent()).toBe('Track Your Games, Find the Next');
   // The reviews seen online are kept on the device.
   await expect.poll(() => page.locator('.home-recent .review-card').count()).toBeGreaterThan(0);
   expect(errors).toEqual([]);

@@ -9,7 +9,7 @@ const world = e2eWorld();
 async function open(width = 1280): Promise<Opened> {
   const { context, page, errors } = await world.open(width, { viewport: { width, height: 860 } });
   await page.goto(world.gateway.url);
-  await expect.poll(() => page.locator('h1').textContent()).toBe('Track Your Games, Find the Next');
+  await expect.poll(() => page.locator('#main-content h1').textContent()).toBe('Track Your Games, Find the Next');
   return { context, page, errors };
 }
 

@@ -61,7 +61,7 @@ it('answers an unknown path with Page Not Found, showing the path, and its own t
   await expect.poll(() => page.title()).toBe('Page Not Found | Checkpoint');
   expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
   await page.getByRole('link', { name: 'Go Home' }).click();
-  await expect.poll(() => page.locator('h1').textContent()).toBe('Track Your Games, Find the Next');
+  await expect.poll(() => page.locator('#main-content h1').textContent()).toBe('Track Your Games, Find the Next');
   expect(await page.locator('meta[name="robots"]').count()).toBe(0);
   expect(errors).toEqual([]);
   await context.close();
@@ -74,7 +74,7 @@ it('shows the error screen when a screen cannot be downloaded offline, copies th
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(world.gateway.url);
-  await expect.poll(() => page.locator('h1').textContent()).toBe('Track Your Games, Find the Next');
+  await expect.poll(() => page.locator('#main-content h1').textContent()).toBe('Track Your Games, Find the Next');
   // No service worker and no connection: the FAQ screen's files cannot be fetched.
   await context.setOffline(true);
   await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
