@@ -10,6 +10,7 @@
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
 import type { Result } from 'lighthouse';
+import { median } from './stats.ts';
 
 export const LIGHTHOUSE_PAGES = [
   { name: 'home', path: '/' },
@@ -101,13 +102,6 @@ export interface SideBySide {
   readonly overBaseline: { readonly tbtMs: number; readonly lcpMs: number };
   /** The page's median over the baseline's median (a baseline TBT of 0 ms gives Infinity). */
   readonly ratio: { readonly tbtMs: number; readonly lcpMs: number };
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  if (sorted.length === 0) return Number.NaN;
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
 /**

@@ -8,6 +8,7 @@
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser.ts';
 import { LIGHTHOUSE_PAGES } from './lighthouse.bench.ts';
+import { median } from './stats.ts';
 
 export interface MainThreadFigures {
   /** Sum of every top-level task on the page's main thread, ms. */
@@ -151,12 +152,6 @@ export async function traceLoad(browser: Browser, url: string): Promise<MainThre
     await context.close();
   }
 }
-
-const median = (values: readonly number[]): number => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? Number.NaN) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
 
 /** `npm run bench -- main-thread`: per page, medians over the rounds and the median difference to the baseline. */
 export async function benchMainThread(

@@ -28,7 +28,7 @@ import { pushOutbox, toPushMutation } from '../../src/sync/push.ts';
 import { adoptMember } from '../../src/sync/state.ts';
 import { signUpMember, startTestGateway } from '../support/gateway.ts';
 import { startGatewayProcess, type GatewayProcess } from './gateway-process.ts';
-import { quantile } from './stats.ts';
+import { median } from './stats.ts';
 
 /** The goals, as ratios to the floor. */
 export const ENGINE_GOALS = { pull: 2, push: 1.5 } as const;
@@ -66,8 +66,6 @@ export interface EngineFigures {
  * rounds' own ratios.
  */
 export const PULL_ROUNDS = Math.max(1, Number(process.env['CHECKPOINT_BENCH_PULL_ROUNDS'] ?? 5));
-
-const median = (values: readonly number[]): number => quantile(values, 0.5);
 
 interface PullRound {
   readonly ms: number;

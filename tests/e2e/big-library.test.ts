@@ -16,6 +16,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { FIRST_SCREEN_PROBE, LONG_TASKS_PROBE, profileStored, seedLibraries } from '../support/big-library.ts';
 import { launchChromium } from './browser.ts';
+import { median } from '../bench/stats.ts';
 
 /** The bench's goals (issue 18 §4). */
 const GOAL = { firstScreenRatio: 1.5, scrollTaskMs: 200 };
@@ -71,11 +72,6 @@ async function longestWhileScrolling(page: Page, box: string | null): Promise<nu
   return Math.max(0, ...tasks);
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length / 2;
-  return sorted.length % 2 ? (sorted[Math.floor(mid)] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 const verdict = (met: boolean) => (met ? 'goal met' : 'GOAL MISSED');
 
 it.skipIf(!RUN)(
