@@ -152,6 +152,9 @@ it('likes and unlikes at once, keeps the like over a reload, and the server gets
   const owner = member('combo_breaker');
   const { context, page, errors } = await open(`/review/${owner}/${SEKIRO}`, { signInAs: 'story_first' });
   await ready(page);
+  // The member's own likes reach the device with the first pull, which may end after the review
+  // shows: read the starting state only once a pull has run to its end.
+  await page.evaluate(() => window.checkpoint?.syncNow());
   const start = (await serverReview(owner, SEKIRO))?.review.like_count ?? -1;
   await expect.poll(() => likeCount(page)).toBe(start);
   const wasLiked = (await likeButton(page).getAttribute('aria-pressed')) === 'true';
@@ -160,6 +163,8 @@ it('likes and unlikes at once, keeps the like over a reload, and the server gets
     // demo likes depend on the seed: start from "not liked"
     await likeButton(page).click();
     await expect.poll(() => likeCount(page)).toBe(start - 1);
+    // The button ignores a tap while its write runs (aria-busy), as a double tap should be.
+    await expect.poll(() => likeButton(page).getAttribute('aria-busy')).toBe('false');
   }
   await likeButton(page).click();
   await expect.poll(() => likeButton(page).getAttribute('aria-pressed')).toBe('true');
@@ -321,6 +326,7 @@ it('likes and comments offline at once, then sends them when the browser is back
   const owner = member('speedrun_sage');
   const { context, page } = await open(`/review/${owner}/${CELESTE}`, { signInAs: 'story_first', blockWorker: true });
   await ready(page);
+  await page.evaluate(() => window.checkpoint?.syncNow()); // the member's own likes are in
   const before = await serverReview(owner, CELESTE);
   const likes = before?.review.like_count ?? -1;
   await expect.poll(() => likeCount(page)).toBe(likes);
