@@ -9,7 +9,7 @@
 // read path decides (the member's token, an expiring session), and nothing is sent early.
 import { DEVICE_DB_NAME } from '../core/constants.ts';
 import type { SyncScope } from '../sync/remote.ts';
-import { directSettings } from './backend-settings.ts';
+import { directSettings, pageSettings } from './backend-settings.ts';
 import { directRpc, type RpcAnswer } from './direct-rpc.ts';
 
 export interface RpcRead {
@@ -43,7 +43,8 @@ export function sendFirstRead(read: RpcRead): void {
   const answer = (async () => {
     const databases = await indexedDB.databases();
     if (databases.some((db) => db.name === DEVICE_DB_NAME)) return null;
-    const backend = await directSettings();
+    // The key in the page itself (the local gateway's), else the built-in or fetched settings.
+    const backend = pageSettings() ?? (await directSettings());
     return backend ? directRpc(backend, backend.anonKey, read.fn, read.args) : null;
   })().catch(() => null);
   early = { key: keyOf(read), answer };

@@ -2,7 +2,7 @@
 // app can fetch at start (`{supabaseUrl, anonKey}`).
 import type { ServerResponse } from 'node:http';
 import type { GatewayContext } from './context.ts';
-import { send, sendJson } from './http.ts';
+import { escapeHtml, send, sendJson } from './http.ts';
 
 interface Mail {
   readonly to: string;
@@ -33,9 +33,6 @@ async function mailbox(ctx: GatewayContext): Promise<Mail[]> {
   );
   return rows.map((r) => ({ to: r.to, kind: r.kind, link: r.link, sent_at: r.sent_at }));
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 function mailboxPage(mails: readonly Mail[]): string {
   const items = mails

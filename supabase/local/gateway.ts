@@ -178,7 +178,7 @@ async function route(ctx: GatewayContext, distDir: string, req: IncomingMessage,
   if (under('/.netlify/functions'))
     return handleFunction(req, res, p.slice('/.netlify/functions/'.length), url, ctx.publicUrl);
   if (under('/_dev')) return handleDev(ctx, res, p.slice('/_dev'.length));
-  return serveStatic(req, res, distDir, p);
+  return serveStatic(req, res, distDir, p, { anonKey: ctx.keys.anonKey });
 }
 
 /** A database the gateway has never migrated (no migration history yet) gets seeded. */

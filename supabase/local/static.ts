@@ -1,13 +1,15 @@
 // Serves the built app (dist/) on the gateway's origin: hashed /assets/* cached for a year, the
 // entry points (index.html, sw.js, the manifest) revalidated every time, and index.html for any
 // extension-less path so client-side routes survive a reload. Every file carries the security
-// headers of security-headers.ts; documents also the Content-Security-Policy.
+// headers of security-headers.ts; documents also the Content-Security-Policy. index.html carries
+// the gateway's anon key in a meta tag (PAGE_ANON_KEY_META): a first visit's first read
+// (src/data/first-read.ts) leaves with it at once, without a round trip for /_dev/config.json.
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { CORS_HEADERS, send } from './http.ts';
+import { CORS_HEADERS, escapeHtml, send } from './http.ts';
 import { documentSecurityHeaders, STATIC_SECURITY_HEADERS } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -39,11 +41,20 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 <h1>Checkpoint</h1><p>The app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first) and reload.</p>
 <p>The API is running: <a style="color:#8ab4ff" href="/_dev/mailbox">dev mailbox</a>.</p></body></html>`;
 
+/** The meta tag's name; src/data/backend-settings.ts reads it (pageSettings). */
+const PAGE_ANON_KEY_META = 'checkpoint:anon-key';
+
+export interface StaticOptions {
+  /** The anon key written into index.html (it is public: /_dev/config.json serves it to anyone). */
+  readonly anonKey?: string;
+}
+
 export async function serveStatic(
   req: IncomingMessage,
   res: ServerResponse,
   distDir: string,
   pathname: string,
+  options: StaticOptions = {},
 ): Promise<void> {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     send(res, 405, 'Method Not Allowed', { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
@@ -70,10 +81,12 @@ export async function serveStatic(
     send(res, 404, 'Not Found', { 'Content-Type': 'text/plain; charset=utf-8' });
     return;
   }
+  const page = options.anonKey ? pageWithKey(options.anonKey) : undefined;
   if (await isFile(file)) {
-    await sendFile(req, res, file, `/${path.relative(root, file).split(path.sep).join('/')}`);
+    const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
+    await sendFile(req, res, file, urlPath, file === index ? page : undefined);
   } else if (path.extname(decoded) === '') {
-    await sendFile(req, res, index, '/index.html');
+    await sendFile(req, res, index, '/index.html', page);
   } else {
     send(res, 404, 'Not Found', { 'Content-Type': 'text/plain; charset=utf-8' });
   }
@@ -99,29 +112,61 @@ function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | null {
   return accepted.includes('gzip') ? 'gzip' : null;
 }
 
-const compressedCache = new Map<string, Buffer>();
-async function compressed(file: string, mtimeMs: number, size: number, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  const key = `${encoding}:${file}:${mtimeMs}:${size}`;
-  let body = compressedCache.get(key);
+/** A change to a served file's text: its cache key and the change itself. */
+interface Rewrite {
+  readonly key: string;
+  readonly apply: (text: string) => string;
+}
+
+/** index.html with the anon key in a meta tag at the end of its head. */
+function pageWithKey(anonKey: string): Rewrite {
+  const tag = `<meta name="${PAGE_ANON_KEY_META}" content="${escapeHtml(anonKey)}">`;
+  return { key: anonKey, apply: (text) => text.replace('</head>', `${tag}</head>`) };
+}
+
+async function contents(file: string, rewrite: Rewrite | undefined): Promise<Buffer> {
+  const raw = await readFile(file);
+  return rewrite ? Buffer.from(rewrite.apply(raw.toString('utf8'))) : raw;
+}
+
+const bodyCache = new Map<string, Buffer>();
+async function servedBody(
+  file: string,
+  mtimeMs: number,
+  size: number,
+  encoding: 'br' | 'gzip' | null,
+  rewrite: Rewrite | undefined,
+): Promise<Buffer> {
+  const key = `${encoding}:${file}:${mtimeMs}:${size}:${rewrite?.key ?? ''}`;
+  let body = bodyCache.get(key);
   if (!body) {
-    const raw = await readFile(file);
+    const raw = await contents(file, rewrite);
     body =
-      encoding === 'br'
-        ? brotliCompressSync(raw, {
-            params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.byteLength },
-          })
-        : gzipSync(raw, { level: 9 });
-    if (compressedCache.size > 500) compressedCache.clear();
-    compressedCache.set(key, body);
+      encoding === null
+        ? raw
+        : encoding === 'br'
+          ? brotliCompressSync(raw, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.byteLength },
+            })
+          : gzipSync(raw, { level: 9 });
+    if (bodyCache.size > 500) bodyCache.clear();
+    bodyCache.set(key, body);
   }
   return body;
 }
 
-async function sendFile(req: IncomingMessage, res: ServerResponse, file: string, urlPath: string): Promise<void> {
+async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  file: string,
+  urlPath: string,
+  rewrite?: Rewrite,
+): Promise<void> {
   const info = await stat(file);
   const encoding = compressible(file) ? acceptedEncoding(req) : null;
-  // Text files compressed as a static host would (Netlify sends brotli or gzip): once per file version.
-  const body = encoding ? await compressed(file, info.mtimeMs, info.size, encoding) : null;
+  // Text files compressed as a static host would (Netlify sends brotli or gzip): once per file
+  // version. A rewritten file is sent from memory even when not compressed.
+  const body = encoding || rewrite ? await servedBody(file, info.mtimeMs, info.size, encoding, rewrite) : null;
   const cache = urlPath.startsWith('/assets/')
     ? 'public, max-age=31536000, immutable'
     : NO_CACHE.has(urlPath)

@@ -16,6 +16,8 @@ let gw: TestGateway;
 const realFetch = globalThis.fetch;
 /** Every request the page makes, as `METHOD path`. */
 const requests: string[] = [];
+/** The apikey header of each request that had one. */
+const keys: string[] = [];
 
 beforeAll(async () => {
   gw = await startTestGateway();
@@ -29,6 +31,8 @@ beforeAll(async () => {
 const pageFetch = (input: RequestInfo | URL, init?: RequestInit) => {
   const url = new URL(input instanceof Request ? input.url : String(input), gw.url);
   requests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+  const apikey = new Headers(init?.headers).get('apikey');
+  if (apikey) keys.push(apikey);
   return realFetch(url, init);
 };
 afterAll(async () => {
@@ -37,6 +41,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   requests.length = 0;
+  keys.length = 0;
   takeFirstRead(gamePageRead('outer-wilds'));
   await Dexie.delete(DEVICE_DB_NAME);
 });
@@ -91,6 +96,51 @@ describe('a first visit (no database on the device)', () => {
       });
     } finally {
       globalThis.fetch = pageFetch;
+    }
+  });
+});
+
+describe("a first visit to a page the local gateway served (its anon key in the page's meta tag)", () => {
+  /** The page as the gateway serves it: the meta tag index.html carries, on the gateway's origin. */
+  function servedPage(anonKey: string): () => void {
+    const meta = { content: anonKey };
+    Object.assign(globalThis, {
+      document: {
+        querySelector: (selector: string) => (selector === 'meta[name="checkpoint:anon-key"]' ? meta : null),
+      },
+      location: new URL(gw.url),
+    });
+    return () => {
+      Reflect.deleteProperty(globalThis, 'document');
+      Reflect.deleteProperty(globalThis, 'location');
+    };
+  }
+
+  it('leaves with the key from the page, without a round trip for /_dev/config.json', async () => {
+    // A key the server takes but no page would carry (the service key): the read used the page's.
+    const leave = servedPage(gw.serviceRoleKey);
+    try {
+      sendFirstRead(gamePageRead('outer-wilds'));
+      await expect(takeFirstRead(gamePageRead('outer-wilds'))).resolves.toMatchObject({
+        status: 200,
+        error: null,
+        data: { game: { name: 'Outer Wilds' } },
+      });
+      expect(requests).toEqual(['POST /rest/v1/rpc/get_game_page']);
+      expect(keys).toEqual([gw.serviceRoleKey]);
+    } finally {
+      leave();
+    }
+  });
+
+  it("steps aside when the key in the page is no longer the server's (a page kept from an earlier start)", async () => {
+    const leave = servedPage(`${gw.anonKey.slice(0, -4)}AAAA`);
+    try {
+      sendFirstRead(gamePageRead('outer-wilds'));
+      await expect(takeFirstRead(gamePageRead('outer-wilds'))).resolves.toBeNull();
+      expect(requests).toEqual(['POST /rest/v1/rpc/get_game_page']);
+    } finally {
+      leave();
     }
   });
 });
