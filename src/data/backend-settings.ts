@@ -42,19 +42,6 @@ export function prefetchBackendSettings(): void {
   if (!hostedBuild()) fetchSettings().catch(() => undefined);
 }
 
-/**
- * The settings the local gateway wrote into the page it served (a meta tag in index.html), for a
- * first visit's first read, which then leaves without waiting for /_dev/config.json. Null in a
- * hosted build, outside a browser and when the page has none. The page may be a copy the service
- * worker kept from an earlier start of the gateway: a key gone stale is answered with 401, and the
- * read steps aside (direct-rpc.ts).
- */
-export function pageSettings(): DirectSettings | null {
-  if (hostedBuild() || typeof document === 'undefined') return null;
-  const key = document.querySelector<HTMLMetaElement>('meta[name="checkpoint:anon-key"]')?.content;
-  return key ? { supabaseUrl: location.origin, anonKey: key } : null;
-}
-
 /** The backend's address and anon key for a direct read, without zod (it checks them when supabase-js is made). */
 export async function directSettings(): Promise<DirectSettings | null> {
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);

@@ -9,8 +9,8 @@
 // read path decides (the member's token, an expiring session), and nothing is sent early.
 import { DEVICE_DB_NAME } from '../core/constants.ts';
 import type { SyncScope } from '../sync/remote.ts';
-import { directSettings, pageSettings } from './backend-settings.ts';
-import { directRpc, type RpcAnswer } from './direct-rpc.ts';
+import { directSettings, hostedBuild } from './backend-settings.ts';
+import { directRpc, type DirectSettings, type RpcAnswer } from './direct-rpc.ts';
 
 export interface RpcRead {
   readonly fn: string;
@@ -31,6 +31,24 @@ export const scopeSnapshotRead = (scope: Partial<SyncScope>): RpcRead => ({
   fn: 'sync_pull',
   args: { p_cursor: null, p_scope: scope, p_limit: READ_THROUGH_LIMIT, p_own: false },
 });
+
+/**
+ * The settings the local gateway wrote into the page it served (a meta tag in index.html), for a
+ * first visit's first read, which then leaves without waiting for /_dev/config.json. Null in a
+ * hosted build, outside a browser and when the page has none. The page may be a copy the service
+ * worker kept from an earlier start of the gateway: a key gone stale is answered with 401, and the
+ * read steps aside (direct-rpc.ts).
+ */
+function pageSettings(): DirectSettings | null {
+  // Typed without the DOM library: the service worker's build reaches this module too.
+  const { document: page, location: address } = globalThis as {
+    document?: { querySelector(selector: string): { readonly content?: string } | null };
+    location?: { readonly origin: string };
+  };
+  if (hostedBuild() || !page || !address) return null;
+  const key = page.querySelector('meta[name="checkpoint:anon-key"]')?.content;
+  return key ? { supabaseUrl: address.origin, anonKey: key } : null;
+}
 
 let early: { readonly key: string; readonly answer: Promise<RpcAnswer | null> } | null = null;
 
