@@ -125,12 +125,15 @@ it('asks to sign in again when the session expired with a write waiting, keeps t
   await badge(page).click();
   const menu = page.getByRole('region', { name: 'Sync details' });
   await expect.poll(() => menu.textContent()).toContain('1 change waiting');
+  // The storage line follows the browser's answer to navigator.storage.persisted(), a moment later.
+  await expect
+    .poll(() => menu.textContent())
+    .toMatch(
+      /Storage is (not )?persistent: the browser (keeps this data until you clear it|may clear this data when space runs low)\./,
+    );
   const text = (await menu.textContent()) ?? '';
   expect(text).toContain('Waiting sincejust now');
   expect(text).toContain(SESSION_EXPIRED);
-  expect(text).toMatch(
-    /Storage is (not )?persistent: the browser (keeps this data until you clear it|may clear this data when space runs low)\./,
-  );
   const persisted = await page.evaluate(() => navigator.storage.persisted());
   expect(text).toContain(persisted ? 'Storage is persistent' : 'Storage is not persistent');
   expect(text).toContain(
