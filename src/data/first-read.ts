@@ -33,11 +33,11 @@ export const scopeSnapshotRead = (scope: Partial<SyncScope>): RpcRead => ({
 });
 
 /**
- * The settings the local gateway wrote into the page it served (a meta tag in index.html), for a
- * first visit's first read, which then leaves without waiting for /_dev/config.json. Null in a
- * hosted build, outside a browser and when the page has none. The page may be a copy the service
- * worker kept from an earlier start of the gateway: a key gone stale is answered with 401, and the
- * read steps aside (direct-rpc.ts).
+ * The settings the local gateway wrote into the page it served (index.html's meta tag, from keyTag
+ * in supabase/local/static.ts), for a first visit's first read, which then leaves without waiting
+ * for /_dev/config.json. Null in a hosted build, outside a browser and when the page has none. The
+ * page may be a copy the service worker kept from an earlier start of the gateway: a key gone stale
+ * is answered with 401, and the read steps aside (direct-rpc.ts).
  */
 function pageSettings(): DirectSettings | null {
   // Typed without the DOM library: the service worker's build reaches this module too.

@@ -2,8 +2,8 @@
 // entry points (index.html, sw.js, the manifest) revalidated every time, and index.html for any
 // extension-less path so client-side routes survive a reload. Every file carries the security
 // headers of security-headers.ts; documents also the Content-Security-Policy. index.html carries
-// the gateway's anon key in a meta tag (PAGE_ANON_KEY_META): a first visit's first read
-// (src/data/first-read.ts) leaves with it at once, without a round trip for /_dev/config.json.
+// the gateway's anon key in a meta tag (keyTag): a first visit's first read (src/data/first-read.ts)
+// leaves with it at once, without a round trip for /_dev/config.json.
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -40,9 +40,6 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 <body style="font-family: system-ui, sans-serif; background: #0f1115; color: #e8e9ed; padding: 2rem">
 <h1>Checkpoint</h1><p>The app has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds first) and reload.</p>
 <p>The API is running: <a style="color:#8ab4ff" href="/_dev/mailbox">dev mailbox</a>.</p></body></html>`;
-
-/** The meta tag's name; src/data/backend-settings.ts reads it (pageSettings). */
-const PAGE_ANON_KEY_META = 'checkpoint:anon-key';
 
 export interface StaticOptions {
   /** The anon key written into index.html (it is public: /_dev/config.json serves it to anyone). */
@@ -81,12 +78,12 @@ export async function serveStatic(
     send(res, 404, 'Not Found', { 'Content-Type': 'text/plain; charset=utf-8' });
     return;
   }
-  const page = options.anonKey ? pageWithKey(options.anonKey) : undefined;
+  const head = options.anonKey ? keyTag(options.anonKey) : undefined;
   if (await isFile(file)) {
     const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
-    await sendFile(req, res, file, urlPath, file === index ? page : undefined);
+    await sendFile(req, res, file, urlPath, file === index ? head : undefined);
   } else if (path.extname(decoded) === '') {
-    await sendFile(req, res, index, '/index.html', page);
+    await sendFile(req, res, index, '/index.html', head);
   } else {
     send(res, 404, 'Not Found', { 'Content-Type': 'text/plain; charset=utf-8' });
   }
@@ -112,21 +109,13 @@ function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | null {
   return accepted.includes('gzip') ? 'gzip' : null;
 }
 
-/** A change to a served file's text: its cache key and the change itself. */
-interface Rewrite {
-  readonly key: string;
-  readonly apply: (text: string) => string;
-}
+/** The meta tag index.html carries at the end of its head; src/data/first-read.ts reads it (pageSettings). */
+const keyTag = (anonKey: string) => `<meta name="checkpoint:anon-key" content="${escapeHtml(anonKey)}">`;
 
-/** index.html with the anon key in a meta tag at the end of its head. */
-function pageWithKey(anonKey: string): Rewrite {
-  const tag = `<meta name="${PAGE_ANON_KEY_META}" content="${escapeHtml(anonKey)}">`;
-  return { key: anonKey, apply: (text) => text.replace('</head>', `${tag}</head>`) };
-}
-
-async function contents(file: string, rewrite: Rewrite | undefined): Promise<Buffer> {
+/** The file, with `head` (if any) put at the end of its head. */
+async function contents(file: string, head: string | undefined): Promise<Buffer> {
   const raw = await readFile(file);
-  return rewrite ? Buffer.from(rewrite.apply(raw.toString('utf8'))) : raw;
+  return head ? Buffer.from(raw.toString('utf8').replace('</head>', `${head}</head>`)) : raw;
 }
 
 const bodyCache = new Map<string, Buffer>();
@@ -135,12 +124,12 @@ async function servedBody(
   mtimeMs: number,
   size: number,
   encoding: 'br' | 'gzip' | null,
-  rewrite: Rewrite | undefined,
+  head: string | undefined,
 ): Promise<Buffer> {
-  const key = `${encoding}:${file}:${mtimeMs}:${size}:${rewrite?.key ?? ''}`;
+  const key = `${encoding}:${file}:${mtimeMs}:${size}:${head ?? ''}`;
   let body = bodyCache.get(key);
   if (!body) {
-    const raw = await contents(file, rewrite);
+    const raw = await contents(file, head);
     body =
       encoding === null
         ? raw
@@ -160,13 +149,13 @@ async function sendFile(
   res: ServerResponse,
   file: string,
   urlPath: string,
-  rewrite?: Rewrite,
+  head?: string,
 ): Promise<void> {
   const info = await stat(file);
   const encoding = compressible(file) ? acceptedEncoding(req) : null;
   // Text files compressed as a static host would (Netlify sends brotli or gzip): once per file
-  // version. A rewritten file is sent from memory even when not compressed.
-  const body = encoding || rewrite ? await servedBody(file, info.mtimeMs, info.size, encoding, rewrite) : null;
+  // version. A file with a head added is sent from memory even when not compressed.
+  const body = encoding || head ? await servedBody(file, info.mtimeMs, info.size, encoding, head) : null;
   const cache = urlPath.startsWith('/assets/')
     ? 'public, max-age=31536000, immutable'
     : NO_CACHE.has(urlPath)
