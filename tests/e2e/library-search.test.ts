@@ -97,6 +97,53 @@ for (const width of [1280, 390]) {
   });
 }
 
+it('keeps every key typed on a slow phone, and each of two filters chosen at once', async () => {
+  const { page, errors } = await signedIn(390);
+  await page.goto(`${world.gateway.url}/user/${PIXEL}?tab=library`);
+  const library = page.getByRole('region', { name: 'Library' });
+  await page.locator('.library[data-pass="full"] .library-list').waitFor({ timeout: 30_000 });
+  const box = library.getByRole('searchbox', { name: 'Filter games' });
+
+  // Each key changes the address, which the page renders a moment later (a transition). On a
+  // slow CPU that render used to put the box back to an older text: "starfall odyssey 4" left "s4".
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await box.click();
+  await page.keyboard.type('starfall odyssey 4');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await expect.poll(() => params(page).get('q'), { timeout: 20_000 }).toBe('starfall odyssey 4');
+  expect(await box.inputValue()).toBe('starfall odyssey 4');
+  await expect.poll(() => rowNames(page)).toContain('Starfall Odyssey 4');
+
+  // Escape clears the box and the address.
+  await page.keyboard.press('Escape');
+  await expect.poll(() => params(page).get('q')).toBeNull();
+  expect(await box.inputValue()).toBe('');
+
+  // Two filters chosen in one task, before the page can render the first: both stay.
+  await library.getByRole('button', { name: /^Filters/ }).click();
+  await library.getByLabel('Release year').waitFor();
+  await page.evaluate(() => {
+    const choose = (label: string, value: string) => {
+      const select = Array.from(document.querySelectorAll('label')).find((l) => l.textContent === label)?.control as
+        HTMLSelectElement | null | undefined;
+      if (!select) throw new Error(`no select labelled ${label}`);
+      select.value = value;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+    choose('Release year', '2001');
+    choose('Sort by', 'name');
+  });
+  await expect.poll(() => Object.fromEntries(params(page))).toEqual({ tab: 'library', year: '2001', sort: 'name' });
+  // Sorted by name, 2001's games: the twelve Starfall ones (13 to 24) among the demo's own.
+  await expect
+    .poll(async () => (await rowNames(page)).filter((name) => name.startsWith('Starfall')))
+    .toEqual(Array.from({ length: 12 }, (_, i) => `Starfall Odyssey ${13 + i}`));
+  expect(await library.getByLabel('Release year').inputValue()).toBe('2001');
+  expect(await library.getByLabel('Sort by').inputValue()).toBe('name');
+  expect(errors).toEqual([]);
+});
+
 it('windows the long library yet Tab walks its rows in order, and filters a modal', async () => {
   const { page, errors } = await signedIn(1280);
   await page.goto(`${world.gateway.url}/user/${PIXEL}?tab=library&q=starfall&status=wishlist&sort=name`);

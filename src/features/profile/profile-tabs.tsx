@@ -2,7 +2,6 @@
 // Activity, the play Journal (issue 14) and the Library (issue 18: every game, filtered and sorted), as an ARIA tab list (arrow keys, Home and End move between tabs). The chosen tab is
 // kept in the address (?tab=) so a reload or a shared link opens it again.
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { ProfileData } from '../../data/repos/profile.ts';
 import { LIBRARY_PARAMS } from '../../core/library/library-query.ts';
 import { ProfileJournal } from '../journal/profile-journal.tsx';
@@ -10,6 +9,7 @@ import { ActivityFeed } from './activity/activity-feed.tsx';
 import { LibraryTab } from './library/library-tab.tsx';
 import { TopTenSection } from './top10/top-ten-section.tsx';
 import { TopFiveSection } from './top5/top-five-section.tsx';
+import { useAddressParams } from '../layout/address-params.ts';
 import { WantToPlay } from './want-to-play.tsx';
 
 const TABS = [
@@ -34,7 +34,7 @@ export function ProfileTabs({
   readonly me: number | null;
   readonly settled: boolean;
 }) {
-  const [params, setParams] = useSearchParams();
+  const [params, write] = useAddressParams();
   const asked = params.get('tab');
   const tab: Tab = isTab(asked) ? asked : 'top5';
   const base = useId();
@@ -51,7 +51,7 @@ export function ProfileTabs({
   }, [tab]);
 
   const choose = (next: Tab) => {
-    setParams(
+    write(
       (prev) => {
         const out = new URLSearchParams(prev);
         // A tab's filter and sort belong to that tab: another tab opens unfiltered.
