@@ -112,6 +112,22 @@ it('searches at once on Enter, pushing a history entry; back returns to the cata
   await expect.poll(() => counter(page), { timeout: 15_000 }).toBe(`Showing 1 - 20 of ${CATALOGUE_SIZE} games`);
 });
 
+it('keeps the keys typed while the page renders the search it has just written, on a slow phone', async () => {
+  const page = await open('/search', 390);
+  await expect.poll(() => counter(page), { timeout: 15_000 }).toBe(`Showing 1 - 20 of ${CATALOGUE_SIZE} games`);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await searchBox(page).pressSequentially('zel');
+  // The pause writes "zel" to the address; the page renders it a moment later (a transition). The
+  // keys typed in that moment were wiped when "zel" came back.
+  await expect.poll(() => search(page), { timeout: 10_000, interval: 10 }).toBe('?q=zel');
+  await page.keyboard.type('da is great', { delay: 60 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  expect(await searchBox(page).inputValue()).toBe('zelda is great');
+  await expect.poll(() => search(page), { timeout: 10_000 }).toBe('?q=zelda+is+great');
+  expect(await searchBox(page).inputValue()).toBe('zelda is great');
+});
+
 it('narrows by release year and platform, writing each filter to the address', async () => {
   const page = await open('/search');
   await expect.poll(() => counter(page), { timeout: 15_000 }).toBe(`Showing 1 - 20 of ${CATALOGUE_SIZE} games`);

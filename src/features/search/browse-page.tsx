@@ -4,6 +4,7 @@
 // filter or page — so reload, back and a shared link show the same thing.
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useAddressDraft } from '../layout/address-draft.ts';
 import {
   browseSearch,
   defaultOrder,
@@ -56,14 +57,8 @@ export default function BrowsePage() {
   );
   const key = browseSearch(params);
 
-  const [draft, setDraft] = useState(params.q);
-  // When the address changes under the box (back, forward, a link), the box follows it, unless it
-  // only differs by spaces the user is still typing.
-  const [addressQ, setAddressQ] = useState(params.q);
-  if (addressQ !== params.q) {
-    setAddressQ(params.q);
-    if (draft.trim() !== params.q) setDraft(params.q);
-  }
+  // When the address changes under the box (back, forward, a link), the box follows it.
+  const { draft, setDraft, writing } = useAddressDraft(params.q);
 
   const [run, setRun] = useState(0);
   const [answer, setAnswer] = useState<{ key: string; run: number; outcome: Outcome } | null>(null);
@@ -144,19 +139,28 @@ export default function BrowsePage() {
   useEffect(() => {
     const term = draft.trim();
     if (term === params.q) return;
-    const timer = window.setTimeout(() => go({ ...params, q: term, page: 1 }, 'replace'), BROWSE_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => {
+      writing(term);
+      go({ ...params, q: term, page: 1 }, 'replace');
+    }, BROWSE_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [draft, params, go]);
+  }, [draft, params, go, writing]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const term = draft.trim();
     if (term === '') return;
     if (term === params.q && params.page === 1) refresh();
-    else go({ ...params, q: term, page: 1 }, 'push');
+    else {
+      writing(term);
+      go({ ...params, q: term, page: 1 }, 'push');
+    }
   };
   // A filter takes the term as typed so far, and starts again from page 1.
-  const setFilter = (patch: Partial<BrowseParams>) => go({ ...params, q: draft.trim(), ...patch, page: 1 }, 'push');
+  const setFilter = (patch: Partial<BrowseParams>) => {
+    writing(draft.trim());
+    go({ ...params, q: draft.trim(), ...patch, page: 1 }, 'push');
+  };
 
   const current = answer !== null && answer.key === key && answer.run === run ? answer.outcome : null;
   // Results from this device because the server couldn't be reached: the search goes out again once

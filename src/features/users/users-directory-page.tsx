@@ -36,6 +36,7 @@ import { useToast } from '../toasts/toast-context.tsx';
 import { QuickFiltersPanel, RecentPanel, StatsPanel, TopReviewersPanel } from './directory-panels.tsx';
 import { useDirectory, type Shown } from './use-directory.ts';
 import { UserCard, type CardCounts, type CardUser, type FollowControl } from './user-card.tsx';
+import { useAddressDraft } from '../layout/address-draft.ts';
 import { DESKTOP, useMediaQuery } from '../layout/media-query.ts';
 import './users-directory.css';
 
@@ -74,18 +75,16 @@ export default function UsersDirectoryPage() {
   }, [location.search, canonical, params, go]);
 
   // ---- the search box: follows the address; typing updates the address after a pause -----------
-  const [draft, setDraft] = useState(params.q);
-  const [addressQ, setAddressQ] = useState(params.q);
-  if (addressQ !== params.q) {
-    setAddressQ(params.q);
-    if (draft.trim() !== params.q) setDraft(params.q);
-  }
+  const { draft, setDraft, writing } = useAddressDraft(params.q);
   useEffect(() => {
     const term = draft.trim();
     if (term === params.q) return;
-    const timer = window.setTimeout(() => go({ ...params, q: term, page: 1 }, 'replace'), DIRECTORY_SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => {
+      writing(term);
+      go({ ...params, q: term, page: 1 }, 'replace');
+    }, DIRECTORY_SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [draft, params, go]);
+  }, [draft, params, go, writing]);
 
   // ---- recent searches (the 'users' kind, shared with the header's Users tab) -----------------
   const [recent, setRecent] = useState<RecentEntry[]>(() => listRecent(recentStorage, 'users', Date.now()));
@@ -95,6 +94,7 @@ export default function UsersDirectoryPage() {
 
   const search = (term: string) => {
     remember(term);
+    writing(term);
     go({ ...params, q: term, page: 1 }, 'push');
   };
   const onSubmit = (event: FormEvent) => {
@@ -105,13 +105,17 @@ export default function UsersDirectoryPage() {
     setDraft(query);
     search(query);
   };
-  const setSort = (sort: DirectorySort) => go({ ...params, q: draft.trim(), sort, page: 1 }, 'push');
+  const setSort = (sort: DirectorySort) => {
+    writing(draft.trim());
+    go({ ...params, q: draft.trim(), sort, page: 1 }, 'push');
+  };
   const pickQuick = (id: QuickFilterId) => {
     const next = applyQuickFilter({ ...params, q: draft.trim() }, id);
     if (next.q !== params.q) {
       setDraft(next.q);
       remember(next.q);
     }
+    writing(next.q);
     go(next, 'push');
   };
 
