@@ -1,7 +1,7 @@
 // The profile's tabs (spec 002 §2): Top 5, Top 10, Want to Play (collection and wishlist),
 // Activity, the play Journal (issue 14) and the Library (issue 18: every game, filtered and sorted), as an ARIA tab list (arrow keys, Home and End move between tabs). The chosen tab is
 // kept in the address (?tab=) so a reload or a shared link opens it again.
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { startTransition, useEffect, useId, useOptimistic, useRef, type KeyboardEvent } from 'react';
 import type { ProfileData } from '../../data/repos/profile.ts';
 import { LIBRARY_PARAMS } from '../../core/library/library-query.ts';
 import { ProfileJournal } from '../journal/profile-journal.tsx';
@@ -50,19 +50,24 @@ export function ProfileTabs({
     if (b.left < l.left || b.right > l.right) list.scrollLeft += b.left - l.left - (l.width - b.width) / 2;
   }, [tab]);
 
-  const choose = (next: Tab) => {
-    write(
-      (prev) => {
-        const out = new URLSearchParams(prev);
-        // A tab's filter and sort belong to that tab: another tab opens unfiltered.
-        if (next !== tab) for (const name of LIBRARY_PARAMS) out.delete(name);
-        if (next === 'top5') out.delete('tab');
-        else out.set('tab', next);
-        return out;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-  };
+  // The tab chosen shows as chosen at once; its panel follows when the address has rendered (the
+  // router's transition), which on a slow phone is a moment later.
+  const [shownTab, showTab] = useOptimistic(tab);
+  const choose = (next: Tab) =>
+    startTransition(() => {
+      showTab(next);
+      write(
+        (prev) => {
+          const out = new URLSearchParams(prev);
+          // A tab's filter and sort belong to that tab: another tab opens unfiltered.
+          if (next !== tab) for (const name of LIBRARY_PARAMS) out.delete(name);
+          if (next === 'top5') out.delete('tab');
+          else out.set('tab', next);
+          return out;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    });
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const last = TABS.length - 1;
     const target = {
@@ -92,9 +97,9 @@ export function ProfileTabs({
             type="button"
             role="tab"
             id={`${base}-${t.value}`}
-            aria-selected={tab === t.value}
+            aria-selected={shownTab === t.value}
             aria-controls={`${base}-${t.value}-panel`}
-            tabIndex={tab === t.value ? 0 : -1}
+            tabIndex={shownTab === t.value ? 0 : -1}
             className="profile-tabs__tab"
             onClick={() => choose(t.value)}
             onKeyDown={(e) => onKeyDown(e, i)}
