@@ -2,6 +2,7 @@
 // happen within 2 seconds, the order of a page, the cursor that reaches further back, and the
 // sentence each item reads as. get_user_activity (…_activity_paging.sql) applies the same order on
 // the server; orderActivity is its twin, so a page is shown the same whatever answered it.
+import { epochMicros } from './dates.ts';
 
 /** Per source and per page (spec 002 §9: "20 rows per source, 25 merged"). */
 export const ACTIVITY_PER_SOURCE = 20;
@@ -61,18 +62,6 @@ export interface ActivityCursor {
 
 export function isActivityType(value: unknown): value is ActivityType {
   return typeof value === 'string' && Object.hasOwn(ACTIVITY_PRIORITY, value);
-}
-
-/**
- * Microseconds since the epoch of an ISO timestamp; Date.parse keeps only milliseconds, and two
- * items a few microseconds apart must still sort as the server sorts them. NaN when unreadable.
- */
-export function epochMicros(iso: string): number {
-  const match = /^(.*T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(.*)$/.exec(iso);
-  if (!match) return Date.parse(iso) * 1000;
-  const [, head, fraction = '', zone] = match;
-  const seconds = Date.parse(`${head}${zone || 'Z'}`);
-  return seconds * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6));
 }
 
 /** Newer first: by moment, then kind priority, then id (the server's total order). */

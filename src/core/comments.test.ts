@@ -43,6 +43,26 @@ describe('threadComments', () => {
     ]);
   });
 
+  it("orders the server's timestamps by time, a whole second before its fractions", () => {
+    // Postgres writes no fraction at a whole second: '…:33+00:00', then '…:33.001+00:00'. As text
+    // compared by locale the later one sorted first (CI saw the demo's two comments swapped).
+    const pg = (id: number, parent: number | null, created_at: string): Threadable => ({
+      id: 10 - id,
+      parent_comment_id: parent === null ? null : 10 - parent,
+      created_at,
+    });
+    const rows = [
+      pg(1, null, '2026-11-27T20:15:33+00:00'),
+      pg(2, null, '2026-11-27T20:15:33.001+00:00'),
+      pg(3, 1, '2026-11-27T20:15:34.2+00:00'),
+      pg(4, 1, '2026-11-27T20:15:34+00:00'),
+    ];
+    expect(shape(rows)).toEqual([
+      [8, []],
+      [9, [6, 7]],
+    ]);
+  });
+
   it(`bounds the ancestor walk to ${COMMENT_REPLY_WALK_DEPTH} steps`, () => {
     // A chain 1 ← 2 ← … ← 13: comment 11 is 10 steps from 1, comment 12 is 11 steps away.
     const chain = Array.from({ length: 13 }, (_, i) => c(i + 1, i === 0 ? null : i, i));

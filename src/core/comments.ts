@@ -3,6 +3,7 @@
 // indent per level; a reply to a reply starts with an @ mention of the replied-to author.
 import { cleanText } from './blank-text.ts';
 import { COMMENT_MAX_LENGTH } from './constants.ts';
+import { compareMoments } from './dates.ts';
 
 /** "reply-nesting walk depth 10": the ancestor walk stops after this many steps. */
 export const COMMENT_REPLY_WALK_DEPTH = 10;
@@ -25,8 +26,8 @@ export interface CommentThread<T> {
   readonly replies: T[];
 }
 
-const newestFirst = (a: Threadable, b: Threadable) => b.created_at.localeCompare(a.created_at) || b.id - a.id;
-const oldestFirst = (a: Threadable, b: Threadable) => a.created_at.localeCompare(b.created_at) || a.id - b.id;
+const newestFirst = (a: Threadable, b: Threadable) => compareMoments(b.created_at, a.created_at) || b.id - a.id;
+const oldestFirst = (a: Threadable, b: Threadable) => compareMoments(a.created_at, b.created_at) || a.id - b.id;
 
 /**
  * The top-level ancestor of a comment (itself when it has no parent), or null when the chain is
@@ -45,7 +46,7 @@ export function topLevelAncestor<T extends Threadable>(comment: T, byId: Readonl
 /**
  * Arranges comments for display. A reply whose ancestors cannot be traced shows as a thread of
  * its own rather than disappearing (its parent may be unpublished or not on this device yet).
- * Timestamps are ISO strings in one format, so they compare as text; ties go by id.
+ * Timestamps compare as the instants they name (compareMoments), not as text; ties go by id.
  */
 export function threadComments<T extends Threadable>(rows: readonly T[]): Array<CommentThread<T>> {
   const byId = new Map(rows.map((row) => [row.id, row]));

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compareMoments,
   differentMoments,
   formatDate,
   formatMoment,
   formatMonthYear,
   formatRelativeTime,
   formatRelease,
+  epochMicros,
   releaseYearOf,
 } from './dates.ts';
 
@@ -102,6 +104,69 @@ describe('differentMoments', () => {
   it('compares moments, not spellings', () => {
     expect(differentMoments('2026-11-21T12:00:00Z', '2026-11-21T12:00:00.000+00:00')).toBe(false);
     expect(differentMoments('2026-11-21T12:00:00Z', '2026-11-21T12:00:01Z')).toBe(true);
+  });
+});
+
+describe('epochMicros', () => {
+  it('keeps microseconds Date.parse would drop', () => {
+    expect(epochMicros('2026-11-21T10:00:00.123456+00:00') - epochMicros('2026-11-21T10:00:00.123+00:00')).toBe(456);
+    expect(epochMicros('2026-11-21T12:00:00+02:00')).toBe(epochMicros('2026-11-21T10:00:00Z'));
+  });
+});
+
+describe('compareMoments', () => {
+  const sign = (a: string | null, b: string | null) => Math.sign(compareMoments(a, b));
+
+  it("orders a whole second before the same second's fractions, as Postgres writes them", () => {
+    // localeCompare put '…33.001+00:00' first: demo comments seeded a millisecond apart swapped.
+    expect('2026-11-27T20:15:33.001+00:00'.localeCompare('2026-11-27T20:15:33+00:00')).toBe(-1);
+    expect(sign('2026-11-27T20:15:33+00:00', '2026-11-27T20:15:33.001+00:00')).toBe(-1);
+    expect(sign('2026-11-27T20:15:33.001+00:00', '2026-11-27T20:15:33+00:00')).toBe(1);
+    expect(sign('2026-11-27T20:15:32.999+00:00', '2026-11-27T20:15:33+00:00')).toBe(-1);
+  });
+
+  it('reads a fraction without its trailing zeros, down to the microsecond', () => {
+    expect(sign('2026-11-27T20:15:33.74+00:00', '2026-11-27T20:15:33.741+00:00')).toBe(-1);
+    expect(sign('2026-11-27T20:15:33.7+00:00', '2026-11-27T20:15:33.69+00:00')).toBe(1);
+    expect(sign('2026-11-27T20:15:33.740001+00:00', '2026-11-27T20:15:33.74+00:00')).toBe(1);
+  });
+
+  it("weighs the device's own '…Z' rows against the server's by the instant", () => {
+    expect(sign('2026-11-27T20:15:33.000Z', '2026-11-27T20:15:33+00:00')).toBe(0);
+    expect(sign('2026-11-27T20:15:33.740Z', '2026-11-27T20:15:33.74+00:00')).toBe(0);
+    expect(sign('2026-11-27T20:15:33.740Z', '2026-11-27T20:15:33.7401+00:00')).toBe(-1);
+    expect(sign('2026-11-27T20:15:33Z', '2026-11-27T20:15:33.5Z')).toBe(-1);
+  });
+
+  it('puts none, or an unreadable one, first', () => {
+    expect(sign(null, '2026-11-27T20:15:33Z')).toBe(-1);
+    expect(sign('2026-11-27T20:15:33Z', '')).toBe(1);
+    expect(sign('not a date', '2026-11-27T20:15:33Z')).toBe(-1);
+    expect(sign(null, null)).toBe(0);
+  });
+
+  it('reads other offsets as the instant they name', () => {
+    // 15:15:33-05:00 is 20:15:33 UTC: after 20:15:32 UTC although it reads earlier.
+    expect(sign('2026-11-27T15:15:33.25-05:00', '2026-11-27T20:15:32+00:00')).toBe(1);
+    expect(epochMicros('2026-11-27T15:15:33.250123-05:00')).toBe(Date.UTC(2026, 10, 27, 20, 15, 33) * 1000 + 250_123);
+    expect(epochMicros('2026-11-27T20:15:33+00:00')).toBe(Date.UTC(2026, 10, 27, 20, 15, 33) * 1000);
+  });
+
+  it('sorts a mix of spellings into time order', () => {
+    const times = [
+      '2026-11-27T20:15:33.001+00:00',
+      '2026-11-27T20:15:33+00:00',
+      '2026-11-27T20:15:32.5Z',
+      '2026-11-27T20:15:33.0005+00:00',
+      '2026-11-27T21:15:32.9+01:00',
+    ];
+    expect([...times].sort(compareMoments)).toEqual([
+      '2026-11-27T20:15:32.5Z',
+      '2026-11-27T21:15:32.9+01:00',
+      '2026-11-27T20:15:33+00:00',
+      '2026-11-27T20:15:33.0005+00:00',
+      '2026-11-27T20:15:33.001+00:00',
+    ]);
   });
 });
 

@@ -192,3 +192,35 @@ export function differentMoments(a: DateInput, b: DateInput): boolean {
   if (!Number.isFinite(x) || !Number.isFinite(y)) return a !== b;
   return x !== y;
 }
+
+/**
+ * Microseconds since the epoch of an ISO timestamp; Date.parse keeps only milliseconds, and two
+ * rows a few microseconds apart must still sort as the server sorts them. NaN when unreadable.
+ */
+export function epochMicros(iso: string): number {
+  const match = /^(.*T\d{2}:\d{2}:\d{2})(?:\.(\d+))?(.*)$/.exec(iso);
+  if (!match) return Date.parse(iso) * 1000;
+  const [, head, fraction = '', zone] = match;
+  const seconds = Date.parse(`${head}${zone || 'Z'}`);
+  return seconds * 1000 + Number(fraction.padEnd(6, '0').slice(0, 6));
+}
+
+/**
+ * Orders two timestamps by the instants they name, earliest first (0 for one instant spelled two
+ * ways); none, or one that is unreadable, comes first. Timestamps do not sort as text in general:
+ * localeCompare puts '…:33.001+00:00' before the whole second '…:33+00:00', and the device's own
+ * '…Z' rows sit among the server's '+00:00' ones.
+ */
+export function compareMoments(a: string | null | undefined, b: string | null | undefined): number {
+  if (a === b) return 0;
+  if (!a || !b) return a ? 1 : -1;
+  // Two of Postgres's UTC instants sort as text by code point ('+' < '.' < the digits), and so do
+  // two of JavaScript's of one length: the common case, without parsing.
+  const asText = a.length === b.length ? a.endsWith('Z') && b.endsWith('Z') : false;
+  if (asText || (a.endsWith('+00:00') && b.endsWith('+00:00'))) return a < b ? -1 : 1;
+  const x = epochMicros(a);
+  const y = epochMicros(b);
+  if (Number.isNaN(x) || Number.isNaN(y))
+    return Number.isNaN(x) === Number.isNaN(y) ? (a < b ? -1 : 1) : Number.isNaN(x) ? -1 : 1;
+  return x - y;
+}

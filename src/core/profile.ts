@@ -1,7 +1,7 @@
 // The profile screen's rules (spec 002 §2 Profile, §4 Follow, §5, §8, §9): the id in the address,
 // the header's texts, the reviews modal's sorts and excerpts, the edit form's changes and the
 // follow button's messages. Pure: the screen (src/features/profile) renders what these answer.
-import { formatMonthYear } from './dates.ts';
+import { compareMoments, formatMonthYear } from './dates.ts';
 import { MutationError, parseMutation, type MutationArgs } from './mutations.ts';
 
 /** "Review excerpt 150 characters with Show more/less in the reviews modal" (§9). */
@@ -99,10 +99,10 @@ interface Sortable {
 
 /** The reviews modal's order; ties newest first, then by id, as get_user_reviews orders them. */
 export function sortReviews<T extends Sortable>(reviews: readonly T[], sort: ReviewSort): T[] {
-  const newest = (a: T, b: T) => b.post_date_time.localeCompare(a.post_date_time) || b.id - a.id;
+  const newest = (a: T, b: T) => compareMoments(b.post_date_time, a.post_date_time) || b.id - a.id;
   const order: Record<ReviewSort, (a: T, b: T) => number> = {
     recent: newest,
-    oldest: (a, b) => a.post_date_time.localeCompare(b.post_date_time) || newest(a, b),
+    oldest: (a, b) => compareMoments(a.post_date_time, b.post_date_time) || newest(a, b),
     highest: (a, b) => b.rating - a.rating || newest(a, b),
     lowest: (a, b) => a.rating - b.rating || newest(a, b),
   };

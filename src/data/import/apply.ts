@@ -9,6 +9,7 @@
 // read up front, the applies run in memory, and what they wrote is put at once — the same rows,
 // shadows and outbox rows (with their clocks, in order) as one mutate() per write would leave.
 import { Dexie } from 'dexie';
+import { compareMoments } from '../../core/dates.ts';
 import { IMPORT_BATCH_SIZE } from '../../core/import/constants.ts';
 import type { PlannedMutation } from '../../core/import/plan.ts';
 import { isMutationName, MutationError, parseMutation, type MutationName } from '../../core/mutations.ts';
@@ -292,6 +293,6 @@ export async function unfinishedImports(db: CheckpointDb, me: number): Promise<I
     const jobs = await Promise.all(open.map((id) => readImportJob(db, id)));
     return jobs
       .filter((j): j is ImportJobRow => j !== undefined)
-      .sort((a, b) => a.created_at.localeCompare(b.created_at));
+      .sort((a, b) => compareMoments(a.created_at, b.created_at));
   });
 }

@@ -2,7 +2,7 @@
 // for what they show). The identifier is a numeric id (internal, else external) or a slug. A game
 // our database does not have yet is kept on the device as a -igdb_id stand-in (rememberCatalogueGame)
 // so its page opens, offline too, and writes about it carry its summary.
-import { releaseYearOf } from '../../core/dates.ts';
+import { compareMoments, releaseYearOf } from '../../core/dates.ts';
 import { GAME_PAGE_REVIEWS, ratingSummary } from '../../core/game-page.ts';
 import type { GameSummary } from '../../core/mutations.ts';
 import type { CheckpointDb, CollectionRow, GameRow, ProgressRow, ReviewRow, WishlistRow } from '../../store/db.ts';
@@ -51,7 +51,7 @@ export async function loadGamePage(
   ).filter(counts);
   const written = all
     .filter(hasText)
-    .sort((a, b) => b.post_date_time.localeCompare(a.post_date_time))
+    .sort((a, b) => compareMoments(b.post_date_time, a.post_date_time))
     .slice(0, GAME_PAGE_REVIEWS);
   const authors = await db.users.bulkGet(written.map((r) => r.user_id));
   const key = [me ?? 0, game.igdb_id] as const;

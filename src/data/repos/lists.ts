@@ -5,7 +5,7 @@ import { TOP_TEN_SIZE } from '../../core/constants.ts';
 import type { CheckpointDb, GameRow, ReviewRow } from '../../store/db.ts';
 import type { GameHit } from '../search/types.ts';
 import { counts } from './shapes.ts';
-import { releaseYearOf } from '../../core/dates.ts';
+import { compareMoments, releaseYearOf } from '../../core/dates.ts';
 
 /** A Top 5 game, with the member's own rating of it when the device holds it. */
 export interface TopFiveEntry {
@@ -47,7 +47,7 @@ export async function loadTopFive(db: CheckpointDb, userId: number): Promise<Top
  */
 export async function loadTopTen(db: CheckpointDb, userId: number): Promise<TopTenEntry[]> {
   const rated = (await ratedReviews(db, userId))
-    .sort((a, b) => b.rating - a.rating || b.post_date_time.localeCompare(a.post_date_time) || b.id - a.id)
+    .sort((a, b) => b.rating - a.rating || compareMoments(b.post_date_time, a.post_date_time) || b.id - a.id)
     .slice(0, TOP_TEN_SIZE);
   const games = await db.games.bulkGet(rated.map((r) => r.game_id));
   return rated.map((review, i) => ({ rank: i + 1, rating: review.rating, review, game: games[i] ?? null }));
@@ -61,7 +61,7 @@ export async function countRated(db: CheckpointDb, userId: number): Promise<numb
 /** The member's rated games as picker rows, highest rated first. */
 export async function loadRatedGames(db: CheckpointDb, userId: number): Promise<GameHit[]> {
   const rated = (await ratedReviews(db, userId)).sort(
-    (a, b) => b.rating - a.rating || b.post_date_time.localeCompare(a.post_date_time),
+    (a, b) => b.rating - a.rating || compareMoments(b.post_date_time, a.post_date_time),
   );
   const games = await db.games.bulkGet(rated.map((r) => r.game_id));
   return games.filter((g): g is GameRow => g !== undefined).map(toHit);

@@ -3,6 +3,7 @@
 // game rows), Want to Play a page at a time, and the games modal's lists when it opens. Top 5 and
 // Top 10 are in lists.ts, the Library tab in library.ts.
 import type { CheckpointDb, GameRow, ReviewRow, UserRow } from '../../store/db.ts';
+import { compareMoments } from '../../core/dates.ts';
 import { isDraft } from '../../core/review-draft.ts';
 import { getGames } from './games.ts';
 import { counts } from './shapes.ts';
@@ -79,8 +80,8 @@ export async function loadWantToPlay(
     db.wishlist.where('user_id').equals(userId).toArray(),
     db.collection.where('user_id').equals(userId).toArray(),
   ]);
-  wishlist.sort((a, b) => b.priority - a.priority || b.added_at.localeCompare(a.added_at));
-  collection.sort((a, b) => b.added_at.localeCompare(a.added_at));
+  wishlist.sort((a, b) => b.priority - a.priority || compareMoments(b.added_at, a.added_at));
+  collection.sort((a, b) => compareMoments(b.added_at, a.added_at));
   const ids = { wishlist: wishlist.map((w) => w.game_id), collection: collection.map((c) => c.game_id) };
   const shown = (list: WantList) => (limit === null ? ids[list] : ids[list].slice(0, limit[list]));
   const games = await gamesById(db, [...shown('collection'), ...shown('wishlist')]);
@@ -108,10 +109,10 @@ export async function loadMemberGames(db: CheckpointDb, userId: number): Promise
   const progress = await db.progress.where('user_id').equals(userId).toArray();
   const started = progress
     .filter((p) => p.started && !p.completed)
-    .sort((a, b) => (b.started_date ?? '').localeCompare(a.started_date ?? ''));
+    .sort((a, b) => compareMoments(b.started_date, a.started_date));
   const finished = progress
     .filter((p) => p.completed)
-    .sort((a, b) => (b.completed_date ?? '').localeCompare(a.completed_date ?? ''));
+    .sort((a, b) => compareMoments(b.completed_date, a.completed_date));
   const games = await gamesById(
     db,
     [...started, ...finished].map((p) => p.game_id),
@@ -147,7 +148,7 @@ export async function loadFollowList(
     kind === 'followers'
       ? await db.follows.where('following_id').equals(userId).toArray()
       : await db.follows.where('[follower_id+following_id]').between([userId, -Infinity], [userId, Infinity]).toArray();
-  rows.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
+  rows.sort((a, b) => compareMoments(b.created_at, a.created_at) || b.id - a.id);
   const ids = rows.map((r) => (kind === 'followers' ? r.follower_id : r.following_id));
   const users = await db.users.bulkGet(ids);
   const mine =

@@ -3,6 +3,7 @@
 // tab's list as one types (issue 18 §3); a long list is windowed (§4).
 import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { compareMoments } from '../../core/dates.ts';
 import { GAMES_TABS, type GamesTab } from '../../core/profile.ts';
 import type { GameRow } from '../../store/db.ts';
 import { useLive } from '../../data/live.ts';
@@ -51,7 +52,7 @@ export function GamesModal({
       finished: true,
       date: f.completed_date,
     }));
-    const all = [...started, ...finished].sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+    const all = [...started, ...finished].sort((a, b) => compareMoments(b.date, a.date));
     return { all, started, finished };
   }, [games]);
   const tabList = lists?.[tab] ?? NONE;
