@@ -5,8 +5,9 @@
 // which the page renders in a transition (app/router.tsx), a moment after each key. Bound straight
 // to `value`, the input was put back to an older text by those renders, and on a slow phone typing
 // "starfall odyssey 4" left "s4". A `value` that is not one of the box's own texts coming back
-// (cleared by "Show all games", Back) is taken as it comes.
-import { useId, useLayoutEffect, useRef } from 'react';
+// (cleared by "Show all games", Back) is taken as it comes (layout/address-draft.ts).
+import { useId, useRef } from 'react';
+import { useHandedUp } from '../../layout/address-draft.ts';
 import './library.css';
 
 export interface FilterBoxProps {
@@ -17,40 +18,16 @@ export interface FilterBoxProps {
   readonly count?: string;
 }
 
-export interface Typed {
-  /** What the box shows. */
-  readonly draft: string;
-  /** The `value` last rendered. */
-  readonly shown: string;
-  /** Texts handed to onChange that `value` has not come back with yet, oldest first. */
-  readonly pending: readonly string[];
-}
-
-/** The box's text after `value` changed: kept when `value` is one of its own texts coming back. */
-export function followValue(typed: Typed, value: string): Typed {
-  // One of the box's texts has been rendered: it and those typed before it are done.
-  const mine = typed.pending.indexOf(value);
-  if (mine >= 0) return { draft: typed.draft, shown: value, pending: typed.pending.slice(mine + 1) };
-  if (value === typed.shown) return typed;
-  // Changed from elsewhere.
-  return { draft: value, shown: value, pending: [] };
-}
-
 export function FilterBox({ label, value, onChange, count }: FilterBoxProps) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   // The input is the box's own (uncontrolled): React never writes what it shows from a render that
   // may lag the keys. After each render, `value` is followed only when it comes from elsewhere.
-  const typed = useRef<Omit<Typed, 'draft'>>({ shown: value, pending: [] });
-  useLayoutEffect(() => {
-    const box = input.current;
-    if (!box) return;
-    const next = followValue({ ...typed.current, draft: box.value }, value);
-    typed.current = { shown: next.shown, pending: next.pending };
-    if (box.value !== next.draft) box.value = next.draft;
+  const handUp = useHandedUp(value, (text) => {
+    if (input.current && input.current.value !== text) input.current.value = text;
   });
   const type = (text: string) => {
-    typed.current = { ...typed.current, pending: [...typed.current.pending, text] };
+    handUp(text);
     onChange(text);
   };
   return (
