@@ -164,6 +164,38 @@ it('narrows by release year and platform, writing each filter to the address', a
   expect(await page.getByRole('button', { name: 'Grid' }).getAttribute('aria-pressed')).toBe('false');
 });
 
+it('keeps two filters chosen at once, and shows each at once', async () => {
+  const page = await open('/search');
+  await expect.poll(() => counter(page), { timeout: 15_000 }).toBe(`Showing 1 - 20 of ${CATALOGUE_SIZE} games`);
+  await page.getByRole('button', { name: 'Filters' }).click();
+  const platform = select(page, 'Platform').locator('option', { hasText: /^Nintendo Switch$/ });
+  await expect.poll(() => platform.count(), { timeout: 15_000 }).toBe(1);
+  const switchId = await platform.getAttribute('value');
+  // Both in one task: the page cannot render the first address before the second change is made.
+  const shownAtOnce = await page.evaluate((id) => {
+    const choose = (label: string, value: string) => {
+      const field = Array.from(document.querySelectorAll('main label')).find((l) => l.textContent === label);
+      const control = (field as HTMLLabelElement | undefined)?.control as HTMLSelectElement | null | undefined;
+      if (!control) throw new Error(`no select labelled ${label}`);
+      control.value = value;
+      control.dispatchEvent(new Event('change', { bubbles: true }));
+      return control.value;
+    };
+    return [choose('Release year', '2017'), choose('Platform', String(id))];
+  }, switchId);
+  expect(shownAtOnce).toEqual(['2017', switchId]);
+  await expect.poll(() => search(page)).toBe(`?platform=${switchId}&year=2017`);
+  // The page may render the year alone first: wait for the list of both.
+  const bothHold = async () => {
+    const metas = await page.locator('.browse-game__meta').allTextContents();
+    return metas.length > 0 && metas.every((m) => m.startsWith('2017') && m.includes('Nintendo Switch'));
+  };
+  await expect.poll(bothHold, { timeout: 15_000 }).toBe(true);
+  expect(await names(page)).toContain('The Legend of Zelda: Breath of the Wild');
+  expect(await select(page, 'Release year').inputValue()).toBe('2017');
+  expect(await select(page, 'Platform').inputValue()).toBe(switchId);
+});
+
 it('pages by 20: page 2 shows "Showing 21 - 40", up to 5 page buttons, Previous and Next', async () => {
   const page = await open('/search');
   await expect.poll(() => counter(page), { timeout: 15_000 }).toBe(`Showing 1 - 20 of ${CATALOGUE_SIZE} games`);

@@ -148,6 +148,33 @@ it('sorts by followers, reviews and join date, written to the address', async ()
   await context.close();
 });
 
+it('keeps a sort and a quick filter chosen at once, and shows the sort at once', async () => {
+  const { context, page } = await open();
+  await settled(page);
+  // Both in one task: the page cannot render the first address before the second change is made.
+  const sortShown = await page.evaluate(() => {
+    const sort = Array.from(document.querySelectorAll('select')).find((s) => s.textContent?.includes('Most Reviews'));
+    if (!sort) throw new Error('no sort select');
+    sort.value = 'reviews';
+    sort.dispatchEvent(new Event('change', { bubbles: true }));
+    const pro = Array.from(document.querySelectorAll('button')).find((b) => b.textContent?.includes('Pro Reviewers'));
+    if (!pro) throw new Error('no Pro Reviewers button');
+    pro.click();
+    return sort.value;
+  });
+  // The select does not go back to its old value while the address renders.
+  expect(sortShown).toBe('reviews');
+  await expect
+    .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+    .toEqual({ q: 'reviewer', sort: 'reviews' });
+  // The address changes before the page renders it (a transition): wait for the page.
+  await expect
+    .poll(() => page.getByRole('button', { name: /Pro Reviewers/ }).getAttribute('aria-pressed'), { timeout: 15_000 })
+    .toBe('true');
+  expect(await page.getByLabel('Sort by').inputValue()).toBe('reviews');
+  await context.close();
+});
+
 it('pages 20 at a time with the page number in the address', async () => {
   const { context, page } = await open('/users?sort=recent');
   await settled(page);

@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAddressDraft } from '../layout/address-draft.ts';
+import { useParamsChain, useShownChoice } from '../layout/address-params.ts';
 import {
   browseSearch,
   defaultOrder,
@@ -56,6 +57,7 @@ export default function BrowsePage() {
     [location.search, currentYear],
   );
   const key = browseSearch(params);
+  const latest = useParamsChain(params, location.search);
 
   // When the address changes under the box (back, forward, a link), the box follows it.
   const { draft, setDraft, writing } = useAddressDraft(params.q);
@@ -141,10 +143,13 @@ export default function BrowsePage() {
     if (term === params.q) return;
     const timer = window.setTimeout(() => {
       writing(term);
-      go({ ...params, q: term, page: 1 }, 'replace');
+      go(
+        latest((p) => ({ ...p, q: term, page: 1 })),
+        'replace',
+      );
     }, BROWSE_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [draft, params, go, writing]);
+  }, [draft, params, go, writing, latest]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -153,13 +158,20 @@ export default function BrowsePage() {
     if (term === params.q && params.page === 1) refresh();
     else {
       writing(term);
-      go({ ...params, q: term, page: 1 }, 'push');
+      go(
+        latest((p) => ({ ...p, q: term, page: 1 })),
+        'push',
+      );
     }
   };
-  // A filter takes the term as typed so far, and starts again from page 1.
+  // A filter takes the term as typed so far, and starts again from page 1. Two filters chosen
+  // before the page shows the first keep both (layout/address-params.ts).
   const setFilter = (patch: Partial<BrowseParams>) => {
     writing(draft.trim());
-    go({ ...params, q: draft.trim(), ...patch, page: 1 }, 'push');
+    go(
+      latest((p) => ({ ...p, q: draft.trim(), ...patch, page: 1 })),
+      'push',
+    );
   };
 
   const current = answer !== null && answer.key === key && answer.run === run ? answer.outcome : null;
@@ -282,7 +294,17 @@ interface FiltersPanelProps {
   readonly onChange: (patch: Partial<BrowseParams>) => void;
 }
 
-function FiltersPanel({ id, open, params, platforms, currentYear, activeFilters, onChange }: FiltersPanelProps) {
+function FiltersPanel({
+  id,
+  open,
+  params: rendered,
+  platforms,
+  currentYear,
+  activeFilters,
+  onChange,
+}: FiltersPanelProps) {
+  // A choice shows at once, before the address it goes to renders.
+  const [params, choose] = useShownChoice(rendered, onChange);
   const several = params.platforms.length > 1;
   const otherRating = params.minRating !== null && !(MIN_RATINGS as readonly number[]).includes(params.minRating);
   return (
@@ -295,7 +317,7 @@ function FiltersPanel({ id, open, params, platforms, currentYear, activeFilters,
           <select
             id={fieldId}
             value={several ? 'several' : String(params.platforms[0] ?? '')}
-            onChange={(e) => onChange({ platforms: e.target.value === '' ? [] : [Number(e.target.value)] })}
+            onChange={(e) => choose({ platforms: e.target.value === '' ? [] : [Number(e.target.value)] })}
           >
             <option value="">All platforms</option>
             {several && (
@@ -316,7 +338,7 @@ function FiltersPanel({ id, open, params, platforms, currentYear, activeFilters,
           <select
             id={fieldId}
             value={params.year ?? ''}
-            onChange={(e) => onChange({ year: e.target.value === '' ? null : Number(e.target.value) })}
+            onChange={(e) => choose({ year: e.target.value === '' ? null : Number(e.target.value) })}
           >
             <option value="">Any year</option>
             {releaseYears(currentYear).map((y) => (
@@ -332,7 +354,7 @@ function FiltersPanel({ id, open, params, platforms, currentYear, activeFilters,
           <select
             id={fieldId}
             value={params.minRating ?? ''}
-            onChange={(e) => onChange({ minRating: e.target.value === '' ? null : Number(e.target.value) })}
+            onChange={(e) => choose({ minRating: e.target.value === '' ? null : Number(e.target.value) })}
           >
             <option value="">Any rating</option>
             {otherRating && <option value={params.minRating ?? ''}>{params.minRating}+</option>}
@@ -351,7 +373,7 @@ function FiltersPanel({ id, open, params, platforms, currentYear, activeFilters,
             value={params.sort}
             onChange={(e) => {
               const sort = e.target.value as BrowseSortField;
-              onChange({ sort, order: defaultOrder(sort) });
+              choose({ sort, order: defaultOrder(sort) });
             }}
           >
             {(PAGE_SORTS.includes(params.sort) ? PAGE_SORTS : [...PAGE_SORTS, params.sort]).map((s) => (
@@ -367,7 +389,7 @@ function FiltersPanel({ id, open, params, platforms, currentYear, activeFilters,
           <select
             id={fieldId}
             value={params.order}
-            onChange={(e) => onChange({ order: e.target.value === 'desc' ? 'desc' : 'asc' })}
+            onChange={(e) => choose({ order: e.target.value === 'desc' ? 'desc' : 'asc' })}
           >
             <option value="asc">{params.sort === 'name' ? 'A to Z' : 'Lowest first'}</option>
             <option value="desc">{params.sort === 'name' ? 'Z to A' : 'Highest first'}</option>
@@ -383,7 +405,7 @@ function FiltersPanel({ id, open, params, platforms, currentYear, activeFilters,
                 <button
                   type="button"
                   className="browse-chip"
-                  onClick={() => onChange({ genres: params.genres.filter((x) => x !== g) })}
+                  onClick={() => choose({ genres: params.genres.filter((x) => x !== g) })}
                 >
                   {g} <span aria-hidden="true">×</span>
                   <span className="visually-hidden"> (remove)</span>
@@ -397,7 +419,7 @@ function FiltersPanel({ id, open, params, platforms, currentYear, activeFilters,
         <button
           type="button"
           className="button button--ghost browse-filters__clear"
-          onClick={() => onChange({ platforms: [], genres: [], year: null, minRating: null })}
+          onClick={() => choose({ platforms: [], genres: [], year: null, minRating: null })}
         >
           Clear filters
         </button>

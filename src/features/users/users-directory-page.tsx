@@ -3,7 +3,17 @@
 // in pages of 20 numbered in the address, Recent Searches (shared with the header's Users tab),
 // Community Stats, Quick Filters and Follow buttons. The address is the query: typing replaces it,
 // a search, sort, filter or page pushes it, so back, reload and shared links show the same list.
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useOptimistic,
+  useRef,
+  useState,
+  type FormEvent,
+} from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import {
   applyQuickFilter,
@@ -37,6 +47,7 @@ import { QuickFiltersPanel, RecentPanel, StatsPanel, TopReviewersPanel } from '.
 import { useDirectory, type Shown } from './use-directory.ts';
 import { UserCard, type CardCounts, type CardUser, type FollowControl } from './user-card.tsx';
 import { useAddressDraft } from '../layout/address-draft.ts';
+import { useParamsChain } from '../layout/address-params.ts';
 import { DESKTOP, useMediaQuery } from '../layout/media-query.ts';
 import './users-directory.css';
 
@@ -52,6 +63,8 @@ export default function UsersDirectoryPage() {
   const navigate = useNavigate();
   const params = useMemo(() => parseDirectoryParams(new URLSearchParams(location.search)), [location.search]);
   const canonical = directorySearch(params);
+  // Changes made before the page shows the last one build on it (layout/address-params.ts).
+  const latest = useParamsChain(params, location.search);
   const auth = useAuth();
   const me = auth.status === 'signedIn' ? auth.memberId : null;
   const authReady = isAuthSettled(auth);
@@ -81,10 +94,13 @@ export default function UsersDirectoryPage() {
     if (term === params.q) return;
     const timer = window.setTimeout(() => {
       writing(term);
-      go({ ...params, q: term, page: 1 }, 'replace');
+      go(
+        latest((p) => ({ ...p, q: term, page: 1 })),
+        'replace',
+      );
     }, DIRECTORY_SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [draft, params, go, writing]);
+  }, [draft, params, go, writing, latest]);
 
   // ---- recent searches (the 'users' kind, shared with the header's Users tab) -----------------
   const [recent, setRecent] = useState<RecentEntry[]>(() => listRecent(recentStorage, 'users', Date.now()));
@@ -95,7 +111,10 @@ export default function UsersDirectoryPage() {
   const search = (term: string) => {
     remember(term);
     writing(term);
-    go({ ...params, q: term, page: 1 }, 'push');
+    go(
+      latest((p) => ({ ...p, q: term, page: 1 })),
+      'push',
+    );
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -105,12 +124,20 @@ export default function UsersDirectoryPage() {
     setDraft(query);
     search(query);
   };
-  const setSort = (sort: DirectorySort) => {
-    writing(draft.trim());
-    go({ ...params, q: draft.trim(), sort, page: 1 }, 'push');
-  };
+  // The sort chosen shows at once; the address it goes to renders a moment later (the router's
+  // transition), and until then the select showed its old value again.
+  const [sortShown, showSort] = useOptimistic(params.sort);
+  const setSort = (sort: DirectorySort) =>
+    startTransition(() => {
+      showSort(sort);
+      writing(draft.trim());
+      go(
+        latest((p) => ({ ...p, q: draft.trim(), sort, page: 1 })),
+        'push',
+      );
+    });
   const pickQuick = (id: QuickFilterId) => {
-    const next = applyQuickFilter({ ...params, q: draft.trim() }, id);
+    const next = latest((p) => applyQuickFilter({ ...p, q: draft.trim() }, id));
     if (next.q !== params.q) {
       setDraft(next.q);
       remember(next.q);
@@ -257,7 +284,7 @@ export default function UsersDirectoryPage() {
             </span>
             <select
               aria-labelledby={sortId}
-              value={params.sort}
+              value={sortShown}
               onChange={(e) => setSort(e.target.value as DirectorySort)}
             >
               {DIRECTORY_SORTS.map((s) => (
@@ -319,7 +346,10 @@ export default function UsersDirectoryPage() {
             }}
             onClear={() => {
               setDraft('');
-              go({ ...params, q: '', page: 1 }, 'push');
+              go(
+                latest((p) => ({ ...p, q: '', page: 1 })),
+                'push',
+              );
             }}
           />
         </div>

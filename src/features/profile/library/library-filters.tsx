@@ -1,7 +1,7 @@
 // The Library tab's filter bar (issue 18 §3): the filter box, a Filters toggle (its badge counts the
 // filters set) opening status, platform, rating range, release year and reviewed, and the sort.
 // Everything it changes goes to the address (use-library-query.ts).
-import { startTransition, useId, useOptimistic, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   activeFilterCount,
   LIBRARY_SORTS,
@@ -13,6 +13,7 @@ import {
   type LibrarySort,
   type LibraryStatus,
 } from '../../../core/library/library-query.ts';
+import { useShownChoice } from '../../layout/address-params.ts';
 import { FilterBox } from './filter-box.tsx';
 
 const RATINGS = Array.from({ length: (RATING_MAX - RATING_MIN) * 2 + 1 }, (_, i) => RATING_MIN + i / 2);
@@ -26,18 +27,8 @@ export interface LibraryFiltersProps {
 }
 
 export function LibraryFilters({ query: rendered, onChange, platforms, years, count }: LibraryFiltersProps) {
-  // A choice shows at once. The address it goes to renders a moment later (the router's transition),
-  // and until then a select showed its old value again, as if the choice had not been taken: for
-  // some 400 ms on a phone 6 times slower than this machine.
-  const [query, showChoice] = useOptimistic(rendered, (q: LibraryQuery, patch: Partial<LibraryQuery>) => ({
-    ...q,
-    ...patch,
-  }));
-  const choose = (patch: Partial<LibraryQuery>) =>
-    startTransition(() => {
-      showChoice(patch);
-      onChange(patch);
-    });
+  // A choice shows at once, before the address it goes to renders.
+  const [query, choose] = useShownChoice(rendered, onChange);
   const active = activeFilterCount(query);
   const [open, setOpen] = useState(active > 0);
   const panelId = useId();
