@@ -3,7 +3,7 @@
 // many writes or odd answers, and a seeded fuzz of random writes, syncs, network failures and
 // change-log prunes on three devices that must end with every device's mirrors equal to the
 // server's rows.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PUSH_BATCH_SIZE } from '../core/constants.ts';
 import { MutationError, type MutationArgs, type MutationName } from '../core/mutations.ts';
 import { MIRRORS, type CheckpointDb } from '../store/db.ts';
@@ -317,6 +317,47 @@ describe('the sync engine on the fake server', () => {
       lastError: null,
     });
     expect((await db.wishlist.toArray()).map((w) => w.igdb_id).sort()).toEqual([IGDB.hades, IGDB.zelda].sort());
+  });
+
+  it('stays offline when the browser goes offline while a sync is on its way, and its answer comes after', async () => {
+    const window = new EventTarget();
+    vi.stubGlobal('addEventListener', window.addEventListener.bind(window));
+    vi.stubGlobal('removeEventListener', window.removeEventListener.bind(window));
+    cleanups.push(() => vi.unstubAllGlobals());
+    const server = new FakeSyncServer(GAMES);
+    const db = freshDb();
+    const inner = server.remoteFor(server.addMember('offline_mid_sync'));
+    let held: (() => void) | null = null;
+    let hold = true;
+    const remote: Remote = {
+      push: (clientId, mutations) => inner.push(clientId, mutations),
+      // The answer is on its way when the network goes: it arrives after the `offline` event.
+      pull: async (cursor, scope, limit) => {
+        const page = await inner.pull(cursor, scope, limit);
+        if (hold) {
+          hold = false;
+          await new Promise<void>((resolve) => (held = resolve));
+        }
+        return page;
+      },
+    };
+    const engine = createSyncEngine({ db, remote, refreshSession: noRefresh });
+    cleanups.push(engine.start());
+    await vi.waitFor(() => expect(held).not.toBeNull());
+    window.dispatchEvent(new Event('offline'));
+    expect(engine.status.getSnapshot().online).toBe(false);
+    held!();
+    // The run ends with the server's answer (no new run: it would be asked after the event).
+    await vi.waitFor(() => expect(engine.status.getSnapshot().syncing).toBe(false));
+    expect(engine.status.getSnapshot()).toMatchObject({ online: false, reachable: true, lastError: null });
+    // The next answer, asked once the network is back, says online again.
+    held = null;
+    hold = true;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() => expect(held).not.toBeNull());
+    held!();
+    await vi.waitFor(() => expect(engine.status.getSnapshot().syncing).toBe(false));
+    expect(engine.status.getSnapshot()).toMatchObject({ online: true, reachable: true, lastError: null });
   });
 
   it("[S13] never pushes the first member's waiting write under another member's session", async () => {

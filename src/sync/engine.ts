@@ -96,6 +96,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let cancelDebounce: (() => void) | null = null;
   /** Whether this engine (this start of the app) has brought an older build's outbox rows to its protocol. */
   let outboxUpgraded = false;
+  /** The browser's `offline` events so far: a sync under way when one comes is no proof of a network now. */
+  let offlineEvents = 0;
 
   /** Never rejects: callers fire and forget it; a failure to count is shown as the error. */
   const refreshPending = (): Promise<void> =>
@@ -129,6 +131,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   /** One push + pull under the lock; records the outcome. Returns whether it succeeded. */
   async function runOnce(): Promise<boolean> {
     status.update({ syncing: true });
+    // A server's answer proves a network, whatever navigator.onLine said, but only as of when it was
+    // asked: an `offline` since then is newer, and the device stays offline (an answer arriving just
+    // after the network went kept the offline banner away).
+    const offlineBefore = offlineEvents;
+    const answered = () => (offlineEvents === offlineBefore ? { online: true } : {});
     try {
       await withSyncLock(async () => {
         // Inside the lock, so two tabs never refresh the same token at once.
@@ -142,9 +149,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         await withAuth(() => pullChanges(db, remote, { now }));
       }, options.lock);
       failures = 0;
-      // An answer proves a network, whatever navigator.onLine said.
       status.update({
-        online: true,
+        ...answered(),
         reachable: true,
         sessionExpired: false,
         lastSyncedAt: now(),
@@ -161,13 +167,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         // Retrying cannot help until the app is updated (the Update button reloads into the new
         // version, which syncs on start); the periodic timer still asks now and then, in case the
         // server is rolled back.
-        status.update({ online: true, reachable: true, lastError: message, backoffUntil: null, updateNeeded: true });
+        status.update({ ...answered(), reachable: true, lastError: message, backoffUntil: null, updateNeeded: true });
         scheduleNext(intervalMs);
       } else if (error instanceof AuthError || error instanceof MemberChangedError) {
         // The server answered, but retrying cannot help until the member signs in again; the next
         // trigger (a write, `online`, the page shown again) tries anew.
         status.update({
-          online: true,
+          ...answered(),
           reachable: true,
           sessionExpired: error instanceof AuthError,
           lastError: error instanceof AuthError ? SESSION_EXPIRED : message,
@@ -229,7 +235,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         status.update({ online: true, reachable: true });
         void syncNow();
       },
-      offline: () => status.update({ online: false }),
+      offline: () => {
+        offlineEvents += 1;
+        status.update({ online: false });
+      },
       visible: () => void syncNow(),
     });
     const unsubscribe = onLocalWrite(() => {
