@@ -220,7 +220,8 @@ export function compareMoments(a: string | null | undefined, b: string | null | 
   if (asText || (a.endsWith('+00:00') && b.endsWith('+00:00'))) return a < b ? -1 : 1;
   const x = epochMicros(a);
   const y = epochMicros(b);
-  if (Number.isNaN(x) || Number.isNaN(y))
-    return Number.isNaN(x) === Number.isNaN(y) ? (a < b ? -1 : 1) : Number.isNaN(x) ? -1 : 1;
+  // An unreadable one first, as none does; two unreadable ones as text.
+  if (Number.isNaN(x) !== Number.isNaN(y)) return Number.isNaN(x) ? -1 : 1;
+  if (Number.isNaN(x)) return a < b ? -1 : 1;
   return x - y;
 }
