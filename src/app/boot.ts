@@ -7,7 +7,6 @@
 import { prefetchBackendSettings } from '../data/backend-settings.ts';
 import { sendFirstRead } from '../data/first-read.ts';
 import { yieldToPage } from '../core/yield-to-page.ts';
-import { dexieCode } from '../store/dexie-code.ts';
 import { firstScreenCode, firstScreenRead } from './screens.ts';
 
 // The backend's settings leave first: the first screen's read needs them the moment the app is in.
@@ -31,7 +30,7 @@ const LIBRARIES: ReadonlyArray<() => Promise<unknown>> = [
     const { Router } = await import('react-router-dom');
     return Router;
   },
-  dexieCode,
+  () => import('dexie'),
 ];
 
 const start = async (): Promise<void> => {
