@@ -160,6 +160,16 @@ function testsOfTheGateway(dir = 'tests/integration'): string[] {
     .map((file) => `${dir}/${file}`);
 }
 
+/**
+ * The libraries src/app/boot.ts evaluates one task each before the app's code (its LIBRARIES say
+ * why): each needs a chunk of its own, else the first import evaluates the app's whole chunk.
+ */
+const LIBRARY_CHUNKS = [
+  { name: 'react', test: /node_modules\/(react|react-dom|scheduler)\// },
+  { name: 'router', test: /node_modules\/react-router(-dom)?\// },
+  { name: 'dexie', test: /node_modules\/dexie\// },
+];
+
 /** Shared chunks smaller than this (source bytes, before minifying) are inlined into their importers. */
 const INLINE_CHUNKS_BELOW_BYTES = 12 * 1024;
 
@@ -271,6 +281,7 @@ export default defineConfig(({ mode }) => ({
       output: {
         codeSplitting: {
           groups: [
+            ...LIBRARY_CHUNKS.map(({ name, test }) => ({ name, test, priority: 20 })),
             { name: 'main', test: (id) => appOnlyModules.has(id), priority: 10, includeDependenciesRecursively: false },
           ],
           experimentalInlineCommonChunks: { maxSize: INLINE_CHUNKS_BELOW_BYTES },

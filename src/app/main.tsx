@@ -37,9 +37,9 @@ const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
 // The start-up is cut into tasks, the page getting its turn between them (input, paint, a first
-// read's answer coming in): evaluating this file's modules (React, the router, Dexie) is one task
-// on a slow phone already; opening the database's schema, making the stores and the router, and
-// React's first render each follow in their own, instead of all of them in that one.
+// read's answer coming in): React, the router and Dexie were each evaluated in one of their own
+// (boot.ts), this file's modules in another; opening the database's schema, making the stores and
+// the router, and React's first render each follow in their own, instead of all of them in one.
 await yieldToPage();
 
 // The client (supabase-js and the settings' zod checks) and with it the sync engine are made once

@@ -53,6 +53,33 @@ describe('performance budgets', () => {
     ).toBeLessThanOrEqual(HOME_JS_HELD_BYTES);
   });
 
+  it('puts React, the router and Dexie in chunks of their own, for boot.ts to evaluate one task each, the router tree-shaken', async () => {
+    const nodes = await chunkGraph(DEFAULT_DIST_DIR);
+    // Sources by package name; the search worker is a bundle of its own, with its own Dexie.
+    const libraries = ['react-dom', 'react-router', 'dexie'];
+    const isOf = (source: string, library: string) => source === library || source.startsWith(`${library}/`);
+    const page = nodes.filter((n) => n.reached);
+    for (const library of libraries) {
+      const holding = page.filter((n) => n.holds.some(([source]) => isOf(source, library)));
+      expect(
+        holding.map((n) => n.file),
+        library,
+      ).toHaveLength(1);
+      const [chunk] = holding;
+      expect(chunk?.home, `${library} in the home set`).toBe(true);
+      // Sharing a chunk with the app's code or another library, its import would evaluate them too.
+      const others = (chunk?.holds ?? []).filter(
+        ([source]) => source.startsWith('src/') || libraries.some((l) => l !== library && isOf(source, l)),
+      );
+      expect(others, `${chunk?.file} holds ${library} with`).toEqual([]);
+    }
+    // boot.ts asks for the router by name: importing the whole module kept all of React Router
+    // (its server rendering and cookies too), 61 KB instead of 16 KB.
+    const router = page.find((n) => n.holds.some(([source]) => isOf(source, 'react-router')));
+    console.log(`router chunk ${kb(router?.gzipBytes ?? 0)}`);
+    expect(router?.gzipBytes).toBeLessThan(24 * 1024);
+  });
+
   describe('a first visit to home in Chromium, signed out', () => {
     let gateway: Gateway;
     let browser: Browser;
