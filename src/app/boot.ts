@@ -7,6 +7,7 @@
 import { prefetchBackendSettings } from '../data/backend-settings.ts';
 import { sendFirstRead } from '../data/first-read.ts';
 import { yieldToPage } from '../core/yield-to-page.ts';
+import { dexieCode } from '../store/dexie-code.ts';
 import { firstScreenCode, firstScreenRead } from './screens.ts';
 
 // The backend's settings leave first: the first screen's read needs them the moment the app is in.
@@ -30,7 +31,7 @@ const LIBRARIES: ReadonlyArray<() => Promise<unknown>> = [
     const { Router } = await import('react-router-dom');
     return Router;
   },
-  () => import('dexie'),
+  dexieCode,
 ];
 
 const start = async (): Promise<void> => {
