@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, expect, it, vi } from 'vitest';
 import { createAuthStorage } from './auth-storage.ts';
-import { AUTH_STORAGE_KEY, createWorkerBackend } from './backend.ts';
+import { AUTH_STORAGE_KEY, createWorkerBackend, sessionMayExist } from './backend.ts';
 import { CheckpointDb } from '../store/db.ts';
 
 const opened: CheckpointDb[] = [];
@@ -47,6 +47,19 @@ it('shares one session between two contexts opening the same database (page and 
 
   await page.removeItem('checkpoint.auth');
   expect(await worker.getItem('checkpoint.auth')).toBeNull();
+});
+
+it('says a session may exist when one is stored or in the address, and when the device cannot be read', async () => {
+  const db = open(`auth-${crypto.randomUUID()}`);
+  const page = 'https://checkpoint.example/review/2/76882';
+  expect(await sessionMayExist(db, page)).toBe(false);
+  expect(await sessionMayExist(db, `${page}#access_token=a.b.c&refresh_token=r1`)).toBe(true);
+  await createAuthStorage(db).setItem(AUTH_STORAGE_KEY, SESSION);
+  expect(await sessionMayExist(db, page)).toBe(true);
+  // A read that fails is no proof of a visitor: a member would be shown signed out until they act.
+  db.close();
+  await expect(db.auth.get(AUTH_STORAGE_KEY)).rejects.toThrow();
+  expect(await sessionMayExist(db, page)).toBe(true);
 });
 
 it('keeps other keys apart and leaves other databases alone', async () => {

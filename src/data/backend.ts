@@ -128,11 +128,19 @@ export function memberPresent(): Promise<void> {
 /** A sign-in link's answer in the address (implicit flow: the fragment; PKCE: `code`), or its error. */
 const SESSION_IN_URL = /[#&?](access_token|refresh_token|error_description|code|token_hash)=/;
 
-/** Whether the page may hold a member's session: one stored on the device, or one in the address. */
+/**
+ * Whether the page may hold a member's session: one stored on the device, or one in the address.
+ * A read that fails says "may": a member must never be shown signed out because the device could
+ * not be read for a moment (supabase-js then reads the session itself).
+ */
 export async function sessionMayExist(db: CheckpointDb, href: string): Promise<boolean> {
   if (SESSION_IN_URL.test(href)) return true;
-  const stored = await db.auth.get(AUTH_STORAGE_KEY).catch(() => undefined);
-  return stored !== undefined && stored.value !== 'null';
+  try {
+    const stored = await db.auth.get(AUTH_STORAGE_KEY);
+    return stored !== undefined && stored.value !== 'null';
+  } catch {
+    return true;
+  }
 }
 
 /**
