@@ -148,9 +148,53 @@ it('refuses an address whose ids are not numbers and says when a review is not f
   await context.close();
 });
 
+/**
+ * Waits for the like button to show the member's like. When it does not, the failure says why: who
+ * the page takes the viewer for (the button's tooltip), what the device holds (the member's like
+ * rows on the review, the outbox, the sync status) and what the page reported.
+ */
+async function expectLiked(
+  page: Page,
+  owner: number,
+  errors: readonly string[],
+  logged: readonly string[],
+): Promise<void> {
+  try {
+    await expect.poll(() => likeButton(page).getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+  } catch (failure) {
+    const button = likeButton(page);
+    const server = await serverReview(owner, SEKIRO);
+    const device = await page
+      .evaluate(
+        async ([me, review]) => {
+          const api = window.checkpoint;
+          if (!api) return 'window.checkpoint is not installed';
+          const likes = (await api.mirrors('likes')).filter((l) => l.user_id === me && l.rating_id === review);
+          return JSON.stringify({ likes, outbox: await api.outbox(), status: api.status() });
+        },
+        [member('story_first'), server?.review.id ?? -1] as const,
+      )
+      .catch((error: unknown) => `device not read: ${String(error)}`);
+    throw new Error(
+      [
+        `like not shown after the reload (aria-pressed ${await button.getAttribute('aria-pressed')})`,
+        `button title: ${await button.getAttribute('title')}; label: ${await button.getAttribute('aria-label')}`,
+        `device: ${device}`,
+        `server like_count: ${server?.review.like_count}`,
+        `page errors: ${JSON.stringify(errors)}; console: ${JSON.stringify(logged)}`,
+      ].join('\n'),
+      { cause: failure },
+    );
+  }
+}
+
 it('likes and unlikes at once, keeps the like over a reload, and the server gets it', async () => {
   const owner = member('combo_breaker');
   const { context, page, errors } = await open(`/review/${owner}/${SEKIRO}`, { signInAs: 'story_first' });
+  const logged: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') logged.push(`${m.type()}: ${m.text()}`);
+  });
   await ready(page);
   // The member's own likes reach the device with the first pull, which may end after the review
   // shows: read the starting state only once a pull has run to its end.
@@ -173,7 +217,7 @@ it('likes and unlikes at once, keeps the like over a reload, and the server gets
     .poll(async () => (await serverReview(owner, SEKIRO))?.review.like_count, { timeout: 15_000 })
     .toBe(liked);
   await page.reload();
-  await expect.poll(() => likeButton(page).getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+  await expectLiked(page, owner, errors, logged);
   expect(await likeCount(page)).toBe(liked);
   await likeButton(page).click();
   await expect.poll(() => likeCount(page)).toBe(liked - 1);
