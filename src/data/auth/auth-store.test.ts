@@ -281,6 +281,30 @@ describe('a visitor who may not be a member (issue 20 §3)', () => {
     await until(store, (s) => s.status === 'signedIn');
   });
 
+  it('tries the client again when it could not be made, and then signs the member in', async () => {
+    let attempts = 0;
+    const store = createAuthStore({
+      db,
+      origin: 'https://app.test',
+      initialUrl: null,
+      remember: null,
+      clientRetryMs: 20,
+      // The settings fetch is lost twice (a flaky link at start), then the client is made.
+      client: async () => {
+        attempts += 1;
+        if (attempts <= 2) throw new Error('Backend settings missing');
+        return fake as unknown as SupabaseClient;
+      },
+      sessionMayExist: async () => true,
+      memberPresent: new Promise<void>(() => undefined),
+    });
+    await until(store, (s) => s.status === 'signedOut');
+    await expect.poll(() => fake.listener).toBeDefined();
+    expect(attempts).toBe(3);
+    fake.emit('INITIAL_SESSION', SESSION);
+    await until(store, (s) => s.status === 'signedIn');
+  });
+
   it('makes the client at once when a session may exist', async () => {
     const store = createAuthStore({
       db,

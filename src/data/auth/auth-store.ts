@@ -14,6 +14,9 @@ export type { OAuthProvider } from '../../core/oauth-providers.ts';
 
 /** "database user id lookup times out at 5000 ms". */
 export const MEMBER_LOOKUP_TIMEOUT_MS = 5000;
+/** The first wait before the client is tried again after it could not be made; it doubles up to the max. */
+export const CLIENT_RETRY_MS = 2000;
+const CLIENT_RETRY_MAX_MS = 60_000;
 
 export interface AuthUser {
   /** The auth account id (the member row's provider_id). */
@@ -97,6 +100,8 @@ export interface AuthStoreDeps {
   readonly initialUrl?: string | null;
   /** How long the member id lookup may take (default MEMBER_LOOKUP_TIMEOUT_MS; tests shorten it). */
   readonly memberLookupTimeoutMs?: number;
+  /** The first wait before a client that could not be made is tried again (default CLIENT_RETRY_MS). */
+  readonly clientRetryMs?: number;
   /** Where "Remember me" is kept (default: the browser's; none outside one). */
   readonly remember?: RememberMe | null;
   /**
@@ -160,24 +165,38 @@ function timeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T
 
 export function createAuthStore(deps: AuthStoreDeps): AuthStore {
   const { db, origin } = deps;
-  let listening = false;
+  /** The client the store listens to: one, once made (a failed attempt leaves the next to listen). */
+  let heard: SupabaseClient | null = null;
+  let retryMs = deps.clientRetryMs ?? CLIENT_RETRY_MS;
+  let retrying = false;
   /** The client, with the store listening to it: whatever needs the client needs its events too. */
   const client = (): Promise<SupabaseClient> => {
     const made = deps.client();
-    if (!listening) {
-      listening = true;
-      void made.then(
-        (supabase) => {
-          supabase.auth.onAuthStateChange(onChange);
-        },
-        // No backend settings (offline first start with nothing cached): a visitor, for now.
-        () => {
-          if (snapshot.status === 'loading') set({ status: 'signedOut' });
-        },
-      );
-    }
+    void made.then(
+      (supabase) => {
+        if (heard) return;
+        heard = supabase;
+        supabase.auth.onAuthStateChange(onChange);
+      },
+      // No client (no backend settings on an offline first start with nothing cached, a settings
+      // fetch lost on a flaky link): a visitor, for now, and the client is tried again until one
+      // is made. Without that a member's page would stay signed out however soon the link came back.
+      () => {
+        if (snapshot.status === 'loading') set({ status: 'signedOut' });
+        if (!heard) tryAgainLater();
+      },
+    );
     return made;
   };
+  function tryAgainLater(): void {
+    if (retrying) return;
+    retrying = true;
+    setTimeout(() => {
+      retrying = false;
+      retryMs = Math.min(retryMs * 2, CLIENT_RETRY_MAX_MS);
+      client().catch(() => undefined);
+    }, retryMs);
+  }
   const initialUrl =
     deps.initialUrl !== undefined ? deps.initialUrl : typeof window === 'undefined' ? null : window.location.href;
   const remember = deps.remember !== undefined ? deps.remember : browserRememberMe();
