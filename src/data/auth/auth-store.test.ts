@@ -288,7 +288,7 @@ describe('a visitor who may not be a member (issue 20 §3)', () => {
       origin: 'https://app.test',
       initialUrl: null,
       remember: null,
-      clientRetryMs: 20,
+      random: () => 0, // the shortest waits backoffDelay gives
       // The settings fetch is lost twice (a flaky link at start), then the client is made.
       client: async () => {
         attempts += 1;

@@ -4,6 +4,7 @@
 // member who opens the app offline is signed in at once with their id.
 // Also the account actions of the auth modal and pages, each answering with the spec's messages.
 import type { AuthChangeEvent, EmailOtpType, Session, SupabaseClient, User } from '@supabase/supabase-js';
+import { backoffDelay } from '../../sync/backoff.ts';
 import { MemberChangedError } from '../../sync/remote.ts';
 import { signOutAndClear, type SignOutOutcome } from '../../sync/sign-out.ts';
 import { adoptMember, loadSyncState } from '../../sync/state.ts';
@@ -14,9 +15,6 @@ export type { OAuthProvider } from '../../core/oauth-providers.ts';
 
 /** "database user id lookup times out at 5000 ms". */
 export const MEMBER_LOOKUP_TIMEOUT_MS = 5000;
-/** The first wait before the client is tried again after it could not be made; it doubles up to the max. */
-export const CLIENT_RETRY_MS = 2000;
-const CLIENT_RETRY_MAX_MS = 60_000;
 
 export interface AuthUser {
   /** The auth account id (the member row's provider_id). */
@@ -100,8 +98,8 @@ export interface AuthStoreDeps {
   readonly initialUrl?: string | null;
   /** How long the member id lookup may take (default MEMBER_LOOKUP_TIMEOUT_MS; tests shorten it). */
   readonly memberLookupTimeoutMs?: number;
-  /** The first wait before a client that could not be made is tried again (default CLIENT_RETRY_MS). */
-  readonly clientRetryMs?: number;
+  /** [0, 1), the jitter of the waits before a client that could not be made is tried again (backoffDelay). */
+  readonly random?: () => number;
   /** Where "Remember me" is kept (default: the browser's; none outside one). */
   readonly remember?: RememberMe | null;
   /**
@@ -165,17 +163,18 @@ function timeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T
 
 export function createAuthStore(deps: AuthStoreDeps): AuthStore {
   const { db, origin } = deps;
-  /** The client the store listens to: one, once made (a failed attempt leaves the next to listen). */
-  let heard: SupabaseClient | null = null;
-  let retryMs = deps.clientRetryMs ?? CLIENT_RETRY_MS;
+  /** Listening to the first client made (a failed attempt leaves the next one to listen to). */
+  let listening = false;
+  /** Attempts that failed in a row, for the wait before the next (backoffDelay, as the sync engine's). */
+  let failures = 0;
   let retrying = false;
   /** The client, with the store listening to it: whatever needs the client needs its events too. */
   const client = (): Promise<SupabaseClient> => {
     const made = deps.client();
     void made.then(
       (supabase) => {
-        if (heard) return;
-        heard = supabase;
+        if (listening) return;
+        listening = true;
         supabase.auth.onAuthStateChange(onChange);
       },
       // No client (no backend settings on an offline first start with nothing cached, a settings
@@ -183,7 +182,7 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
       // is made. Without that a member's page would stay signed out however soon the link came back.
       () => {
         if (snapshot.status === 'loading') set({ status: 'signedOut' });
-        if (!heard) tryAgainLater();
+        if (!listening) tryAgainLater();
       },
     );
     return made;
@@ -191,11 +190,14 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
   function tryAgainLater(): void {
     if (retrying) return;
     retrying = true;
-    setTimeout(() => {
-      retrying = false;
-      retryMs = Math.min(retryMs * 2, CLIENT_RETRY_MAX_MS);
-      client().catch(() => undefined);
-    }, retryMs);
+    failures += 1;
+    setTimeout(
+      () => {
+        retrying = false;
+        client().catch(() => undefined);
+      },
+      backoffDelay(failures, deps.random ?? Math.random),
+    );
   }
   const initialUrl =
     deps.initialUrl !== undefined ? deps.initialUrl : typeof window === 'undefined' ? null : window.location.href;
