@@ -9,9 +9,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
-const DEXIE = [
-  { group: ['dexie', 'dexie/*', 'dexie-react-hooks'], message: 'Only src/store and src/data may import dexie.' },
-];
+const DEXIE = [{ group: ['dexie', 'dexie/*'], message: 'Only src/store and src/data may import dexie.' }];
 const SUPABASE = [{ group: ['@supabase/*'], message: 'Only src/data may import supabase-js.' }];
 const DB_LIBS = [...DEXIE, ...SUPABASE];
 const REACT = [
@@ -73,7 +71,7 @@ export default tseslint.config(
     rules: restrict([...SUPABASE, ...REACT, ...ZOD, ...layer('app', 'features', 'data', 'sync')]),
   },
   { files: ['src/sync/**'], rules: restrict([...DB_LIBS, ...REACT, ...ZOD, ...layer('app', 'features', 'data')]) },
-  // src/data may use React only for its live-query hooks (dexie-react-hooks).
+  // src/data may use React only for its live-query hooks (live.ts, over Dexie's liveQuery).
   { files: ['src/data/**'], rules: restrict([...ZOD, ...layer('app', 'features')]) },
   { files: ['src/features/**'], rules: restrict([...DB_LIBS, ...ZOD, ...layer('app')]) },
   { files: ['src/app/**'], rules: restrict([...DB_LIBS, ...ZOD]) },

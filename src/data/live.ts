@@ -1,8 +1,8 @@
 // React's view of the device's data: live queries over IndexedDB (they re-render when a write,
 // a pull or a read-through changes what they read) and read-through of public rows a screen needs
 // (fetched in the background; offline, the screen shows what is cached and says so).
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { liveQuery } from 'dexie';
+import { startTransition, useEffect, useState } from 'react';
 import type { ReadScope } from '../sync/read-through.ts';
 import { localDb, readRpc } from './backend.ts';
 import { onServerReached } from '../store/events.ts';
@@ -29,10 +29,32 @@ export function warmReadThrough(): void {
   void readThroughCode().catch(() => undefined);
 }
 
-/** A live query over the page's database: undefined until the first answer. */
+/**
+ * A live query over the page's database: undefined until the first answer; while the deps change,
+ * the last answer until the new query's first. An error is thrown to the screen's error boundary.
+ *
+ * Each answer re-renders as a transition, which React renders in slices of a few milliseconds with
+ * the page free to take input between them, not in one task (issue 20 §3: Total Blocking Time). An
+ * answer can be a large render: a profile's library of hundreds of games, a game page's reviews,
+ * each with its covers (browse's page of twenty games, rendered the same way, took one task of
+ * 350–570 ms at a phone's speed). A transition shows nothing half-rendered: React commits the
+ * whole answer at once, and a newer answer arriving first replaces it. Not dexie-react-hooks'
+ * useLiveQuery: it re-renders through a forced update with the answer kept outside React's state,
+ * which a transition could render half old, half new.
+ */
 export function useLive<T>(query: (db: CheckpointDb) => Promise<T>, deps: readonly unknown[]): T | undefined {
-  // The deps are the caller's: the query closes over exactly those values.
-  return useLiveQuery(() => query(localDb()), [...deps]);
+  const [answer, setAnswer] = useState<{ value?: T; error?: unknown }>({});
+  useEffect(() => {
+    const subscription = liveQuery(() => query(localDb())).subscribe({
+      next: (value) => startTransition(() => setAnswer({ value })),
+      error: (error: unknown) => startTransition(() => setAnswer({ error })),
+    });
+    return () => subscription.unsubscribe();
+    // The deps are the caller's: the query closes over exactly those values.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  if ('error' in answer) throw answer.error;
+  return answer.value;
 }
 
 export type FreshnessState = 'idle' | 'refreshing' | 'fresh' | 'offline' | 'failed';

@@ -2,7 +2,16 @@
 // parameter set, src/core/search/browse-params.ts), asks the search service for that page, and
 // every change goes back into the address — replaced while typing, pushed on an explicit search,
 // filter or page — so reload, back and a shared link show the same thing.
-import { useCallback, useEffect, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useAddressDraft } from '../layout/address-draft.ts';
 import { useParamsChain, useShownChoice } from '../layout/address-params.ts';
@@ -103,7 +112,10 @@ export default function BrowsePage() {
           go({ ...query, page: pageCount(result.total) }, 'replace');
           return;
         }
-        setAnswer({ key, run, outcome: { kind: 'result', result } });
+        // A transition: React renders the page of games and their covers in slices, with the page
+        // free to take input between them, and commits it whole. In one task it took a phone
+        // 350–570 ms (issue 20 §3; data/live.ts renders live answers the same way).
+        startTransition(() => setAnswer({ key, run, outcome: { kind: 'result', result } }));
       },
       (error: unknown) => {
         // Replaced by a newer search (spec: abort errors are ignored).

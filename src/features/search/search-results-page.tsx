@@ -1,6 +1,6 @@
 // /search-results?q= (spec 001 §2): the games a header search found, the device's answer first and
 // the merged, re-ranked one as soon as the network has answered.
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { SEARCH_PAGE_SIZE } from '../../core/search/constants.ts';
 import type { GameSearchResult } from '../../data/search/types.ts';
@@ -30,12 +30,13 @@ export default function SearchResultsPage() {
         limit: SEARCH_PAGE_SIZE,
         signal,
         onLocal: (local) => {
-          if (!signal.aborted) setState({ phase: 'loading', result: local });
+          // Results render as transitions, in slices, as browse's do (browse-page.tsx).
+          if (!signal.aborted) startTransition(() => setState({ phase: 'loading', result: local }));
         },
       })
       .then(
         (result) => {
-          if (!signal.aborted) setState({ phase: 'done', result });
+          if (!signal.aborted) startTransition(() => setState({ phase: 'done', result }));
         },
         (error: unknown) => {
           if (!signal.aborted && !(error instanceof DOMException && error.name === 'AbortError'))
