@@ -31,8 +31,8 @@ function homeShell(): Plugin {
  * The app's entry (src/app/main.tsx) is imported by src/app/boot.ts after the shell's first paint.
  * So that its code downloads while the shell paints, not after, index.html gets a module preload
  * for it and for every chunk it imports statically, and links its stylesheets (render-blocking, as
- * the shell needs them for its first paint). The preloads ask for a low priority: the stylesheets,
- * which the first paint waits for, go first.
+ * the shell needs them for its first paint), and for the libraries boot.ts imports before it. The
+ * preloads ask for a low priority: the stylesheets, which the first paint waits for, go first.
  */
 function preloadAppEntry(entry = '/src/app/main.tsx'): Plugin {
   return {
@@ -56,6 +56,16 @@ function preloadAppEntry(entry = '/src/app/main.tsx'): Plugin {
           for (const imported of chunk.imports) visit(imported);
         };
         visit(main.fileName);
+        // The libraries boot.ts evaluates one task each (its LIBRARIES), and then the app's entry,
+        // are dynamic imports of the page's first script, each answered by a small chunk that
+        // re-exports the chunk holding its code. Not preloaded, each was asked for once the one
+        // before had been evaluated: four round trips in a row before the app could start.
+        const first = Object.values(bundle).find((out) => out.type === 'chunk' && out.isEntry);
+        for (const file of first?.type === 'chunk' ? first.dynamicImports : []) {
+          const chunk = bundle[file];
+          const facade = chunk?.type === 'chunk' ? (chunk.facadeModuleId ?? '') : '';
+          if (facade.includes('/node_modules/') || facade.endsWith(entry)) visit(file);
+        }
         // Vite links what the page's first script imports statically itself.
         const listed = (file: string) => html.includes(`/${file}"`);
         const tags: HtmlTagDescriptor[] = [
