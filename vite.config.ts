@@ -64,7 +64,7 @@ function preloadAppEntry(entry = '/src/app/main.tsx'): Plugin {
         for (const file of first?.type === 'chunk' ? first.dynamicImports : []) {
           const chunk = bundle[file];
           const facade = chunk?.type === 'chunk' ? (chunk.facadeModuleId ?? '') : '';
-          if (facade.includes('/node_modules/') || facade.endsWith(entry)) visit(file);
+          if (LIBRARY_CHUNKS.some((library) => library.test.test(facade)) || facade.endsWith(entry)) visit(file);
         }
         // Vite links what the page's first script imports statically itself.
         const listed = (file: string) => html.includes(`/${file}"`);
