@@ -140,6 +140,20 @@ describe('member id', () => {
     expect((await loadSyncState(db)).user_id).toBeNull();
   });
 
+  it('signs the member in, and asks the server for the id, when the device cannot be read', async () => {
+    const store = makeStore();
+    await tick();
+    db.close();
+    fake.emit('INITIAL_SESSION', SESSION);
+    expect(await until(store, (s) => s.status !== 'loading')).toMatchObject({
+      status: 'signedIn',
+      user: { username: 'maya' },
+    });
+    // The server answers; the device, still closed, cannot keep the id, so it stays unknown.
+    expect(await until(store, (s) => s.status === 'signedIn' && !s.memberLoading)).toMatchObject({ memberId: null });
+    expect(fake.rpcCalls.map((c) => c.name)).toEqual(['get_or_create_user']);
+  });
+
   it('stays null when the database function fails', async () => {
     fake.rpcAnswer = async () => ({ data: null, error: { message: 'Database function failed' } });
     const store = makeStore();

@@ -288,11 +288,14 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     }
     const user = toUser(session.user);
     const known = snapshot.status === 'signedIn' && snapshot.user.id === user.id ? snapshot.memberId : null;
-    // The device remembers the member id: offline, that is all a write needs.
-    const state = await loadSyncState(db);
+    // The device remembers the member id: offline, that is all a write needs. A device that cannot
+    // be read (IndexedDB failing) remembers nothing: the member is still signed in, and the lookup
+    // asks the server who they are. Awaited unguarded, a failed read left the page loading for good.
+    const state = await loadSyncState(db).catch(() => null);
     // The remembered member is this account's only if it was resolved for it: after another
     // account signed in, the lookup finds out whose the device's data is (and asks, see resolveMember).
-    const stored = known ?? (state.auth_id === undefined || state.auth_id === user.id ? state.user_id : null);
+    const ours = state !== null && (state.auth_id === undefined || state.auth_id === user.id);
+    const stored = known ?? (ours ? state.user_id : null);
     set({ status: 'signedIn', user, memberId: stored, memberLoading: stored === null });
     if (stored === null) lookupMember(session.user);
   }
