@@ -8,7 +8,7 @@
 // The goals (150 KB before the first screen, 200 KB by idle) are printed met or missed and asserted
 // (HOME_JS_HELD_BYTES, HOME_IDLE_JS_HELD_BYTES: the goals, since the home page meets them).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
@@ -47,6 +47,19 @@ async function markFirstScreen(context: BrowserContext): Promise<void> {
     observer.observe(document, { childList: true, subtree: true });
   });
 }
+
+/** When the home screen rendered (markFirstScreen), in the page's time; undefined until then. */
+const firstScreenAt = (page: Page): Promise<number | undefined> =>
+  page.evaluate(() => (window as unknown as { firstScreenAt?: number }).firstScreenAt);
+
+/** The scripts the page has asked for so far, each with when (its resource timing entry). */
+const loadedScripts = (page: Page): Promise<Array<{ file: string; start: number }>> =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => new URL(e.name).pathname.endsWith('.js'))
+      .map((e) => ({ file: new URL(e.name).pathname, start: e.startTime })),
+  );
 
 describe('performance budgets', () => {
   it('keeps the home set within 150 KB gzipped, every route split into its own chunk', async () => {
@@ -144,13 +157,6 @@ describe('performance budgets', () => {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
       await markFirstScreen(context);
       const page = await context.newPage();
-      const scripts = () =>
-        page.evaluate(() =>
-          performance
-            .getEntriesByType('resource')
-            .filter((e) => new URL(e.name).pathname.endsWith('.js'))
-            .map((e) => ({ file: new URL(e.name).pathname, start: e.startTime })),
-        );
       const total = async (files: readonly string[]) => {
         let sum = 0;
         for (const file of new Set(files)) sum += await size(file);
@@ -167,10 +173,10 @@ describe('performance budgets', () => {
       // The page's idle work (idle callbacks after the first screen) has had its turn.
       await page.waitForTimeout(3000);
       await page.waitForLoadState('networkidle');
-      const firstScreenAt = await page.evaluate(() => (window as unknown as { firstScreenAt?: number }).firstScreenAt);
-      expect(firstScreenAt, 'the home screen rendered').toBeGreaterThan(0);
-      const loaded = await scripts();
-      const beforeFirstScreen = loaded.filter((s) => s.start < (firstScreenAt ?? 0)).map((s) => s.file);
+      const screenAt = await firstScreenAt(page);
+      expect(screenAt, 'the home screen rendered').toBeGreaterThan(0);
+      const loaded = await loadedScripts(page);
+      const beforeFirstScreen = loaded.filter((s) => s.start < (screenAt ?? 0)).map((s) => s.file);
       const byIdle = loaded.map((s) => s.file);
       const firstBytes = await total(beforeFirstScreen);
       const idleBytes = await total(byIdle);
@@ -191,7 +197,7 @@ describe('performance budgets', () => {
       // The visitor acts: supabase-js (the sign-up form's client) and the engine follow.
       await page.getByRole('button', { name: 'Join Community' }).click();
       await expect
-        .poll(async () => (await scripts()).filter((s) => forbidden.has(s.file)).length, { timeout: 15_000 })
+        .poll(async () => (await loadedScripts(page)).filter((s) => forbidden.has(s.file)).length, { timeout: 15_000 })
         .toBeGreaterThanOrEqual(forbidden.size);
       await context.close();
     }, 120_000);
@@ -212,24 +218,15 @@ describe('performance budgets', () => {
           if (file.endsWith('.js')) requested.push({ file, by: initiator.type });
         });
         await page.goto(gateway.url);
-        await expect
-          .poll(() => page.evaluate(() => (window as unknown as { firstScreenAt?: number }).firstScreenAt), {
-            timeout: 15_000,
-          })
-          .toBeGreaterThan(0);
+        await expect.poll(() => firstScreenAt(page), { timeout: 15_000 }).toBeGreaterThan(0);
+        const screenAt = (await firstScreenAt(page)) ?? 0;
         const html = await (await fetch(gateway.url)).text();
         const listed = (file: string) => html.includes(`"${file}"`);
         const fromScripts = requested.filter((r) => !listed(r.file));
         expect(requested.length, 'scripts requested').toBeGreaterThan(3);
         // What the home page asks for later (the search service, the sync status) may come from a
         // script; none of the scripts it asked for before its first screen may.
-        const beforeScreen = await page.evaluate(() => {
-          const at = (window as unknown as { firstScreenAt: number }).firstScreenAt;
-          return performance
-            .getEntriesByType('resource')
-            .filter((e) => e.name.endsWith('.js') && e.startTime < at)
-            .map((e) => new URL(e.name).pathname);
-        });
+        const beforeScreen = (await loadedScripts(page)).filter((s) => s.start < screenAt).map((s) => s.file);
         expect(
           fromScripts.filter((r) => beforeScreen.includes(r.file)),
           `scripts of the first screen not listed in index.html:\n${html.match(/<link[^>]*>/g)?.join('\n')}`,
