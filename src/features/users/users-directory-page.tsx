@@ -124,26 +124,24 @@ export default function UsersDirectoryPage() {
     setDraft(query);
     search(query);
   };
-  // The sort chosen shows at once; the address it goes to renders a moment later (the router's
-  // transition), and until then the select showed its old value again.
-  const [sortShown, showSort] = useOptimistic(params.sort);
-  const setSort = (sort: DirectorySort) =>
+  // A sort or a quick filter shows at once; the address it goes to renders a moment later (the
+  // router's transition), and until then the select showed its old value again and the quick
+  // filter was not yet pressed.
+  const [shownParams, showParams] = useOptimistic(params);
+  const choose = (next: DirectoryParams) =>
     startTransition(() => {
-      showSort(sort);
-      writing(draft.trim());
-      go(
-        latest((p) => ({ ...p, q: draft.trim(), sort, page: 1 })),
-        'push',
-      );
+      showParams(next);
+      writing(next.q);
+      go(next, 'push');
     });
+  const setSort = (sort: DirectorySort) => choose(latest((p) => ({ ...p, q: draft.trim(), sort, page: 1 })));
   const pickQuick = (id: QuickFilterId) => {
     const next = latest((p) => applyQuickFilter({ ...p, q: draft.trim() }, id));
     if (next.q !== params.q) {
       setDraft(next.q);
       remember(next.q);
     }
-    writing(next.q);
-    go(next, 'push');
+    choose(next);
   };
 
   // ---- the data ---------------------------------------------------------------------------------
@@ -241,7 +239,7 @@ export default function UsersDirectoryPage() {
       }}
     />
   );
-  const isActive = (id: QuickFilterId) => quickFilterActive(params, id);
+  const isActive = (id: QuickFilterId) => quickFilterActive(shownParams, id);
   const showTop = params.q === '';
 
   return (
@@ -284,7 +282,7 @@ export default function UsersDirectoryPage() {
             </span>
             <select
               aria-labelledby={sortId}
-              value={sortShown}
+              value={shownParams.sort}
               onChange={(e) => setSort(e.target.value as DirectorySort)}
             >
               {DIRECTORY_SORTS.map((s) => (
