@@ -108,6 +108,8 @@ it('profile games modal: first focus, Tab cycle, Escape and the backdrop close i
   await page.keyboard.press('Enter');
   const games = page.getByRole('dialog', { name: "combo_breaker's Games" });
   await games.waitFor();
+  // The two games are the modal's own live query: they may render after the modal.
+  await expect.poll(() => games.locator('.profile-game-list li').count()).toBe(2);
   await expectAccessible(games);
   expect(await bodyStyle(page)).toMatchObject({ overflow: 'hidden' });
   // The panel has the focus first; Tab enters it: Close, All Games, Started, Finished, the filter

@@ -65,7 +65,8 @@ it("shows a demo member's header, stats, tabs and modals to a visitor", async ()
   await page.locator('[data-stat="games"] button').click();
   await expect.poll(() => dialog(page).locator('h2').textContent()).toBe("combo_breaker's Games");
   await expectAccessible(dialog(page));
-  expect(await dialog(page).locator('.profile-game-list li').count()).toBe(2);
+  // The list is the modal's own live query: it may render after the modal's title.
+  await expect.poll(() => dialog(page).locator('.profile-game-list li').count()).toBe(2);
   await dialog(page)
     .getByRole('button', { name: /^Started/ })
     .click();

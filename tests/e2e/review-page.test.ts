@@ -68,6 +68,13 @@ async function open(
 
 const likeButton = (page: Page) => page.locator('.review-card__actions .like-button');
 const likeCount = async (page: Page) => Number(await likeButton(page).getAttribute('data-count'));
+/** Whether the device holds the member's like of the review: what the like button shows once it has rendered it. */
+const likedOnDevice = (page: Page, me: number, reviewId: number) =>
+  page.evaluate(
+    async ([m, r]) =>
+      (await window.checkpoint?.mirrors('likes'))?.some((l) => l.user_id === m && l.rating_id === r) ?? false,
+    [me, reviewId] as const,
+  );
 const comment = (page: Page, text: string) => page.locator('.comment').filter({ hasText: text });
 const toasts = (page: Page) => page.locator('.toast__message').allTextContents();
 /** The member's id is known: the like button is no longer waiting for it. */
@@ -199,8 +206,13 @@ it('likes and unlikes at once, keeps the like over a reload, and the server gets
   // The member's own likes reach the device with the first pull, which may end after the review
   // shows: read the starting state only once a pull has run to its end.
   await page.evaluate(() => window.checkpoint?.syncNow());
-  const start = (await serverReview(owner, SEKIRO))?.review.like_count ?? -1;
+  const onServer = (await serverReview(owner, SEKIRO))?.review;
+  const start = onServer?.like_count ?? -1;
   await expect.poll(() => likeCount(page)).toBe(start);
+  // A like the pull stored shows a render later (a transition), and the count need not move with
+  // it: wait until the button shows what the device holds before reading the starting state.
+  const stored = await likedOnDevice(page, member('story_first'), onServer?.id ?? -1);
+  await expect.poll(() => likeButton(page).getAttribute('aria-pressed')).toBe(String(stored));
   const wasLiked = (await likeButton(page).getAttribute('aria-pressed')) === 'true';
   const liked = wasLiked ? start : start + 1;
   if (wasLiked) {
@@ -375,6 +387,9 @@ it('likes and comments offline at once, then sends them when the browser is back
   const before = await serverReview(owner, CELESTE);
   const likes = before?.review.like_count ?? -1;
   await expect.poll(() => likeCount(page)).toBe(likes);
+  // As above: the button shows the pulled like a render after it is stored.
+  const stored = await likedOnDevice(page, member('story_first'), before?.review.id ?? -1);
+  await expect.poll(() => likeButton(page).getAttribute('aria-pressed')).toBe(String(stored));
   const liked = (await likeButton(page).getAttribute('aria-pressed')) === 'true';
 
   await context.setOffline(true);

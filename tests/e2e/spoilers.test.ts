@@ -102,10 +102,10 @@ it('blurs a spoiler on the review page until clicked or opened from the keyboard
       return { filter: style.filter, select: style.userSelect, hidden: el.getAttribute('aria-hidden') };
     });
   expect(look).toEqual({ filter: 'blur(6px)', select: 'none', hidden: 'true' });
-  const description = await page.evaluate(
-    () => document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
-  );
-  expect(description).toBe('Loved the climb. [spoiler] Also [spoiler] at the end.');
+  // The description is written in an effect after the render that showed the review.
+  await expect
+    .poll(() => page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content') ?? ''))
+    .toBe('Loved the climb. [spoiler] Also [spoiler] at the end.');
   await page.screenshot({ path: `${SHOTS}/spoilers-blurred-1280.png` });
   await page.setViewportSize({ width: 390, height: 900 });
   await page.screenshot({ path: `${SHOTS}/spoilers-blurred-390.png`, fullPage: true });
