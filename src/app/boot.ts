@@ -8,6 +8,7 @@ import { prefetchBackendSettings } from '../data/backend-settings.ts';
 import { sendFirstRead } from '../data/first-read.ts';
 import { yieldToPage } from '../core/yield-to-page.ts';
 import { dexieCode } from '../store/dexie-code.ts';
+import { preloadFirstScreenFiles } from './screen-files.ts';
 import { firstScreenCode, firstScreenRead } from './screens.ts';
 
 // The backend's settings leave first: the first screen's read needs them the moment the app is in.
@@ -15,6 +16,8 @@ import { firstScreenCode, firstScreenRead } from './screens.ts';
 prefetchBackendSettings();
 const firstRead = firstScreenRead(window.location.pathname);
 if (firstRead) sendFirstRead(firstRead);
+// The first screen's code downloads now, beside the libraries' (evaluated below, one task each).
+preloadFirstScreenFiles(window.location.pathname);
 
 /**
  * The libraries the app evaluates before its own code, the largest first, each in a task of its own.

@@ -28,14 +28,14 @@ import { launchChromium } from './browser.ts';
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /**
- * Sets `window.firstScreenAt` when React has rendered the home screen: its heading in the app's
- * shell (#main-content). index.html's shell shows the same heading before the app is in, outside
- * #main-content.
+ * Sets `window.firstScreenAt` when React has rendered the screen: an element matching `selector`,
+ * by default the home screen's heading in the app's shell (#main-content). index.html's shell shows
+ * the same heading before the app is in, outside #main-content.
  */
-async function markFirstScreen(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
+async function markFirstScreen(context: BrowserContext, selector = '#main-content h1.home-hero__title'): Promise<void> {
+  await context.addInitScript((shown) => {
     const seen = () => {
-      if (document.querySelector('#main-content h1.home-hero__title')) {
+      if (document.querySelector(shown)) {
         (window as unknown as { firstScreenAt: number }).firstScreenAt = performance.now();
         return true;
       }
@@ -45,10 +45,10 @@ async function markFirstScreen(context: BrowserContext): Promise<void> {
       if (seen()) observer.disconnect();
     });
     observer.observe(document, { childList: true, subtree: true });
-  });
+  }, selector);
 }
 
-/** When the home screen rendered (markFirstScreen), in the page's time; undefined until then. */
+/** When the screen rendered (markFirstScreen), in the page's time; undefined until then. */
 const firstScreenAt = (page: Page): Promise<number | undefined> =>
   page.evaluate(() => (window as unknown as { firstScreenAt?: number }).firstScreenAt);
 
@@ -235,5 +235,43 @@ describe('performance budgets', () => {
         await context.close();
       }
     }, 60_000);
+
+    it.each([
+      ['a game page', '/game/the-witcher-3-wild-hunt', '#main-content .game-header', 'game-page'],
+      ['a profile', '/user/1', '#main-content .profile-header__username', 'profile-page'],
+      ['browse', '/search', '#main-content .browse-game', 'browse-page'],
+    ])(
+      "downloads %s's code beside the app's: what it asks for before it shows, index.html lists or boot.ts preloads at once",
+      async (_name, address, shown, chunk) => {
+        // Asked for by the router once boot.ts had evaluated React, the router and Dexie, the
+        // screen's code downloaded after the app's: most of a second later on a slow phone.
+        const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+        try {
+          await markFirstScreen(context, shown);
+          const page = await context.newPage();
+          await page.goto(new URL(address, gateway.url).href);
+          await expect.poll(() => firstScreenAt(page), { timeout: 15_000 }).toBeGreaterThan(0);
+          const screenAt = (await firstScreenAt(page)) ?? 0;
+          const html = await (await fetch(gateway.url)).text();
+          const linked = [...html.matchAll(/<(?:link|script)\b[^>]*\b(?:href|src)="([^"]+)"/g)].map((m) => m[1]);
+          const preloaded = await page.evaluate(() =>
+            Array.from(document.querySelectorAll('link[data-first-screen]'), (link) => link.getAttribute('href')),
+          );
+          expect(
+            preloaded.some((file) => file?.startsWith(`/assets/${chunk}-`)),
+            `${chunk} preloaded`,
+          ).toBe(true);
+          const beforeScreen = (await loadedScripts(page)).filter((s) => s.start < screenAt).map((s) => s.file);
+          expect(beforeScreen.some((file) => file.startsWith(`/assets/${chunk}-`))).toBe(true);
+          expect(
+            beforeScreen.filter((file) => !linked.includes(file) && !preloaded.includes(file)),
+            `scripts of ${address} neither in index.html nor preloaded by boot.ts`,
+          ).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      },
+      60_000,
+    );
   });
 });
