@@ -30,6 +30,23 @@ function homeShell(): Plugin {
 }
 
 /**
+ * The files a page needs for the chunks it visits: each chunk, the chunks it imports statically
+ * (transitively), and their stylesheets, in the order first met.
+ */
+function chunkFiles(bundle: Rollup.OutputBundle) {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  const visit = (file: string): void => {
+    const chunk = bundle[file];
+    if (!chunk || chunk.type !== 'chunk' || scripts.has(file)) return;
+    scripts.add(file);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+    for (const imported of chunk.imports) visit(imported);
+  };
+  return { scripts, styles, visit };
+}
+
+/**
  * The app's entry (src/app/main.tsx) is imported by src/app/boot.ts after the shell's first paint.
  * So that its code downloads while the shell paints, not after, index.html gets a module preload
  * for it and for every chunk it imports statically, and links its stylesheets (render-blocking, as
@@ -48,15 +65,7 @@ function preloadAppEntry(entry = '/src/app/main.tsx'): Plugin {
           (out) => out.type === 'chunk' && out.moduleIds.some((id) => id.endsWith(entry)),
         );
         if (!main || main.type !== 'chunk') throw new Error(`checkpoint:preload-app: no chunk for ${entry}`);
-        const scripts: string[] = [];
-        const styles = new Set<string>();
-        const visit = (file: string) => {
-          const chunk = bundle[file];
-          if (!chunk || chunk.type !== 'chunk' || scripts.includes(file)) return;
-          scripts.push(file);
-          for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-          for (const imported of chunk.imports) visit(imported);
-        };
+        const { scripts, styles, visit } = chunkFiles(bundle);
         visit(main.fileName);
         // The libraries boot.ts evaluates one task each (its LIBRARIES), and then the app's entry,
         // are dynamic imports of the page's first script, each answered by a small chunk that
@@ -78,7 +87,7 @@ function preloadAppEntry(entry = '/src/app/main.tsx'): Plugin {
               attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` },
               injectTo: 'head',
             })),
-          ...scripts
+          ...[...scripts]
             .filter((href) => !listed(href))
             .map((href): HtmlTagDescriptor => ({
               tag: 'link',
@@ -186,15 +195,7 @@ function listScreenFiles(screensFile = 'src/app/screens.ts'): Plugin {
         const listed = (file: string) => html.includes(`/${file}"`);
         const files: Record<string, string[]> = {};
         for (const [route, modules] of screenModules(path.resolve(screensFile))) {
-          const scripts = new Set<string>();
-          const styles = new Set<string>();
-          const visit = (file: string) => {
-            const chunk = bundle[file];
-            if (!chunk || chunk.type !== 'chunk' || scripts.has(file)) return;
-            scripts.add(file);
-            for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
-            for (const imported of chunk.imports) visit(imported);
-          };
+          const { scripts, styles, visit } = chunkFiles(bundle);
           for (const module of modules) {
             const chunk = chunkOf(module);
             if (!chunk) throw new Error(`checkpoint:screen-files: no chunk for ${module} (the screen '${route}')`);
