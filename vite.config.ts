@@ -156,7 +156,7 @@ function screenModules(screensFile: string): Map<string, Set<string>> {
   const table = declaration(screensFile, 'SCREEN_CODE');
   const object = table && ts.isSatisfiesExpression(table.node) ? table.node.expression : (table?.node ?? null);
   if (!object || !ts.isObjectLiteralExpression(object)) {
-    throw new Error(`checkpoint:preload-first-screen: no SCREEN_CODE object in ${screensFile}`);
+    throw new Error(`checkpoint:screen-files: no SCREEN_CODE object in ${screensFile}`);
   }
   const screens = new Map<string, Set<string>>();
   for (const property of object.properties) {
@@ -165,7 +165,7 @@ function screenModules(screensFile: string): Map<string, Set<string>> {
     if (route === null) continue;
     const found = new Set<string>();
     modulesOf(screensFile, property.initializer, found, new Set());
-    if (found.size === 0) throw new Error(`checkpoint:preload-first-screen: no import() for the screen '${route}'`);
+    if (found.size === 0) throw new Error(`checkpoint:screen-files: no import() for the screen '${route}'`);
     screens.set(route, found);
   }
   return screens;

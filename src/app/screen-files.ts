@@ -8,14 +8,13 @@ import { firstScreen } from './screens.ts';
  * Adds a low-priority preload for each file of the screen `pathname` opens on that the page does not
  * link yet: a module preload for a script (fetched and parsed, not evaluated) and a style preload for
  * a stylesheet (applied only once the screen's import links it, as Vite's preload helper does). The
- * links are marked `data-first-screen`. Returns how many it added.
+ * links are marked `data-first-screen`.
  */
-export function preloadFirstScreenFiles(pathname: string, doc: Document = document): number {
+export function preloadFirstScreenFiles(pathname: string, doc: Document = document): void {
   const screen = firstScreen(pathname);
-  if (!screen) return 0;
+  if (!screen) return;
   const files = parseScreenFiles(doc.getElementById(SCREEN_FILES_ID)?.textContent)[screen.path] ?? [];
   const linked = new Set(Array.from(doc.querySelectorAll('link'), (link) => link.getAttribute('href')));
-  let added = 0;
   for (const file of files) {
     if (linked.has(file)) continue;
     const link = doc.createElement('link');
@@ -30,7 +29,5 @@ export function preloadFirstScreenFiles(pathname: string, doc: Document = docume
     link.dataset['firstScreen'] = '';
     link.href = file;
     doc.head.append(link);
-    added += 1;
   }
-  return added;
 }
