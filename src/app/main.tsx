@@ -14,6 +14,7 @@ import { createAuthStore } from '../data/auth/auth-store.ts';
 import { AuthStoreContext } from '../features/auth/auth-context.tsx';
 import { yieldToPage } from '../core/yield-to-page.ts';
 import { AppErrorBoundary } from '../features/errors/app-error-boundary.tsx';
+import { keepFirstPaint } from '../features/layout/first-paint.tsx';
 import { createAppSync } from './app-sync.ts';
 import { devtoolsWanted } from './devtools-flag.ts';
 import { firstScreenShown } from './first-screen.ts';
@@ -73,7 +74,9 @@ if (devtoolsWanted()) void import('./devtools.ts').then(({ installDevtools }) =>
 await yieldToPage();
 
 // A transition: React renders the first screen in slices and yields between them, so the page's
-// static shell (index.html) paints first and no single task blocks input for long.
+// static shell (index.html) paints first and no single task blocks input for long. A screen the
+// gateway painted into that shell stays on show until the screen has its data.
+keepFirstPaint(root);
 const app = createRoot(root);
 startTransition(() =>
   app.render(

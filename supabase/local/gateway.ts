@@ -9,6 +9,7 @@ import { handleAuth } from './auth/routes.ts';
 import type { GatewayContext, Log } from './context.ts';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { handleDev } from './dev-routes.ts';
+import { firstPaintFor } from './first-paint.ts';
 import { handleFunction } from './functions.ts';
 import { CORS_HEADERS, requestUrl, send, sendJson } from './http.ts';
 import { createJwtKeys } from './jwt.ts';
@@ -178,7 +179,10 @@ async function route(ctx: GatewayContext, distDir: string, req: IncomingMessage,
   if (under('/.netlify/functions'))
     return handleFunction(req, res, p.slice('/.netlify/functions/'.length), url, ctx.publicUrl);
   if (under('/_dev')) return handleDev(ctx, res, p.slice('/_dev'.length));
-  return serveStatic(req, res, distDir, p, { anonKey: ctx.keys.anonKey });
+  return serveStatic(req, res, distDir, p, {
+    anonKey: ctx.keys.anonKey,
+    firstPaint: (pathname, indexHtml) => firstPaintFor(ctx.db, pathname, indexHtml),
+  });
 }
 
 /** A database the gateway has never migrated (no migration history yet) gets seeded. */

@@ -3,12 +3,14 @@
 // extension-less path so client-side routes survive a reload. Every file carries the security
 // headers of security-headers.ts; documents also the Content-Security-Policy. index.html carries
 // the gateway's anon key in a meta tag (keyTag): a first visit's first read (src/data/first-read.ts)
-// leaves with it at once, without a round trip for /_dev/config.json.
+// leaves with it at once, without a round trip for /_dev/config.json. At a game page's address it
+// carries the game's header too (first-paint.ts), when the gateway finds the game in time.
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { withFirstPaint, type FirstPaint } from './first-paint.ts';
 import { CORS_HEADERS, escapeHtml, send } from './http.ts';
 import { documentSecurityHeaders, STATIC_SECURITY_HEADERS } from './security-headers.ts';
 
@@ -44,6 +46,14 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 export interface StaticOptions {
   /** The anon key written into index.html (it is public: /_dev/config.json serves it to anyone). */
   readonly anonKey?: string;
+  /** The first paint for a client-side route's address (%-encoded), given index.html's text. */
+  readonly firstPaint?: (pathname: string, indexHtml: string) => Promise<FirstPaint | null>;
+}
+
+/** How index.html is changed for one response, and a key naming the change (the compressed bodies' cache). */
+interface PageEdit {
+  readonly key: string;
+  readonly edit: (html: string) => string;
 }
 
 export async function serveStatic(
@@ -78,12 +88,17 @@ export async function serveStatic(
     send(res, 404, 'Not Found', { 'Content-Type': 'text/plain; charset=utf-8' });
     return;
   }
-  const head = options.anonKey ? keyTag(options.anonKey) : undefined;
+  const head = options.anonKey ? keyTag(options.anonKey) : '';
+  const keyOnly: PageEdit | undefined = head ? { key: head, edit: (html) => withHead(html, head) } : undefined;
   if (await isFile(file)) {
     const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
-    await sendFile(req, res, file, urlPath, file === index ? head : undefined);
+    await sendFile(req, res, file, urlPath, file === index ? keyOnly : undefined);
   } else if (path.extname(decoded) === '') {
-    await sendFile(req, res, index, '/index.html', head);
+    const paint = options.firstPaint ? await options.firstPaint(pathname, await readFile(index, 'utf8')) : null;
+    const page: PageEdit | undefined = paint
+      ? { key: `${head}${paint.head}${paint.body}`, edit: (html) => withFirstPaint(withHead(html, head), paint) }
+      : keyOnly;
+    await sendFile(req, res, index, '/index.html', page);
   } else {
     send(res, 404, 'Not Found', { 'Content-Type': 'text/plain; charset=utf-8' });
   }
@@ -112,10 +127,13 @@ function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | null {
 /** The meta tag index.html carries at the end of its head; src/data/first-read.ts reads it (pageSettings). */
 const keyTag = (anonKey: string) => `<meta name="checkpoint:anon-key" content="${escapeHtml(anonKey)}">`;
 
-/** The file, with `head` (if any) put at the end of its head. */
-async function contents(file: string, head: string | undefined): Promise<Buffer> {
+/** `html` with `head` put at the end of its head. */
+const withHead = (html: string, head: string): string => (head ? html.replace('</head>', `${head}</head>`) : html);
+
+/** The file, as `page` (if any) changes it. */
+async function contents(file: string, page: PageEdit | undefined): Promise<Buffer> {
   const raw = await readFile(file);
-  return head ? Buffer.from(raw.toString('utf8').replace('</head>', `${head}</head>`)) : raw;
+  return page ? Buffer.from(page.edit(raw.toString('utf8'))) : raw;
 }
 
 const bodyCache = new Map<string, Buffer>();
@@ -124,12 +142,12 @@ async function servedBody(
   mtimeMs: number,
   size: number,
   encoding: 'br' | 'gzip' | null,
-  head: string | undefined,
+  page: PageEdit | undefined,
 ): Promise<Buffer> {
-  const key = `${encoding}:${file}:${mtimeMs}:${size}:${head ?? ''}`;
+  const key = `${encoding}:${file}:${mtimeMs}:${size}:${page?.key ?? ''}`;
   let body = bodyCache.get(key);
   if (!body) {
-    const raw = await contents(file, head);
+    const raw = await contents(file, page);
     body =
       encoding === null
         ? raw
@@ -149,13 +167,13 @@ async function sendFile(
   res: ServerResponse,
   file: string,
   urlPath: string,
-  head?: string,
+  page?: PageEdit,
 ): Promise<void> {
   const info = await stat(file);
   const encoding = compressible(file) ? acceptedEncoding(req) : null;
   // Text files compressed as a static host would (Netlify sends brotli or gzip): once per file
-  // version. A file with a head added is sent from memory even when not compressed.
-  const body = encoding || head ? await servedBody(file, info.mtimeMs, info.size, encoding, head) : null;
+  // version. A changed file is sent from memory even when not compressed.
+  const body = encoding || page ? await servedBody(file, info.mtimeMs, info.size, encoding, page) : null;
   const cache = urlPath.startsWith('/assets/')
     ? 'public, max-age=31536000, immutable'
     : NO_CACHE.has(urlPath)

@@ -29,7 +29,8 @@ async function open(path: string, width = 1280): Promise<Opened> {
 
 const signIn = (page: Page, username: string) => devtoolsSignIn(page, world.gateway.url, demoEmail(username));
 
-const heading = (page: Page) => page.locator('h1').first().textContent();
+/** The game page's heading once the page is in (a first visit's first paint shows it busy before: first-paint.test.ts). */
+const heading = (page: Page) => page.locator('main:not([aria-busy="true"]) h1').first().textContent();
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const button = (page: Page, name: string) =>
   page.locator('.action-bar__row').getByRole('button', { name, exact: true });

@@ -11,6 +11,7 @@ import type { FreshnessState } from '../../data/live.ts';
 import { isDraft } from '../../core/review-draft.ts';
 import { useMemberId } from '../auth/auth-context.tsx';
 import { DraftNote } from '../reviews/review-draft.tsx';
+import { FirstPaint, forgetFirstPaint } from '../layout/first-paint.tsx';
 import { usePageMeta } from '../meta/page-meta.tsx';
 import { GameJournal } from '../journal/game-journal.tsx';
 import { ActionBar } from './action-bar.tsx';
@@ -75,6 +76,8 @@ function LoadedGame({ data, remote, freshness, online, memberId }: LoadedGamePro
     image: game.cover_url ?? null,
   });
   const fromDevice = !online || freshness === 'failed' || freshness === 'offline';
+  // The page shows its own header now: a first paint of it is not shown again (first-paint.tsx).
+  useEffect(() => forgetFirstPaint(), []);
 
   return (
     <main className="page game-page">
@@ -126,7 +129,16 @@ function useHeaderRatings(ratings: GamePageData['ratings'], remote: RemoteGamePa
   return { average: ratings.average, count: ratings.count };
 }
 
+/** The page's placeholder, or the header the gateway painted for a first visit (first-paint.tsx). */
 function GameSkeleton() {
+  return (
+    <FirstPaint>
+      <GameBones />
+    </FirstPaint>
+  );
+}
+
+function GameBones() {
   return (
     <main className="page game-page" aria-busy="true" aria-label="Loading game">
       <div className="game-header">
@@ -155,6 +167,7 @@ function GameError({
   readonly onRetry: () => void;
 }) {
   usePageMeta({ title: NOT_FOUND, noIndex: true });
+  useEffect(() => forgetFirstPaint(), []);
   return (
     <main className="page game-page">
       <div className="card game-error" role="alert">

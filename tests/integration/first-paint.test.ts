@@ -1,0 +1,134 @@
+// A first visit to a game page gets the game's header painted into the shell the gateway serves
+// (supabase/local/first-paint.ts, src/core/game-first-paint.ts): the header as an anonymous reader's
+// get_game_page gives it, escaped, with the game page's stylesheets linked, in place of the shell's
+// placeholder. Every other address, a game that does not exist, an identifier that cannot name one
+// and a database that does not answer in time get the plain shell.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_PAINT_PLACEHOLDER } from '../../src/core/first-paint.ts';
+import { signUpMember, startTestGateway, type TestGateway } from '../support/gateway.ts';
+
+let gw: TestGateway;
+let dist: string;
+
+const SCREEN_FILES = {
+  'game/:identifier': ['/assets/game-page-1.css', '/assets/game-page-1.js', '/assets/journal-2.css'],
+  'user/:id': ['/assets/profile-3.css'],
+};
+const INDEX =
+  '<!doctype html><html><head><title>Checkpoint</title></head><body><div id="root">' +
+  `${FIRST_PAINT_PLACEHOLDER}<main class="page boot"></main></div>` +
+  `<script type="application/json" id="screen-files">${JSON.stringify(SCREEN_FILES)}</script></body></html>`;
+
+beforeAll(async () => {
+  dist = await mkdtemp(path.join(tmpdir(), 'cp-dist-'));
+  await mkdir(path.join(dist, 'assets'));
+  await writeFile(path.join(dist, 'index.html'), INDEX);
+  gw = await startTestGateway({ distDir: dist });
+  await gw.db.exec(`
+    insert into public.game (igdb_id, name, slug, summary, release_date, developer, platforms, category) values
+      (424242, 'Outer Wilds', 'outer-wilds', 'A space exploration game.', '2019-05-28', 'Mobius Digital', '{"PC (Microsoft Windows)","Xbox One"}', 0),
+      (434343, '<script>alert("Q&A")</script>', 'q-a', 'It''s <b>bold</b>.', null, null, '{}', 2);
+  `);
+  const member = await signUpMember(gw, 'painter');
+  await gw.db.query(
+    `insert into public.rating (user_id, game_id, rating) select $1, id, 8.5 from public.game where slug = 'outer-wilds'`,
+    [member.id],
+  );
+});
+
+afterAll(async () => {
+  await gw?.close();
+  await rm(dist, { recursive: true, force: true });
+});
+
+const page = async (address: string, encoding = 'identity') => {
+  const response = await fetch(`${gw.url}${address}`, { headers: { 'Accept-Encoding': encoding } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+  return response.text();
+};
+const keyTag = () => `<meta name="checkpoint:anon-key" content="${gw.anonKey}">`;
+const plain = () => INDEX.replace('</head>', `${keyTag()}</head>`);
+
+describe("a game page's address", () => {
+  it("paints the game's header in place of the placeholder, with the page's stylesheets in the head, compressed or not", async () => {
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const html = await page('/game/outer-wilds', encoding);
+      expect(html).toContain(
+        `<head><title>Checkpoint</title>${keyTag()}<link rel="stylesheet" crossorigin href="/assets/game-page-1.css">` +
+          '<link rel="stylesheet" crossorigin href="/assets/journal-2.css"></head>',
+      );
+      expect(html).not.toContain(FIRST_PAINT_PLACEHOLDER);
+      expect(html).toContain(
+        '<div id="root"><main class="page game-page" aria-busy="true" data-first-paint="/game/outer-wilds">',
+      );
+      expect(html).toContain('<h1 class="game-header__title">Outer Wilds</h1>');
+      expect(html).toContain('<dd>May 28, 2019</dd>');
+      // The members' average, as an anonymous reader's get_game_page counts it.
+      expect(html).toContain('<dt>Members</dt><dd><span class="rating">8.5</span> / 10</dd>');
+      expect(html).toContain('<dt>Developer</dt><dd>Mobius Digital</dd>');
+      expect(html).toContain('<li>PC</li><li>Xbox One</li>');
+      expect(html).toContain('<p class="game-header__summary-text">A space exploration game.</p>');
+      // The shell's skeleton stays after it (the stylesheet hides it).
+      expect(html).toContain('</main><main class="page boot"></main></div>');
+    }
+  });
+
+  it('finds the game by its external id too, and marks the address as it was asked for', async () => {
+    const html = await page('/game/424242');
+    expect(html).toContain('data-first-paint="/game/424242"');
+    expect(html).toContain('<h1 class="game-header__title">Outer Wilds</h1>');
+  });
+
+  it('escapes what the game says', async () => {
+    const html = await page('/game/q-a');
+    expect(html).toContain(
+      '<span class="game-header__badge">Expansion</span>' +
+        '<h1 class="game-header__title">&lt;script&gt;alert(&quot;Q&amp;A&quot;)&lt;/script&gt;</h1>',
+    );
+    expect(html).toContain('<dd>TBA</dd>');
+    expect(html).toContain('It&#x27;s &lt;b&gt;bold&lt;/b&gt;.');
+    expect(html).not.toContain('<script>alert');
+  });
+});
+
+describe('the plain shell', () => {
+  it('for every other address, a game that is not there and an identifier that cannot name one', async () => {
+    for (const address of [
+      '/',
+      '/index.html',
+      '/search',
+      '/user/1',
+      '/game/no-such-game',
+      '/game/outer%20wilds',
+      '/game/outer-wilds/reviews',
+      `/game/${'a'.repeat(201)}`,
+    ]) {
+      expect(await page(address), address).toBe(plain());
+    }
+  });
+
+  it('when the database does not answer in time, at once', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The database busy with another transaction (PGlite runs one at a time).
+    const busy = gw.db.transaction(async (tx) => {
+      await tx.query('select 1');
+      await held;
+    });
+    try {
+      const started = performance.now();
+      expect(await page('/game/outer-wilds')).toBe(plain());
+      expect(performance.now() - started).toBeLessThan(2000);
+    } finally {
+      release();
+      await busy;
+    }
+    expect(await page('/game/outer-wilds')).toContain('data-first-paint="/game/outer-wilds"');
+  });
+});
