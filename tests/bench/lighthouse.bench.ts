@@ -25,7 +25,8 @@ export const LIGHTHOUSE_TARGETS = { accessibility: 95, bestPractices: 95 } as co
 export const LIGHTHOUSE_OVER_BASELINE = { tbtMs: 300, lcpMs: 1000 } as const;
 /**
  * What the pages hold today over the baseline, asserted so they cannot get slower: the goals above
- * are not met yet (a clean CI run on 2026-11-26: LCP + 0.9 s home, + 1.3 s game, profile and browse).
+ * are not met yet on every page (a clean CI run on 2026-11-26: LCP + 0.9 s home, + 1.3 s game, profile and
+ * browse; on 2026-11-28, with the game's header in the shell, + 0.6 s game, + 1.3 s profile and browse).
  */
 export const LIGHTHOUSE_HELD_OVER_BASELINE = { lcpMs: 2000 } as const;
 
