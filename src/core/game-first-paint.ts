@@ -10,7 +10,8 @@
 // Here, without the DOM or React: the gateway renders it, a unit test holds it equal to React's.
 import { formatRelease, type ReleaseFacts } from './dates.ts';
 import { FIRST_PAINT_ATTRIBUTE } from './first-paint.ts';
-import { categoryBadge, summaryNeedsToggle, truncate } from './game-page.ts';
+import { categoryBadge, metaDescription, summaryNeedsToggle, truncate } from './game-page.ts';
+import { textMeta, type MetaTag } from './page-meta.ts';
 import { platformNames } from './platforms.ts';
 
 /** Text and attribute values escaped exactly as React's server renderer escapes them. */
@@ -99,3 +100,7 @@ export function gameFirstPaintHtml(
     '</main>'
   );
 }
+
+/** The game page's title and text meta tags, as the page sets them (game-page.tsx's usePageMeta). */
+export const gameTextMeta = (game: HeaderGame): { readonly title: string; readonly tags: readonly MetaTag[] } =>
+  textMeta({ title: game.name, description: metaDescription(game.summary) ?? undefined });

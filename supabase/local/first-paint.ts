@@ -2,12 +2,15 @@
 // says why). For the index.html it serves at /game/{identifier}, the gateway reads the game as an
 // anonymous reader (get_game_page, under the anon role, read-only, as /rest/v1/rpc would) and
 // writes the header into the shell, with the screen's stylesheets linked in the head so it paints
-// styled. Anything short of a game found in time (an identifier that cannot name one, no such
-// game, a busy or failing database) serves the plain shell: the app then reads as before.
+// styled, and the page's title and text meta tags as the game page sets them: the tab is titled
+// from the first paint, and a link preview (made without running scripts) names the game.
+// Anything short of a game found in time (an identifier that cannot name one, no such game, a busy
+// or failing database) serves the plain shell: the app then reads as before.
 import { FIRST_PAINT_PLACEHOLDER } from '../../src/core/first-paint.ts';
 import {
   escapeMarkup,
   gameFirstPaintHtml,
+  gameTextMeta,
   type HeaderGame,
   type HeaderRatings,
 } from '../../src/core/game-first-paint.ts';
@@ -18,7 +21,9 @@ import { chooseRoutine, findRoutines, runCall } from './rpc-call.ts';
 
 /** What the gateway adds to index.html for one address. */
 export interface FirstPaint {
-  /** Put at the end of the head: the screen's stylesheets. */
+  /** The document's title, in place of index.html's. */
+  readonly title: string;
+  /** Put at the end of the head: the text meta tags (index.html's description gives way) and the screen's stylesheets. */
   readonly head: string;
   /** Put in place of the shell's placeholder. */
   readonly body: string;
@@ -53,15 +58,23 @@ export async function firstPaintFor(db: Db, pathname: string, indexHtml: string)
   const stylesheets = (parseScreenFiles(SCREEN_FILES.exec(indexHtml)?.[1])[GAME_ROUTE] ?? []).filter((file) =>
     file.endsWith('.css'),
   );
+  const meta = gameTextMeta(page.game);
   return {
-    head: stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="${escapeMarkup(file)}">`).join(''),
+    title: meta.title,
+    head:
+      meta.tags.map((tag) => `<meta ${tag.attribute}="${tag.key}" content="${escapeMarkup(tag.content)}">`).join('') +
+      stylesheets.map((file) => `<link rel="stylesheet" crossorigin href="${escapeMarkup(file)}">`).join(''),
     body: gameFirstPaintHtml(pathname, page.game, page.ratings),
   };
 }
 
 /** index.html with a first paint in it. */
 export const withFirstPaint = (indexHtml: string, paint: FirstPaint): string =>
-  indexHtml.replace('</head>', `${paint.head}</head>`).replace(FIRST_PAINT_PLACEHOLDER, paint.body);
+  indexHtml
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeMarkup(paint.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*"\s*\/?>/, '')
+    .replace('</head>', () => `${paint.head}</head>`)
+    .replace(FIRST_PAINT_PLACEHOLDER, () => paint.body);
 
 async function withinWait<T>(work: Promise<T | null>): Promise<T | null> {
   let timer: NodeJS.Timeout | undefined;

@@ -94,9 +94,15 @@ export async function serveStatic(
     const urlPath = `/${path.relative(root, file).split(path.sep).join('/')}`;
     await sendFile(req, res, file, urlPath, file === index ? keyOnly : undefined);
   } else if (path.extname(decoded) === '') {
-    const paint = options.firstPaint ? await options.firstPaint(pathname, await readFile(index, 'utf8')) : null;
+    // A first paint that fails leaves the plain shell: it must never cost the page.
+    const paint = options.firstPaint
+      ? await options.firstPaint(pathname, await readFile(index, 'utf8')).catch(() => null)
+      : null;
     const page: PageEdit | undefined = paint
-      ? { key: `${head}${paint.head}${paint.body}`, edit: (html) => withFirstPaint(withHead(html, head), paint) }
+      ? {
+          key: `${head}${paint.title}${paint.head}${paint.body}`,
+          edit: (html) => withFirstPaint(withHead(html, head), paint),
+        }
       : keyOnly;
     await sendFile(req, res, index, '/index.html', page);
   } else {

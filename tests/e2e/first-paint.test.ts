@@ -1,9 +1,9 @@
 // Issue 20 §3: a first visit to a game page paints the game's header with the page's shell (the
 // local gateway writes it into index.html: supabase/local/first-paint.ts), not once the app's code
 // and the game's data are in. In Chromium, at 390 and 1280 px: the header is in the page before any
-// script runs; with the app, its title shows from the first paint to the loaded page without a
-// skeleton in between, the page's largest paint is the painted header, and the header's words do
-// not move when React takes over.
+// script runs (the document's title and link-preview tags too); with the app, its title shows from
+// the first paint to the loaded page without a skeleton in between, the page's largest paint is
+// the painted header, and the header's words do not move when React takes over.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
@@ -97,6 +97,9 @@ describe("a first visit to a game page (issue 20 §3: the game's header with the
         expect(await page.locator('h1.game-header__title').isVisible()).toBe(true);
         expect(await page.locator('.game-header__summary-text').textContent()).toMatch(SUMMARY);
         expect(await page.getByText('Sep 17, 2013').isVisible()).toBe(true);
+        // The tab's title and a link preview's words are the game's.
+        expect(await page.title()).toBe('Grand Theft Auto V | Checkpoint');
+        expect(await page.locator('meta[property="og:description"]').getAttribute('content')).toMatch(SUMMARY);
         // The shell's skeleton is hidden by the header's side.
         expect(await page.locator('.boot__hero').isVisible()).toBe(false);
       } finally {
@@ -130,6 +133,10 @@ describe("a first visit to a game page (issue 20 §3: the game's header with the
         // The page's largest paint is the painted header's, and nothing larger follows it.
         expect(seen.largestPaints.at(-1)).toMatch(/^(p\.game-header__summary-text|h1\.game-header__title)/);
         expect(await page.locator('h1.game-header__title').count()).toBe(1);
+        // The app set the same title and tags over the painted ones, adding none twice.
+        expect(await page.title()).toBe('Grand Theft Auto V | Checkpoint');
+        expect(await page.locator('meta[name="description"]').count()).toBe(1);
+        expect(await page.locator('meta[property="og:title"]').count()).toBe(1);
       } finally {
         await context.close();
       }

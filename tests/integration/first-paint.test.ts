@@ -18,7 +18,9 @@ const SCREEN_FILES = {
   'user/:id': ['/assets/profile-3.css'],
 };
 const INDEX =
-  '<!doctype html><html><head><title>Checkpoint</title></head><body><div id="root">' +
+  '<!doctype html><html><head><title>Checkpoint</title>' +
+  '<meta name="description" content="Rate, review, and discover games through the power of social gaming." />' +
+  '</head><body><div id="root">' +
   `${FIRST_PAINT_PLACEHOLDER}<main class="page boot"></main></div>` +
   `<script type="application/json" id="screen-files">${JSON.stringify(SCREEN_FILES)}</script></body></html>`;
 
@@ -30,7 +32,7 @@ beforeAll(async () => {
   await gw.db.exec(`
     insert into public.game (igdb_id, name, slug, summary, release_date, developer, platforms, category) values
       (424242, 'Outer Wilds', 'outer-wilds', 'A space exploration game.', '2019-05-28', 'Mobius Digital', '{"PC (Microsoft Windows)","Xbox One"}', 0),
-      (434343, '<script>alert("Q&A")</script>', 'q-a', 'It''s <b>bold</b>.', null, null, '{}', 2);
+      (434343, '<script>alert("Q&A")</script>', 'q-a', 'It''s <b>bold</b>, $& and $'' stay ||as typed||.', null, null, '{}', 2);
   `);
   const member = await signUpMember(gw, 'painter');
   await gw.db.query(
@@ -57,10 +59,20 @@ describe("a game page's address", () => {
   it("paints the game's header in place of the placeholder, with the page's stylesheets in the head, compressed or not", async () => {
     for (const encoding of ['br', 'gzip', 'identity']) {
       const html = await page('/game/outer-wilds', encoding);
+      // The game page's title and text meta tags (as its usePageMeta sets them), in place of the
+      // shell's, then its stylesheets.
+      const description = 'A space exploration game.';
       expect(html).toContain(
-        `<head><title>Checkpoint</title>${keyTag()}<link rel="stylesheet" crossorigin href="/assets/game-page-1.css">` +
+        `<head><title>Outer Wilds | Checkpoint</title>${keyTag()}` +
+          `<meta name="description" content="${description}">` +
+          '<meta property="og:site_name" content="Checkpoint"><meta property="og:type" content="website">' +
+          `<meta property="og:title" content="Outer Wilds | Checkpoint"><meta property="og:description" content="${description}">` +
+          '<meta name="twitter:card" content="summary"><meta name="twitter:title" content="Outer Wilds | Checkpoint">' +
+          `<meta name="twitter:description" content="${description}">` +
+          '<link rel="stylesheet" crossorigin href="/assets/game-page-1.css">' +
           '<link rel="stylesheet" crossorigin href="/assets/journal-2.css"></head>',
       );
+      expect(html.match(/name="description"/g)).toHaveLength(1);
       expect(html).not.toContain(FIRST_PAINT_PLACEHOLDER);
       expect(html).toContain(
         '<div id="root"><main class="page game-page" aria-busy="true" data-first-paint="/game/outer-wilds">',
@@ -90,7 +102,14 @@ describe("a game page's address", () => {
         '<h1 class="game-header__title">&lt;script&gt;alert(&quot;Q&amp;A&quot;)&lt;/script&gt;</h1>',
     );
     expect(html).toContain('<dd>TBA</dd>');
-    expect(html).toContain('It&#x27;s &lt;b&gt;bold&lt;/b&gt;.');
+    // As typed, a replacement pattern ($&, $') too; a spoiler hidden from the link preview.
+    expect(html).toContain(
+      '<p class="game-header__summary-text">It&#x27;s &lt;b&gt;bold&lt;/b&gt;, $&amp; and $&#x27; stay ||as typed||.</p>',
+    );
+    expect(html).toContain(
+      '<meta name="description" content="It&#x27;s &lt;b&gt;bold&lt;/b&gt;, $&amp; and $&#x27; stay [spoiler].">',
+    );
+    expect(html).toContain('<title>&lt;script&gt;alert(&quot;Q&amp;A&quot;)&lt;/script&gt; | Checkpoint</title>');
     expect(html).not.toContain('<script>alert');
   });
 });
@@ -116,11 +135,18 @@ describe('the plain shell', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    // The database busy with another transaction (PGlite runs one at a time).
+    // The games locked by another transaction: PGlite runs one transaction at a time, PostgreSQL
+    // (npm run test:pg) makes the read wait for the lock.
+    let locked = () => undefined as void;
+    const holding = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
     const busy = gw.db.transaction(async (tx) => {
-      await tx.query('select 1');
+      await tx.query('lock table public.game in access exclusive mode');
+      locked();
       await held;
     });
+    await holding;
     try {
       const started = performance.now();
       expect(await page('/game/outer-wilds')).toBe(plain());

@@ -3,10 +3,7 @@
 // (a screen inside a layout that also sets meta), the newest wins, and on unmount the one below
 // comes back; with none, the product's defaults apply.
 import { useEffect } from 'react';
-import { hideSpoilers } from '../../core/spoiler.ts';
-
-export const SITE_NAME = 'Checkpoint';
-export const DEFAULT_DESCRIPTION = 'Rate, review, and discover games through the power of social gaming.';
+import { textMeta } from '../../core/page-meta.ts';
 
 export interface PageMeta {
   /** The screen's own title; the document title becomes "{title} | Checkpoint". Omit for the bare site name. */
@@ -19,10 +16,6 @@ export interface PageMeta {
 }
 
 const stack: { readonly meta: PageMeta }[] = [];
-
-/** The document title for a screen title. */
-export const documentTitle = (title?: string) =>
-  title?.trim() ? `${title.trim()} | ${SITE_NAME}` : `${SITE_NAME} — Track Your Games, Find the Next`;
 
 function setTag(attribute: 'name' | 'property', key: string, content: string | null) {
   let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
@@ -40,25 +33,15 @@ function setTag(attribute: 'name' | 'property', key: string, content: string | n
 
 function applyTop() {
   const meta = stack.at(-1)?.meta ?? {};
-  const title = documentTitle(meta.title);
-  // A link preview never tells a spoiler (issue 14): screens hide them before cutting their text,
-  // and whatever still holds one shows "[spoiler]" here.
-  const description = hideSpoilers(meta.description?.trim() ?? '') || DEFAULT_DESCRIPTION;
+  const { title, tags } = textMeta(meta);
   const image = meta.image
     ? new URL(meta.image, window.location.origin).href
     : new URL('/icon-512.png', window.location.origin).href;
   document.title = title;
-  setTag('name', 'description', description);
+  for (const tag of tags) setTag(tag.attribute, tag.key, tag.content);
   setTag('name', 'robots', meta.noIndex ? 'noindex' : null);
-  setTag('property', 'og:site_name', SITE_NAME);
-  setTag('property', 'og:type', 'website');
-  setTag('property', 'og:title', title);
-  setTag('property', 'og:description', description);
   setTag('property', 'og:url', window.location.href);
   setTag('property', 'og:image', image);
-  setTag('name', 'twitter:card', 'summary');
-  setTag('name', 'twitter:title', title);
-  setTag('name', 'twitter:description', description);
 }
 
 /** Sets the page's title and meta tags while the calling screen is shown: `usePageMeta({ title, description })`. */
