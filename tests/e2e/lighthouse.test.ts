@@ -7,10 +7,13 @@
 // baseline's + 2 s (median of the rounds' differences), what the pages hold today, and printed against
 // the goal of + 1 s (met on home and, since the gateway paints a game's header into the shell, on
 // the game page; not yet on profile and browse: + 1.3 s).
-// Total Blocking Time is printed beside the baseline's with its goal (+ 300 ms) but not asserted: on a
-// loaded machine our page's long tasks stretch while the baseline has almost none, so the difference
-// grows with the load (measured at + 5.1 s with a load average of 20 on 2 cores), which is what a
-// side-by-side check must not depend on. `npm run bench -- lighthouse` prints the figures.
+// Total Blocking Time is read twice. Lighthouse's own, from each task's wall-clock length, is printed
+// beside the baseline's with its goal (+ 300 ms) but not asserted: on a loaded machine our page's
+// long tasks stretch while the baseline has almost none, so the difference grows with the load
+// (measured at + 5.1 s with a load average of 20 on 2 cores). The same rule on the main thread's CPU
+// time (tests/bench/cpu-blocking.ts: each task from the first contentful paint on blocks for
+// 4 × its CPU time − 50 ms), which another process's load does not lengthen, is asserted at the
+// goal: at most the baseline's + 300 ms. `npm run bench -- lighthouse` prints the figures.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { buildBaseline } from '../bench/baseline.ts';
@@ -44,7 +47,7 @@ afterAll(async () => {
 });
 
 describe('lighthouse', () => {
-  it('holds the four pages within the baseline page + 2 s LCP (goal + 1 s; TBT printed beside it), accessibility and best practices at 95', async () => {
+  it('holds the four pages within the baseline page + 300 ms TBT by CPU time and + 2 s LCP (goal + 1 s; Lighthouse TBT printed beside), accessibility and best practices at 95', async () => {
     const { pages, sideBySide, baselineRuns } = await runLighthouse(
       gateway.url,
       LIGHTHOUSE_PAGES,
@@ -56,11 +59,13 @@ describe('lighthouse', () => {
     // The baseline really is the minimal page, measured: it renders (an LCP) and blocks little.
     for (const run of baselineRuns) expect(Number.isFinite(run.lcpMs) && run.lcpMs > 0, JSON.stringify(run)).toBe(true);
     console.log(
-      `baseline: TBT ${baselineRuns.map((r) => r.tbtMs).join(', ')} ms; LCP ${baselineRuns.map((r) => r.lcpMs).join(', ')} ms`,
+      `baseline: TBT ${baselineRuns.map((r) => r.tbtMs).join(', ')} ms (by CPU time ${baselineRuns.map((r) => r.cpuTbtMs).join(', ')} ms); LCP ${baselineRuns.map((r) => r.lcpMs).join(', ')} ms`,
     );
+    for (const run of baselineRuns) expect(Number.isFinite(run.cpuTbtMs), JSON.stringify(run)).toBe(true);
     const details = sideBySide.map(
       ({ page, own, baseline: base, overBaseline, ratio }) =>
         `${page.name}: TBT ${own.tbtMs} ms (baseline ${base.tbtMs} ms, + ${overBaseline.tbtMs} ms, ${ratio.tbtMs.toFixed(2)}x), ` +
+        `TBT by CPU time ${own.cpuTbtMs} ms (baseline ${base.cpuTbtMs} ms, + ${overBaseline.cpuTbtMs} ms), ` +
         `LCP ${own.lcpMs} ms (baseline ${base.lcpMs} ms, + ${overBaseline.lcpMs} ms, ${ratio.lcpMs.toFixed(2)}x); ` +
         `performance ${page.performance} (runs ${page.runs?.join(', ')}), accessibility ${page.accessibility}, best practices ${page.bestPractices}\n${page.failing.join('\n')}`,
     );
@@ -71,12 +76,13 @@ describe('lighthouse', () => {
       expect(page.accessibility, detail).toBeGreaterThanOrEqual(LIGHTHOUSE_TARGETS.accessibility);
       expect(page.bestPractices, detail).toBeGreaterThanOrEqual(LIGHTHOUSE_TARGETS.bestPractices);
       console.log(
-        `${page.name}: TBT goal (baseline + ${LIGHTHOUSE_OVER_BASELINE.tbtMs} ms) ${overBaseline.tbtMs <= LIGHTHOUSE_OVER_BASELINE.tbtMs ? 'met' : 'missed'}`,
+        `${page.name}: TBT goal (baseline + ${LIGHTHOUSE_OVER_BASELINE.tbtMs} ms) ${overBaseline.tbtMs <= LIGHTHOUSE_OVER_BASELINE.tbtMs ? 'met' : 'missed'}; by CPU time ${overBaseline.cpuTbtMs <= LIGHTHOUSE_OVER_BASELINE.tbtMs ? 'met' : 'missed'}`,
       );
       console.log(
         `${page.name}: LCP goal (baseline + ${LIGHTHOUSE_OVER_BASELINE.lcpMs} ms) ${overBaseline.lcpMs <= LIGHTHOUSE_OVER_BASELINE.lcpMs ? 'met' : 'missed'}`,
       );
       expect(overBaseline.lcpMs, detail).toBeLessThanOrEqual(LIGHTHOUSE_HELD_OVER_BASELINE.lcpMs);
+      expect(overBaseline.cpuTbtMs, detail).toBeLessThanOrEqual(LIGHTHOUSE_OVER_BASELINE.tbtMs);
     }
   }, 1_800_000);
 });
