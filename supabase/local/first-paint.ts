@@ -39,11 +39,15 @@ const WAIT_MS = 250;
 const SCREEN_FILES = new RegExp(`<script type="application/json" id="${SCREEN_FILES_ID}">([^<]*)</script>`);
 
 /**
- * The first paint for `pathname` (as requested, %-encoded) in `indexHtml`, or null: only a game
- * page's address gets one, and only from an index.html with the placeholder.
+ * The first paint for `pathname` (as requested, %-encoded) in index.html (read by `indexHtml` only
+ * for a game page's address), or null: only a game page's address gets one, and only from an
+ * index.html with the placeholder.
  */
-export async function firstPaintFor(db: Db, pathname: string, indexHtml: string): Promise<FirstPaint | null> {
-  if (!indexHtml.includes(FIRST_PAINT_PLACEHOLDER)) return null;
+export async function firstPaintFor(
+  db: Db,
+  pathname: string,
+  indexHtml: () => Promise<string>,
+): Promise<FirstPaint | null> {
   const segment = GAME_PATH.exec(pathname)?.[1];
   if (segment === undefined) return null;
   let identifier: string;
@@ -53,9 +57,11 @@ export async function firstPaintFor(db: Db, pathname: string, indexHtml: string)
     return null;
   }
   if (!validGameIdentifier(identifier)) return null;
+  const html = await indexHtml();
+  if (!html.includes(FIRST_PAINT_PLACEHOLDER)) return null;
   const page = await withinWait(readGame(db, identifier));
   if (!page) return null;
-  const stylesheets = (parseScreenFiles(SCREEN_FILES.exec(indexHtml)?.[1])[GAME_ROUTE] ?? []).filter((file) =>
+  const stylesheets = (parseScreenFiles(SCREEN_FILES.exec(html)?.[1])[GAME_ROUTE] ?? []).filter((file) =>
     file.endsWith('.css'),
   );
   const meta = gameTextMeta(page.game);

@@ -46,8 +46,8 @@ const NOT_BUILT_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-
 export interface StaticOptions {
   /** The anon key written into index.html (it is public: /_dev/config.json serves it to anyone). */
   readonly anonKey?: string;
-  /** The first paint for a client-side route's address (%-encoded), given index.html's text. */
-  readonly firstPaint?: (pathname: string, indexHtml: string) => Promise<FirstPaint | null>;
+  /** The first paint for a client-side route's address (%-encoded); `indexHtml` reads index.html's text. */
+  readonly firstPaint?: (pathname: string, indexHtml: () => Promise<string>) => Promise<FirstPaint | null>;
 }
 
 /** How index.html is changed for one response, and a key naming the change (the compressed bodies' cache). */
@@ -96,7 +96,7 @@ export async function serveStatic(
   } else if (path.extname(decoded) === '') {
     // A first paint that fails leaves the plain shell: it must never cost the page.
     const paint = options.firstPaint
-      ? await options.firstPaint(pathname, await readFile(index, 'utf8')).catch(() => null)
+      ? await options.firstPaint(pathname, () => readFile(index, 'utf8')).catch(() => null)
       : null;
     const page: PageEdit | undefined = paint
       ? {
