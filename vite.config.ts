@@ -7,12 +7,12 @@ import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildTimeBackend } from './src/core/config.ts';
 import { enabledOAuthProviders } from './src/core/oauth-providers.ts';
-import { HOME_SHELL_HTML, HOME_SHELL_PLACEHOLDER } from './src/core/home-hero.ts';
+import { HOME_SHELL_HTML, HOME_SHELL_PLACEHOLDER } from './src/core/home-shell.ts';
 import { SCREEN_FILES_ID } from './src/core/screen-files.ts';
 
 /**
- * The home page's shell (src/core/home-hero.ts) in index.html, in place of its placeholder: the
- * hero's words and markup live in one place, beside the React component that renders the same.
+ * The home page's shell (src/core/home-shell.ts, in the words of src/core/home-hero.ts) in
+ * index.html, in place of its placeholder; a test holds it equal to the React component's render.
  */
 function homeShell(): Plugin {
   return {

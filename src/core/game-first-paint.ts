@@ -11,13 +11,9 @@
 import { formatRelease, type ReleaseFacts } from './dates.ts';
 import { FIRST_PAINT_ATTRIBUTE } from './first-paint.ts';
 import { categoryBadge, metaDescription, summaryNeedsToggle, truncate } from './game-page.ts';
+import { escapeMarkup } from './markup.ts';
 import { textMeta, type MetaTag } from './page-meta.ts';
 import { platformNames } from './platforms.ts';
-
-/** Text and attribute values escaped exactly as React's server renderer escapes them. */
-export const escapeMarkup = (text: string): string => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 
 /** What the game page's header shows of a game (a GameRow, or get_game_page's `game`). */
 export interface HeaderGame extends ReleaseFacts {

@@ -2,7 +2,8 @@
 // app can fetch at start (`{supabaseUrl, anonKey}`).
 import type { ServerResponse } from 'node:http';
 import type { GatewayContext } from './context.ts';
-import { escapeHtml, send, sendJson } from './http.ts';
+import { escapeMarkup } from '../../src/core/markup.ts';
+import { send, sendJson } from './http.ts';
 
 interface Mail {
   readonly to: string;
@@ -37,9 +38,11 @@ async function mailbox(ctx: GatewayContext): Promise<Mail[]> {
 function mailboxPage(mails: readonly Mail[]): string {
   const items = mails
     .map(
-      (m) => `<li><p><strong>${escapeHtml(m.kind === 'signup' ? 'Confirm your email' : 'Reset your password')}</strong>
- to ${escapeHtml(m.to)} <time datetime="${escapeHtml(m.sent_at)}">${escapeHtml(m.sent_at)}</time></p>
- <p><a href="${escapeHtml(m.link)}">${escapeHtml(m.link)}</a></p></li>`,
+      (
+        m,
+      ) => `<li><p><strong>${escapeMarkup(m.kind === 'signup' ? 'Confirm your email' : 'Reset your password')}</strong>
+ to ${escapeMarkup(m.to)} <time datetime="${escapeMarkup(m.sent_at)}">${escapeMarkup(m.sent_at)}</time></p>
+ <p><a href="${escapeMarkup(m.link)}">${escapeMarkup(m.link)}</a></p></li>`,
     )
     .join('\n');
   return `<!doctype html>

@@ -8,14 +8,15 @@
 // or failing database) serves the plain shell: the app then reads as before.
 import { FIRST_PAINT_PLACEHOLDER } from '../../src/core/first-paint.ts';
 import {
-  escapeMarkup,
   gameFirstPaintHtml,
   gameTextMeta,
   type HeaderGame,
   type HeaderRatings,
 } from '../../src/core/game-first-paint.ts';
+import { escapeMarkup } from '../../src/core/markup.ts';
 import { validGameIdentifier } from '../../src/core/route-params.ts';
 import { parseScreenFiles, SCREEN_FILES_ID } from '../../src/core/screen-files.ts';
+import { withTimeout } from '../../src/core/with-timeout.ts';
 import type { Db } from './db.ts';
 import { chooseRoutine, findRoutines, runCall } from './rpc-call.ts';
 
@@ -59,7 +60,9 @@ export async function firstPaintFor(
   if (!validGameIdentifier(identifier)) return null;
   const html = await indexHtml();
   if (!html.includes(FIRST_PAINT_PLACEHOLDER)) return null;
-  const page = await withinWait(readGame(db, identifier));
+  const page = await withTimeout(readGame(db, identifier), WAIT_MS, () => new Error('first paint: late')).catch(
+    () => null,
+  );
   if (!page) return null;
   const stylesheets = (parseScreenFiles(SCREEN_FILES.exec(html)?.[1])[GAME_ROUTE] ?? []).filter((file) =>
     file.endsWith('.css'),
@@ -81,18 +84,6 @@ export const withFirstPaint = (indexHtml: string, paint: FirstPaint): string =>
     .replace(/<meta name="description" content="[^"]*"\s*\/?>/, '')
     .replace('</head>', () => `${paint.head}</head>`)
     .replace(FIRST_PAINT_PLACEHOLDER, () => paint.body);
-
-async function withinWait<T>(work: Promise<T | null>): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), WAIT_MS);
-  });
-  try {
-    return await Promise.race([work.catch(() => null), late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 interface GamePage {
   readonly game: HeaderGame;

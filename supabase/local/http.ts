@@ -137,7 +137,3 @@ export function header(req: IncomingMessage, name: string): string | undefined {
 export function requestUrl(req: IncomingMessage): URL {
   return new URL(req.url ?? '/', 'http://gateway.invalid');
 }
-
-/** Text for an HTML page, in an element or an attribute (the dev mailbox, index.html's meta tag). */
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

@@ -11,7 +11,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { withFirstPaint, type FirstPaint } from './first-paint.ts';
-import { CORS_HEADERS, escapeHtml, send } from './http.ts';
+import { escapeMarkup } from '../../src/core/markup.ts';
+import { CORS_HEADERS, send } from './http.ts';
 import { documentSecurityHeaders, STATIC_SECURITY_HEADERS } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -131,10 +132,11 @@ function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | null {
 }
 
 /** The meta tag index.html carries at the end of its head; src/data/first-read.ts reads it (pageSettings). */
-const keyTag = (anonKey: string) => `<meta name="checkpoint:anon-key" content="${escapeHtml(anonKey)}">`;
+const keyTag = (anonKey: string) => `<meta name="checkpoint:anon-key" content="${escapeMarkup(anonKey)}">`;
 
 /** `html` with `head` put at the end of its head. */
-const withHead = (html: string, head: string): string => (head ? html.replace('</head>', `${head}</head>`) : html);
+const withHead = (html: string, head: string): string =>
+  head ? html.replace('</head>', () => `${head}</head>`) : html;
 
 /** The file, as `page` (if any) changes it. */
 async function contents(file: string, page: PageEdit | undefined): Promise<Buffer> {

@@ -11,6 +11,7 @@ import { adoptMember, loadSyncState } from '../../sync/state.ts';
 import type { CheckpointDb } from '../../store/db.ts';
 import { browserRememberMe, type RememberMe } from './remember.ts';
 import { enabledOAuthProviders, type OAuthProvider } from '../../core/oauth-providers.ts';
+import { withTimeout } from '../../core/with-timeout.ts';
 export type { OAuthProvider } from '../../core/oauth-providers.ts';
 
 /** "database user id lookup times out at 5000 ms". */
@@ -153,13 +154,8 @@ function toUser(user: User): AuthUser {
   };
 }
 
-function timeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new AuthError(message, 'timeout')), ms);
-  });
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
-}
+const timeout = <T>(promise: Promise<T>, ms: number, message: string): Promise<T> =>
+  withTimeout(promise, ms, () => new AuthError(message, 'timeout'));
 
 export function createAuthStore(deps: AuthStoreDeps): AuthStore {
   const { db, origin } = deps;

@@ -1,10 +1,11 @@
 // The home page's hero as React renders it is exactly the markup the page's shell shows before the
-// app's code runs (core/home-hero.ts, put into index.html by vite.config.ts): the first paint never
+// app's code runs (core/home-shell.ts, put into index.html by vite.config.ts): the first paint never
 // shows other words, and the hero does not move when React takes the page over.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { HOME_HERO_HTML, HOME_HERO_TEXT } from '../../core/home-hero.ts';
+import { HOME_HERO_TEXT } from '../../core/home-hero.ts';
+import { HOME_HERO_HTML } from '../../core/home-shell.ts';
 import { HomeHero } from './home-page.tsx';
 
 describe('the home hero', () => {
