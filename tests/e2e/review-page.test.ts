@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { Gateway } from '../../supabase/local/gateway.ts';
 import { expectAccessible } from './axe.ts';
-import { demoEmail, devtoolsSignIn, e2eWorld } from './harness.ts';
+import { demoEmail, devtoolsSignIn, e2eWorld, synced } from './harness.ts';
 
 const ELDEN_RING = 119133;
 const WITCHER_3 = 1942;
@@ -42,6 +42,15 @@ function member(username: string): number {
   const id = memberIds.get(username);
   if (id === undefined) throw new Error(`no demo member ${username}`);
   return id;
+}
+
+/** The id of a member's like of a review on the server, or null when they do not like it. */
+async function serverLikeId(userId: number, reviewId: number): Promise<number | null> {
+  const [row] = await world.gateway.db.query<{ id: string }>(
+    'select id::text from public.content_like where user_id = $1 and rating_id = $2',
+    [userId, reviewId],
+  );
+  return row ? Number(row.id) : null;
 }
 
 /** The review as the server has it now (anonymous read). */
@@ -158,37 +167,82 @@ it('refuses an address whose ids are not numbers and says when a review is not f
 /**
  * Waits for the like button to show the member's like. When it does not, the failure says why: who
  * the page takes the viewer for (the button's tooltip), what the device holds (the member's like
- * rows on the review, the outbox, the sync status) and what the page reported.
+ * rows on the review, every like row on it, the outbox, the shadows, the sync cursor and scope, the
+ * sync status), what the server logged for the review's likes (with each change's transaction id,
+ * beside the cursor), what the page reported, and whether one more sync brings the like back.
  */
 async function expectLiked(
   page: Page,
   owner: number,
   errors: readonly string[],
   logged: readonly string[],
+  steps: string,
 ): Promise<void> {
   try {
     await expect.poll(() => likeButton(page).getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
   } catch (failure) {
     const button = likeButton(page);
     const server = await serverReview(owner, SEKIRO);
-    const device = await page
-      .evaluate(
-        async ([me, review]) => {
-          const api = window.checkpoint;
-          if (!api) return 'window.checkpoint is not installed';
-          const likes = (await api.mirrors('likes')).filter((l) => l.user_id === me && l.rating_id === review);
-          return JSON.stringify({ likes, outbox: await api.outbox(), status: api.status() });
-        },
-        [member('story_first'), server?.review.id ?? -1] as const,
+    const reviewId = server?.review.id ?? -1;
+    const device = () =>
+      page
+        .evaluate(
+          async ([me, review, dbName]) => {
+            const api = window.checkpoint;
+            if (!api) return 'window.checkpoint is not installed';
+            const all = (await api.mirrors('likes')).filter((l) => l.rating_id === review);
+            // The sync bookkeeping, read straight from IndexedDB (the console API does not offer it).
+            const raw = await new Promise<Record<string, unknown>>((resolve, reject) => {
+              const open = indexedDB.open(dbName);
+              open.onerror = () => reject(open.error);
+              open.onsuccess = () => {
+                const idb = open.result;
+                const tx = idb.transaction(['syncState', 'shadows'], 'readonly');
+                const state = tx.objectStore('syncState').get('main');
+                const shadows = tx.objectStore('shadows').getAll();
+                tx.oncomplete = () => {
+                  idb.close();
+                  const s = state.result as { cursor?: unknown; user_id?: unknown; scope?: { rating_ids?: number[] } };
+                  resolve({
+                    cursor: s?.cursor,
+                    user_id: s?.user_id,
+                    reviewInScope: s?.scope?.rating_ids?.includes(review) ?? false,
+                    shadows: (shadows.result as Array<{ table: string; id: number }>).map((x) => `${x.table}:${x.id}`),
+                  });
+                };
+                tx.onerror = () => reject(tx.error);
+              };
+            });
+            return JSON.stringify({
+              likes: all.filter((l) => l.user_id === me),
+              likesOnReview: all.map((l) => `${l.id}:${l.user_id}`),
+              ...raw,
+              outbox: await api.outbox(),
+              status: api.status(),
+            });
+          },
+          [member('story_first'), reviewId, 'checkpoint'] as const,
+        )
+        .catch((error: unknown) => `device not read: ${String(error)}`);
+    const before = await device();
+    const log = await world.gateway.db
+      .query<{ id: string; xid: string; op: string; row_id: string; user_id: string }>(
+        `select id::text, xid::text, op, row_id::text, user_id::text from public.sync_change
+          where tbl = 'content_like' and rating_id = $1 order by id`,
+        [reviewId],
       )
-      .catch((error: unknown) => `device not read: ${String(error)}`);
+      .then((rows) => rows.map((r) => `#${r.id} xid ${r.xid} ${r.op} like ${r.row_id} by ${r.user_id}`).join('; '))
+      .catch((error: unknown) => `log not read: ${String(error)}`);
+    await page.evaluate(() => window.checkpoint?.syncNow()).catch(() => undefined);
+    const after = await device();
     throw new Error(
       [
-        `like not shown after the reload (aria-pressed ${await button.getAttribute('aria-pressed')})`,
+        `like not shown after the reload (aria-pressed ${await button.getAttribute('aria-pressed')}); ${steps}`,
         `button title: ${await button.getAttribute('title')}; label: ${await button.getAttribute('aria-label')}`,
-        `device: ${device}`,
-        `server like_count: ${server?.review.like_count}`,
+        `device: ${before}`,
+        `server like_count: ${server?.review.like_count}; change log of the review's likes: ${log}`,
         `page errors: ${JSON.stringify(errors)}; console: ${JSON.stringify(logged)}`,
+        `device after one more sync: ${after}`,
       ].join('\n'),
       { cause: failure },
     );
@@ -214,6 +268,7 @@ it('likes and unlikes at once, keeps the like over a reload, and the server gets
   const stored = await likedOnDevice(page, member('story_first'), onServer?.id ?? -1);
   await expect.poll(() => likeButton(page).getAttribute('aria-pressed')).toBe(String(stored));
   const wasLiked = (await likeButton(page).getAttribute('aria-pressed')) === 'true';
+  const likeBefore = await serverLikeId(member('story_first'), onServer?.id ?? -1);
   const liked = wasLiked ? start : start + 1;
   if (wasLiked) {
     // demo likes depend on the seed: start from "not liked"
@@ -225,11 +280,18 @@ it('likes and unlikes at once, keeps the like over a reload, and the server gets
   await likeButton(page).click();
   await expect.poll(() => likeButton(page).getAttribute('aria-pressed')).toBe('true');
   expect(await likeCount(page)).toBe(liked);
+  // The heart shows at once; the like is on the device once its write has run (aria-busy goes).
+  // A reload before that would lose it: the next test has the page ask first.
+  await expect.poll(() => likeButton(page).getAttribute('aria-busy')).toBe('false');
+  // The server has it once the member's like row is new: an unlike and a like leave the count as it
+  // was, so the count alone passed before either had been sent (CI reloaded then, and lost the like).
+  const reviewId = onServer?.id ?? -1;
   await expect
-    .poll(async () => (await serverReview(owner, SEKIRO))?.review.like_count, { timeout: 15_000 })
-    .toBe(liked);
+    .poll(async () => (await serverLikeId(member('story_first'), reviewId)) ?? likeBefore, { timeout: 15_000 })
+    .not.toBe(likeBefore);
+  expect((await serverReview(owner, SEKIRO))?.review.like_count).toBe(liked);
   await page.reload();
-  await expectLiked(page, owner, errors, logged);
+  await expectLiked(page, owner, errors, logged, wasLiked ? 'unliked, then liked' : 'liked');
   expect(await likeCount(page)).toBe(liked);
   await likeButton(page).click();
   await expect.poll(() => likeCount(page)).toBe(liked - 1);
@@ -410,5 +472,66 @@ it('likes and comments offline at once, then sends them when the browser is back
   await expect
     .poll(() => comment(page, 'Written on a train').locator('.comment__pending').count(), { timeout: 15_000 })
     .toBe(0);
+  await context.close();
+});
+
+it('asks before a reload while a like is being stored, and keeps the like when the member stays', async () => {
+  const owner = member('combo_breaker');
+  const { context, page, errors } = await open(`/review/${owner}/${ELDEN_RING}`, { signInAs: 'cozy_quests' });
+  await ready(page);
+  await page.evaluate(() => window.checkpoint?.syncNow());
+  const review = (await serverReview(owner, ELDEN_RING))?.review;
+  const stored = await likedOnDevice(page, member('cozy_quests'), review?.id ?? -1);
+  await expect.poll(() => likeButton(page).getAttribute('aria-pressed')).toBe(String(stored));
+  if (stored) {
+    await likeButton(page).click();
+    await expect.poll(() => likeButton(page).getAttribute('aria-busy')).toBe('false');
+    await expect.poll(() => likeButton(page).getAttribute('aria-pressed')).toBe('false');
+  }
+
+  // A sync's transaction on the same tables makes a write wait (IndexedDB runs them one after the
+  // other): here one is held open until released, so the like is shown but not stored yet.
+  await page.evaluate(async () => {
+    const w = window as Window & { holdWrites?: boolean; notReloaded?: boolean };
+    w.holdWrites = true;
+    w.notReloaded = true;
+    const open = indexedDB.open('checkpoint');
+    const idb = await new Promise<IDBDatabase>((resolve, reject) => {
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const store = idb.transaction('outbox', 'readwrite').objectStore('outbox');
+    const keepOpen = () => {
+      if (w.holdWrites) store.count().onsuccess = keepOpen;
+      else idb.close();
+    };
+    keepOpen();
+  });
+  await likeButton(page).click();
+  await expect.poll(() => likeButton(page).getAttribute('aria-pressed')).toBe('true');
+  expect(await likeButton(page).getAttribute('aria-busy')).toBe('true');
+
+  // The reload asks first ("Leave site?"); the member stays.
+  const dialogs: string[] = [];
+  page.on('dialog', (dialog) => {
+    dialogs.push(dialog.type());
+    void dialog.dismiss();
+  });
+  await page.reload({ timeout: 3_000 }).catch(() => undefined);
+  expect(dialogs).toEqual(['beforeunload']);
+  expect(await page.evaluate(() => (window as Window & { notReloaded?: boolean }).notReloaded)).toBe(true);
+
+  // Once the write is stored, a reload goes without asking, and the like is there after it.
+  await page.evaluate(() => {
+    (window as Window & { holdWrites?: boolean }).holdWrites = false;
+  });
+  await expect.poll(() => likeButton(page).getAttribute('aria-busy')).toBe('false');
+  await page.reload();
+  expect(dialogs).toEqual(['beforeunload']);
+  await expect.poll(() => likeButton(page).getAttribute('aria-pressed'), { timeout: 15_000 }).toBe('true');
+  expect(await likedOnDevice(page, member('cozy_quests'), review?.id ?? -1)).toBe(true);
+  await synced(page);
+  expect(await serverLikeId(member('cozy_quests'), review?.id ?? -1)).not.toBeNull();
+  expect(errors).toEqual([]);
   await context.close();
 });
