@@ -24,8 +24,8 @@ export async function resolveConflict(
   if (edit) {
     // Loaded on the answer: the shell shows this notice, and the write path (mutators, zod) must
     // not weigh on every page's first load.
-    const [{ mutate }, { untilStored }] = await Promise.all([import('../sync/mutate.ts'), import('./unload-guard.ts')]);
-    await untilStored(() => mutate(db, edit.name, edit.args, { me: memberId, now: new Date().toISOString() }));
+    const { mutate } = await import('../sync/mutate.ts');
+    await mutate(db, edit.name, edit.args, { me: memberId, now: new Date().toISOString() });
   }
   await db.conflicts.delete(conflict.id);
 }

@@ -10,6 +10,7 @@ import { applyLocal, type ApplyContext } from '../store/mutators/registry.ts';
 import { APPLY_TABLES } from '../store/mutators/scope.ts';
 import { randomUuid } from '../core/random-uuid.ts';
 import { loadSyncState } from './state.ts';
+import { untilStored } from './unload-guard.ts';
 
 /**
  * Validates and applies the mutation and queues it; returns the mutation id. A refusal throws
@@ -23,10 +24,13 @@ export async function mutate<N extends MutationName>(
 ): Promise<string> {
   const parsed = parseMutation(name, args);
   const id = randomUuid();
-  await db.transaction('rw', [...APPLY_TABLES, ...QUEUE_TABLES], async () => {
-    await applyLocal(db, name, parsed, ctx);
-    await enqueue(db, id, name, parsed, ctx.now);
-  });
+  // Until it commits, leaving the page asks first (unload-guard.ts).
+  await untilStored(() =>
+    db.transaction('rw', [...APPLY_TABLES, ...QUEUE_TABLES], async () => {
+      await applyLocal(db, name, parsed, ctx);
+      await enqueue(db, id, name, parsed, ctx.now);
+    }),
+  );
   // Only after the commit: listeners (the pusher, the pending count) must never see a write that
   // could still roll back.
   emitLocalWrite();

@@ -44,7 +44,7 @@ describe('untilStored', () => {
     expect(leave(page)).toBe(false);
   });
 
-  it('writes where there is no page (a worker, Node) without a guard', async () => {
+  it('writes where there is no page (a worker) without a guard', async () => {
     await expect(untilStored(() => Promise.resolve(7), null)).resolves.toBe(7);
   });
 });
