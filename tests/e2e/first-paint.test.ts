@@ -4,23 +4,11 @@
 // script runs (the document's title and link-preview tags too); with the app, its title shows from
 // the first paint to the loaded page without a skeleton in between, the page's largest paint is
 // the painted header, and the header's words do not move when React takes over.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { launchChromium } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { e2eWorld } from './harness.ts';
 
-let gateway: Gateway;
-let browser: Browser;
-
-beforeAll(async () => {
-  gateway = await startGateway({ port: 0, inMemory: true, log: () => undefined });
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await gateway?.close();
-});
+const world = e2eWorld();
 
 const SUMMARY = /^An open-world action-adventure game set in the fictional state of San Andreas/;
 
@@ -89,10 +77,10 @@ async function watch(context: BrowserContext): Promise<void> {
 describe("a first visit to a game page (issue 20 §3: the game's header with the first paint)", () => {
   for (const width of [390, 1280]) {
     it(`at ${width} px: shows the header before any script runs`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false });
+      const context = await world.browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false });
       try {
         const page = await context.newPage();
-        await page.goto(`${gateway.url}/game/grand-theft-auto-v`);
+        await page.goto(`${world.gateway.url}/game/grand-theft-auto-v`);
         await expect.poll(() => page.locator('h1.game-header__title').textContent()).toBe('Grand Theft Auto V');
         expect(await page.locator('h1.game-header__title').isVisible()).toBe(true);
         expect(await page.locator('.game-header__summary-text').textContent()).toMatch(SUMMARY);
@@ -108,11 +96,11 @@ describe("a first visit to a game page (issue 20 §3: the game's header with the
     });
 
     it(`at ${width} px: keeps the header on show, in place, from the first paint to the loaded page`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, serviceWorkers: 'block' });
+      const context = await world.browser.newContext({ viewport: { width, height: 900 }, serviceWorkers: 'block' });
       try {
         await watch(context);
         const page = await context.newPage();
-        await page.goto(`${gateway.url}/game/grand-theft-auto-v`);
+        await page.goto(`${world.gateway.url}/game/grand-theft-auto-v`);
         await page.locator('.action-bar').waitFor();
         await page.waitForTimeout(300);
         const seen = await page.evaluate(() => (window as unknown as { watch: Watch }).watch);
@@ -144,16 +132,16 @@ describe("a first visit to a game page (issue 20 §3: the game's header with the
   }
 
   it("by the game's id: paints it, then names the game by its slug, without a skeleton", async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    const context = await world.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
     try {
       await watch(context);
       const page = await context.newPage();
-      const [game] = await gateway.db.query<{ igdb_id: number }>(
+      const [game] = await world.gateway.db.query<{ igdb_id: number }>(
         `select igdb_id from public.game where slug = 'grand-theft-auto-v'`,
       );
       expect(game).toBeDefined();
       const id = game?.igdb_id;
-      await page.goto(`${gateway.url}/game/${id}`);
+      await page.goto(`${world.gateway.url}/game/${id}`);
       await expect.poll(() => new URL(page.url()).pathname).toBe('/game/grand-theft-auto-v');
       await page.locator('.action-bar').waitFor();
       const seen = await page.evaluate(() => (window as unknown as { watch: Watch }).watch);

@@ -261,14 +261,15 @@ it('likes and unlikes at once, keeps the like over a reload, and the server gets
   // shows: read the starting state only once a pull has run to its end.
   await page.evaluate(() => window.checkpoint?.syncNow());
   const onServer = (await serverReview(owner, SEKIRO))?.review;
+  const reviewId = onServer?.id ?? -1;
   const start = onServer?.like_count ?? -1;
   await expect.poll(() => likeCount(page)).toBe(start);
   // A like the pull stored shows a render later (a transition), and the count need not move with
   // it: wait until the button shows what the device holds before reading the starting state.
-  const stored = await likedOnDevice(page, member('story_first'), onServer?.id ?? -1);
+  const stored = await likedOnDevice(page, member('story_first'), reviewId);
   await expect.poll(() => likeButton(page).getAttribute('aria-pressed')).toBe(String(stored));
   const wasLiked = (await likeButton(page).getAttribute('aria-pressed')) === 'true';
-  const likeBefore = await serverLikeId(member('story_first'), onServer?.id ?? -1);
+  const likeBefore = await serverLikeId(member('story_first'), reviewId);
   const liked = wasLiked ? start : start + 1;
   if (wasLiked) {
     // demo likes depend on the seed: start from "not liked"
@@ -285,7 +286,6 @@ it('likes and unlikes at once, keeps the like over a reload, and the server gets
   await expect.poll(() => likeButton(page).getAttribute('aria-busy')).toBe('false');
   // The server has it once the member's like row is new: an unlike and a like leave the count as it
   // was, so the count alone passed before either had been sent (CI reloaded then, and lost the like).
-  const reviewId = onServer?.id ?? -1;
   await expect
     .poll(async () => (await serverLikeId(member('story_first'), reviewId)) ?? likeBefore, { timeout: 15_000 })
     .not.toBe(likeBefore);
