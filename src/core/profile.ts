@@ -226,3 +226,16 @@ export const GAMES_TABS: ReadonlyArray<{ value: GamesTab; label: string }> = [
   { value: 'started', label: 'Started' },
   { value: 'finished', label: 'Finished' },
 ];
+
+/** The profile's tabs, in order (features/profile/profile-tabs.tsx; a first paint's, profile-first-paint.ts). */
+export const PROFILE_TABS = [
+  { value: 'top5', label: 'Top 5' },
+  { value: 'top10', label: 'Top 10' },
+  { value: 'want', label: 'Want to Play' },
+  { value: 'activity', label: 'Activity' },
+  { value: 'journal', label: 'Journal' },
+  { value: 'library', label: 'Library' },
+] as const;
+
+/** A profile's document title (the page's, and a first paint's). */
+export const profileTitle = (username: string): string => `${username} · Checkpoint`;

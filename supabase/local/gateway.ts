@@ -181,7 +181,7 @@ async function route(ctx: GatewayContext, distDir: string, req: IncomingMessage,
   if (under('/_dev')) return handleDev(ctx, res, p.slice('/_dev'.length));
   return serveStatic(req, res, distDir, p, {
     anonKey: ctx.keys.anonKey,
-    firstPaint: (pathname, indexHtml) => firstPaintFor(ctx.db, pathname, indexHtml),
+    firstPaint: (pathname, indexHtml) => firstPaintFor(ctx.db, pathname, indexHtml, url.searchParams),
   });
 }
 

@@ -1,9 +1,10 @@
 // Issue 20 §3: a first visit to a game page paints the game's header with the page's shell (the
 // local gateway writes it into index.html: supabase/local/first-paint.ts), not once the app's code
-// and the game's data are in. In Chromium, at 390 and 1280 px: the header is in the page before any
-// script runs (the document's title and link-preview tags too); with the app, its title shows from
-// the first paint to the loaded page without a skeleton in between, the page's largest paint is
-// the painted header, and the header's words do not move when React takes over.
+// and the game's data are in; a profile's, its header, tabs and Top 5. In Chromium, at 390 and
+// 1280 px: the screen's words are in the page before any script runs (the document's title and a
+// game's link-preview tags too); with the app, they show from the first paint to the loaded page
+// without a skeleton (or an empty Top 5) in between, the page's largest paint is the painted one,
+// and the words do not move when React takes over.
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { e2eWorld } from './harness.ts';
@@ -12,18 +13,40 @@ const world = e2eWorld();
 
 const SUMMARY = /^An open-world action-adventure game set in the fictional state of San Andreas/;
 
+/** What a screen's watch looks for: two of its painted words, its placeholders, what only the app adds. */
+interface Looks {
+  readonly first: readonly [name: string, selector: string];
+  readonly second: readonly [name: string, selector: string];
+  readonly skeleton: string;
+  readonly loaded: string;
+}
+
+const GAME: Looks = {
+  first: ['title', 'h1.game-header__title'],
+  second: ['summary', '.game-header__summary-text'],
+  skeleton: '.boot__hero, .game-page__skeleton-line',
+  loaded: '.action-bar',
+};
+
+const PROFILE: Looks = {
+  first: ['title', 'h1.profile-header__username'],
+  second: ['top5', '.top5-slot__name'],
+  skeleton: '.boot__hero, .profile-skeleton, .profile-tabs__pending, .top5__skeleton, .top5__others-empty',
+  loaded: '.profile-header__action button',
+};
+
 interface Watch {
-  /** Each change seen, as `ms what`: the header's title and summary, a skeleton, the loaded page. */
+  /** Each change seen, as `ms what`: the two words (a game's title and summary), a skeleton, the loaded page. */
   readonly log: string[];
-  /** Each position of the title and the summary seen while the page loads (`title x,y summary x,y`). */
+  /** Each position of the two words seen while the page loads (`title x,y summary x,y`). */
   readonly places: string[];
   readonly largestPaints: string[];
   readonly shifts: string[];
 }
 
-/** Watches the page from its first byte: what shows, where the header's words are, the largest paints, layout shifts. */
-async function watch(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => {
+/** Watches the page from its first byte: what shows, where the screen's words are, the largest paints, layout shifts. */
+async function watch(context: BrowserContext, looks: Looks = GAME): Promise<void> {
+  await context.addInitScript((looks: Looks) => {
     const state: Watch = { log: [], places: [], largestPaints: [], shifts: [] };
     (window as unknown as { watch: Watch }).watch = state;
     const shown = (selector: string) =>
@@ -35,16 +58,17 @@ async function watch(context: BrowserContext): Promise<void> {
     const look = () => {
       // Frames before the parser has reached the screen show the header bar alone.
       if (!document.querySelector('#root main')) return;
+      const [[first, firstAt], [second, secondAt]] = [looks.first, looks.second];
       const seen = [
-        shown('h1.game-header__title') ? 'title' : 'no title',
-        shown('.game-header__summary-text') ? 'summary' : 'no summary',
-        shown('.boot__hero, .game-page__skeleton-line') ? 'skeleton' : '',
-        shown('.action-bar') ? 'loaded' : '',
+        shown(firstAt) ? first : `no ${first}`,
+        shown(secondAt) ? second : `no ${second}`,
+        shown(looks.skeleton) ? 'skeleton' : '',
+        shown(looks.loaded) ? 'loaded' : '',
       ]
         .filter(Boolean)
         .join(' + ');
       if (state.log.at(-1)?.endsWith(` ${seen}`) !== true) state.log.push(`${Math.round(performance.now())} ${seen}`);
-      const place = `title ${at('h1.game-header__title')} summary ${at('.game-header__summary-text')}`;
+      const place = `${first} ${at(firstAt)} ${second} ${at(secondAt)}`;
       if (state.places.at(-1) !== place) state.places.push(place);
     };
     // Looked at just before the frame paints (an animation frame runs only once the stylesheets,
@@ -71,7 +95,7 @@ async function watch(context: BrowserContext): Promise<void> {
             `${(source.node as Element | null)?.className ?? source.node?.nodeName} ${entry.value.toFixed(4)}`,
           );
     }).observe({ type: 'layout-shift', buffered: true });
-  });
+  }, looks);
 }
 
 describe("a first visit to a game page (issue 20 §3: the game's header with the first paint)", () => {
@@ -154,4 +178,82 @@ describe("a first visit to a game page (issue 20 §3: the game's header with the
       await context.close();
     }
   });
+});
+
+describe('a first visit to a profile (issue 20 §3: the header, the tabs and the Top 5 with the first paint)', () => {
+  const TOP_FIVE = /^Number 1: .+/;
+  /** The seed's first member, with the Top 5 they keep (demo seed). */
+  const member = async () => {
+    const [row] = await world.gateway.db.query<{ id: number; username: string; games: number }>(
+      `select u.id, u.username, count(t.id)::int as games from public."user" u
+       join public.user_top_games t on t.user_id = u.id group by u.id order by u.id limit 1`,
+    );
+    expect(row).toBeDefined();
+    expect(row!.games).toBeGreaterThan(0);
+    return row!;
+  };
+
+  for (const width of [390, 1280]) {
+    it(`at ${width} px: shows the header, the tabs and the Top 5 before any script runs`, async () => {
+      const { id, username, games } = await member();
+      const context = await world.browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${world.gateway.url}/user/${id}`);
+        expect(await page.locator('h1.profile-header__username').textContent()).toBe(username);
+        expect(await page.locator('h1.profile-header__username').isVisible()).toBe(true);
+        expect(await page.getByRole('tab', { name: 'Top 5' }).getAttribute('aria-selected')).toBe('true');
+        expect(await page.locator('.top5-slot__name').count()).toBe(games);
+        expect(await page.locator('.top5-slot__name').first().textContent()).toMatch(TOP_FIVE);
+        expect(await page.locator('.top5-slot__name').first().isVisible()).toBe(true);
+        expect(await page.title()).toBe(`${username} · Checkpoint`);
+        expect(await page.locator('.boot__hero').isVisible()).toBe(false);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`at ${width} px: keeps the profile on show, in place, from the first paint to the loaded page`, async () => {
+      const { id, username } = await member();
+      const context = await world.browser.newContext({ viewport: { width, height: 900 }, serviceWorkers: 'block' });
+      try {
+        await watch(context, PROFILE);
+        const page = await context.newPage();
+        await page.goto(`${world.gateway.url}/user/${id}`);
+        await page.locator(PROFILE.loaded).waitFor();
+        // The app's own Top 5 (its covers drawn) is in.
+        await page.locator('.top5-slot__cover > *').first().waitFor();
+        await page.waitForTimeout(300);
+        const seen = await page.evaluate(() => (window as unknown as { watch: Watch }).watch);
+        const states = seen.log.map((line) => line.replace(/^\d+ /, ''));
+        // From the first styled look: the member and their Top 5, then the loaded page; never a
+        // skeleton, nor a Top 5 said to be empty while its rows were on their way.
+        expect(states[0], seen.log.join('\n')).toBe('title + top5');
+        expect(states.at(-1), seen.log.join('\n')).toBe('title + top5 + loaded');
+        expect(
+          states.filter((state) => state !== 'title + top5' && state !== 'title + top5 + loaded'),
+          seen.log.join('\n'),
+        ).toEqual([]);
+        expect(new Set(seen.places).size, seen.places.join('\n')).toBe(1);
+        expect(
+          seen.shifts.filter((shift) => /profile|top5/.test(shift)),
+          seen.shifts.join('\n'),
+        ).toEqual([]);
+        // On a phone the page's largest paint is a painted one. Wider, the Top 5's covers are large
+        // and their generated art (the game's initials, drawn by the app's code) is larger still.
+        const painted = /^(a\.top5-slot__name|h1\.profile-header__username|p\.profile-header__bio)/;
+        if (width < 768) expect(seen.largestPaints.at(-1), seen.largestPaints.join('\n')).toMatch(painted);
+        else expect(seen.largestPaints[0], seen.largestPaints.join('\n')).toMatch(painted);
+        expect(await page.locator('h1.profile-header__username').count()).toBe(1);
+        expect(await page.locator('[data-first-paint]').count()).toBe(0);
+        expect(await page.title()).toBe(`${username} · Checkpoint`);
+        // The app's tabs work: another tab opens (its code loaded on demand or when idle).
+        await page.getByRole('tab', { name: 'Top 10' }).click();
+        await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('top10');
+        await page.locator('.top5-slot__name').waitFor({ state: 'detached' });
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });

@@ -1,8 +1,10 @@
 // A first visit to a game page gets the game's header painted into the shell the gateway serves
 // (supabase/local/first-paint.ts, src/core/game-first-paint.ts): the header as an anonymous reader's
 // get_game_page gives it, escaped, with the game page's stylesheets linked, in place of the shell's
-// placeholder. Every other address, a game that does not exist, an identifier that cannot name one
-// and a database that does not answer in time get the plain shell.
+// placeholder. A profile's, on its Top 5 tab, gets its header, tabs and Top 5 as an anonymous
+// reader's get_profile gives them (src/core/profile-first-paint.ts). Every other address, a game
+// or member that does not exist, an address that cannot name one, another tab of a profile and a
+// database that does not answer in time get the plain shell.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +14,7 @@ import { signUpMember, startTestGateway, type TestGateway } from '../support/gat
 
 let gw: TestGateway;
 let dist: string;
+let painterId: number;
 
 const SCREEN_FILES = {
   'game/:identifier': ['/assets/game-page-1.css', '/assets/game-page-1.js', '/assets/journal-2.css'],
@@ -35,8 +38,22 @@ beforeAll(async () => {
       (434343, '<script>alert("Q&A")</script>', 'q-a', 'It''s <b>bold</b>, $& and $'' stay ||as typed||.', null, null, '{}', 2);
   `);
   const member = await signUpMember(gw, 'painter');
+  painterId = member.id;
   await gw.db.query(
     `insert into public.rating (user_id, game_id, rating) select $1, id, 8.5 from public.game where slug = 'outer-wilds'`,
+    [member.id],
+  );
+  await gw.db.query(
+    `insert into public.rating (user_id, game_id, rating) select $1, id, 7 from public.game where slug = 'q-a'`,
+    [member.id],
+  );
+  await gw.db.query(
+    `update public."user" set display_name = '<b>Pat</b> & "Co"', bio = 'Paints $& first <script>x</script>' where id = $1`,
+    [member.id],
+  );
+  await gw.db.query(
+    `insert into public.user_top_games (user_id, game_id, position)
+     select $1, id, case slug when 'outer-wilds' then 1 else 2 end from public.game where slug in ('outer-wilds', 'q-a')`,
     [member.id],
   );
 });
@@ -114,13 +131,55 @@ describe("a game page's address", () => {
   });
 });
 
+describe("a profile's address", () => {
+  it("paints the header, the tabs and the Top 5 with the profile's stylesheets and title, escaped", async () => {
+    const html = await page(`/user/${painterId}`);
+    expect(html).toContain(`<main class="page profile-page" aria-busy="true" data-first-paint="/user/${painterId}">`);
+    expect(html).toContain('<h1 class="profile-header__username">painter</h1>');
+    expect(html).toContain('<p class="profile-header__name">&lt;b&gt;Pat&lt;/b&gt; &amp; &quot;Co&quot;</p>');
+    expect(html).toContain('<p class="profile-header__bio">Paints $&amp; first &lt;script&gt;x&lt;/script&gt;</p>');
+    expect(html).toContain(
+      '<span class="profile-stats__value">2</span> <span class="profile-stats__label">Reviews</span>',
+    );
+    expect(html).toContain('role="tab" id="first-paint-top5" aria-selected="true"');
+    // The Top 5 in rank order, the member's rating beside the game they rated, then three empty places.
+    expect(html).toContain(
+      '<span class="visually-hidden">Number 1: </span>Outer Wilds</a><span class="top5-slot__meta">' +
+        '<span class="top5-slot__rating" aria-label="Rated 8.5 out of 10">★ 8.5</span><span>2019</span></span>',
+    );
+    expect(html).toContain(
+      '<span class="visually-hidden">Number 2: </span>&lt;script&gt;alert(&quot;Q&amp;A&quot;)&lt;/script&gt;</a>',
+    );
+    expect(html.match(/top5-slot--empty/g)).toHaveLength(3);
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/profile-3.css"></head>');
+    expect(html).toContain('<title>painter · Checkpoint</title>');
+    // A profile sets no description of its own: the shell's stays.
+    expect(html).toContain('<meta name="description" content="Rate, review, and discover games');
+    expect(html).not.toContain('<script>x');
+    expect(html).not.toContain(FIRST_PAINT_PLACEHOLDER);
+  });
+
+  it('on the Top 5 tab only: another tab, a member who is not there and an id that cannot name one get the plain shell', async () => {
+    expect(await page(`/user/${painterId}?tab=top5`)).toContain('data-first-paint');
+    for (const address of [
+      `/user/${painterId}?tab=library`,
+      `/user/${painterId}/reviews`,
+      '/user/987654',
+      '/user/0',
+      '/user/pat',
+      '/user/1e3',
+    ]) {
+      expect(await page(address), address).toBe(plain());
+    }
+  });
+});
+
 describe('the plain shell', () => {
   it('for every other address, a game that is not there and an identifier that cannot name one', async () => {
     for (const address of [
       '/',
       '/index.html',
       '/search',
-      '/user/1',
       '/game/no-such-game',
       '/game/outer%20wilds',
       '/game/outer-wilds/reviews',

@@ -28,7 +28,8 @@ export function useAuthStore(): AuthStore {
 
 export function useAuth(): AuthSnapshot {
   const store = useAuthStore();
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  // The same snapshot for a render without the DOM (a first paint's test renders the screen so).
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }
 
 /**

@@ -30,6 +30,12 @@ export function forgetFirstPaint(): void {
   painted = null;
 }
 
+/** Whether a first paint is on show at this address (not yet forgotten). */
+export function useFirstPaintHeld(): boolean {
+  const { pathname } = useLocation();
+  return painted !== null && painted.path === pathname;
+}
+
 /**
  * The first paint in place of `children` (a placeholder) at the address it was painted for, until
  * forgotten; else `children`. Its markup is the page's own, as it was already in the document.

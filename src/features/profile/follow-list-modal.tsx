@@ -11,7 +11,7 @@ import { FollowButton } from './follow-button.tsx';
 import { countText, FilterBox } from './library/filter-box.tsx';
 import { useTextFilter } from './library/use-text-filter.ts';
 import { WindowedList } from './library/windowed-list.tsx';
-import { ProfileModal } from './profile-modal.tsx';
+import { ListSkeleton, ProfileModal } from './profile-modal.tsx';
 import { UserAvatar } from './user-avatar.tsx';
 
 export interface FollowListModalProps {
@@ -82,15 +82,5 @@ export function FollowListModal({ userId, username, kind, me, onClose }: FollowL
         />
       )}
     </ProfileModal>
-  );
-}
-
-export function ListSkeleton({ rows = 3 }: { readonly rows?: number }) {
-  return (
-    <div className="profile-list-skeleton" aria-busy="true" aria-label="Loading">
-      {Array.from({ length: rows }, (_, i) => (
-        <div key={i} className="skeleton profile-list-skeleton__row" />
-      ))}
-    </div>
   );
 }

@@ -107,3 +107,14 @@ export function SegmentedButtons<T extends string>({
     </div>
   );
 }
+
+/** A modal's list while its rows are read (or its code is loaded). */
+export function ListSkeleton({ rows = 3 }: { readonly rows?: number }) {
+  return (
+    <div className="profile-list-skeleton" aria-busy="true" aria-label="Loading">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="skeleton profile-list-skeleton__row" />
+      ))}
+    </div>
+  );
+}

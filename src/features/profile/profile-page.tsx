@@ -5,20 +5,30 @@
 // not exist and a failed first load each send the visitor on (to /users or /), saying why.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { PROFILE_TEXT, parseUserId } from '../../core/profile.ts';
+import { PROFILE_TEXT, parseUserId, profileTitle } from '../../core/profile.ts';
 import { useLive, useReadThrough, type FreshnessState } from '../../data/live.ts';
 import { memberExists } from '../../data/profile-remote.ts';
+import { loadTopFive } from '../../data/repos/lists.ts';
 import { loadProfile } from '../../data/repos/profile.ts';
 import { isAuthSettled, useAuth, useMemberId } from '../auth/auth-context.tsx';
-import { FollowListModal } from './follow-list-modal.tsx';
-import { GamesModal } from './games-modal.tsx';
+import { FirstPaint, forgetFirstPaint, useFirstPaintHeld } from '../layout/first-paint.tsx';
+import { useIdleLoad } from '../layout/idle-load.ts';
 import { ProfileHeader, type ProfileModalKind } from './profile-header.tsx';
-import { ProfileModal } from './profile-modal.tsx';
+import { ListSkeleton, ProfileModal } from './profile-modal.tsx';
 import { ProfileError, ProfileSkeleton } from './profile-states.tsx';
 import { ProfileTabs } from './profile-tabs.tsx';
-import { ReviewsModal } from './reviews-modal.tsx';
 import './profile.css';
 
+// The header's lists (followers, games, reviews) load their code when the page is idle, or when
+// one is opened first: a profile's first visit downloads and runs only what it shows.
+const listCode = {
+  follow: () => import('./follow-list-modal.tsx'),
+  games: () => import('./games-modal.tsx'),
+  reviews: () => import('./reviews-modal.tsx'),
+};
+const FollowListModal = lazy(() => listCode.follow().then((m) => ({ default: m.FollowListModal })));
+const GamesModal = lazy(() => listCode.games().then((m) => ({ default: m.GamesModal })));
+const ReviewsModal = lazy(() => listCode.reviews().then((m) => ({ default: m.ReviewsModal })));
 const EditSettingsModal = lazy(() => import('./edit-settings-modal.tsx'));
 const ExportDataModal = lazy(() => import('./export-data-modal.tsx'));
 const ImportDataModal = lazy(() => import('./import-data-modal.tsx'));
@@ -70,14 +80,35 @@ function Profile({ userId }: { readonly userId: number }) {
   const freshness = useReadThrough({ user_ids: [userId] }, `user:${userId}`);
   const data = useLive((db) => loadProfile(db, userId, me), [userId, me]);
   const missing = useMissing(userId, data === undefined ? undefined : data !== null, freshness);
+  // A first visit's profile painted by the gateway (core/profile-first-paint.ts) stays on show
+  // until this page can show the same: the member, who is looking, and the Top 5, read here so the
+  // tab shows it from its first render instead of a placeholder between the two. Read once the
+  // member is on the device: before, an empty list would only say the rows are not in yet.
+  const held = useFirstPaintHeld();
+  const topFive = useLive(
+    async (db) => (held && (await db.users.get(userId)) ? loadTopFive(db, userId) : undefined),
+    [held, userId],
+  );
   const [modal, setModal] = useState<ProfileModalKind | 'edit' | 'export' | 'import' | null>(null);
+  useIdleLoad(Object.values(listCode));
 
   const username = data?.user.username;
   useEffect(() => {
-    if (username) document.title = `${username} · Checkpoint`;
+    if (username) document.title = profileTitle(username);
   }, [username]);
 
-  if (!data) {
+  // (The device's answer may still be the one read before the member was known.)
+  const settled = authSettled && data?.viewer === me;
+  const shown = data
+    ? held
+      ? settled && topFive !== undefined
+      : true
+    : missing !== 'unknown' || freshness === 'offline';
+  useEffect(() => {
+    if (shown) forgetFirstPaint();
+  }, [shown]);
+
+  if (!data || !shown) {
     if (missing === 'missing')
       return (
         <ProfileError message={PROFILE_TEXT.notFound} detail={`There is no member number ${userId}.`} to="/users" />
@@ -91,11 +122,13 @@ function Profile({ userId }: { readonly userId: number }) {
         />
       );
     }
-    return <ProfileSkeleton />;
+    return (
+      <FirstPaint>
+        <ProfileSkeleton />
+      </FirstPaint>
+    );
   }
 
-  // (The device's answer may still be the one read before the member was known.)
-  const settled = authSettled && data.viewer === me;
   const close = () => setModal(null);
   return (
     <main className="page profile-page">
@@ -114,12 +147,22 @@ function Profile({ userId }: { readonly userId: number }) {
         onExport={() => setModal('export')}
         onImport={() => setModal('import')}
       />
-      <ProfileTabs data={data} me={me} settled={settled} />
+      <ProfileTabs data={data} me={me} settled={settled} topFive={topFive} />
       {(modal === 'followers' || modal === 'following') && (
-        <FollowListModal userId={userId} username={data.user.username} kind={modal} me={me} onClose={close} />
+        <Suspense fallback={<ListPending title={modal === 'followers' ? 'Followers' : 'Following'} onClose={close} />}>
+          <FollowListModal userId={userId} username={data.user.username} kind={modal} me={me} onClose={close} />
+        </Suspense>
       )}
-      {modal === 'games' && <GamesModal userId={userId} username={data.user.username} onClose={close} />}
-      {modal === 'reviews' && <ReviewsModal userId={userId} username={data.user.username} onClose={close} />}
+      {modal === 'games' && (
+        <Suspense fallback={<ListPending title={`${data.user.username}'s Games`} onClose={close} />}>
+          <GamesModal userId={userId} username={data.user.username} onClose={close} />
+        </Suspense>
+      )}
+      {modal === 'reviews' && (
+        <Suspense fallback={<ListPending title={`${data.user.username}'s Reviews`} onClose={close} wide />}>
+          <ReviewsModal userId={userId} username={data.user.username} onClose={close} />
+        </Suspense>
+      )}
       {modal === 'edit' && data.is_self && me !== null && (
         <Suspense
           fallback={
@@ -154,5 +197,22 @@ function Profile({ userId }: { readonly userId: number }) {
         </Suspense>
       )}
     </main>
+  );
+}
+
+/** A list's modal while its code loads: its title and the list's placeholder, as it opens. */
+function ListPending({
+  title,
+  onClose,
+  wide,
+}: {
+  readonly title: string;
+  readonly onClose: () => void;
+  readonly wide?: boolean;
+}) {
+  return (
+    <ProfileModal title={title} onClose={onClose} size={wide ? 'wide' : undefined}>
+      <ListSkeleton />
+    </ProfileModal>
   );
 }

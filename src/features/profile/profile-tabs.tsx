@@ -1,38 +1,50 @@
 // The profile's tabs (spec 002 §2): Top 5, Top 10, Want to Play (collection and wishlist),
 // Activity, the play Journal (issue 14) and the Library (issue 18: every game, filtered and sorted), as an ARIA tab list (arrow keys, Home and End move between tabs). The chosen tab is
 // kept in the address (?tab=) so a reload or a shared link opens it again.
-import { startTransition, useEffect, useId, useOptimistic, useRef, type KeyboardEvent } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useId, useOptimistic, useRef, type KeyboardEvent } from 'react';
+import { PROFILE_TABS as TABS } from '../../core/profile.ts';
+import type { TopFiveEntry } from '../../data/repos/lists.ts';
 import type { ProfileData } from '../../data/repos/profile.ts';
 import { LIBRARY_PARAMS } from '../../core/library/library-query.ts';
-import { ProfileJournal } from '../journal/profile-journal.tsx';
-import { ActivityFeed } from './activity/activity-feed.tsx';
-import { LibraryTab } from './library/library-tab.tsx';
-import { TopTenSection } from './top10/top-ten-section.tsx';
 import { TopFiveSection } from './top5/top-five-section.tsx';
 import { useAddressParams } from '../layout/address-params.ts';
-import { WantToPlay } from './want-to-play.tsx';
+import { useIdleLoad } from '../layout/idle-load.ts';
 
-const TABS = [
-  { value: 'top5', label: 'Top 5' },
-  { value: 'top10', label: 'Top 10' },
-  { value: 'want', label: 'Want to Play' },
-  { value: 'activity', label: 'Activity' },
-  { value: 'journal', label: 'Journal' },
-  { value: 'library', label: 'Library' },
-] as const;
+// Only the Top 5 comes with the profile: the other tabs' code (the Library's windowed list, the
+// journal, the feed) loads when the page is idle, or at once when the tab is opened first, so a
+// profile's first visit downloads and runs only what it shows.
+const tabCode = {
+  top10: () => import('./top10/top-ten-section.tsx'),
+  want: () => import('./want-to-play.tsx'),
+  activity: () => import('./activity/activity-feed.tsx'),
+  journal: () => import('../journal/profile-journal.tsx'),
+  library: () => import('./library/library-tab.tsx'),
+};
+const TopTenSection = lazy(() => tabCode.top10().then((m) => ({ default: m.TopTenSection })));
+const WantToPlay = lazy(() => tabCode.want().then((m) => ({ default: m.WantToPlay })));
+const ActivityFeed = lazy(() => tabCode.activity().then((m) => ({ default: m.ActivityFeed })));
+const ProfileJournal = lazy(() => tabCode.journal().then((m) => ({ default: m.ProfileJournal })));
+const LibraryTab = lazy(() => tabCode.library().then((m) => ({ default: m.LibraryTab })));
+
 type Tab = (typeof TABS)[number]['value'];
 
 const isTab = (value: string | null): value is Tab => TABS.some((t) => t.value === value);
 
-/** `settled`: whether who is looking is known; until then the panel waits (its owner's view differs). */
+/**
+ * `settled`: whether who is looking is known; until then the panel waits (its owner's view differs).
+ * `topFive`: the Top 5 as the profile already read it (for a first paint's hand-over), shown until
+ * the tab's own read is in.
+ */
 export function ProfileTabs({
   data,
   me,
   settled,
+  topFive,
 }: {
   readonly data: ProfileData;
   readonly me: number | null;
   readonly settled: boolean;
+  readonly topFive?: TopFiveEntry[];
 }) {
   const [params, write] = useAddressParams();
   const asked = params.get('tab');
@@ -84,7 +96,10 @@ export function ProfileTabs({
     buttons.current[target]?.focus();
   };
 
+  useIdleLoad(Object.values(tabCode));
+
   const userId = data.user.id;
+  const pending = <div className="skeleton profile-tabs__pending" aria-busy="true" />;
   return (
     <section className="profile-tabs">
       <div className="profile-tabs__list" role="tablist" aria-label="Profile sections">
@@ -114,17 +129,19 @@ export function ProfileTabs({
         id={`${base}-${tab}-panel`}
         aria-labelledby={`${base}-${tab}`}
       >
-        {!settled && <div className="skeleton profile-tabs__pending" aria-busy="true" />}
-        {settled && tab === 'top5' && <TopFiveSection userId={userId} isOwn={data.is_self} />}
-        {settled && tab === 'top10' && <TopTenSection userId={userId} isOwn={data.is_self} />}
-        {settled && tab === 'want' && (
-          <WantToPlay userId={userId} username={data.user.username} isSelf={data.is_self} me={me} />
+        {!settled && pending}
+        {settled && tab === 'top5' && <TopFiveSection userId={userId} isOwn={data.is_self} initial={topFive} />}
+        {settled && tab !== 'top5' && (
+          <Suspense fallback={pending}>
+            {tab === 'top10' && <TopTenSection userId={userId} isOwn={data.is_self} />}
+            {tab === 'want' && (
+              <WantToPlay userId={userId} username={data.user.username} isSelf={data.is_self} me={me} />
+            )}
+            {tab === 'library' && <LibraryTab userId={userId} isOwn={data.is_self} username={data.user.username} />}
+            {tab === 'activity' && <ActivityFeed userId={userId} />}
+            {tab === 'journal' && <ProfileJournal userId={userId} isOwn={data.is_self} />}
+          </Suspense>
         )}
-        {settled && tab === 'library' && (
-          <LibraryTab userId={userId} isOwn={data.is_self} username={data.user.username} />
-        )}
-        {settled && tab === 'activity' && <ActivityFeed userId={userId} />}
-        {settled && tab === 'journal' && <ProfileJournal userId={userId} isOwn={data.is_self} />}
       </div>
     </section>
   );

@@ -15,11 +15,10 @@ import { loadUserReviews } from '../../data/repos/profile.ts';
 import { useMemberId } from '../auth/auth-context.tsx';
 import { DraftBadge } from '../reviews/review-draft.tsx';
 import { GameCover } from '../search/game-cover.tsx';
-import { ListSkeleton } from './follow-list-modal.tsx';
 import { countText, FilterBox } from './library/filter-box.tsx';
 import { useTextFilter } from './library/use-text-filter.ts';
 import { WindowedList } from './library/windowed-list.tsx';
-import { ProfileModal, SegmentedButtons } from './profile-modal.tsx';
+import { ListSkeleton, ProfileModal, SegmentedButtons } from './profile-modal.tsx';
 import { shortDate } from './profile-dates.ts';
 
 export function ReviewsModal({

@@ -27,7 +27,16 @@ import './top-five.css';
 
 const TopFiveEditor = lazy(() => import('./top-five-editor.tsx'));
 
-export function TopFiveSection({ userId, isOwn }: { userId: number; isOwn: boolean }) {
+/** `initial`: the list as already read elsewhere, shown until this section's own read is in. */
+export function TopFiveSection({
+  userId,
+  isOwn,
+  initial,
+}: {
+  userId: number;
+  isOwn: boolean;
+  initial?: TopFiveEntry[];
+}) {
   const me = useMemberId();
   const owner = isOwn && me === userId;
   const saved = useLive((db) => loadTopFive(db, userId), [userId]);
@@ -47,7 +56,7 @@ export function TopFiveSection({ userId, isOwn }: { userId: number; isOwn: boole
     if (draft && saved && !saving && sameOrder(draft, saved)) setDraft(null);
   }, [draft, saved, saving]);
 
-  const list = draft ?? saved;
+  const list = draft ?? saved ?? initial;
   if (list === undefined) {
     return (
       <section className="top5 ranked-list" aria-busy="true" aria-label="Top 5">
