@@ -256,4 +256,40 @@ describe('a first visit to a profile (issue 20 §3: the header, the tabs and the
       }
     });
   }
+
+  it("makes a tap on a painted button again on the page's own once it is in, and gives it the focus", async () => {
+    const { id, username } = await member();
+    const context = await world.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      // The profile's code is held back: the page shows the first paint alone meanwhile.
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/profile-page-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${world.gateway.url}/user/${id}`);
+      const painted = page.locator('main[data-first-paint] [data-stat="reviews"] button');
+      await painted.waitFor();
+      // The app's own code is running (it holds the tap), the screen's is not in yet.
+      await page.waitForFunction(() => document.querySelector('.shell__main') !== null);
+      await painted.click();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      release();
+      const dialog = page.getByRole('dialog', { name: `${username}'s Reviews` });
+      await dialog.waitFor({ timeout: 15_000 });
+      expect(await page.locator('[data-first-paint]').count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      // Focus went back to the page's own stat, which the tap was made on.
+      expect(
+        await page.evaluate(() => document.activeElement?.closest('[data-stat]')?.getAttribute('data-stat') ?? null),
+      ).toBe('reviews');
+    } finally {
+      await context.close();
+    }
+  });
 });

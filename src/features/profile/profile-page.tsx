@@ -14,13 +14,14 @@ import { isAuthSettled, useAuth, useMemberId } from '../auth/auth-context.tsx';
 import { FirstPaint, forgetFirstPaint, useFirstPaintHeld } from '../layout/first-paint.tsx';
 import { useIdleLoad } from '../layout/idle-load.ts';
 import { ProfileHeader, type ProfileModalKind } from './profile-header.tsx';
-import { ListSkeleton, ProfileModal } from './profile-modal.tsx';
+import { ProfileModal } from './profile-modal.tsx';
 import { ProfileError, ProfileSkeleton } from './profile-states.tsx';
 import { ProfileTabs } from './profile-tabs.tsx';
 import './profile.css';
 
 // The header's lists (followers, games, reviews) load their code when the page is idle, or when
-// one is opened first: a profile's first visit downloads and runs only what it shows.
+// one is opened first (it opens once its code is in, a dialog that then shows its list, never a
+// placeholder dialog swapped for another): a profile's first visit downloads and runs only what it shows.
 const listCode = {
   follow: () => import('./follow-list-modal.tsx'),
   games: () => import('./games-modal.tsx'),
@@ -149,17 +150,17 @@ function Profile({ userId }: { readonly userId: number }) {
       />
       <ProfileTabs data={data} me={me} settled={settled} topFive={topFive} />
       {(modal === 'followers' || modal === 'following') && (
-        <Suspense fallback={<ListPending title={modal === 'followers' ? 'Followers' : 'Following'} onClose={close} />}>
+        <Suspense fallback={null}>
           <FollowListModal userId={userId} username={data.user.username} kind={modal} me={me} onClose={close} />
         </Suspense>
       )}
       {modal === 'games' && (
-        <Suspense fallback={<ListPending title={`${data.user.username}'s Games`} onClose={close} />}>
+        <Suspense fallback={null}>
           <GamesModal userId={userId} username={data.user.username} onClose={close} />
         </Suspense>
       )}
       {modal === 'reviews' && (
-        <Suspense fallback={<ListPending title={`${data.user.username}'s Reviews`} onClose={close} wide />}>
+        <Suspense fallback={null}>
           <ReviewsModal userId={userId} username={data.user.username} onClose={close} />
         </Suspense>
       )}
@@ -197,22 +198,5 @@ function Profile({ userId }: { readonly userId: number }) {
         </Suspense>
       )}
     </main>
-  );
-}
-
-/** A list's modal while its code loads: its title and the list's placeholder, as it opens. */
-function ListPending({
-  title,
-  onClose,
-  wide,
-}: {
-  readonly title: string;
-  readonly onClose: () => void;
-  readonly wide?: boolean;
-}) {
-  return (
-    <ProfileModal title={title} onClose={onClose} size={wide ? 'wide' : undefined}>
-      <ListSkeleton />
-    </ProfileModal>
   );
 }
