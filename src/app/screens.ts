@@ -7,7 +7,7 @@ import type { ComponentType } from 'react';
 import { parseUserId, validGameIdentifier } from '../core/route-params.ts';
 import { yieldToPage } from '../core/yield-to-page.ts';
 import { gamePageRead, scopeSnapshotRead, type RpcRead } from '../data/first-read.ts';
-import { readThroughCode, searchRemoteCode } from '../data/read-code.ts';
+import { readThroughCode, searchRemoteCode, searchServiceCode } from '../data/read-code.ts';
 import { coverArtCode } from '../features/media/cover-art-code.ts';
 
 export type ScreenCode = () => Promise<{ default: ComponentType }>;
@@ -44,8 +44,12 @@ const withCovers =
 
 export const SCREEN_CODE = {
   // Search and discovery (spec 001)
-  search: withCovers(withReads(() => import('../features/search/browse-page.tsx'), searchRemoteCode)),
-  'search-results': withCovers(withReads(() => import('../features/search/search-results-page.tsx'), searchRemoteCode)),
+  search: withCovers(
+    withReads(() => import('../features/search/browse-page.tsx'), searchRemoteCode, searchServiceCode),
+  ),
+  'search-results': withCovers(
+    withReads(() => import('../features/search/search-results-page.tsx'), searchRemoteCode, searchServiceCode),
+  ),
   'enhanced-search-test': () => import('../features/search/enhanced-search-test-page.tsx'),
   // Games, members and the directory (spec 002)
   'game/:identifier': withCovers(withReads(() => import('../features/games/game-page.tsx'), readThroughCode)),

@@ -6,7 +6,7 @@
 // without a skeleton (or an empty Top 5) in between, the page's largest paint is the painted one,
 // and the words do not move when React takes over.
 import { describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { e2eWorld } from './harness.ts';
 
 const world = e2eWorld();
@@ -98,6 +98,28 @@ async function watch(context: BrowserContext, looks: Looks = GAME): Promise<void
   }, looks);
 }
 
+/**
+ * What `watch` saw, checked: from the first styled look the two painted words, then the loaded page
+ * and nothing else between (no skeleton); the words never moved, and no shift touched `shifted`.
+ */
+async function steadyFromFirstPaint(page: Page, looks: Looks, shifted: RegExp): Promise<Watch> {
+  const seen = await page.evaluate(() => (window as unknown as { watch: Watch }).watch);
+  const painted = `${looks.first[0]} + ${looks.second[0]}`;
+  const states = seen.log.map((line) => line.replace(/^\d+ /, ''));
+  expect(states[0], seen.log.join('\n')).toBe(painted);
+  expect(states.at(-1), seen.log.join('\n')).toBe(`${painted} + loaded`);
+  expect(
+    states.filter((state) => state !== painted && state !== `${painted} + loaded`),
+    seen.log.join('\n'),
+  ).toEqual([]);
+  expect(new Set(seen.places).size, seen.places.join('\n')).toBe(1);
+  expect(
+    seen.shifts.filter((shift) => shifted.test(shift)),
+    seen.shifts.join('\n'),
+  ).toEqual([]);
+  return seen;
+}
+
 describe("a first visit to a game page (issue 20 §3: the game's header with the first paint)", () => {
   for (const width of [390, 1280]) {
     it(`at ${width} px: shows the header before any script runs`, async () => {
@@ -127,21 +149,9 @@ describe("a first visit to a game page (issue 20 §3: the game's header with the
         await page.goto(`${world.gateway.url}/game/grand-theft-auto-v`);
         await page.locator('.action-bar').waitFor();
         await page.waitForTimeout(300);
-        const seen = await page.evaluate(() => (window as unknown as { watch: Watch }).watch);
-        const states = seen.log.map((line) => line.replace(/^\d+ /, ''));
         // From the first styled look: the header's words, then the loaded page; never a skeleton.
-        expect(states[0], seen.log.join('\n')).toBe('title + summary');
-        expect(states.at(-1), seen.log.join('\n')).toBe('title + summary + loaded');
-        expect(
-          states.filter((state) => state !== 'title + summary' && state !== 'title + summary + loaded'),
-          seen.log.join('\n'),
-        ).toEqual([]);
         // The words stay where they were painted.
-        expect(new Set(seen.places).size, seen.places.join('\n')).toBe(1);
-        expect(
-          seen.shifts.filter((shift) => shift.startsWith('game-header')),
-          seen.shifts.join('\n'),
-        ).toEqual([]);
+        const seen = await steadyFromFirstPaint(page, GAME, /^game-header/);
         // The page's largest paint is the painted header's, and nothing larger follows it.
         expect(seen.largestPaints.at(-1)).toMatch(/^(p\.game-header__summary-text|h1\.game-header__title)/);
         expect(await page.locator('h1.game-header__title').count()).toBe(1);
@@ -224,21 +234,9 @@ describe('a first visit to a profile (issue 20 §3: the header, the tabs and the
         // The app's own Top 5 (its covers drawn) is in.
         await page.locator('.top5-slot__cover > *').first().waitFor();
         await page.waitForTimeout(300);
-        const seen = await page.evaluate(() => (window as unknown as { watch: Watch }).watch);
-        const states = seen.log.map((line) => line.replace(/^\d+ /, ''));
         // From the first styled look: the member and their Top 5, then the loaded page; never a
-        // skeleton, nor a Top 5 said to be empty while its rows were on their way.
-        expect(states[0], seen.log.join('\n')).toBe('title + top5');
-        expect(states.at(-1), seen.log.join('\n')).toBe('title + top5 + loaded');
-        expect(
-          states.filter((state) => state !== 'title + top5' && state !== 'title + top5 + loaded'),
-          seen.log.join('\n'),
-        ).toEqual([]);
-        expect(new Set(seen.places).size, seen.places.join('\n')).toBe(1);
-        expect(
-          seen.shifts.filter((shift) => /profile|top5/.test(shift)),
-          seen.shifts.join('\n'),
-        ).toEqual([]);
+        // skeleton, nor a Top 5 said to be empty while its rows were on their way; nothing moves.
+        const seen = await steadyFromFirstPaint(page, PROFILE, /profile|top5/);
         // On a phone the page's largest paint is a painted one. Wider, the Top 5's covers are large
         // and their generated art (the game's initials, drawn by the app's code) is larger still.
         const painted = /^(a\.top5-slot__name|h1\.profile-header__username|p\.profile-header__bio)/;
