@@ -42,20 +42,37 @@ const withCovers =
   () =>
     Promise.all([screen(), inTaskOfItsOwn(coverArtCode)]).then(([code]) => code);
 
+/**
+ * A screen the local gateway paints into a first visit's shell (supabase/local/first-paint.ts):
+ * the code that holds what is done on the painted screen until it is in
+ * (features/layout/first-paint-hold.ts, which layout/first-paint.tsx loads when the page has a first
+ * paint) is listed with the screen's files, so boot.ts preloads it beside them.
+ */
+const withFirstPaint =
+  (screen: ScreenCode): ScreenCode =>
+  () => {
+    import('../features/layout/first-paint-hold.ts').catch(() => undefined);
+    return screen();
+  };
+
 export const SCREEN_CODE = {
   // Search and discovery (spec 001)
-  search: withCovers(
-    withReads(() => import('../features/search/browse-page.tsx'), searchRemoteCode, searchServiceCode),
+  search: withFirstPaint(
+    withCovers(withReads(() => import('../features/search/browse-page.tsx'), searchRemoteCode, searchServiceCode)),
   ),
   'search-results': withCovers(
     withReads(() => import('../features/search/search-results-page.tsx'), searchRemoteCode, searchServiceCode),
   ),
   'enhanced-search-test': () => import('../features/search/enhanced-search-test-page.tsx'),
   // Games, members and the directory (spec 002)
-  'game/:identifier': withCovers(withReads(() => import('../features/games/game-page.tsx'), readThroughCode)),
+  'game/:identifier': withFirstPaint(
+    withCovers(withReads(() => import('../features/games/game-page.tsx'), readThroughCode)),
+  ),
   users: () => import('../features/users/users-directory-page.tsx'),
   user: () => import('../features/profile/own-profile-redirect.tsx'),
-  'user/:id': withCovers(withReads(() => import('../features/profile/profile-page.tsx'), readThroughCode)),
+  'user/:id': withFirstPaint(
+    withCovers(withReads(() => import('../features/profile/profile-page.tsx'), readThroughCode)),
+  ),
   profile: () => import('../features/profile/protected-redirect.tsx'),
   settings: () => import('../features/profile/protected-redirect.tsx'),
   // Reviews (spec 000)

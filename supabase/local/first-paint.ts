@@ -1,13 +1,16 @@
-// A first visit to a game page or a profile paints the top of the screen with the page's shell
-// (src/core/game-first-paint.ts says why). For the index.html it serves at /game/{identifier}, the
-// gateway reads the game as an anonymous reader (get_game_page, under the anon role, read-only, as
-// /rest/v1/rpc would) and writes the header into the shell; at /user/{id} (on the Top 5 tab, the
-// one a profile opens on), it reads the member (get_profile) and writes the header, the tabs and the
-// Top 5 (src/core/profile-first-paint.ts). The screen's stylesheets are linked in the head so it
-// paints styled, and the title (and a game's text meta tags) are set as the screen sets them: the
-// tab is titled from the first paint, and a link preview (made without running scripts) names the
-// game. Anything short of a row found in time (an address that cannot name one, no such game or
-// member, a busy or failing database) serves the plain shell: the app then reads as before.
+// A first visit to a game page, a profile or Browse Games paints the screen's top with the page's
+// shell (src/core/game-first-paint.ts says why). For the index.html it serves at /game/{identifier},
+// the gateway reads the game as an anonymous reader (get_game_page, under the anon role, read-only,
+// as /rest/v1/rpc would) and writes the header into the shell; at /user/{id} (on the Top 5 tab, the
+// one a profile opens on) it reads the member (get_profile) and writes the header, the tabs and the
+// Top 5 (src/core/profile-first-paint.ts); at /search (no query: the page Browse opens on) it reads
+// the first page of games (browse_games) and writes the page with them
+// (src/core/browse-first-paint.ts). The screen's stylesheets are linked in the head so it paints
+// styled, and the title (and a game's text meta tags) are set as the screen sets them: the tab is
+// titled from the first paint, and a link preview (made without running scripts) names the game.
+// Anything short of rows found in time (an address that cannot name them, no such game or member,
+// a busy or failing database) serves the plain shell: the app then reads as before.
+import { browseFirstPaintHtml, type PaintedBrowse } from '../../src/core/browse-first-paint.ts';
 import { FIRST_PAINT_PLACEHOLDER } from '../../src/core/first-paint.ts';
 import {
   gameFirstPaintHtml,
@@ -25,6 +28,8 @@ import {
 } from '../../src/core/profile-first-paint.ts';
 import { profileTitle } from '../../src/core/profile.ts';
 import { parseUserId, validGameIdentifier } from '../../src/core/route-params.ts';
+import { BROWSE_PAGE_SIZE } from '../../src/core/search/constants.ts';
+import { fromDatabaseRow, toHit } from '../../src/data/search/hits.ts';
 import { parseScreenFiles, SCREEN_FILES_ID } from '../../src/core/screen-files.ts';
 import { withTimeout } from '../../src/core/with-timeout.ts';
 import type { Db } from './db.ts';
@@ -45,6 +50,10 @@ const GAME_ROUTE = 'game/:identifier';
 const GAME_PATH = /^\/game\/([^/]+)\/?$/;
 const PROFILE_ROUTE = 'user/:id';
 const PROFILE_PATH = /^\/user\/([^/]+)\/?$/;
+const BROWSE_ROUTE = 'search';
+const BROWSE_PATH = /^\/search\/?$/;
+/** Browse's title (browse-page.tsx). */
+const BROWSE_TITLE = 'Browse Games · Checkpoint';
 
 /** The longest the page waits on the database: past it, the plain shell goes out at once. */
 const WAIT_MS = 250;
@@ -119,6 +128,17 @@ function paintReader(db: Db, pathname: string, query: URLSearchParams): (() => P
         body: profileFirstPaintHtml(pathname, profile),
       };
     };
+  // Browse on its default query (an address with one is another page of games: it paints as before).
+  if (BROWSE_PATH.test(pathname) && query.size === 0)
+    return async () => {
+      const browse = await readBrowse(db);
+      if (!browse) return null;
+      return {
+        route: BROWSE_ROUTE,
+        title: BROWSE_TITLE,
+        body: browseFirstPaintHtml(pathname, browse, new Date().getFullYear()),
+      };
+    };
   return null;
 }
 
@@ -173,6 +193,25 @@ async function anonymousCall(db: Db, name: string, args: Record<string, unknown>
 /** get_game_page as an anonymous reader gets it (no reviews: the header does not show them). */
 async function readGame(db: Db, identifier: string): Promise<GamePage | null> {
   return gamePage(await anonymousCall(db, 'get_game_page', { p_identifier: identifier, p_review_limit: 0 }));
+}
+
+/** browse_games as an anonymous reader gets it for the page's default query (data/search/remote.ts's arguments). */
+async function readBrowse(db: Db): Promise<PaintedBrowse | null> {
+  const answer = await anonymousCall(db, 'browse_games', {
+    p_query: null,
+    p_platforms: null,
+    p_genres: null,
+    p_year: null,
+    p_min_rating: null,
+    p_sort: 'name',
+    p_order: 'asc',
+    p_limit: BROWSE_PAGE_SIZE,
+    p_offset: 0,
+  });
+  if (!isRecord(answer) || typeof answer.total !== 'number' || !Array.isArray(answer.games)) return null;
+  // The rows as the search service turns them into results (data/search/service.ts's browseGames).
+  const games = (answer.games as unknown[]).flatMap((row) => (isRecord(row) ? (fromDatabaseRow(row) ?? []) : []));
+  return { games: games.map(toHit), total: answer.total };
 }
 
 /** get_profile as an anonymous reader gets it. */

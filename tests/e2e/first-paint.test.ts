@@ -28,6 +28,13 @@ const GAME: Looks = {
   loaded: '.action-bar',
 };
 
+const BROWSE: Looks = {
+  first: ['title', 'h1.browse__title'],
+  second: ['results', '.browse-game__name'],
+  skeleton: '.boot__hero, .browse-game--skeleton',
+  loaded: 'main.browse:not([data-first-paint])',
+};
+
 const PROFILE: Looks = {
   first: ['title', 'h1.profile-header__username'],
   second: ['top5', '.top5-slot__name'],
@@ -51,8 +58,11 @@ async function watch(context: BrowserContext, looks: Looks = GAME): Promise<void
     (window as unknown as { watch: Watch }).watch = state;
     const shown = (selector: string) =>
       Array.from(document.querySelectorAll<HTMLElement>(selector)).some((e) => e.getClientRects().length > 0);
+    // The first one shown (a first paint may hold another, hidden at this width).
     const at = (selector: string) => {
-      const box = document.querySelector(selector)?.getBoundingClientRect();
+      const box = Array.from(document.querySelectorAll(selector))
+        .find((e) => e.getClientRects().length > 0)
+        ?.getBoundingClientRect();
       return box ? `${Math.round(box.x)},${Math.round(box.y)}` : '-';
     };
     const look = () => {
@@ -286,6 +296,95 @@ describe('a first visit to a profile (issue 20 §3: the header, the tabs and the
       expect(
         await page.evaluate(() => document.activeElement?.closest('[data-stat]')?.getAttribute('data-stat') ?? null),
       ).toBe('reviews');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('a first visit to Browse Games (issue 20 §3: the first page of games with the first paint)', () => {
+  /** The first game of the catalogue by name, as the page lists it. */
+  const firstGame = async () => {
+    const [row] = await world.gateway.db.query<{ name: string }>(
+      `select name from public.game order by name, id limit 1`,
+    );
+    expect(row).toBeDefined();
+    return row!.name;
+  };
+
+  for (const width of [390, 1280]) {
+    it(`at ${width} px: shows the page and its first games before any script runs, as the app lays them out at that width`, async () => {
+      const name = await firstGame();
+      const context = await world.browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${world.gateway.url}/search`);
+        expect(await page.locator('h1.browse__title').isVisible()).toBe(true);
+        expect(await page.title()).toBe('Browse Games · Checkpoint');
+        // A phone shows the list and no Grid/List switch; a wider screen the grid and the switch.
+        const shown = width < 768 ? 'list' : 'grid';
+        const first = page.locator(`.browse-list--${shown} .browse-game__name`).first();
+        expect(await first.textContent()).toBe(name);
+        expect(await first.isVisible()).toBe(true);
+        expect(await page.locator(`.browse-list--${shown === 'list' ? 'grid' : 'list'}`).isVisible()).toBe(false);
+        expect(await page.getByRole('group', { name: 'View' }).isVisible()).toBe(width >= 768);
+        expect(await page.locator('.browse-status__counter:visible').textContent()).toMatch(
+          /^Showing 1 - 20 of \d+ games$/,
+        );
+      } finally {
+        await context.close();
+      }
+    });
+
+    it(`at ${width} px: keeps the games on show, in place, from the first paint to the loaded page`, async () => {
+      const context = await world.browser.newContext({ viewport: { width, height: 900 }, serviceWorkers: 'block' });
+      try {
+        await watch(context, BROWSE);
+        const page = await context.newPage();
+        await page.goto(`${world.gateway.url}/search`);
+        await page.locator(BROWSE.loaded).waitFor();
+        await page.locator('.browse-game__cover > *').first().waitFor();
+        await page.waitForTimeout(300);
+        const seen = await steadyFromFirstPaint(page, BROWSE, /browse/);
+        if (width < 768) {
+          expect(seen.largestPaints.at(-1), seen.largestPaints.join('\n')).toMatch(
+            /^(span\.browse-game__name|h1\.browse__title)/,
+          );
+        }
+        expect(await page.locator('h1.browse__title').count()).toBe(1);
+        expect(await page.locator('.browse-list').count()).toBe(1);
+        expect(await page.title()).toBe('Browse Games · Checkpoint');
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it("keeps what is typed into the painted search box, and its focus, for the page's own box", async () => {
+    const context = await world.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+    try {
+      const page = await context.newPage();
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/browse-page-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${world.gateway.url}/search`);
+      await page.waitForFunction(() => document.querySelector('.shell__main') !== null);
+      const painted = page.locator('main[data-first-paint] .browse-search__input');
+      await painted.click();
+      await page.keyboard.type('zelda');
+      expect(await painted.inputValue()).toBe('zelda');
+      release();
+      const own = page.locator('main:not([data-first-paint]) .browse-search__input');
+      await own.waitFor({ timeout: 15_000 });
+      await expect.poll(() => own.inputValue()).toBe('zelda');
+      expect(await own.evaluate((input) => input === document.activeElement)).toBe(true);
+      // The page took it as typed: its search runs (2 s after typing stops) and goes to the address.
+      await expect.poll(() => new URL(page.url()).searchParams.get('q'), { timeout: 10_000 }).toBe('zelda');
     } finally {
       await context.close();
     }

@@ -2,7 +2,8 @@
 // (supabase/local/first-paint.ts, src/core/game-first-paint.ts): the header as an anonymous reader's
 // get_game_page gives it, escaped, with the game page's stylesheets linked, in place of the shell's
 // placeholder. A profile's, on its Top 5 tab, gets its header, tabs and Top 5 as an anonymous
-// reader's get_profile gives them (src/core/profile-first-paint.ts). Every other address, a game
+// reader's get_profile gives them (src/core/profile-first-paint.ts); Browse Games', on its default
+// query, its first page of games (browse_games; src/core/browse-first-paint.ts). Every other address, a game
 // or member that does not exist, an address that cannot name one, another tab of a profile and a
 // database that does not answer in time get the plain shell.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -19,6 +20,7 @@ let painterId: number;
 const SCREEN_FILES = {
   'game/:identifier': ['/assets/game-page-1.css', '/assets/game-page-1.js', '/assets/journal-2.css'],
   'user/:id': ['/assets/profile-3.css'],
+  search: ['/assets/browse-4.css', '/assets/browse-4.js'],
 };
 const INDEX =
   '<!doctype html><html><head><title>Checkpoint</title>' +
@@ -174,12 +176,47 @@ describe("a profile's address", () => {
   });
 });
 
+describe("Browse Games' address", () => {
+  it('paints the first page of games, for a phone and for a wider screen, with its stylesheets and title, escaped', async () => {
+    const html = await page('/search');
+    expect(html).toContain('<main class="page browse" aria-busy="true" data-first-paint="/search">');
+    expect(html).toContain('<h1 class="browse__title">Browse Games</h1>');
+    // Games by name, A to Z: the one named like a script tag comes first ('<' before 'O').
+    const names = [...html.matchAll(/<span class="browse-game__name">([^<]*)<\/span>/g)].map((m) => m[1]);
+    expect(names).toEqual([
+      '&lt;script&gt;alert(&quot;Q&amp;A&quot;)&lt;/script&gt;',
+      'Outer Wilds',
+      '&lt;script&gt;alert(&quot;Q&amp;A&quot;)&lt;/script&gt;',
+      'Outer Wilds',
+    ]);
+    expect(html).toContain('<ul class="browse-list browse-list--list" aria-label="Games">');
+    expect(html).toContain('<ul class="browse-list browse-list--grid" aria-label="Games">');
+    expect(html).toContain('Showing 1 - 2 of 2 games');
+    // Outer Wilds: its year, its platforms, the member's 8.5.
+    expect(html).toContain(
+      '<span class="browse-game__meta">2019<span class="browse-game__platforms"> · PC (Microsoft Windows), Xbox One</span></span>',
+    );
+    expect(html).toContain('<strong>8.5</strong><span class="browse-game__count"> (1 rating)</span>');
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/browse-4.css"></head>');
+    expect(html).not.toContain('browse-4.js"></head>');
+    expect(html).toContain('<title>Browse Games · Checkpoint</title>');
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain(FIRST_PAINT_PLACEHOLDER);
+  });
+
+  it('on its default query only: a search, a filter or another page gets the plain shell', async () => {
+    for (const address of ['/search?q=outer', '/search?page=2', '/search?platform=6', '/search?sort=name:desc']) {
+      expect(await page(address), address).toBe(plain());
+    }
+  });
+});
+
 describe('the plain shell', () => {
   it('for every other address, a game that is not there and an identifier that cannot name one', async () => {
     for (const address of [
       '/',
       '/index.html',
-      '/search',
+      '/search/games',
       '/game/no-such-game',
       '/game/outer%20wilds',
       '/game/outer-wilds/reviews',

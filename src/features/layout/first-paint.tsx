@@ -5,9 +5,8 @@
 // then the words again. So the painted screen is kept (keepFirstPaint, before React renders) and
 // shown in their place (FirstPaint), at the address it was painted for, until the screen has its
 // data (forgetFirstPaint). The same markup as before, so nothing on screen changes or moves.
-// Its buttons are the page's markup without the page's code: a tap on one (a profile's stats, its
-// tabs, a game's Show more) is held and made again on the page's own button once the screen is
-// shown, so an early tap is answered late rather than lost.
+// Its buttons and boxes are the page's markup without the page's code: what is done on them
+// meanwhile is held and made again on the page's own (first-paint-hold.ts).
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { FIRST_PAINT_ATTRIBUTE } from '../../core/first-paint.ts';
@@ -20,51 +19,8 @@ interface Painted {
 
 let painted: Painted | null = null;
 
-/**
- * A tap on a painted button, to be made again on the page's own: the button of the same classes,
- * at the same place among those (its words may differ: a count the device has since changed).
- */
-interface HeldTap {
-  readonly className: string;
-  readonly index: number;
-  readonly at: number;
-}
-
-let heldTap: HeldTap | null = null;
-
-/** How long a held tap stays worth making: a page that took longer, the member has moved on. */
-const HELD_TAP_MS = 5000;
-
-/** A main's buttons of `className`, in document order. */
-const buttonsOf = (main: Element, className: string) =>
-  Array.from(main.querySelectorAll('button')).filter((b) => b.className === className);
-
-/** Holds a tap on a painted button (links work without the app: they are left to the browser). */
-function holdTap(event: MouseEvent): void {
-  const target = event.target instanceof Element ? event.target : null;
-  const button = target?.closest('button');
-  const main = button?.closest(`main[${FIRST_PAINT_ATTRIBUTE}]`);
-  if (!button || !main) return;
-  event.preventDefault();
-  const { className } = button;
-  heldTap = { className, index: buttonsOf(main, className).indexOf(button), at: performance.now() };
-}
-
-/** Makes the held tap, if any and still recent, on the shown screen's matching button, which takes the focus. */
-function replayTap(): void {
-  const tap = heldTap;
-  heldTap = null;
-  document.removeEventListener('click', holdTap, true);
-  if (!tap || performance.now() - tap.at > HELD_TAP_MS) return;
-  // After React's commit and the screen's effects: the button is the page's own by then.
-  requestAnimationFrame(() => {
-    const main = document.querySelector(`main:not([${FIRST_PAINT_ATTRIBUTE}])`);
-    const button = main ? buttonsOf(main, tap.className)[tap.index] : undefined;
-    if (!button || button.disabled) return;
-    button.focus();
-    button.click();
-  });
-}
+/** What is done on the first paint meanwhile (first-paint-hold.ts), loaded with a first paint only. */
+let holding: Promise<typeof import('./first-paint-hold.ts')> | null = null;
 
 /** Keeps the first paint in `root`, if the page has one for its own address. Call before React renders into it. */
 export function keepFirstPaint(root: HTMLElement): void {
@@ -72,14 +28,19 @@ export function keepFirstPaint(root: HTMLElement): void {
   const path = main?.getAttribute(FIRST_PAINT_ATTRIBUTE);
   painted =
     main && path === window.location.pathname ? { path, className: main.className, html: main.innerHTML } : null;
-  if (painted) document.addEventListener('click', holdTap, true);
+  if (!main || !painted) return;
+  // The painted main keeps what was typed into it even once React has replaced it; the focus does not.
+  const active = document.activeElement;
+  holding = import('./first-paint-hold.ts');
+  holding.then(({ startHolding }) => startHolding(main, active)).catch(() => undefined);
 }
 
 /** The screen has shown its own content: the first paint is not shown again (a tap held on it is made now). */
 export function forgetFirstPaint(): void {
   if (!painted) return;
   painted = null;
-  replayTap();
+  holding?.then(({ replayHeld }) => replayHeld()).catch(() => undefined);
+  holding = null;
 }
 
 /** Whether a first paint is on show at this address (not yet forgotten). */
@@ -97,6 +58,10 @@ export function FirstPaint({ children }: { readonly children: ReactNode }) {
   if (!painted || painted.path !== pathname) return children;
   return (
     <main
+      // A copy of the painted screen: what was typed into the one before it, and the focus, carry over.
+      ref={(main) => {
+        if (main) holding?.then(({ restoreTyping }) => restoreTyping(main, false)).catch(() => undefined);
+      }}
       className={painted.className}
       aria-busy="true"
       {...{ [FIRST_PAINT_ATTRIBUTE]: painted.path }}

@@ -32,6 +32,7 @@ import type { BrowseQuery, BrowseResult, GameHit, Platform } from '../../data/se
 import { DeviceNote } from './device-note.tsx';
 import { useSearchService } from './search-context.tsx';
 import { averageText, GameCover, gamePath } from './game-cover.tsx';
+import { FirstPaint, forgetFirstPaint, useFirstPaintHeld } from '../layout/first-paint.tsx';
 import { NOT_PHONE, useMediaQuery } from '../layout/media-query.ts';
 import './browse.css';
 
@@ -219,8 +220,14 @@ export default function BrowsePage() {
   );
   const filtersId = useId();
   const inputId = useId();
+  // A first visit's page painted by the gateway (core/browse-first-paint.ts) stays on show until
+  // this page has its own answer: the same games, where the placeholders would have been.
+  const held = useFirstPaintHeld() && current === null;
+  useEffect(() => {
+    if (current !== null) forgetFirstPaint();
+  }, [current]);
 
-  return (
+  const page = (
     <main className="page browse">
       <title>Browse Games · Checkpoint</title>
       <h1 className="browse__title">Browse Games</h1>
@@ -259,26 +266,7 @@ export default function BrowsePage() {
             </span>
           )}
         </button>
-        {wide && (
-          <div className="browse-view" role="group" aria-label="View">
-            <button
-              type="button"
-              className="browse-view__button"
-              aria-pressed={view === 'grid'}
-              onClick={() => setView('grid')}
-            >
-              <GridIcon /> Grid
-            </button>
-            <button
-              type="button"
-              className="browse-view__button"
-              aria-pressed={view === 'list'}
-              onClick={() => setView('list')}
-            >
-              <ListIcon /> List
-            </button>
-          </div>
-        )}
+        {wide && <ViewSwitch view={view} onChange={setView} />}
       </div>
 
       <FiltersPanel
@@ -293,6 +281,31 @@ export default function BrowsePage() {
 
       <Results outcome={current} params={params} view={view} chosen={chosenPlatforms} onRefresh={refresh} />
     </main>
+  );
+  return held ? <FirstPaint>{page}</FirstPaint> : page;
+}
+
+/** Grid or List (tablets and desktops). */
+export function ViewSwitch({ view, onChange }: { readonly view: View; readonly onChange: (view: View) => void }) {
+  return (
+    <div className="browse-view" role="group" aria-label="View">
+      <button
+        type="button"
+        className="browse-view__button"
+        aria-pressed={view === 'grid'}
+        onClick={() => onChange('grid')}
+      >
+        <GridIcon /> Grid
+      </button>
+      <button
+        type="button"
+        className="browse-view__button"
+        aria-pressed={view === 'list'}
+        onClick={() => onChange('list')}
+      >
+        <ListIcon /> List
+      </button>
+    </div>
   );
 }
 
@@ -452,7 +465,7 @@ function Field({ label, note, children }: { label: string; note?: ReactNode; chi
   );
 }
 
-interface ResultsProps {
+export interface ResultsProps {
   readonly outcome: Outcome | null;
   readonly params: BrowseParams;
   readonly view: View;
@@ -461,7 +474,7 @@ interface ResultsProps {
   readonly onRefresh: () => void;
 }
 
-function Results({ outcome, params, view, chosen, onRefresh }: ResultsProps) {
+export function Results({ outcome, params, view, chosen, onRefresh }: ResultsProps) {
   const result = outcome?.kind === 'result' ? outcome.result : null;
   const shown = result && result.games.length > 0 ? shownRange(params.page, result.games.length) : null;
   return (
