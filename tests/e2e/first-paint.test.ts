@@ -108,6 +108,19 @@ async function watch(context: BrowserContext, looks: Looks = GAME): Promise<void
   }, looks);
 }
 
+/** Holds back the download of a screen's chunk (`name`-{hash}.js) until the returned function is called. */
+async function holdBack(page: Page, name: string): Promise<() => void> {
+  let release = () => undefined as void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(new RegExp(`/assets/${name}-[^/]+\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /**
  * What `watch` saw, checked: from the first styled look the two painted words, then the loaded page
  * and nothing else between (no skeleton); the words never moved, and no shift touched `shifted`.
@@ -271,14 +284,7 @@ describe('a first visit to a profile (issue 20 §3: the header, the tabs and the
     try {
       const page = await context.newPage();
       // The profile's code is held back: the page shows the first paint alone meanwhile.
-      let release = () => undefined as void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/profile-page-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdBack(page, 'profile-page');
       await page.goto(`${world.gateway.url}/user/${id}`);
       const painted = page.locator('main[data-first-paint] [data-stat="reviews"] button');
       await painted.waitFor();
@@ -364,14 +370,7 @@ describe('a first visit to Browse Games (issue 20 §3: the first page of games w
     const context = await world.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
     try {
       const page = await context.newPage();
-      let release = () => undefined as void;
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/browse-page-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdBack(page, 'browse-page');
       await page.goto(`${world.gateway.url}/search`);
       await page.waitForFunction(() => document.querySelector('.shell__main') !== null);
       const painted = page.locator('main[data-first-paint] .browse-search__input');
