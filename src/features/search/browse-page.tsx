@@ -221,11 +221,13 @@ export default function BrowsePage() {
   const filtersId = useId();
   const inputId = useId();
   // A first visit's page painted by the gateway (core/browse-first-paint.ts) stays on show until
-  // this page has its own answer: the same games, where the placeholders would have been.
-  const held = useFirstPaintHeld() && current === null;
+  // this page has its own answer: the same games, where the placeholders would have been. It shows
+  // the default query's: another query (a search typed before the answer) has its placeholders.
+  const painted = useFirstPaintHeld() && location.search === '';
+  const held = painted && current === null;
   useEffect(() => {
-    if (current !== null) forgetFirstPaint();
-  }, [current]);
+    if (!held) forgetFirstPaint();
+  }, [held]);
 
   const page = (
     <main className="page browse">
