@@ -18,8 +18,11 @@ interface HeldTap {
 
 let heldTap: HeldTap | null = null;
 
-/** How long a held tap stays worth making: a page that took longer, the member has moved on. */
-const HELD_TAP_MS = 5000;
+/**
+ * How long a held tap stays worth making: on a slow phone a first visit's screen can take several
+ * seconds, and the tap was all the member asked for meanwhile; past this, they have moved on.
+ */
+const HELD_TAP_MS = 15_000;
 
 /** A main's buttons of `className`, in document order. */
 const buttonsOf = (main: Element, className: string) =>
