@@ -122,20 +122,32 @@ async function holdBack(page: Page, name: string): Promise<() => void> {
 }
 
 /**
- * What `watch` saw, checked: from the first styled look the two painted words, then the loaded page
- * and nothing else between (no skeleton); the words never moved, and no shift touched `shifted`.
+ * What `watch` saw, checked: from the first styled look the two painted words (or the first alone
+ * while the page is parsed), then the loaded page and nothing else between (no skeleton); the words
+ * never moved, and no shift touched `shifted`.
  */
 async function steadyFromFirstPaint(page: Page, looks: Looks, shifted: RegExp): Promise<Watch> {
   const seen = await page.evaluate(() => (window as unknown as { watch: Watch }).watch);
   const painted = `${looks.first[0]} + ${looks.second[0]}`;
-  const states = seen.log.map((line) => line.replace(/^\d+ /, ''));
+  // A long painted page can show its top a frame before the parser reaches its lower part: the
+  // first words without the second, before them only.
+  const parsing = `${looks.first[0]} + no ${looks.second[0]}`;
+  const logged = seen.log.map((line) => line.replace(/^\d+ /, ''));
+  const states = logged.slice(
+    Math.max(
+      0,
+      logged.findIndex((state) => state !== parsing),
+    ),
+  );
   expect(states[0], seen.log.join('\n')).toBe(painted);
   expect(states.at(-1), seen.log.join('\n')).toBe(`${painted} + loaded`);
   expect(
     states.filter((state) => state !== painted && state !== `${painted} + loaded`),
     seen.log.join('\n'),
   ).toEqual([]);
-  expect(new Set(seen.places).size, seen.places.join('\n')).toBe(1);
+  // (Where the second words are not yet parsed, they have no place.)
+  const places = seen.places.filter((place) => !place.endsWith(` ${looks.second[0]} -`));
+  expect(new Set(places).size, seen.places.join('\n')).toBe(1);
   expect(
     seen.shifts.filter((shift) => shifted.test(shift)),
     seen.shifts.join('\n'),

@@ -3,7 +3,7 @@
 import { fromCatalogueRow } from '../../core/search/catalogue-row.ts';
 import type { SearchGame } from '../../core/search/types.ts';
 import type { GameRow } from '../../store/db.ts';
-import { coverUrl, slugify } from '../../store/mutators/game-row.ts';
+import { coverUrl, slugify } from '../../core/catalogue-text.ts';
 import type { GameHit } from './types.ts';
 
 /** SearchGame keyed by the external id (id = igdb_id), so every source merges on it. */

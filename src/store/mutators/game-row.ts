@@ -6,31 +6,7 @@ import { cleanText } from '../../core/blank-text.ts';
 import type { GameSummary } from '../../core/mutations.ts';
 import type { GameRow } from '../db.ts';
 import { textOrNull } from './rows.ts';
-
-/**
- * The spec's slug rule (app.slugify): accents folded, lower-case, a-z 0-9 space and hyphen kept,
- * spaces to hyphens, repeated hyphens collapsed. NFD folding stands in for unaccent.
- */
-export function slugify(text: string): string | null {
-  const slug = text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9 -]/g, '')
-    .replace(/\s+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return slug === '' ? null : slug;
-}
-
-/** Cover URLs as normalize_game keeps them: the big cover size, https only. */
-export function coverUrl(url: string | null | undefined): string | null {
-  if (!url) return null;
-  let v = url.replaceAll('t_thumb', 't_cover_big');
-  if (v.startsWith('//')) v = `https:${v}`;
-  if (v.startsWith('http://')) v = `https://${v.slice('http://'.length)}`;
-  return v.startsWith('https://') ? v : null;
-}
+import { coverUrl } from '../../core/catalogue-text.ts';
 
 /**
  * release_date (YYYY-MM-DD) and first_release_date (unix seconds), each derived from the other,

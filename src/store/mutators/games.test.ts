@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { apply, CTX, gameRow, NOW, openLocalDb } from '../../../tests/support/local-db.ts';
 import type { CheckpointDb } from '../db.ts';
-import { coverUrl, slugify } from './game-row.ts';
+import { coverUrl, slugify } from '../../core/catalogue-text.ts';
 import { findGame } from './games.ts';
 
 let db: CheckpointDb;

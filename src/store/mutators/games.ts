@@ -5,7 +5,8 @@
 import type { GameSummary, MutationArgs } from '../../core/mutations.ts';
 import type { CheckpointDb, GameRow } from '../db.ts';
 import { writeRow } from '../overlay.ts';
-import { fillMissing, newGameRow, slugify } from './game-row.ts';
+import { slugify } from '../../core/catalogue-text.ts';
+import { fillMissing, newGameRow } from './game-row.ts';
 import { reject } from './rows.ts';
 import type { ApplyContext } from './types.ts';
 
