@@ -7,12 +7,16 @@
 import { FIRST_PAINT_ATTRIBUTE } from '../../core/first-paint.ts';
 
 /**
- * A tap on a painted button, to be made again on the page's own: the button of the same classes,
- * at the same place among those (its words may differ: a count the device has since changed).
+ * A painted button or box by its classes and its place among the main's elements of those classes:
+ * the page's own is found the same way (its words may differ: a count the device has since changed).
  */
-interface HeldTap {
+interface Place {
   readonly className: string;
   readonly index: number;
+}
+
+/** A tap on a painted button, to be made again on the page's own. */
+interface HeldTap extends Place {
   readonly at: number;
 }
 
@@ -28,28 +32,27 @@ const HELD_TAP_MS = 15_000;
 const buttonsOf = (main: Element, className: string) =>
   Array.from(main.querySelectorAll('button')).filter((b) => b.className === className);
 
-/** A painted box (an input) by its classes and its place among those, as for a held tap. */
-interface BoxPlace {
-  readonly className: string;
-  readonly index: number;
-}
-
 /** What was typed into painted boxes, and the box that had the focus (null: none, or it moved on). */
-const typed = new Map<string, { readonly place: BoxPlace; readonly value: string }>();
-let focused: BoxPlace | null = null;
+const typed = new Map<string, { readonly place: Place; readonly value: string }>();
+let focused: Place | null = null;
 
 const inputsOf = (main: Element, className: string) =>
   Array.from(main.querySelectorAll('input')).filter((i) => i.className === className);
 
+const inputPlace = (main: Element, input: HTMLInputElement): Place => ({
+  className: input.className,
+  index: inputsOf(main, input.className).indexOf(input),
+});
+
 /** The painted input `event` is about, and its place. */
-function paintedInput(event: Event): { input: HTMLInputElement; place: BoxPlace } | null {
+function paintedInput(event: Event): { input: HTMLInputElement; place: Place } | null {
   const input = event.target instanceof HTMLInputElement ? event.target : null;
   const main = input?.closest(`main[${FIRST_PAINT_ATTRIBUTE}]`);
   if (!input || !main) return null;
-  return { input, place: { className: input.className, index: inputsOf(main, input.className).indexOf(input) } };
+  return { input, place: inputPlace(main, input) };
 }
 
-const placeKey = (place: BoxPlace) => `${place.index} ${place.className}`;
+const placeKey = (place: Place) => `${place.index} ${place.className}`;
 
 function holdTyping(event: Event): void {
   const found = paintedInput(event);
@@ -124,7 +127,7 @@ export function replayHeld(): void {
  */
 export function startHolding(main: Element, active: Element | null): void {
   for (const input of main.querySelectorAll('input')) {
-    const place = { className: input.className, index: inputsOf(main, input.className).indexOf(input) };
+    const place = inputPlace(main, input);
     if (input.value !== '') typed.set(placeKey(place), { place, value: input.value });
     if (input === active) focused = place;
   }
