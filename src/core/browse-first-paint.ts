@@ -19,6 +19,7 @@ import {
   releaseYears,
   shownRange,
 } from './search/browse-params.ts';
+import { documentTitle } from './page-meta.ts';
 
 /** What a result shows of a game (a GameHit). */
 export interface PaintedHit {
@@ -40,6 +41,9 @@ export interface PaintedBrowse {
 export type BrowseView = 'grid' | 'list';
 
 /** The boxes a first paint shows at one width only (shell.css). */
+/** Browse's document title (browse-page.tsx, and the gateway's first paint). */
+export const BROWSE_TITLE = documentTitle('Browse Games');
+
 export const FIRST_PAINT_WIDE = 'first-paint-wide';
 export const FIRST_PAINT_NARROW = 'first-paint-narrow';
 

@@ -3,6 +3,7 @@
 // follow button's messages. Pure: the screen (src/features/profile) renders what these answer.
 import { compareMoments, formatMonthYear } from './dates.ts';
 import { MutationError, parseMutation, type MutationArgs } from './mutations.ts';
+import { documentTitle } from './page-meta.ts';
 
 /** "Review excerpt 150 characters with Show more/less in the reviews modal" (§9). */
 export const REVIEW_EXCERPT_LENGTH = 150;
@@ -238,4 +239,4 @@ export const PROFILE_TABS = [
 ] as const;
 
 /** A profile's document title (the page's, and a first paint's). */
-export const profileTitle = (username: string): string => `${username} · Checkpoint`;
+export const profileTitle = (username: string): string => documentTitle(username);

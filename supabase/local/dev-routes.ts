@@ -47,7 +47,7 @@ function mailboxPage(mails: readonly Mail[]): string {
     .join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Dev mailbox · Checkpoint</title>
+<title>Dev mailbox | Checkpoint</title>
 <style>
   body { font: 16px/1.5 system-ui, sans-serif; background: #0f1115; color: #e8e9ed; margin: 0 auto; padding: 1.5rem; max-width: 48rem; }
   a { color: #8ab4ff; word-break: break-all; } a:focus-visible { outline: 2px solid #8ab4ff; outline-offset: 2px; }

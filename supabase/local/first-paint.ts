@@ -10,7 +10,7 @@
 // titled from the first paint, and a link preview (made without running scripts) names the game.
 // Anything short of rows found in time (an address that cannot name them, no such game or member,
 // a busy or failing database) serves the plain shell: the app then reads as before.
-import { browseFirstPaintHtml, type PaintedBrowse } from '../../src/core/browse-first-paint.ts';
+import { BROWSE_TITLE, browseFirstPaintHtml, type PaintedBrowse } from '../../src/core/browse-first-paint.ts';
 import { FIRST_PAINT_PLACEHOLDER } from '../../src/core/first-paint.ts';
 import {
   gameFirstPaintHtml,
@@ -52,8 +52,6 @@ const PROFILE_ROUTE = 'user/:id';
 const PROFILE_PATH = /^\/user\/([^/]+)\/?$/;
 const BROWSE_ROUTE = 'search';
 const BROWSE_PATH = /^\/search\/?$/;
-/** Browse's title (browse-page.tsx). */
-const BROWSE_TITLE = 'Browse Games · Checkpoint';
 
 /** The longest the page waits on the database: past it, the plain shell goes out at once. */
 const WAIT_MS = 250;

@@ -251,7 +251,7 @@ describe('a first visit to a profile (issue 20 §3: the header, the tabs and the
         expect(await page.locator('.top5-slot__name').count()).toBe(games);
         expect(await page.locator('.top5-slot__name').first().textContent()).toMatch(TOP_FIVE);
         expect(await page.locator('.top5-slot__name').first().isVisible()).toBe(true);
-        expect(await page.title()).toBe(`${username} · Checkpoint`);
+        expect(await page.title()).toBe(`${username} | Checkpoint`);
         expect(await page.locator('.boot__hero').isVisible()).toBe(false);
       } finally {
         await context.close();
@@ -279,7 +279,7 @@ describe('a first visit to a profile (issue 20 §3: the header, the tabs and the
         else expect(seen.largestPaints[0], seen.largestPaints.join('\n')).toMatch(painted);
         expect(await page.locator('h1.profile-header__username').count()).toBe(1);
         expect(await page.locator('[data-first-paint]').count()).toBe(0);
-        expect(await page.title()).toBe(`${username} · Checkpoint`);
+        expect(await page.title()).toBe(`${username} | Checkpoint`);
         // The app's tabs work: another tab opens (its code loaded on demand or when idle).
         await page.getByRole('tab', { name: 'Top 10' }).click();
         await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('top10');
@@ -338,7 +338,7 @@ describe('a first visit to Browse Games (issue 20 §3: the first page of games w
         const page = await context.newPage();
         await page.goto(`${world.gateway.url}/search`);
         expect(await page.locator('h1.browse__title').isVisible()).toBe(true);
-        expect(await page.title()).toBe('Browse Games · Checkpoint');
+        expect(await page.title()).toBe('Browse Games | Checkpoint');
         // A phone shows the list and no Grid/List switch; a wider screen the grid and the switch.
         const shown = width < 768 ? 'list' : 'grid';
         const first = page.locator(`.browse-list--${shown} .browse-game__name`).first();
@@ -371,7 +371,7 @@ describe('a first visit to Browse Games (issue 20 §3: the first page of games w
         }
         expect(await page.locator('h1.browse__title').count()).toBe(1);
         expect(await page.locator('.browse-list').count()).toBe(1);
-        expect(await page.title()).toBe('Browse Games · Checkpoint');
+        expect(await page.title()).toBe('Browse Games | Checkpoint');
       } finally {
         await context.close();
       }

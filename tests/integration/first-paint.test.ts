@@ -154,7 +154,7 @@ describe("a profile's address", () => {
     );
     expect(html.match(/top5-slot--empty/g)).toHaveLength(3);
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/profile-3.css"></head>');
-    expect(html).toContain('<title>painter · Checkpoint</title>');
+    expect(html).toContain('<title>painter | Checkpoint</title>');
     // A profile sets no description of its own: the shell's stays.
     expect(html).toContain('<meta name="description" content="Rate, review, and discover games');
     expect(html).not.toContain('<script>x');
@@ -199,7 +199,7 @@ describe("Browse Games' address", () => {
     expect(html).toContain('<strong>8.5</strong><span class="browse-game__count"> (1 rating)</span>');
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/browse-4.css"></head>');
     expect(html).not.toContain('browse-4.js"></head>');
-    expect(html).toContain('<title>Browse Games · Checkpoint</title>');
+    expect(html).toContain('<title>Browse Games | Checkpoint</title>');
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain(FIRST_PAINT_PLACEHOLDER);
   });

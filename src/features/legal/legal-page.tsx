@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { LegalArticle, LegalToc, LegalTocToggle } from './legal-article.tsx';
 import { tableOfContents, type LegalDocument } from './legal-content.tsx';
 import './legal.css';
+import { documentTitle } from '../../core/page-meta.ts';
 
 export function LegalPage({
   doc,
@@ -15,7 +16,7 @@ export function LegalPage({
 }) {
   const entries = tableOfContents([doc], false);
   useEffect(() => {
-    document.title = `${doc.title} · Checkpoint`;
+    document.title = documentTitle(doc.title);
   }, [doc.title]);
   return (
     <main className="page legal-page">

@@ -17,6 +17,7 @@ import { GamePicker } from '../search/game-picker.tsx';
 import { ReviewForm } from './review-form.tsx';
 import './review-form.css';
 import { releaseYearOf } from '../../core/dates.ts';
+import { documentTitle } from '../../core/page-meta.ts';
 
 export const AUTH_TEXT = {
   title: 'Authentication Required',
@@ -65,7 +66,7 @@ export default function WriteReviewPage() {
   }, [signedOut, ui]);
 
   useEffect(() => {
-    document.title = 'Write a Review | Checkpoint';
+    document.title = documentTitle('Write a Review');
   }, []);
 
   if (auth.status === 'loading')
@@ -215,7 +216,7 @@ function FormLoader({ gameId, memberId }: { readonly gameId: number; readonly me
   const game = data?.game ?? picked;
   const title = data?.review ? (isDraft(data.review) ? 'Edit Draft' : 'Edit Review') : 'Write a Review';
   useEffect(() => {
-    if (game) document.title = `${title}: ${game.name} | Checkpoint`;
+    if (game) document.title = documentTitle(`${title}: ${game.name}`);
   }, [game, title]);
 
   // Edit mode opens with the review's platform chosen: wait for its name if the list is on its way.

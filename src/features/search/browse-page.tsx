@@ -27,6 +27,7 @@ import {
   type BrowseSortField,
 } from '../../core/search/browse-params.ts';
 import { BROWSE_DEBOUNCE_MS } from '../../core/search/constants.ts';
+import { documentTitle } from '../../core/page-meta.ts';
 import { onServerReached } from '../../store/events.ts';
 import type { BrowseQuery, BrowseResult, GameHit, Platform } from '../../data/search/types.ts';
 import { DeviceNote } from './device-note.tsx';
@@ -231,7 +232,7 @@ export default function BrowsePage() {
 
   const page = (
     <main className="page browse">
-      <title>Browse Games · Checkpoint</title>
+      <title>{documentTitle('Browse Games')}</title>
       <h1 className="browse__title">Browse Games</h1>
 
       <form className="browse-search" role="search" aria-label="Search the catalogue" onSubmit={onSubmit}>

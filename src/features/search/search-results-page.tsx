@@ -8,6 +8,7 @@ import { useSearchService } from './search-context.tsx';
 import { DeviceNote } from './device-note.tsx';
 import { averageText, GameCover, gamePath } from './game-cover.tsx';
 import './search.css';
+import { documentTitle } from '../../core/page-meta.ts';
 
 type State =
   | { readonly phase: 'loading'; readonly result: GameSearchResult | null }
@@ -21,7 +22,7 @@ export default function SearchResultsPage() {
   const [state, setState] = useState<State>({ phase: 'loading', result: null });
 
   useEffect(() => {
-    document.title = q ? `Search results for "${q}" · Checkpoint` : 'Search · Checkpoint';
+    document.title = documentTitle(q ? `Search results for "${q}"` : 'Search');
     const controller = new AbortController();
     const { signal } = controller;
     setState({ phase: 'loading', result: null });
