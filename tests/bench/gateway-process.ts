@@ -10,15 +10,22 @@ import { fileURLToPath } from 'node:url';
 import type { Db, Row } from '../../supabase/local/db.ts';
 import { gatewayHelpers, startTestGateway, type GatewayHelpers } from '../support/gateway.ts';
 
-type Request = { readonly id: number; readonly sql: string; readonly params: unknown[] } | { readonly close: true };
-type Reply =
-  | { readonly ready: true; readonly url: string; readonly anonKey: string }
-  | { readonly id: number; readonly rows?: unknown[]; readonly error?: string };
+type Request =
+  | { readonly id: number; readonly sql: string; readonly params: unknown[] }
+  | { readonly id: number; readonly cpu: true }
+  | { readonly close: true };
+type Answer = { readonly id: number; readonly rows?: unknown[]; readonly error?: string; readonly cpuMs?: number };
+type Reply = { readonly ready: true; readonly url: string; readonly anonKey: string } | Answer;
 
 export interface GatewayProcess extends GatewayHelpers {
   readonly url: string;
   readonly anonKey: string;
   readonly db: Pick<Db, 'query'>;
+  /**
+   * The CPU time the server's process has used so far (user and system, all its threads), in ms:
+   * what a figure's server side cost, whatever else the machine was doing meanwhile.
+   */
+  cpuMs(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -35,7 +42,7 @@ export async function startGatewayProcess({ databaseUrl }: { databaseUrl?: strin
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env,
   });
-  const waiting = new Map<number, { resolve: (rows: unknown[]) => void; reject: (error: Error) => void }>();
+  const waiting = new Map<number, { resolve: (reply: Answer) => void; reject: (error: Error) => void }>();
   let next = 0;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const ready = new Promise<{ url: string; anonKey: string }>((resolve, reject) => {
@@ -45,23 +52,30 @@ export async function startGatewayProcess({ databaseUrl }: { databaseUrl?: strin
       const call = waiting.get(message.id);
       waiting.delete(message.id);
       if (message.error !== undefined) call?.reject(new Error(message.error));
-      else call?.resolve(message.rows ?? []);
+      else call?.resolve(message);
     });
   });
   const { url, anonKey } = await ready;
   const send = (request: Request) => child.send(request);
+  const ask = (request: (id: number) => Request) =>
+    new Promise<Answer>((resolve, reject) => {
+      const id = next++;
+      waiting.set(id, { resolve, reject });
+      send(request(id));
+    });
   return {
     url,
     anonKey,
     ...gatewayHelpers({ url, anonKey }),
     db: {
-      query<T extends Row = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
-        const id = next++;
-        return new Promise<T[]>((resolve, reject) => {
-          waiting.set(id, { resolve: (rows) => resolve(rows as T[]), reject });
-          send({ id, sql, params });
-        });
+      async query<T extends Row = Row>(sql: string, params: unknown[] = []): Promise<T[]> {
+        const reply = await ask((id) => ({ id, sql, params }));
+        return (reply.rows ?? []) as T[];
       },
+    },
+    async cpuMs() {
+      const reply = await ask((id) => ({ id, cpu: true }));
+      return reply.cpuMs ?? 0;
     },
     async close() {
       send({ close: true });
@@ -75,6 +89,11 @@ async function serve(): Promise<void> {
   process.on('message', (request: Request) => {
     if ('close' in request) {
       void gw.close().then(() => process.exit(0));
+      return;
+    }
+    if ('cpu' in request) {
+      const { user, system } = process.cpuUsage();
+      process.send?.({ id: request.id, cpuMs: (user + system) / 1000 } satisfies Reply);
       return;
     }
     gw.db.query(request.sql, request.params).then(

@@ -216,6 +216,14 @@ async function engineFigures(): Promise<void> {
     report(`${prefix}.pull.server_and_http`, e.pullServerMs, 'ms');
     report(`${prefix}.pull.client`, e.pullMs - e.pullServerMs, 'ms');
     report(`${prefix}.pull.client.ratio_to_floor`, e.pullClientRatio, 'x');
+    // CPU time, which the machine's other load does not lengthen: what each side's work costs.
+    report(`${prefix}.pull.cpu.floor`, e.pullFloorCpuMs, 'ms');
+    report(`${prefix}.pull.cpu.client`, e.pullClientCpuMs, 'ms');
+    report(`${prefix}.pull.cpu.client.ratio_to_floor`, e.pullClientCpuMs / e.pullFloorCpuMs, 'x');
+    if (e.pullServerCpuMs !== null) {
+      report(`${prefix}.pull.cpu.server`, e.pullServerCpuMs, 'ms');
+      report(`${prefix}.pull.cpu.server.ratio_to_floor`, e.pullServerCpuMs / e.pullFloorCpuMs, 'x');
+    }
   };
   figures('engine', await benchSyncEngine());
   // The same on Debian's PostgreSQL 15 (what the hosted target runs), when it is reachable; the

@@ -14,7 +14,10 @@
 // pullChanges and pushOutbox over supabase-js and HTTP against the real sync_pull and sync_push,
 // and the pull's figure is still from its first request to its last row stored, server time and
 // all. CHECKPOINT_BENCH_GATEWAY=in-process runs the gateway in the bench's own thread, as before
-// (for comparison).
+// (for comparison). Beside the wall-clock figures, the CPU time of each side (the client's, the
+// gateway process's with its PGlite, the floor's), which the machine's other load does not
+// lengthen: on 2 cores the pull cannot take less than half the client's and the server's CPU
+// together, however well the two overlap.
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -57,6 +60,17 @@ export interface EngineFigures {
   readonly pullRatio: number;
   /** Median over the rounds of the pull's client part (pull − server and HTTP) over the floor. */
   readonly pullClientRatio: number;
+  /**
+   * CPU time, which another process's load does not lengthen (medians over the rounds): the
+   * client's for the pull (this process, every thread), the server's (the gateway's process, its
+   * PGlite included; null on PostgreSQL 15, whose server processes are not the gateway's), and the
+   * floor's. On 2 cores the pull cannot take less wall time than half their sum, nor less than the
+   * server's first page: with the server's CPU alone near 2x the floor's, the goal needs the
+   * server's work made smaller, not the client's.
+   */
+  readonly pullClientCpuMs: number;
+  readonly pullServerCpuMs: number | null;
+  readonly pullFloorCpuMs: number;
 }
 
 /**
@@ -73,10 +87,23 @@ interface PullRound {
   readonly waitMs: number;
   readonly serverMs: number;
   readonly floorMs: number;
+  readonly clientCpuMs: number;
+  readonly serverCpuMs: number | null;
+  readonly floorCpuMs: number;
 }
 
+/** This process's CPU time so far (user and system, every thread), in ms. */
+const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 /** One device's pull of what changed since its cursor, timed, with its wait and server time. */
-async function pullRound(reader: CheckpointDb, client: SupabaseClient): Promise<Omit<PullRound, 'floorMs'>> {
+async function pullRound(
+  reader: CheckpointDb,
+  client: SupabaseClient,
+  serverCpuMs: () => Promise<number | null>,
+): Promise<Omit<PullRound, 'floorMs' | 'floorCpuMs'>> {
   let waitMs = 0;
   let serverMs = 0;
   // The pull asks for the next page while it stores one: the time with at least one sync_pull on
@@ -104,17 +131,26 @@ async function pullRound(reader: CheckpointDb, client: SupabaseClient): Promise<
       }
     },
   };
+  const serverBefore = await serverCpuMs();
+  const cpuBefore = ownCpuMs();
   const start = performance.now();
   const pulled = await pullChanges(reader, timed);
-  return { ms: performance.now() - start, changes: pulled.changes, waitMs, serverMs };
+  const ms = performance.now() - start;
+  const clientCpuMs = ownCpuMs() - cpuBefore;
+  const serverAfter = await serverCpuMs();
+  const server = serverBefore === null || serverAfter === null ? null : serverAfter - serverBefore;
+  return { ms, changes: pulled.changes, waitMs, serverMs, clientCpuMs, serverCpuMs: server };
 }
 
 /** `databaseUrl`: the gateway's database on that PostgreSQL server instead of PGlite. */
 export async function benchSyncEngine({ databaseUrl }: { databaseUrl?: string } = {}): Promise<EngineFigures> {
-  const gw: GatewayProcess =
-    process.env['CHECKPOINT_BENCH_GATEWAY'] === 'in-process' && !databaseUrl
-      ? await startTestGateway()
-      : await startGatewayProcess({ databaseUrl });
+  const inProcess = process.env['CHECKPOINT_BENCH_GATEWAY'] === 'in-process' && !databaseUrl;
+  // In-process, the server's CPU is this process's own: not told apart.
+  const gw: GatewayProcess = inProcess
+    ? { ...(await startTestGateway()), cpuMs: () => Promise.resolve(Number.NaN) }
+    : await startGatewayProcess({ databaseUrl });
+  const serverCpuMs = () =>
+    inProcess || databaseUrl ? Promise.resolve(null) : gw.cpuMs().then((ms) => (Number.isFinite(ms) ? ms : null));
   try {
     const games = Array.from({ length: 1000 }, (_, i) => ({
       id: 800_000 + i,
@@ -198,18 +234,20 @@ export async function benchSyncEngine({ databaseUrl }: { databaseUrl?: string } 
     const rounds: PullRound[] = [];
     let pulledRows = 0;
     for (const reader of readers) {
-      const round = await pullRound(reader, member.client);
+      const round = await pullRound(reader, member.client, serverCpuMs);
       pulledRows = round.changes;
       const rows = await reader.comments.toArray();
       if (rows.length - before !== 10_000) throw new Error(`pull bench: ${rows.length - before} comments stored`);
       // The floor: the same rows, one bulkPut into an empty database (opened before the clock starts).
       const plain = new CheckpointDb(`bench-floor-${randomUUID()}`);
       await plain.open();
+      const cpuBefore = ownCpuMs();
       const start = performance.now();
       await plain.comments.bulkPut(rows);
       const floorMs = performance.now() - start;
+      const floorCpuMs = ownCpuMs() - cpuBefore;
       if ((await plain.comments.count()) !== rows.length) throw new Error('pull floor: rows missing');
-      rounds.push({ ...round, floorMs });
+      rounds.push({ ...round, floorMs, floorCpuMs });
       await reader.delete();
       await plain.delete();
     }
@@ -227,6 +265,11 @@ export async function benchSyncEngine({ databaseUrl }: { databaseUrl?: string } 
       pullWaitMs: median(rounds.map((r) => r.waitMs)),
       pullServerMs: median(rounds.map((r) => r.serverMs)),
       pullClientRatio: median(rounds.map((r) => (r.ms - r.serverMs) / r.floorMs)),
+      pullClientCpuMs: median(rounds.map((r) => r.clientCpuMs)),
+      pullServerCpuMs: rounds.some((r) => r.serverCpuMs === null)
+        ? null
+        : median(rounds.map((r) => r.serverCpuMs ?? 0)),
+      pullFloorCpuMs: median(rounds.map((r) => r.floorCpuMs)),
     };
   } finally {
     await gw.close();
