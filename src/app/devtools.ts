@@ -25,6 +25,7 @@ import type {
 import { mutate } from '../sync/mutate.ts';
 import { createSupabaseRemote } from '../data/remote.ts';
 import { requestPersistence } from '../data/storage-persist.ts';
+import { browserKeptReviewForms } from '../data/kept-review-forms.ts';
 import type { SyncEngine } from '../sync/engine.ts';
 import { readThrough, type ReadScope } from '../sync/read-through.ts';
 import { signOutAndClear, type SignOutOutcome } from '../sync/sign-out.ts';
@@ -67,8 +68,9 @@ export interface CheckpointDevtools {
   /** Signs in as the app will: password grant, the member id from get_or_create_user, recorded for sync. */
   signIn(email: string, password: string): Promise<SignedIn>;
   /**
-   * Ends the session and clears the member's data from the device (sync/sign-out.ts). With writes
-   * still unsynced it changes nothing and says how many, unless told to discard them.
+   * Ends the session and clears the member's data from the device (sync/sign-out.ts) and the review
+   * forms kept unsaved, as the app's sign-out does (auth-store.ts). With writes still unsynced it
+   * changes nothing and says how many, unless told to discard them.
    */
   signOut(options?: { discardUnsynced?: boolean }): Promise<SignOutOutcome>;
   /** Applies and queues one mutation as the signed-in member; resolves to its mutation id. */
@@ -135,7 +137,10 @@ export function installDevtools(engine: SyncEngine): void {
           if (error) throw error;
         },
         { discardUnsynced: options.discardUnsynced },
-      ),
+      ).then((outcome) => {
+        if (outcome.signedOut) browserKeptReviewForms().forgetAll();
+        return outcome;
+      }),
     async mutate(name, args) {
       return mutate(db, name, args, { me: await currentMember(), now: new Date().toISOString() });
     },

@@ -1,26 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readDirectoryAnswer, type DirectoryParams } from '../core/directory.ts';
+import { memoryStorage } from '../../tests/support/memory-storage.ts';
 import { browserDirectoryCache, DIRECTORY_CACHE_KEPT } from './directory-cache.ts';
-
-/** The Storage API over a Map, optionally refusing writes as a full disk does. */
-function memoryStorage(full = false): Storage {
-  const data = new Map<string, string>();
-  return {
-    get length() {
-      return data.size;
-    },
-    clear: () => data.clear(),
-    getItem: (k) => data.get(k) ?? null,
-    key: (i) => [...data.keys()][i] ?? null,
-    removeItem: (k) => {
-      data.delete(k);
-    },
-    setItem: (k, v) => {
-      if (full) throw new DOMException('full', 'QuotaExceededError');
-      data.set(k, v);
-    },
-  };
-}
 
 const answer = (username: string) =>
   readDirectoryAnswer({

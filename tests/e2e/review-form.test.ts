@@ -1,7 +1,8 @@
 // The write/edit review page (/review/{gameId?}) in Chromium against the gateway: a guest gets the
 // login modal; a demo member writes a review online and offline (it reaches the server once synced),
 // edits one (Update only after a change), deletes one, picks the game in the picker, and cannot
-// submit without a platform and the finished answer. Screenshots go to /tmp/shots.
+// submit without a platform and the finished answer; what was typed and not saved outlives a reload.
+// Screenshots go to /tmp/shots.
 import { mkdir } from 'node:fs/promises';
 import { createClient } from '@supabase/supabase-js';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -295,6 +296,63 @@ it('with no game in the address, the picker chooses it', async () => {
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/review/${HOLLOW_KNIGHT}`);
   await waitForForm(page, 'Write a Review');
   await expect.poll(() => page.locator('.review-page__game-name').textContent()).toBe('Hollow Knight');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('keeps what a member typed through a reload until they discard it or save it', async () => {
+  const { context, page, errors, memberId } = await signedIn('retro_ranger', 390);
+  const text = page.getByLabel(/Your review/);
+  const rating = page.getByLabel('Rating (1 to 10)');
+  const notice = page.getByRole('status').filter({ hasText: 'We kept what you were writing.' });
+  await page.goto(`${world.gateway.url}/review/${HADES}`);
+  await waitForForm(page, 'Write a Review');
+  expect(await notice.count()).toBe(0);
+
+  // Typed, then the page reloads at once: nothing was saved, nothing is lost.
+  const typed = 'Written on a train, then the tab was gone. Every run felt new.';
+  await page.getByLabel('Rating slider').fill('7.5');
+  await text.fill(typed);
+  await page.reload();
+  await waitForForm(page, 'Write a Review');
+  await expect.poll(() => notice.isVisible()).toBe(true);
+  expect(await text.inputValue()).toBe(typed);
+  expect(await rating.inputValue()).toBe('7.5');
+  await page.screenshot({ path: `${SHOTS}/reviewform-kept-390.png` });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/reviewform-kept-1280.png` });
+
+  // Discard changes: the form as it would have opened, and it stays so after another reload.
+  await notice.getByRole('button', { name: 'Discard changes' }).click();
+  await expect.poll(() => notice.count()).toBe(0);
+  expect(await text.inputValue()).toBe('');
+  expect(await rating.inputValue()).toBe('5');
+  await page.reload();
+  await waitForForm(page, 'Write a Review');
+  expect(await notice.count()).toBe(0);
+  expect(await text.inputValue()).toBe('');
+
+  // Published: nothing is kept any more.
+  await radio(page, 'Platform', 'PC').check();
+  await radio(page, 'Did you finish the game?', 'Yes').check();
+  await text.fill(typed);
+  await submit(page).click();
+  await expect.poll(() => new URL(page.url()).pathname).toBe(`/review/${memberId}/${HADES}`);
+  await page.goto(`${world.gateway.url}/review/${HADES}`);
+  await waitForForm(page, 'Edit Review');
+  await expect.poll(() => text.inputValue()).toBe(typed);
+  expect(await notice.count()).toBe(0);
+
+  // Editing it keeps the change over a reload too, with Update ready; Discard changes goes back to the saved review.
+  await text.fill(`${typed} Then I beat it.`);
+  await page.reload();
+  await waitForForm(page, 'Edit Review');
+  await expect.poll(() => notice.isVisible()).toBe(true);
+  expect(await text.inputValue()).toBe(`${typed} Then I beat it.`);
+  expect(await submit(page).isDisabled()).toBe(false);
+  await notice.getByRole('button', { name: 'Discard changes' }).click();
+  expect(await text.inputValue()).toBe(typed);
+  await expect.poll(() => submit(page).isDisabled()).toBe(true);
   expect(errors).toEqual([]);
   await context.close();
 });

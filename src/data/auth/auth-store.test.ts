@@ -9,6 +9,8 @@ import { mutate } from '../../sync/mutate.ts';
 import { loadSyncState } from '../../sync/state.ts';
 import { createAuthStore, MEMBER_LOOKUP_TIMEOUT_MS, type AuthSnapshot, type AuthStore } from './auth-store.ts';
 import type { RememberMe } from './remember.ts';
+import { memoryStorage } from '../../../tests/support/memory-storage.ts';
+import { browserKeptReviewForms, type KeptReviewForms } from '../kept-review-forms.ts';
 
 const USER: User = {
   id: 'auth-uuid-1',
@@ -57,7 +59,9 @@ class FakeClient {
 let db: CheckpointDb;
 let fake: FakeClient;
 
-function makeStore(options: { timeoutMs?: number; remember?: RememberMe | null; initialUrl?: string } = {}): AuthStore {
+function makeStore(
+  options: { timeoutMs?: number; remember?: RememberMe | null; initialUrl?: string; keptForms?: KeptReviewForms } = {},
+): AuthStore {
   return createAuthStore({
     db,
     origin: 'https://app.test',
@@ -65,6 +69,7 @@ function makeStore(options: { timeoutMs?: number; remember?: RememberMe | null; 
     memberLookupTimeoutMs: options.timeoutMs ?? MEMBER_LOOKUP_TIMEOUT_MS,
     remember: options.remember ?? null,
     initialUrl: options.initialUrl ?? null,
+    keptForms: async () => options.keptForms ?? browserKeptReviewForms(memoryStorage()),
   });
 }
 
@@ -224,6 +229,22 @@ describe('sign-out', () => {
     expect(fake.signOuts).toHaveLength(1);
     expect(await db.outbox.count()).toBe(0);
     expect((await loadSyncState(db)).user_id).toBeNull();
+  });
+
+  it('forgets the review forms kept unsaved with the data, not while unsynced changes wait', async () => {
+    const keptForms = browserKeptReviewForms(memoryStorage());
+    const store = makeStore({ keptForms });
+    await tick();
+    await store.signIn('maya@example.test', 'pw');
+    await until(store, (s) => s.status === 'signedIn' && s.memberId === 42);
+    keptForms.keep(42, 100, { text: 'Half a review' });
+    await db.games.put({ id: 1, igdb_id: 100, name: 'Celeste', slug: 'celeste' });
+    await mutate(db, 'wishlist.set', { igdb_id: 100, in: true }, { me: 42, now: '2026-11-21T10:00:00Z' });
+
+    expect(await store.signOut()).toMatchObject({ signedOut: false });
+    expect(keptForms.read(42, 100)).toEqual({ text: 'Half a review' });
+    await store.signOut({ discardUnsynced: true });
+    expect(keptForms.read(42, 100)).toBeNull();
   });
 });
 

@@ -9,6 +9,7 @@ import { MemberChangedError } from '../../sync/remote.ts';
 import { signOutAndClear, type SignOutOutcome } from '../../sync/sign-out.ts';
 import { adoptMember, loadSyncState } from '../../sync/state.ts';
 import type { CheckpointDb } from '../../store/db.ts';
+import type { KeptReviewForms } from '../kept-review-forms.ts';
 import { browserRememberMe, type RememberMe } from './remember.ts';
 import { enabledOAuthProviders, type OAuthProvider } from '../../core/oauth-providers.ts';
 import { withTimeout } from '../../core/with-timeout.ts';
@@ -104,6 +105,11 @@ export interface AuthStoreDeps {
   /** Where "Remember me" is kept (default: the browser's; none outside one). */
   readonly remember?: RememberMe | null;
   /**
+   * The review forms kept unsaved, forgotten with the member's data. Default: the browser's (none
+   * outside one), its code loaded by a sign-out, not with the app's entry (issue 7's budget).
+   */
+  readonly keptForms?: () => Promise<Pick<KeptReviewForms, 'forgetAll'>>;
+  /**
    * Whether a member's session may exist (backend.ts sessionMayExist). When it says no, the store
    * is signed out at once and makes no client (supabase-js stays undownloaded) until `memberPresent`
    * settles or one of its methods needs the client. Without it the client is made at once.
@@ -198,6 +204,19 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
   const initialUrl =
     deps.initialUrl !== undefined ? deps.initialUrl : typeof window === 'undefined' ? null : window.location.href;
   const remember = deps.remember !== undefined ? deps.remember : browserRememberMe();
+  const keptForms = deps.keptForms ?? (async () => (await import('../kept-review-forms.ts')).browserKeptReviewForms());
+  /**
+   * sync/sign-out.ts's clearing, and with it what the member typed and never saved: a form kept on
+   * a shared device must not outlive its member. Its code is loaded first, so a sign-out that cannot
+   * load it changes nothing (as one that cannot load supabase-js); the forms are forgotten before the
+   * snapshot says signed out, so a form closing then finds no member to keep it for (use-kept-form.ts).
+   */
+  const clearDevice: typeof signOutAndClear = async (...args) => {
+    const forms = await keptForms();
+    const outcome = await signOutAndClear(...args);
+    if (outcome.signedOut) forms.forgetAll();
+    return outcome;
+  };
   // A session the member asked not to remember ends with the browser session it began in.
   let forgetStoredSession = remember?.startVisit() ?? false;
   const listeners = new Set<() => void>();
@@ -235,7 +254,7 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
       if (!(cause instanceof MemberChangedError)) throw cause;
       // Another member's data is on this device: cleared when nothing of theirs is unsynced, else
       // the member signing in is asked (keepHeldChanges / discardHeldChanges); never merged.
-      const cleared = await signOutAndClear(db, async () => undefined);
+      const cleared = await clearDevice(db, async () => undefined);
       if (!cleared.signedOut) {
         const other = cause.expected;
         const row = await db.users.get(other);
@@ -444,7 +463,7 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
       );
     },
     async signOut(options = {}) {
-      const outcome = await signOutAndClear(
+      const outcome = await clearDevice(
         db,
         async () => {
           const supabase = await client();
@@ -470,7 +489,7 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     async discardHeldChanges() {
       const current = snapshot;
       if (current.status !== 'signedIn') return;
-      await signOutAndClear(db, async () => undefined, { discardUnsynced: true });
+      await clearDevice(db, async () => undefined, { discardUnsynced: true });
       const { heldChanges: _dropped, ...rest } = current;
       set({ ...rest, memberLoading: true });
       const { data } = await (await client()).auth.getUser();
@@ -479,7 +498,7 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
     async deleteAccount() {
       if (snapshot.status !== 'signedIn') throw new AuthError('No user found');
       await call((s) => s.rpc('delete_account'), 'No user found');
-      await signOutAndClear(
+      await clearDevice(
         db,
         async () => {
           await (await client()).auth.signOut({ scope: 'local' });

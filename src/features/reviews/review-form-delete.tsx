@@ -20,10 +20,12 @@ export const DELETE_TEXT = {
 interface Props {
   readonly memberId: number;
   readonly game: GameRow;
+  /** The review is gone: the form keeps nothing of it any more. */
+  readonly onDeleted: () => void;
   readonly onError: (message: string) => void;
 }
 
-export function DeleteReviewButton({ memberId, game, onError }: Props) {
+export function DeleteReviewButton({ memberId, game, onDeleted, onError }: Props) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
@@ -33,6 +35,7 @@ export function DeleteReviewButton({ memberId, game, onError }: Props) {
     setBusy(true);
     try {
       await write(memberId, 'review.delete', { igdb_id: game.igdb_id });
+      onDeleted();
       setOpen(false);
       toast.push(DELETE_TEXT.deleted, 'info');
       navigate(gamePath(game), { replace: true });

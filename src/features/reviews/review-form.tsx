@@ -4,8 +4,9 @@
 // already finished), queued for the server, so it works the same offline. "Save draft" keeps the
 // review private (draft: true) and asks nothing more than the server does; a draft reopens here
 // and its primary button publishes it. A published review nobody has liked or commented on can be
-// unpublished here (draft: true again, with whatever was changed in the form).
-import { useMemo, useState, type FormEvent } from 'react';
+// unpublished here (draft: true again, with whatever was changed in the form). What the member types
+// is kept on this device until it is saved (use-kept-form.ts): the form opens with it again.
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { cleanText } from '../../core/blank-text.ts';
 import { MutationError, type MutationArgs } from '../../core/mutations.ts';
@@ -32,6 +33,8 @@ import { UNPUBLISH_TEXT, UnpublishButton } from './review-form-unpublish.tsx';
 import { ChoiceGroup, PlaytimeField, RatingField, type Choice } from './review-form-fields.tsx';
 import { SpoilerButton } from './spoiler-button.tsx';
 import { DRAFT_UI_TEXT, DraftBadge } from './review-draft.tsx';
+import { KeptNotice } from './review-form-kept.tsx';
+import { useKeptForm } from './use-kept-form.ts';
 
 export interface ReviewFormProps {
   readonly memberId: number;
@@ -110,15 +113,18 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
     [game.platforms],
   );
   const [loaded] = useState(() => initialValues(review, reviewPlatform, gameOptions, progress));
-  const [values, setValues] = useState(loaded);
+  const kept = useKeptForm(memberId, game.igdb_id, loaded, alreadyFinished);
+  const { values, setValues } = kept;
+  const formRef = useRef<HTMLFormElement>(null);
   const [busy, setBusy] = useState<SaveMode | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  // A review's platform the game's list does not name (picked when the list was different) stays choosable.
-  const options =
-    loaded.platform !== null && !gameOptions.some((o) => o === loaded.platform)
-      ? [...gameOptions, loaded.platform]
-      : gameOptions;
+  // A review's platform the game's list does not name (picked when the list was different) stays
+  // choosable, and so does a kept one.
+  const options = [loaded.platform, kept.openedWith.platform].reduce<readonly string[]>(
+    (list, p) => (p === null || list.includes(p) ? list : [...list, p]),
+    gameOptions,
+  );
   const problems = formProblems(values, { platformRequired, alreadyFinished });
   const changed = editing ? changedFields(loaded, values) : [];
   // A draft's primary button publishes it: that is a change in itself.
@@ -181,6 +187,7 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
     if (!alreadyFinished && values.finished !== null && (!editing || changed.includes('finished'))) {
       await write(memberId, 'progress.set', values.finished ? { ...ref, completed: true } : { ...ref, started: true });
     }
+    kept.forget();
     if (mode === 'draft') toast.push(DRAFT_UI_TEXT.saved, 'info');
     else if (mode === 'unpublish') toast.push(UNPUBLISH_TEXT.done, 'info');
     else if (!navigator.onLine) toast.push(OFFLINE_SAVED, 'info');
@@ -212,6 +219,13 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
     if (canSubmit) void run('publish');
   }
 
+  const discard = () => {
+    kept.discard();
+    setError(null);
+    // The notice and its button go: focus goes to the form's first field rather than the page.
+    formRef.current?.querySelector<HTMLElement>('input:not(:disabled), textarea')?.focus();
+  };
+
   // Back where the member came from; a page opened directly goes to the game instead.
   const cancel = () => {
     const state: unknown = window.history.state;
@@ -233,6 +247,7 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
         : 'Submit Review';
   return (
     <form
+      ref={formRef}
       className="review-form"
       onSubmit={onSubmit}
       noValidate
@@ -243,6 +258,7 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
           <DraftBadge /> {DRAFT_UI_TEXT.note}
         </p>
       )}
+      {kept.restored && <KeptNotice onDiscard={discard} />}
       {!online && (
         <p className="review-form__offline" role="status">
           <span aria-hidden="true">⚡</span> You're offline. Your review will be saved on this device and synced when
@@ -358,7 +374,7 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
             onConfirm={() => run('unpublish')}
           />
         )}
-        {editing && <DeleteReviewButton memberId={memberId} game={game} onError={setError} />}
+        {editing && <DeleteReviewButton memberId={memberId} game={game} onDeleted={kept.forget} onError={setError} />}
       </div>
       {problems.length > 0 && (
         <ul className="review-form__todo" aria-label="Still needed">
