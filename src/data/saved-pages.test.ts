@@ -2,25 +2,11 @@
 // is missing, full or holds something unreadable never breaks the tab. Node has no localStorage:
 // a Map-backed one with the Web Storage methods stands in, as fake-indexeddb does for IndexedDB.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { memoryStorage } from '../../tests/support/memory-storage.ts';
 import { savedPages } from './saved-pages.ts';
 
-class MemoryStorage {
-  readonly items = new Map<string, string>();
-  refuse = false;
-  getItem(key: string): string | null {
-    return this.items.get(key) ?? null;
-  }
-  setItem(key: string, value: string): void {
-    if (this.refuse) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    this.items.set(key, value);
-  }
-  removeItem(key: string): void {
-    this.items.delete(key);
-  }
-}
-
 const KEY = 'checkpoint.test-pages';
-let storage: MemoryStorage;
+let storage: ReturnType<typeof memoryStorage>;
 const pages = () =>
   savedPages(KEY, 2, (entry) => {
     if (!Array.isArray(entry['items'])) throw new Error('no items');
@@ -28,7 +14,7 @@ const pages = () =>
   });
 
 beforeEach(() => {
-  storage = new MemoryStorage();
+  storage = memoryStorage();
   Object.defineProperty(globalThis, 'localStorage', { value: storage, configurable: true });
 });
 afterEach(() => {
@@ -64,7 +50,7 @@ describe('saved pages', () => {
   });
 
   it('a browser that refuses storage just keeps no copy', () => {
-    storage.refuse = true;
+    storage.full = true;
     expect(() => pages().save(1, { items: [1], more: false })).not.toThrow();
     expect(pages().read(1)).toBeNull();
     Reflect.deleteProperty(globalThis, 'localStorage');

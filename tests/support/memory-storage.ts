@@ -1,8 +1,9 @@
 // The Storage API (localStorage's) over a Map, for unit tests that run without a browser;
-// `full` refuses every write as a full disk does.
-export function memoryStorage(full = false): Storage {
+// while `full` is true every write is refused, as a full disk or a refusing browser does.
+export function memoryStorage(full = false): Storage & { full: boolean } {
   const data = new Map<string, string>();
   return {
+    full,
     get length() {
       return data.size;
     },
@@ -12,8 +13,8 @@ export function memoryStorage(full = false): Storage {
     removeItem: (k) => {
       data.delete(k);
     },
-    setItem: (k, v) => {
-      if (full) throw new DOMException('full', 'QuotaExceededError');
+    setItem(k, v) {
+      if (this.full) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
       data.set(k, v);
     },
   };
