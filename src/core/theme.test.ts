@@ -31,6 +31,27 @@ describe('theme choice', () => {
   });
 });
 
+/** Just enough of an element for the inline script's tap holder: a button, or a main that may be a first paint. */
+class FakeElement {
+  buttons: FakeElement[] = [];
+  constructor(
+    readonly tag: 'main' | 'button',
+    readonly className: string,
+    readonly parent: FakeElement | null,
+    readonly firstPaint = false,
+  ) {}
+  closest(selector: string): FakeElement | null {
+    const matches = (e: FakeElement) =>
+      selector === 'button'
+        ? e.tag === 'button'
+        : e.tag === 'main' && e.firstPaint && selector === 'main[data-first-paint]';
+    return matches(this) ? this : (this.parent?.closest(selector) ?? null);
+  }
+  querySelectorAll(selector: string): FakeElement[] {
+    return selector === 'button' ? this.buttons : [];
+  }
+}
+
 // index.html's inline script applies the theme before the first paint, without this module (it
 // cannot import). Run it against a stand-in page for every stored value and system preference.
 describe("index.html's theme script", () => {
@@ -46,11 +67,18 @@ describe("index.html's theme script", () => {
       },
     };
     const queries: string[] = [];
+    const listeners: { type: string; listener: (event: unknown) => void; capture: unknown }[] = [];
+    const window: { checkpointEarlyTaps?: { tap: unknown; hold: (event: unknown) => void } } = {};
     const page = {
       document: {
         documentElement: root,
         querySelector: (selector: string) => (selector === 'meta[name="theme-color"]' ? meta : null),
+        addEventListener: (type: string, listener: (event: unknown) => void, capture: unknown) =>
+          listeners.push({ type, listener, capture }),
       },
+      window,
+      Element: FakeElement,
+      performance: { now: () => 1234 },
       localStorage: {
         getItem: (key: string) => {
           if (storageThrows) throw new Error('SecurityError');
@@ -65,7 +93,7 @@ describe("index.html's theme script", () => {
       location: { pathname },
     };
     new Function(...Object.keys(page), script)(...Object.values(page));
-    return { theme: root.dataset.theme, color: meta.content, queries, shell: root.dataset.shell };
+    return { theme: root.dataset.theme, color: meta.content, queries, shell: root.dataset.shell, listeners, window };
   }
 
   it('gives the theme and theme-color the rule gives', () => {
@@ -93,6 +121,29 @@ describe("index.html's theme script", () => {
     expect(runScript(null, false, false, '/').shell).toBe('home');
     for (const pathname of ['/search', '/game/hades', '/user/1', '/home'])
       expect(runScript(null, false, false, pathname).shell).toBeUndefined();
+  });
+
+  it("holds a tap on a first paint's button made before the app's code runs, and nothing else", () => {
+    const { listeners, window } = runScript(null, false);
+    expect(listeners.map(({ type, capture }) => [type, capture])).toEqual([['click', true]]);
+    expect(window.checkpointEarlyTaps?.hold).toBe(listeners[0]?.listener);
+    const main = new FakeElement('main', 'page profile', null, true);
+    const stats = [0, 1, 2].map(() => new FakeElement('button', 'profile-stat__button', main));
+    main.buttons = [new FakeElement('button', 'profile-tab', main), ...stats];
+    const elsewhere = new FakeElement('button', 'profile-stat__button', new FakeElement('main', 'page', null, false));
+    const tap = (target: unknown) => {
+      const event = { target, defaultPrevented: false, preventDefault: () => (event.defaultPrevented = true) };
+      window.checkpointEarlyTaps?.hold(event);
+      return event.defaultPrevented;
+    };
+    // Outside a first paint (or not on a button): left alone.
+    expect(tap(elsewhere)).toBe(false);
+    expect(tap(main)).toBe(false);
+    expect(tap({})).toBe(false);
+    expect(window.checkpointEarlyTaps?.tap).toBeNull();
+    // A button of a first paint: its class and place among the main's buttons of that class.
+    expect(tap(stats[2])).toBe(true);
+    expect(window.checkpointEarlyTaps?.tap).toEqual({ className: 'profile-stat__button', index: 2, at: 1234 });
   });
 
   it("starts from the dark theme-color in the markup, the page's default", () => {

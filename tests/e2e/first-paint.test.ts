@@ -290,34 +290,45 @@ describe('a first visit to a profile (issue 20 §3: the header, the tabs and the
     });
   }
 
-  it("makes a tap on a painted button again on the page's own once it is in, and gives it the focus", async () => {
-    const { id, username } = await member();
-    const context = await world.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
-    try {
-      const page = await context.newPage();
-      // The profile's code is held back: the page shows the first paint alone meanwhile.
-      const release = await holdBack(page, 'profile-page');
-      await page.goto(`${world.gateway.url}/user/${id}`);
-      const painted = page.locator('main[data-first-paint] [data-stat="reviews"] button');
-      await painted.waitFor();
-      // The app's own code is running (it holds the tap), the screen's is not in yet.
-      await page.waitForFunction(() => document.querySelector('.shell__main') !== null);
-      await painted.click();
-      expect(await page.getByRole('dialog').count()).toBe(0);
-      release();
-      const dialog = page.getByRole('dialog', { name: `${username}'s Reviews` });
-      await dialog.waitFor({ timeout: 15_000 });
-      expect(await page.locator('[data-first-paint]').count()).toBe(0);
-      await page.keyboard.press('Escape');
-      await expect.poll(() => dialog.count()).toBe(0);
-      // Focus went back to the page's own stat, which the tap was made on.
-      expect(
-        await page.evaluate(() => document.activeElement?.closest('[data-stat]')?.getAttribute('data-stat') ?? null),
-      ).toBe('reviews');
-    } finally {
-      await context.close();
-    }
-  });
+  // A tap while the app's own code runs but the screen's is not in (it holds the tap), and one
+  // before any of the app's code runs (index.html's script holds it, then hands it over).
+  for (const { when, held, running } of [
+    { when: "made while the screen's code loads", held: 'profile-page', running: true },
+    { when: "made before any of the app's code runs", held: 'main', running: false },
+  ]) {
+    it(`makes a tap on a painted button, ${when}, again on the page's own once it is in, with the focus`, async () => {
+      const { id, username } = await member();
+      const context = await world.browser.newContext({
+        viewport: { width: 390, height: 844 },
+        serviceWorkers: 'block',
+      });
+      try {
+        const page = await context.newPage();
+        // That code is held back: the page shows the first paint alone meanwhile.
+        const release = await holdBack(page, held);
+        // The page's load waits for its module scripts, and they are held.
+        await page.goto(`${world.gateway.url}/user/${id}`, { waitUntil: 'commit' });
+        const painted = page.locator('main[data-first-paint] [data-stat="reviews"] button');
+        await painted.waitFor();
+        if (running) await page.waitForFunction(() => document.querySelector('.shell__main') !== null);
+        else expect(await page.evaluate(() => document.querySelector('.shell__main') === null)).toBe(true);
+        await painted.click();
+        expect(await page.getByRole('dialog').count()).toBe(0);
+        release();
+        const dialog = page.getByRole('dialog', { name: `${username}'s Reviews` });
+        await dialog.waitFor({ timeout: 15_000 });
+        expect(await page.locator('[data-first-paint]').count()).toBe(0);
+        await page.keyboard.press('Escape');
+        await expect.poll(() => dialog.count()).toBe(0);
+        // Focus went back to the page's own stat, which the tap was made on.
+        expect(
+          await page.evaluate(() => document.activeElement?.closest('[data-stat]')?.getAttribute('data-stat') ?? null),
+        ).toBe('reviews');
+      } finally {
+        await context.close();
+      }
+    });
+  }
 });
 
 describe('a first visit to Browse Games (issue 20 §3: the first page of games with the first paint)', () => {

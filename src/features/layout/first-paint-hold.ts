@@ -1,10 +1,12 @@
 // What a member does on a first paint before its screen is in (layout/first-paint.tsx): its buttons
 // and boxes are the page's markup without the page's code. A tap on a button (a profile's stats, its
 // tabs, a game's Show more, browse's Filters) is held and made again on the page's own button once
-// the screen is shown, so an early tap is answered late rather than lost; what is typed into a box
+// the screen is shown, so an early tap is answered late rather than lost (one made before the app's
+// code ran, index.html's script held and hands over); what is typed into a box
 // (browse's search) and where the focus was carry over to each copy of the paint and to the page's
 // own. Loaded only on a page with a first paint: the home page does without it.
 import { FIRST_PAINT_ATTRIBUTE } from '../../core/first-paint.ts';
+import type { EarlyTap } from './first-paint.tsx';
 
 /**
  * A painted button or box by its classes and its place among the main's elements of those classes:
@@ -123,9 +125,10 @@ export function replayHeld(): void {
 
 /**
  * Holds what is done on the first paint `main` from now on, and what was typed into it before
- * (`active`: the element that had the focus then).
+ * (`active`: the element that had the focus then; `early`: a tap index.html's script held before).
  */
-export function startHolding(main: Element, active: Element | null): void {
+export function startHolding(main: Element, active: Element | null, early: EarlyTap | null = null): void {
+  if (early && !heldTap) heldTap = early;
   for (const input of main.querySelectorAll('input')) {
     const place = inputPlace(main, input);
     if (input.value !== '') typed.set(placeKey(place), { place, value: input.value });
