@@ -6,7 +6,6 @@
 // (browse's search) and where the focus was carry over to each copy of the paint and to the page's
 // own. Loaded only on a page with a first paint: the home page does without it.
 import { FIRST_PAINT_ATTRIBUTE } from '../../core/first-paint.ts';
-import type { EarlyTap } from './first-paint.tsx';
 
 /**
  * A painted button or box by its classes and its place among the main's elements of those classes:
@@ -123,12 +122,31 @@ export function replayHeld(): void {
   });
 }
 
+declare global {
+  interface Window {
+    /**
+     * index.html's holder of a tap on a first paint made before the app's code runs: its click
+     * listener (capturing) and the tap it held. Harmless where no first paint is on show.
+     */
+    checkpointEarlyTaps?: { tap: HeldTap | null; readonly hold: (event: MouseEvent) => void };
+  }
+}
+
+/** Stops index.html's holding of taps; returns the tap it held, if any. */
+function takeEarlyTap(): HeldTap | null {
+  const early = window.checkpointEarlyTaps;
+  if (!early) return null;
+  document.removeEventListener('click', early.hold, true);
+  delete window.checkpointEarlyTaps;
+  return early.tap;
+}
+
 /**
  * Holds what is done on the first paint `main` from now on, and what was typed into it before
- * (`active`: the element that had the focus then; `early`: a tap index.html's script held before).
+ * (`active`: the element that had the focus then), and takes over a tap index.html's script held.
  */
-export function startHolding(main: Element, active: Element | null, early: EarlyTap | null = null): void {
-  if (early && !heldTap) heldTap = early;
+export function startHolding(main: Element, active: Element | null): void {
+  heldTap = takeEarlyTap();
   for (const input of main.querySelectorAll('input')) {
     const place = inputPlace(main, input);
     if (input.value !== '') typed.set(placeKey(place), { place, value: input.value });

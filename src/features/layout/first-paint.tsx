@@ -22,45 +22,17 @@ let painted: Painted | null = null;
 /** What is done on the first paint meanwhile (first-paint-hold.ts), loaded with a first paint only. */
 let holding: Promise<typeof import('./first-paint-hold.ts')> | null = null;
 
-/** A tap on a painted button made before the app's code ran, as index.html's inline script holds it. */
-export interface EarlyTap {
-  readonly className: string;
-  readonly index: number;
-  /** performance.now() when it was made. */
-  readonly at: number;
-}
-
-declare global {
-  interface Window {
-    /** index.html's holder of a tap on a first paint before the app's code runs (its click listener, capturing). */
-    checkpointEarlyTaps?: { tap: EarlyTap | null; readonly hold: (event: MouseEvent) => void };
-  }
-}
-
-/** Stops index.html's holding of taps; returns the tap it held, if any. */
-function takeEarlyTap(): EarlyTap | null {
-  const early = window.checkpointEarlyTaps;
-  if (!early) return null;
-  document.removeEventListener('click', early.hold, true);
-  delete window.checkpointEarlyTaps;
-  return early.tap;
-}
-
 /** Keeps the first paint in `root`, if the page has one for its own address. Call before React renders into it. */
 export function keepFirstPaint(root: HTMLElement): void {
   const main = root.querySelector<HTMLElement>(`:scope > main[${FIRST_PAINT_ATTRIBUTE}]`);
   const path = main?.getAttribute(FIRST_PAINT_ATTRIBUTE);
   painted =
     main && path === window.location.pathname ? { path, className: main.className, html: main.innerHTML } : null;
-  if (!main || !painted) {
-    takeEarlyTap();
-    return;
-  }
+  if (!main || !painted) return;
   // The painted main keeps what was typed into it even once React has replaced it; the focus does not.
   const active = document.activeElement;
   holding = import('./first-paint-hold.ts');
-  // index.html's script goes on holding taps until this module does, and hands over what it held.
-  holding.then(({ startHolding }) => startHolding(main, active, takeEarlyTap())).catch(() => undefined);
+  holding.then(({ startHolding }) => startHolding(main, active)).catch(() => undefined);
 }
 
 /** The screen has shown its own content: the first paint is not shown again (a tap held on it is made now). */
