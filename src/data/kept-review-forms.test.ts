@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { keptFormKey } from '../core/review-form-kept.ts';
 import { memoryStorage } from '../../tests/support/memory-storage.ts';
+import { keptCommentKey, readKeptComment } from '../core/comment-form-kept.ts';
+import { keptStore } from './kept-forms.ts';
 import { browserKeptReviewForms } from './kept-review-forms.ts';
 
-describe('kept review forms', () => {
+describe('kept review forms (and the store they share with kept comments)', () => {
   it('gives back what was kept, per member and game', () => {
     const storage = memoryStorage();
     const kept = browserKeptReviewForms(storage);
@@ -28,15 +30,20 @@ describe('kept review forms', () => {
     expect(kept.read(5, 1942)).toBeNull();
   });
 
-  it('forgets every member’s at once and leaves the device’s other keys', () => {
+  it('forgets every member’s at once, comments too, and leaves the device’s other keys', () => {
     const storage = memoryStorage();
     storage.setItem('checkpoint.theme', 'light');
     const kept = browserKeptReviewForms(storage);
+    const comments = keptStore(readKeptComment, storage);
     kept.keep(5, 1, { text: 'a' });
     kept.keep(5, 2, { text: 'b' });
     kept.keep(6, 1, { rating: 2 });
+    comments.keep(keptCommentKey(5, 9), 'a comment');
+    comments.keep(keptCommentKey(6, 9, '3.@kim'), '@kim a reply');
+    expect(storage.length).toBe(6);
     kept.forgetAll();
     expect([kept.read(5, 1), kept.read(5, 2), kept.read(6, 1)]).toEqual([null, null, null]);
+    expect([comments.read(keptCommentKey(5, 9)), comments.read(keptCommentKey(6, 9, '3.@kim'))]).toEqual([null, null]);
     expect(storage.length).toBe(1);
     expect(storage.getItem('checkpoint.theme')).toBe('light');
   });
@@ -60,5 +67,20 @@ describe('kept review forms', () => {
       none.forgetAll();
     }).not.toThrow();
     expect(none.read(5, 1)).toBeNull();
+  });
+});
+
+describe('the kept store', () => {
+  it('keeps a value under its key, forgets it for null, and reads through its reader', () => {
+    const storage = memoryStorage();
+    const comments = keptStore(readKeptComment, storage);
+    const key = keptCommentKey(5, 9);
+    comments.keep(key, 'typed');
+    expect(keptStore(readKeptComment, storage).read(key)).toBe('typed');
+    comments.keep(key, null);
+    expect(comments.read(key)).toBeNull();
+    expect(storage.length).toBe(0);
+    storage.setItem(key, JSON.stringify(42));
+    expect(comments.read(key)).toBeNull();
   });
 });

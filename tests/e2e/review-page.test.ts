@@ -535,3 +535,48 @@ it('asks before a reload while a like is being stored, and keeps the like when t
   expect(errors).toEqual([]);
   await context.close();
 });
+
+it('keeps an unposted comment and reply over a reload until they are posted or the reply cancelled', async () => {
+  const { context, page, errors } = await open(`/review/${member('story_first')}/${DISCO_ELYSIUM}`, {
+    signInAs: 'cozy_quests',
+  });
+  await ready(page);
+  const box = page.getByLabel('Add a comment');
+  const typed = 'Half a thought about Harry, still being written';
+  await box.fill(typed);
+  // A reply under the first thread, to its first comment (a reply to a reply would open with an @mention).
+  const thread = page.locator('.comments__thread').first();
+  const openReply = () => thread.locator('.comment').first().getByRole('button', { name: 'Reply' }).click();
+  const replyBox = page.locator('.comment-form--reply textarea');
+  await openReply();
+  const mention = await replyBox.inputValue();
+  expect(mention).toMatch(/^(@\w+ )?$/);
+  await replyBox.pressSequentially('Kim is the best partner');
+  // At once: nothing waits for a pause in the typing.
+  await page.reload();
+  await ready(page);
+  await expect.poll(() => box.inputValue(), { timeout: 15_000 }).toBe(typed);
+  expect(await page.locator('.comment-form__count').first().textContent()).toBe(
+    `${500 - typed.length} characters remaining`,
+  );
+  // The reply's form is closed after the reload; opened again, it holds what was typed.
+  await openReply();
+  expect(await replyBox.inputValue()).toBe(`${mention}Kim is the best partner`);
+  // Cancel gives the reply up: opened again, it is as it first opened.
+  await page.locator('.comment-form--reply').getByRole('button', { name: 'Cancel' }).click();
+  await openReply();
+  expect(await replyBox.inputValue()).toBe(mention);
+  await replyBox.press('Escape');
+  // Posted, the comment is no longer kept: the box stays empty over a reload.
+  await page.getByRole('button', { name: 'Post Comment' }).click();
+  await expect.poll(() => comment(page, typed).count()).toBe(1);
+  expect(await box.inputValue()).toBe('');
+  await page.reload();
+  await ready(page);
+  await expect.poll(() => comment(page, typed).count(), { timeout: 15_000 }).toBe(1);
+  expect(await box.inputValue()).toBe('');
+  await openReply();
+  expect(await replyBox.inputValue()).toBe(mention);
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -1,7 +1,8 @@
 // The comment and reply form (spec 000 §4, §5, §6): 500 characters at most with '{n} characters
 // remaining' (red below zero), the spec's messages, a guest prompted to sign in (the comment is
 // posted once they have), Ctrl/⌘+Enter to post. Posting is a local write: it shows at once and
-// reaches the server when the device is online.
+// reaches the server when the device is online. What is typed and not yet posted is kept on the
+// device (use-kept-comment.ts) until it is posted or the reply cancelled.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { charactersRemaining, commentProblem, withMention } from '../../../core/comments.ts';
 import { MutationError } from '../../../core/mutations.ts';
@@ -12,6 +13,7 @@ import { LOADING_USER_DATA, WAIT_FOR_USER_DATA, type Viewer } from '../viewer.ts
 import { parentRef } from './comment-ref.ts';
 import { SpoilerButton } from '../spoiler-button.tsx';
 import { randomUuid } from '../../../core/random-uuid.ts';
+import { useKeptComment } from './use-kept-comment.ts';
 
 export interface CommentFormProps {
   readonly reviewId: number;
@@ -27,7 +29,11 @@ const GUEST_MESSAGE = 'You must be logged in to comment';
 export function CommentForm({ reviewId, viewer, reply, onDone, autoFocus = false }: CommentFormProps) {
   const id = useId();
   const auth = useAuthUi();
-  const [text, setText] = useState(reply?.mention ?? '');
+  const memberId = viewer.kind === 'member' ? viewer.id : null;
+  // A reply is kept per thread and per whom it answers: its text opens with their @mention.
+  const replyKey = reply ? `${reply.thread.client_key ?? reply.thread.id}.${reply.mention.trim()}` : null;
+  const kept = useKeptComment(memberId, reviewId, replyKey, reply?.mention ?? '');
+  const { text, setText } = kept;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
@@ -57,6 +63,7 @@ export function CommentForm({ reviewId, viewer, reply, onDone, autoFocus = false
         content,
         ...(reply ? parentRef(reply.thread) : {}),
       });
+      kept.forget();
       setText('');
       onDone?.();
     } catch (failure) {
@@ -95,9 +102,15 @@ export function CommentForm({ reviewId, viewer, reply, onDone, autoFocus = false
     void post(viewer.id, text);
   }
 
+  /** The member gives up the reply: what they typed goes with it. */
+  function cancel() {
+    kept.forget();
+    onDone?.();
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) submit();
-    if (event.key === 'Escape' && isReply) onDone?.();
+    if (event.key === 'Escape' && isReply) cancel();
   }
 
   const label = isReply ? `Reply to ${reply.to}` : 'Add a comment';
@@ -141,7 +154,7 @@ export function CommentForm({ reviewId, viewer, reply, onDone, autoFocus = false
             <button
               type="button"
               className="button button--ghost comment-form__cancel"
-              onClick={onDone}
+              onClick={cancel}
               disabled={busy}
             >
               Cancel
