@@ -25,7 +25,7 @@ import type {
 import { mutate } from '../sync/mutate.ts';
 import { createSupabaseRemote } from '../data/remote.ts';
 import { requestPersistence } from '../data/storage-persist.ts';
-import { browserKeptReviewForms } from '../data/kept-review-forms.ts';
+import { forgetAllKept } from '../data/kept-forms.ts';
 import type { SyncEngine } from '../sync/engine.ts';
 import { readThrough, type ReadScope } from '../sync/read-through.ts';
 import { signOutAndClear, type SignOutOutcome } from '../sync/sign-out.ts';
@@ -68,8 +68,8 @@ export interface CheckpointDevtools {
   /** Signs in as the app will: password grant, the member id from get_or_create_user, recorded for sync. */
   signIn(email: string, password: string): Promise<SignedIn>;
   /**
-   * Ends the session and clears the member's data from the device (sync/sign-out.ts) and the review
-   * forms kept unsaved, as the app's sign-out does (auth-store.ts). With writes still unsynced it
+   * Ends the session and clears the member's data from the device (sync/sign-out.ts) and the forms
+   * and comments kept unsaved, as the app's sign-out does (auth-store.ts). With writes still unsynced it
    * changes nothing and says how many, unless told to discard them.
    */
   signOut(options?: { discardUnsynced?: boolean }): Promise<SignOutOutcome>;
@@ -138,7 +138,7 @@ export function installDevtools(engine: SyncEngine): void {
         },
         { discardUnsynced: options.discardUnsynced },
       ).then((outcome) => {
-        if (outcome.signedOut) browserKeptReviewForms().forgetAll();
+        if (outcome.signedOut) forgetAllKept();
         return outcome;
       }),
     async mutate(name, args) {

@@ -105,7 +105,7 @@ export interface AuthStoreDeps {
   /** Where "Remember me" is kept (default: the browser's; none outside one). */
   readonly remember?: RememberMe | null;
   /**
-   * The review forms kept unsaved, forgotten with the member's data. Default: the browser's (none
+   * The review forms and comments kept unsaved, forgotten with the member's data. Default: the browser's (none
    * outside one), its code loaded by a sign-out, not with the app's entry (issue 7's budget).
    */
   readonly keptForms?: () => Promise<Pick<KeptReviewForms, 'forgetAll'>>;

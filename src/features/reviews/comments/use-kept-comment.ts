@@ -2,7 +2,7 @@
 // (core/comment-form-kept.ts, data/kept-forms.ts; use-keep-while-typing.ts says when): the box
 // opens with it again after a reload, a closed tab or a link followed away. Forgotten once it is
 // posted, or when the member cancels the reply.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { keptCommentKey, keptCommentText, readKeptComment } from '../../../core/comment-form-kept.ts';
 import { keptStore } from '../../../data/kept-forms.ts';
 import { useKeepWhileTyping } from '../use-keep-while-typing.ts';
@@ -30,13 +30,13 @@ export function useKeptComment(
   const [text, setText] = useState(() => (key === null ? null : keptComments.read(key)) ?? opened);
   // The member became known after the form opened (their data was still loading): what they kept
   // comes back, unless they have typed meanwhile.
-  const [readFor, setReadFor] = useState(key);
+  const readFor = useRef(key);
   useEffect(() => {
-    if (key === readFor) return;
-    setReadFor(key);
+    if (key === readFor.current) return;
+    readFor.current = key;
     const kept = key === null ? null : keptComments.read(key);
     if (kept !== null) setText((current) => (current === opened ? kept : current));
-  }, [key, readFor, opened]);
+  }, [key, opened]);
 
   const keep = useCallback(
     (current: string) => {
