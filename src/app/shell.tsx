@@ -1,6 +1,6 @@
 // The page around every screen: header (brand, search box, sync badge, account), the screen, the footer,
 // the update prompt and the toasts.
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandMark } from '../features/brand/brand-mark.tsx';
 import { useAuthUi, useMemberId } from '../features/auth/auth-context.tsx';
@@ -9,7 +9,6 @@ import { useToast } from '../features/toasts/toast-context.tsx';
 import { afterStartup } from './after-startup.ts';
 import { HeaderSearch } from '../features/search/header-search.tsx';
 import { SessionBanner } from '../features/sync/session-banner.tsx';
-import { ConflictNotice } from '../features/sync/conflict-notice.tsx';
 import { SyncBadge } from '../features/sync/sync-badge.tsx';
 import { VersionBanner } from '../features/sync/version-banner.tsx';
 import type { ServiceWorkerControl } from './service-worker.ts';
@@ -25,6 +24,18 @@ export interface ShellProps {
   readonly serviceWorker: ServiceWorkerControl | null;
   readonly children: ReactNode;
 }
+
+/**
+ * Only a member has edits another device can replace: a visitor's first visit does without its code.
+ * Code that cannot load (the worker's cache cleared, offline) shows nothing rather than failing the
+ * page: the replaced edits stay on the device and the notice shows them once the app loads it again.
+ */
+const ConflictNotice = lazy(() =>
+  import('../features/sync/conflict-notice.tsx').then(
+    ({ ConflictNotice: Notice }) => ({ default: Notice }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** How long after start-up an import cut off by a closed tab resumes (the first screen comes first). */
 const RESUME_IMPORT_DELAY_MS = 3000;
@@ -71,7 +82,11 @@ export function Shell({ toasts, serviceWorker, children }: ShellProps) {
       <SiteFooter />
       {serviceWorker && <UpdatePrompt control={serviceWorker} />}
       {/* Issue 19: an edit another device replaced, and the app too old for the server. */}
-      <ConflictNotice memberId={memberId} />
+      {memberId !== null && (
+        <Suspense fallback={null}>
+          <ConflictNotice memberId={memberId} />
+        </Suspense>
+      )}
       <VersionBanner
         status={sync.status}
         onUpdate={() => (serviceWorker ? serviceWorker.checkAndApplyUpdate() : window.location.reload())}

@@ -21,19 +21,26 @@ export function HeaderAccount() {
   return <SignInButton loading={auth.status === 'loading'} />;
 }
 
+/** What the button reads while the session is read (spec 000 §2). */
+const LOADING = 'Loading...';
+
 function SignInButton({ loading }: { readonly loading: boolean }) {
   const ui = useAuthUi();
   const mobile = useMediaQuery(PHONE);
+  const label = mobile ? 'Sign In / Sign Up' : 'Sign In';
   return (
     <div className="account">
+      {/* data-reserve: the other of the two texts, laid out unseen (auth.css), so the button keeps
+          one width from 'Loading...' to 'Sign In' and the header's search box beside it stays put. */}
       <button
         type="button"
         className="button button--primary account__signin"
         disabled={loading}
         aria-busy={loading}
+        data-reserve={loading ? label : LOADING}
         onClick={() => ui.open('login')}
       >
-        {loading ? 'Loading...' : mobile ? 'Sign In / Sign Up' : 'Sign In'}
+        {loading ? LOADING : label}
       </button>
     </div>
   );

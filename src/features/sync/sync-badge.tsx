@@ -1,9 +1,11 @@
 // The header's sync badge: hidden while everything is saved on the server, otherwise a pill that
 // says why not ("Offline", "Can't reach server", "Session expired", "3 changes waiting", "Syncing…",
-// "Storage full") and opens the details.
+// "Storage full") and opens the details. A sync or a push that ends in a moment shows no pill
+// (steady-badge.ts).
 import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { storageErrorStore } from '../../data/storage-persist.ts';
 import type { SyncStatusStore } from '../../sync/status.ts';
+import { useSteadyBadge } from './steady-badge.ts';
 import { summarizeSync, type BadgeSummary } from './sync-summary.ts';
 import './sync.css';
 
@@ -43,16 +45,19 @@ export function SyncBadge({ status, onSyncNow, onSignIn }: SyncBadgeProps) {
   }, [open]);
 
   const summary = summarizeSync(snapshot, storageError !== null);
-  // While the details are open the badge stays, so a finished sync does not pull them away.
-  const shown: BadgeSummary | null =
-    summary ??
-    (open ? { label: 'All changes synced', count: null, description: 'All changes synced', tone: 'ok' } : null);
+  // A sync that ends in a moment shows nothing (steady-badge.ts).
+  const steady = useSteadyBadge(summary);
+  // While the details are open the badge says where things stand now, and stays, so a finished
+  // sync does not pull them away.
+  const shown: BadgeSummary | null = open
+    ? (summary ?? { label: 'All changes synced', count: null, description: 'All changes synced', tone: 'ok' })
+    : steady;
 
   return (
     <div className="sync-badge" ref={root}>
-      {/* Always mounted, so screen readers hear "Offline" or "Syncing…" when it changes. */}
+      {/* Always mounted, so screen readers hear "Offline" or "Syncing…" when the pill shows it. */}
       <span className="visually-hidden" aria-live="polite">
-        {summary?.description ?? ''}
+        {(open ? summary : steady)?.description ?? ''}
       </span>
       {shown && (
         <button
