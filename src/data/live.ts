@@ -64,9 +64,20 @@ export type FreshnessState = 'idle' | 'refreshing' | 'fresh' | 'offline' | 'fail
  * the key changes and when the connection comes back. Null scope: nothing to fetch (yet).
  */
 export function useReadThrough(scope: ReadScope | null, key: string): FreshnessState {
-  const [state, setState] = useState<FreshnessState>('idle');
   const online = useOnline();
+  // The state from the first render of a key on, before the effect below has run: a read about to
+  // start is refreshing already, so a screen never shows its "nothing here" for a frame before its
+  // loading state (a game page's "No written reviews yet", then the skeleton, then the text again).
+  const start: FreshnessState = scope === null ? 'idle' : online ? 'refreshing' : 'offline';
+  const token = `${online ? 'online' : 'offline'} ${key}`;
+  const [state, setStateFor] = useState<{ readonly token: string; readonly value: FreshnessState }>({
+    token,
+    value: start,
+  });
+  // A new key or connection starts over (render-time reset, no effect needed).
+  if (state.token !== token) setStateFor({ token, value: start });
   useEffect(() => {
+    const setState = (value: FreshnessState) => setStateFor({ token, value });
     if (scope === null) {
       // The scope is still being looked up (a game page asks the server for the game's id first):
       // its code downloads meanwhile, not after the answer.
@@ -105,10 +116,37 @@ export function useReadThrough(scope: ReadScope | null, key: string): FreshnessS
       live = false;
       stopWaiting();
     };
-    // The key stands for the scope's contents.
+    // The key stands for the scope's contents (and the token for the key and the connection).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, online]);
-  return state;
+  return state.token === token ? state.value : start;
+}
+
+/** How long a finished read waits for the screen's query to read back what it stored. */
+const READ_BACK_GRACE_MS = 300;
+
+/**
+ * Whether a read's rows are still on their way to the screen: while `busy`, and once it ends until
+ * the live `answer` changes (the screen's query re-runs after the read's write, a moment after the
+ * read itself resolves), or for READ_BACK_GRACE_MS when it does not (nothing new was stored).
+ * Without it a screen shows its "nothing here" for a frame between the read's end and its rows (a
+ * game page's "No written reviews yet" before its reviews).
+ */
+export function useArriving(busy: boolean, answer: unknown): boolean {
+  const [was, setWas] = useState(busy);
+  const [heldFor, setHeldFor] = useState<{ readonly answer: unknown } | null>(null);
+  // The read has just ended (or begun again): hold the answer on show (render-time reset).
+  if (was !== busy) {
+    setWas(busy);
+    setHeldFor(busy ? null : { answer });
+  }
+  const holding = !busy && heldFor !== null && heldFor.answer === answer;
+  useEffect(() => {
+    if (!holding) return;
+    const timer = setTimeout(() => setHeldFor(null), READ_BACK_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [holding]);
+  return busy || holding;
 }
 
 /** Whether the browser says it is online, kept up to date. */

@@ -7,7 +7,7 @@ import type { ScopeReader } from '../../sync/remote.ts';
 import { localDb, readRpc } from '../backend.ts';
 import type { CheckpointDb } from '../../store/db.ts';
 import { trackRead } from '../direct-rpc.ts';
-import { useLive, useOnline } from '../live.ts';
+import { useArriving, useLive, useOnline } from '../live.ts';
 import { loadRecentReviews, RECENT_REVIEWS } from './home.ts';
 import type { ReviewCard } from './shapes.ts';
 
@@ -90,5 +90,7 @@ export function useRecentReviewsFeed(limit = RECENT_REVIEWS): RecentReviewsFeed 
     };
   }, [online, limit]);
 
-  return { reviews, refreshing, offline: !online, error: online ? error : null };
+  // Refreshing until the reviews it stored are read back, not only until it ends.
+  const arriving = useArriving(refreshing, reviews);
+  return { reviews, refreshing: arriving, offline: !online, error: online ? error : null };
 }

@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { metaDescription, type MyStatus } from '../../core/game-page.ts';
 import type { GamePageData } from '../../data/repos/game-page.ts';
 import type { RemoteGamePage } from '../../data/games-remote.ts';
-import type { FreshnessState } from '../../data/live.ts';
+import { useArriving, type FreshnessState } from '../../data/live.ts';
 import { isDraft } from '../../core/review-draft.ts';
 import { useMemberId } from '../auth/auth-context.tsx';
 import { DraftNote } from '../reviews/review-draft.tsx';
@@ -76,6 +76,8 @@ function LoadedGame({ data, remote, freshness, online, memberId }: LoadedGamePro
     image: game.cover_url ?? null,
   });
   const fromDevice = !online || freshness === 'failed' || freshness === 'offline';
+  // Loading until the reviews the read stored are read back (not "No written reviews yet" between).
+  const reviewsArriving = useArriving(freshness === 'refreshing', reviews);
   // The page shows its own header now: a first paint of it is not shown again (first-paint.tsx).
   useEffect(() => forgetFirstPaint(), []);
 
@@ -102,7 +104,7 @@ function LoadedGame({ data, remote, freshness, online, memberId }: LoadedGamePro
           reviews={reviews}
           memberId={memberId}
           reviewLabel={status?.reviewed ? 'Edit Review' : 'Write Review'}
-          loading={reviews.length === 0 && freshness === 'refreshing'}
+          loading={reviews.length === 0 && reviewsArriving}
           failed={online && freshness === 'failed'}
           onWriteReview={actions.writeReview}
         />
