@@ -6,7 +6,8 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import type { Gateway } from '../../supabase/local/gateway.ts';
+import { DEFAULT_DIST_DIR, type Gateway } from '../../supabase/local/gateway.ts';
+import { chunkGraph } from '../bench/bundle.bench.ts';
 import { expectAccessible } from './axe.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld, synced } from './harness.ts';
 
@@ -122,6 +123,37 @@ it('shows a demo review with its author, game, likes and comments, newest thread
   await expect.poll(() => page.locator('.comments').count()).toBe(0);
   await page.getByRole('button', { name: /^Show comments, 2 comments/ }).click();
   await expect.poll(() => page.locator('.comment').count()).toBe(2);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('opens a shared review link for a visitor over plain fetch: the review, its Platform row and comments without supabase-js or the engine', async () => {
+  // The chunks a visitor who only reads must not download (as budgets.test.ts for home).
+  const forbidden = new Set(
+    (await chunkGraph(DEFAULT_DIST_DIR))
+      .filter((n) => n.holds.some(([source]) => source.startsWith('@supabase/') || source === 'src/sync/engine.ts'))
+      .map((n) => n.file),
+  );
+  expect(forbidden.size).toBeGreaterThan(0);
+  const { context, page, errors } = await open(`/review/${member('story_first')}/${DISCO_ELYSIUM}`);
+  const card = page.locator('.review-card--full');
+  await expect.poll(() => card.locator('.review-card__author').textContent(), { timeout: 15_000 }).toBe('story_first');
+  // The Platform row's names come from get_platforms, a device that never opened the review form has none.
+  await expect
+    .poll(() => page.locator('.review-page__facts dd').allTextContents(), { timeout: 15_000 })
+    .toContain('PC');
+  await expect.poll(() => page.locator('.comment').count(), { timeout: 15_000 }).toBe(2);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(1500);
+  const scripts = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => new URL(e.name).pathname)
+      .filter((file) => file.endsWith('.js')),
+  );
+  // Before: get_review and the review's read-through waited for supabase-js, and the platform list
+  // went through it.
+  expect(scripts.filter((file) => forbidden.has(file))).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -6,7 +6,7 @@ import { releaseYearOf } from '../../core/dates.ts';
 import { z } from '../../core/zod.ts';
 import { parseGameSummary, type GameSummary } from '../../core/mutations.ts';
 import { readThrough } from '../../sync/read-through.ts';
-import { backend, localDb } from '../backend.ts';
+import { backend, localDb, readRpc } from '../backend.ts';
 import type { CheckpointDb, GameRow, PlatformRow, ProgressRow, ReviewRow } from '../../store/db.ts';
 import { createSupabaseRemote } from '../remote.ts';
 
@@ -56,8 +56,8 @@ const PlatformList = z.array(z.object({ id: z.number().check(z.int(), z.positive
 
 /** Copies the server's platform list (get_platforms) into the device. Rejects offline. */
 export async function refreshPlatforms(): Promise<number> {
-  const supabase = await backend();
-  const { data, error } = await supabase.rpc('get_platforms');
+  // A plain read (readRpc): a visitor reading a review with a Platform row needs no supabase-js.
+  const { data, error } = await readRpc('get_platforms', {});
   if (error) throw new Error(error.message);
   const rows = PlatformList.parse(data);
   await localDb().platforms.bulkPut(rows);

@@ -4,18 +4,21 @@
 // known id yet: get_review finds it by member and game, then the same read-through stores it.
 import { useEffect, useState } from 'react';
 import { readThrough } from '../../sync/read-through.ts';
-import { backend, localDb } from '../backend.ts';
+import { localDb, readRpc } from '../backend.ts';
 import type { CheckpointDb } from '../../store/db.ts';
 import { useLive, useOnline, useReadThrough, type FreshnessState } from '../live.ts';
-import { createSupabaseRemote } from '../remote.ts';
+import { createRpcRemote } from '../remote.ts';
 import { refreshPlatforms } from './review-form.ts';
 import { loadReviewComments, loadReviewPage, type ReviewPageData } from './review-page.ts';
 import type { CommentNode } from './shapes.ts';
 
-/** The server's id of the review get_review finds (external game id first, then internal), or null. */
+/**
+ * The server's id of the review get_review finds (external game id first, then internal), or null.
+ * Over readRpc, as the page's other reads: a first visit to a review (a link shared with a friend)
+ * asks at once over plain fetch, not after supabase-js has been made for the page.
+ */
 export async function lookUpReviewId(userId: number, gameId: number): Promise<number | null> {
-  const supabase = await backend();
-  const { data, error } = await supabase.rpc('get_review', { p_user_id: userId, p_game_id: gameId });
+  const { data, error } = await readRpc('get_review', { p_user_id: userId, p_game_id: gameId });
   if (error) throw new Error(`Failed to fetch review: ${error.message}`);
   const doc: unknown = data;
   if (doc === null || typeof doc !== 'object' || !('review' in doc)) return null;
@@ -28,7 +31,7 @@ export async function lookUpReviewId(userId: number, gameId: number): Promise<nu
 export async function fetchReviewInto(db: CheckpointDb, userId: number, gameId: number): Promise<boolean> {
   const id = await lookUpReviewId(userId, gameId);
   if (id === null) return false;
-  await readThrough(db, createSupabaseRemote(await backend()), { rating_ids: [id] });
+  await readThrough(db, createRpcRemote(readRpc), { rating_ids: [id] });
   return true;
 }
 
