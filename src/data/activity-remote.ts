@@ -3,7 +3,7 @@
 // (localStorage 'checkpoint.activity', the few members viewed most recently), so offline the
 // Activity tab still shows them and says so (saved-pages.ts).
 import { ACTIVITY_PAGE_SIZE, parseActivity, type ActivityCursor, type ActivityItem } from '../core/activity.ts';
-import { backend } from './backend.ts';
+import { readRpc } from './backend.ts';
 import { savedPages, type Saved } from './saved-pages.ts';
 
 const STORAGE_KEY = 'checkpoint.activity';
@@ -17,14 +17,16 @@ export async function fetchActivity(
   cursor: ActivityCursor | null,
   signal?: AbortSignal,
 ): Promise<ActivityItem[]> {
-  const supabase = await backend();
-  let call = supabase.rpc('get_user_activity', {
-    p_user_id: userId,
-    p_limit: ACTIVITY_PAGE_SIZE,
-    ...(cursor ? { p_before: cursor.before, p_before_type: cursor.type, p_before_id: cursor.id } : {}),
-  });
-  if (signal) call = call.abortSignal(signal);
-  const { data, error } = await call;
+  // A plain read (readRpc): a visitor looking at a member's activity needs no supabase-js.
+  const { data, error } = await readRpc(
+    'get_user_activity',
+    {
+      p_user_id: userId,
+      p_limit: ACTIVITY_PAGE_SIZE,
+      ...(cursor ? { p_before: cursor.before, p_before_type: cursor.type, p_before_id: cursor.id } : {}),
+    },
+    signal,
+  );
   if (error) throw new Error(error.message);
   return parseActivity(data);
 }

@@ -5,7 +5,7 @@
 // the tab still shows it and says so.
 import { lazySchema, z } from '../core/zod.ts';
 import { platformName } from '../core/platforms.ts';
-import { backend } from './backend.ts';
+import { readRpc } from './backend.ts';
 import type { JournalEntry } from './repos/journal.ts';
 import { savedPages, type Saved } from './saved-pages.ts';
 
@@ -61,14 +61,16 @@ export async function fetchUserJournal(
   before: JournalCursor | null,
   signal?: AbortSignal,
 ): Promise<RemoteJournalPage> {
-  const supabase = await backend();
-  let call = supabase.rpc('get_user_journal', {
-    p_user_id: userId,
-    p_limit: JOURNAL_PAGE_SIZE,
-    ...(before ? { p_before_date: before.played_on, p_before_id: before.id } : {}),
-  });
-  if (signal) call = call.abortSignal(signal);
-  const { data, error } = await call;
+  // A plain read (readRpc): a visitor looking at a member's journal needs no supabase-js.
+  const { data, error } = await readRpc(
+    'get_user_journal',
+    {
+      p_user_id: userId,
+      p_limit: JOURNAL_PAGE_SIZE,
+      ...(before ? { p_before_date: before.played_on, p_before_id: before.id } : {}),
+    },
+    signal,
+  );
   if (error) throw new Error(error.message);
   const page = journalPage().parse(data);
   return {

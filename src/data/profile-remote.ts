@@ -1,6 +1,6 @@
 // Profile reads the device's mirrors cannot answer: whether a member exists at all (the mirror
 // only knows members it has been sent), asked of get_profile (20261121000700_reads.sql).
-import { backend, localDb } from './backend.ts';
+import { localDb, readRpc } from './backend.ts';
 
 /**
  * Whether the member with this id exists on the server. Rejects when the server cannot be asked
@@ -15,8 +15,7 @@ export async function memberExists(userId: number): Promise<boolean> {
       .catch(() => undefined)
   )
     return true;
-  const supabase = await backend();
-  const { data, error } = await supabase.rpc('get_profile', { p_user_id: userId });
+  const { data, error } = await readRpc('get_profile', { p_user_id: userId });
   if (error) throw new Error(error.message);
   return data !== null;
 }

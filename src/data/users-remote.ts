@@ -9,7 +9,7 @@ import {
   type DirectoryAnswer,
   type DirectoryParams,
 } from '../core/directory.ts';
-import { backend } from './backend.ts';
+import { readRpc } from './backend.ts';
 
 /** The server could not be reached or refused (as opposed to an unreadable answer). */
 export class DirectoryRequestError extends Error {
@@ -27,19 +27,24 @@ const isNetworkFailure = (error: { code?: string; message: string }): boolean =>
   !error.code || /fetch|network|load failed/i.test(error.message);
 
 export async function fetchDirectory(params: DirectoryParams, signal?: AbortSignal): Promise<DirectoryAnswer> {
-  let supabase;
+  // A plain read (readRpc): a visitor browsing the directory needs no supabase-js.
+  let answer;
   try {
-    supabase = await backend();
+    answer = await readRpc(
+      'get_users',
+      {
+        p_query: params.q === '' ? null : params.q,
+        p_sort: params.sort,
+        p_limit: DIRECTORY_PAGE_SIZE,
+        p_offset: directoryOffset(params.page),
+      },
+      signal,
+    );
   } catch (cause) {
+    // No client could be made (no backend settings offline).
     throw new DirectoryRequestError(cause instanceof Error ? cause.message : 'The server could not be reached', true);
   }
-  const call = supabase.rpc('get_users', {
-    p_query: params.q === '' ? null : params.q,
-    p_sort: params.sort,
-    p_limit: DIRECTORY_PAGE_SIZE,
-    p_offset: directoryOffset(params.page),
-  });
-  const { data, error } = await (signal ? call.abortSignal(signal) : call);
+  const { data, error } = answer;
   if (error) throw new DirectoryRequestError(error.message, isNetworkFailure(error));
   // Throws DirectoryAnswerError (spec §8's unexpected error) when the rows are unreadable.
   return readDirectoryAnswer(data);

@@ -202,6 +202,48 @@ describe('performance budgets', () => {
       await context.close();
     }, 120_000);
 
+    it('downloads neither supabase-js nor the engine for a visitor who only reads: the directory, a profile and its tabs by address, a shared review', async () => {
+      const nodes = await chunkGraph(DEFAULT_DIST_DIR);
+      const forbidden = new Set(
+        nodes
+          .filter((n) => n.holds.some(([source]) => source.startsWith('@supabase/') || source === 'src/sync/engine.ts'))
+          .map((n) => n.file),
+      );
+      const [review] = await gateway.db.query<{ user_id: number; igdb_id: number }>(
+        `select r.user_id, g.igdb_id from public.rating r join public.game g on g.id = r.game_id
+          where r.review is not null and r.platform_id is not null order by r.id limit 1`,
+      );
+      expect(review).toBeDefined();
+      const member = review!.user_id;
+      // Each address with what shows once its read has answered.
+      const visits: ReadonlyArray<readonly [string, string]> = [
+        ['/users', '.directory-card:not(.directory-card--skeleton)'],
+        [`/user/${member}`, '.profile-stats'],
+        [`/user/${member}?tab=activity`, '.activity-item, .activity__empty'],
+        [`/user/${member}?tab=journal`, '.profile-journal__total, .profile-journal__empty'],
+        [`/review/${member}/${review!.igdb_id}`, '.review-page__facts'],
+      ];
+      for (const [address, shown] of visits) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+        try {
+          const page = await context.newPage();
+          await page.goto(`${gateway.url}${address}`);
+          await page.locator(shown).first().waitFor({ timeout: 15_000 });
+          await page.waitForLoadState('networkidle');
+          await page.waitForTimeout(1500);
+          const loaded = (await loadedScripts(page)).map((s) => s.file);
+          // Before: the directory, the Activity and Journal tabs, a review's lookup and its Platform
+          // row's list each read through supabase-js, which woke the engine too.
+          expect(
+            loaded.filter((file) => forbidden.has(file)).map((file) => importerChain(nodes, file)),
+            address,
+          ).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }
+    }, 120_000);
+
     it('asks for every script of the first screen from index.html, none once another has been evaluated', async () => {
       // boot.ts evaluates React, the router and Dexie one task each, and then the app's entry,
       // through import()s answered by small chunks of their own. Not listed in index.html, each was
