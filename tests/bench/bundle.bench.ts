@@ -206,6 +206,10 @@ async function chunkSources(distDir: string, file: string, code: string): Promis
   };
 }
 
+/** The chunks a visitor who only looks must not download (issue 20 §3): supabase-js's and the sync engine's. */
+export const memberOnlyChunks = (nodes: readonly ChunkNode[]): ChunkNode[] =>
+  nodes.filter((n) => n.holds.some(([source]) => source.startsWith('@supabase/') || source === 'src/sync/engine.ts'));
+
 export interface ChunkNode {
   /** Path under dist (/assets/x.js). */
   readonly file: string;

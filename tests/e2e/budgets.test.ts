@@ -22,6 +22,7 @@ import {
   importerChain,
   lazyRoutes,
   measureBundle,
+  memberOnlyChunks,
 } from '../bench/bundle.bench.ts';
 import { launchChromium } from './browser.ts';
 
@@ -129,11 +130,7 @@ describe('performance budgets', () => {
     it('loads at most 150 KB of JavaScript before the first screen and 200 KB by idle, and no supabase-js or sync engine before the visitor acts', async () => {
       const nodes = await chunkGraph(DEFAULT_DIST_DIR);
       // The chunks a visitor who only looks must not download: supabase-js's and the engine's.
-      const forbidden = new Map(
-        nodes
-          .filter((n) => n.holds.some(([source]) => source.startsWith('@supabase/') || source === 'src/sync/engine.ts'))
-          .map((n) => [n.file, n] as const),
-      );
+      const forbidden = new Map(memberOnlyChunks(nodes).map((n) => [n.file, n] as const));
       expect(
         [...forbidden.values()].some((n) => n.holds.some(([s]) => s.startsWith('@supabase/'))),
         'a chunk holding supabase-js',
@@ -204,11 +201,7 @@ describe('performance budgets', () => {
 
     it('downloads neither supabase-js nor the engine for a visitor who only reads: the directory, a profile and its tabs by address, a shared review', async () => {
       const nodes = await chunkGraph(DEFAULT_DIST_DIR);
-      const forbidden = new Set(
-        nodes
-          .filter((n) => n.holds.some(([source]) => source.startsWith('@supabase/') || source === 'src/sync/engine.ts'))
-          .map((n) => n.file),
-      );
+      const forbidden = new Set(memberOnlyChunks(nodes).map((n) => n.file));
       const [review] = await gateway.db.query<{ user_id: number; igdb_id: number }>(
         `select r.user_id, g.igdb_id from public.rating r join public.game g on g.id = r.game_id
           where r.review is not null and r.platform_id is not null order by r.id limit 1`,

@@ -7,7 +7,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { DEFAULT_DIST_DIR, type Gateway } from '../../supabase/local/gateway.ts';
-import { chunkGraph } from '../bench/bundle.bench.ts';
+import { chunkGraph, memberOnlyChunks } from '../bench/bundle.bench.ts';
 import { expectAccessible } from './axe.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld, synced } from './harness.ts';
 
@@ -129,11 +129,7 @@ it('shows a demo review with its author, game, likes and comments, newest thread
 
 it('opens a shared review link for a visitor over plain fetch: the review, its Platform row and comments without supabase-js or the engine', async () => {
   // The chunks a visitor who only reads must not download (as budgets.test.ts for home).
-  const forbidden = new Set(
-    (await chunkGraph(DEFAULT_DIST_DIR))
-      .filter((n) => n.holds.some(([source]) => source.startsWith('@supabase/') || source === 'src/sync/engine.ts'))
-      .map((n) => n.file),
-  );
+  const forbidden = new Set(memberOnlyChunks(await chunkGraph(DEFAULT_DIST_DIR)).map((n) => n.file));
   expect(forbidden.size).toBeGreaterThan(0);
   const { context, page, errors } = await open(`/review/${member('story_first')}/${DISCO_ELYSIUM}`);
   const card = page.locator('.review-card--full');

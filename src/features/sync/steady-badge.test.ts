@@ -19,8 +19,10 @@ afterEach(() => {
 function badge() {
   const seen: string[] = [];
   const machine = steadyBadge((shown: BadgeSummary | null) => seen.push(shown?.label ?? '-'), {
-    setTimeout: (run, ms) => setTimeout(run, ms),
-    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    setTimeout(run, ms) {
+      const handle = setTimeout(run, ms);
+      return () => clearTimeout(handle);
+    },
     now: () => Date.now(),
   });
   return { machine, seen };

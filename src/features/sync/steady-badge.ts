@@ -5,6 +5,7 @@
 // reach, the session expired, a full disk) shows at once. A passing pill, once shown, stays a
 // moment, so it reads as a state and not a flicker.
 import { useLayoutEffect, useRef, useState } from 'react';
+import type { Timers } from '../../sync/engine.ts';
 import type { BadgeSummary } from './sync-summary.ts';
 
 /** How long a passing state lasts before its pill shows. */
@@ -17,15 +18,16 @@ export function isPassing(summary: BadgeSummary | null): boolean {
   return summary !== null && (summary.tone === 'syncing' || summary.tone === 'pending');
 }
 
-export interface SteadyTimers {
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
+/** The sync engine's timers (setTimeout returns its cancel), with a clock. */
+export interface SteadyTimers extends Timers {
   now(): number;
 }
 
 const browserTimers: SteadyTimers = {
-  setTimeout: (run, ms) => globalThis.setTimeout(run, ms),
-  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  setTimeout(run, ms) {
+    const handle = setTimeout(run, ms);
+    return () => clearTimeout(handle);
+  },
   now: () => performance.now(),
 };
 
@@ -42,10 +44,10 @@ export function steadyBadge(
   let shown: BadgeSummary | null = null;
   let shownAt = 0;
   let latest: BadgeSummary | null = null;
-  let timer: unknown = null;
+  let timer: (() => void) | null = null;
 
   const cancel = () => {
-    if (timer !== null) timers.clearTimeout(timer);
+    timer?.();
     timer = null;
   };
   const wait = (ms: number, then: () => void) => {
