@@ -74,23 +74,21 @@ export async function applyServerChange(db: CheckpointDb, change: ServerChange):
  * Must run inside a 'rw' transaction over the mirrors and `shadows` (as the callers do).
  */
 export async function applyServerChanges(db: CheckpointDb, changes: readonly ServerChange[]): Promise<void> {
-  const last = new Map<string, { table: MirrorName; change: ServerChange }>();
+  // Each row's last change, per table, by id (a number key: a pull's thousands of changes need no
+  // string made per change).
+  const byTable = new Map<MirrorName, Map<number, ServerChange>>();
   for (const change of changes) {
     const table = MIRRORS[change.table];
     if (!table) continue; // a table this client does not mirror
-    const key = `${table}\u0000${change.id}`;
-    last.delete(key); // keeps the map in the order of each row's last change
-    last.set(key, { table, change });
-  }
-  const byTable = new Map<MirrorName, ServerChange[]>();
-  for (const { table, change } of last.values()) {
-    const list = byTable.get(table);
-    if (list) list.push(change);
-    else byTable.set(table, [change]);
+    let rows = byTable.get(table);
+    if (!rows) byTable.set(table, (rows = new Map()));
+    rows.delete(change.id); // keeps the map in the order of each row's last change
+    rows.set(change.id, change);
   }
   // No pending write, no shadow: a pull of thousands of rows need not look each one up.
   const anyShadow = byTable.size > 0 && (await db.shadows.count()) > 0;
-  for (const [table, list] of byTable) {
+  for (const [table, rows] of byTable) {
+    const list = [...rows.values()];
     const shadows = anyShadow ? await db.shadows.bulkGet(list.map((c) => [table, c.id] as [MirrorName, number])) : [];
     const shadowed: ShadowRow[] = [];
     const puts: Row[] = [];
