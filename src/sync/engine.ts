@@ -2,6 +2,7 @@
 // start, `online`, the page becoming visible, local writes (debounced) and a timer that is the
 // periodic pull when all is well and the backoff after a failure. No window needed: the service
 // worker and Node run it too.
+import { realTimers, type Timers } from '../core/timers.ts';
 import type { CheckpointDb } from '../store/db.ts';
 import { emitServerReached, onLocalWrite } from '../store/events.ts';
 import { backoffDelay } from './backoff.ts';
@@ -20,13 +21,7 @@ export const LOCAL_WRITE_DEBOUNCE_MS = 500;
 
 export { SESSION_EXPIRED } from './status.ts';
 
-/**
- * Timers, injected so tests control time. setTimeout returns the function that cancels it; the
- * callback returns the sync run it starts, if any (a test can await it, a real timer ignores it).
- */
-export interface Timers {
-  setTimeout(callback: () => unknown, ms: number): () => void;
-}
+export type { Timers } from '../core/timers.ts';
 
 export interface SyncEngineOptions {
   readonly db: CheckpointDb;
@@ -51,13 +46,6 @@ export interface SyncEngine {
   start(): () => void;
   readonly status: SyncStatusStore;
 }
-
-const realTimers: Timers = {
-  setTimeout(callback, ms) {
-    const handle = setTimeout(callback, ms);
-    return () => clearTimeout(handle);
-  },
-};
 
 /** Runs fn; on a 401 refreshes the session once (per sync run) and runs it again. */
 function refreshingOnce(refreshSession: () => Promise<void>): <T>(fn: () => Promise<T>) => Promise<T> {

@@ -5,7 +5,7 @@
 // reach, the session expired, a full disk) shows at once. A passing pill, once shown, stays a
 // moment, so it reads as a state and not a flicker.
 import { useLayoutEffect, useRef, useState } from 'react';
-import type { Timers } from '../../sync/engine.ts';
+import { realTimers, type Timers } from '../../core/timers.ts';
 import type { BadgeSummary } from './sync-summary.ts';
 
 /** How long a passing state lasts before its pill shows. */
@@ -18,18 +18,12 @@ export function isPassing(summary: BadgeSummary | null): boolean {
   return summary !== null && (summary.tone === 'syncing' || summary.tone === 'pending');
 }
 
-/** The sync engine's timers (setTimeout returns its cancel), with a clock. */
+/** The sync engine's timers (core/timers.ts: setTimeout returns its cancel), with a clock. */
 export interface SteadyTimers extends Timers {
   now(): number;
 }
 
-const browserTimers: SteadyTimers = {
-  setTimeout(run, ms) {
-    const handle = setTimeout(run, ms);
-    return () => clearTimeout(handle);
-  },
-  now: () => performance.now(),
-};
+const browserTimers: SteadyTimers = { ...realTimers, now: () => performance.now() };
 
 export interface SteadyBadge {
   /** The badge's state now; `show` is called when what the pill shows changes. */
