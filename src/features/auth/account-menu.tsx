@@ -7,6 +7,7 @@ import { useLive } from '../../data/live.ts';
 import { useToast } from '../toasts/toast-context.tsx';
 import { useAuthStore } from './auth-context.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { MemberFace } from './member-face.tsx';
 import { ThemeMenuItems } from '../theme/theme-menu-items.tsx';
 
 type Dialog = { kind: 'unsynced'; count: number } | { kind: 'delete' } | null;
@@ -121,14 +122,7 @@ export function AccountMenu({
           }
         }}
       >
-        {/* The initial is drawn by CSS (data-initial): not text, so the name shown is all the text the label must contain. */}
-        <span className="account__avatar" aria-hidden="true" data-initial={avatar ? undefined : name.charAt(0)}>
-          {avatar && <img src={avatar} alt="" />}
-        </span>
-        <span className="account__name">{name}</span>
-        <svg className="account__chevron" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
-          <path fill="none" stroke="currentColor" strokeWidth="2" d="m4 6 4 4 4-4" />
-        </svg>
+        <MemberFace name={name} avatar={avatar} />
       </button>
       {open && (
         <div

@@ -1,9 +1,13 @@
 // The header's account area (spec 000 §2): 'Loading...' while the session is read; for a visitor
 // 'Sign In' (desktop) or 'Sign In / Sign Up' (below 768 px), both opening the auth modal; for a
 // member, their menu (member-account.tsx, loaded once a member is signed in: a visitor's first
-// visit does without its code), with 'Loading...' until its code is in.
+// visit does without its code). Where the device holds a session and its member's row, the menu's
+// trigger shows, disabled, from the first render (member-face.tsx) while the session is read and
+// the menu's code comes in, instead of a visitor's button that then shrank to the avatar.
 import { lazy, Suspense } from 'react';
+import { useStoredMemberFace } from '../../data/auth/stored-member.ts';
 import { useAuth, useAuthUi } from './auth-context.tsx';
+import { MemberFacePlaceholder } from './member-face.tsx';
 import { PHONE, useMediaQuery } from '../layout/media-query.ts';
 import './auth.css';
 
@@ -11,13 +15,20 @@ const MemberAccount = lazy(() => import('./member-account.tsx'));
 
 export function HeaderAccount() {
   const auth = useAuth();
+  const stored = useStoredMemberFace();
   if (auth.status === 'signedIn') {
+    const { user, memberId } = auth;
+    const face =
+      stored && stored.id === memberId
+        ? stored
+        : { name: user.username ?? user.email?.split('@')[0] ?? 'Member', avatar: null };
     return (
-      <Suspense fallback={<SignInButton loading />}>
+      <Suspense fallback={<MemberFacePlaceholder face={face} />}>
         <MemberAccount user={auth.user} memberId={auth.memberId} heldChanges={auth.heldChanges ?? null} />
       </Suspense>
     );
   }
+  if (auth.status === 'loading' && stored) return <MemberFacePlaceholder face={stored} />;
   return <SignInButton loading={auth.status === 'loading'} />;
 }
 
