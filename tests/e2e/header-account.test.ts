@@ -6,7 +6,8 @@
 // disabled and busy, from the header's first render. In Chromium at 390 and 1280 px, with the
 // menu's code held back: every frame from the first render to the menu shows the member's trigger
 // in one place and size, the search box never moves, no layout shift touches the header, and the
-// trigger works once the code is in.
+// trigger works once the code is in. After a sign-out the next visit shows 'Sign In' from its first
+// render; and nothing of a member who asked not to be remembered is kept for the next visit.
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { demoEmail, devtoolsSignIn, e2eWorld, synced } from './harness.ts';
@@ -120,6 +121,27 @@ describe("a member's header while their session is read", () => {
     const frames = () => page.evaluate(() => (window as unknown as { frames_: Frames }).frames_);
     await expect.poll(async () => (await frames()).looks.at(-1)).toMatch(/account__signin Sign In$/);
     expect((await frames()).looks.join('\n')).not.toContain('account__trigger');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps nothing of a member who asked not to be remembered for the next visit', async () => {
+    const { context, page, errors } = await world.open(1280);
+    await devtoolsSignIn(page, world.gateway.url, demoEmail(MEMBER));
+    await synced(page);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('checkpoint.member-face')))
+      .toContain(`"name":"${MEMBER}"`);
+    // What the sign-in form's unticked 'Remember me' leaves (data/auth/remember.ts): the flag, and
+    // this browser session's cookie.
+    await page.evaluate(() => {
+      localStorage.setItem('checkpoint.auth.forget', '1');
+      document.cookie = 'checkpoint_visit=1; path=/; SameSite=Strict';
+    });
+    await page.reload();
+    await expect.poll(() => page.locator('header .account__trigger:enabled').count()).toBe(1);
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => localStorage.getItem('checkpoint.member-face'))).toBeNull();
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -13,6 +13,18 @@ export interface RememberMe {
   set(remember: boolean): void;
 }
 
+/**
+ * Whether the latest sign-in asked to be remembered (no forget flag): only then may what the device
+ * shows of the member before their session is read outlive the browser session.
+ */
+export function askedToBeRemembered(): boolean {
+  try {
+    return localStorage.getItem(FORGET_KEY) !== '1';
+  } catch {
+    return false;
+  }
+}
+
 function markVisit(): void {
   document.cookie = `${VISIT_COOKIE}=1; path=/; SameSite=Strict`;
 }

@@ -5,11 +5,13 @@
 // Sign Up', which then shrank to their avatar and moved the search box beside it. The device's
 // database answers only after the header's first render, so the face it last gave is also kept in
 // localStorage, read synchronously for that render, and dropped when the database says there is
-// no such member any more (a sign-out, here or in another tab).
+// no such member any more (a sign-out, here or in another tab). Not for a member who asked not to
+// be remembered: their name must not show on the device once their browser session is over.
 import { useEffect, useState } from 'react';
 import type { CheckpointDb } from '../../store/db.ts';
 import { AUTH_STORAGE_KEY } from '../backend.ts';
 import { useLive } from '../live.ts';
+import { askedToBeRemembered } from './remember.ts';
 
 export interface MemberFace {
   readonly id: number;
@@ -49,6 +51,7 @@ function sessionUserId(value: string): string | null {
 export const MEMBER_FACE_KEY = 'checkpoint.member-face';
 
 function keptFace(): MemberFace | null {
+  if (!askedToBeRemembered()) return null;
   try {
     const kept: unknown = JSON.parse(localStorage.getItem(MEMBER_FACE_KEY) ?? 'null');
     if (typeof kept !== 'object' || kept === null) return null;
@@ -62,7 +65,7 @@ function keptFace(): MemberFace | null {
 
 function keepFace(face: MemberFace | null): void {
   try {
-    if (face) localStorage.setItem(MEMBER_FACE_KEY, JSON.stringify(face));
+    if (face && askedToBeRemembered()) localStorage.setItem(MEMBER_FACE_KEY, JSON.stringify(face));
     else localStorage.removeItem(MEMBER_FACE_KEY);
   } catch {
     // Storage refused (private mode, quota): the next visit's first render shows 'Loading...'.
