@@ -48,7 +48,7 @@ function sessionUserId(value: string): string | null {
 }
 
 /** Where the face the database last gave is kept for the next visit's first render. */
-export const MEMBER_FACE_KEY = 'checkpoint.member-face';
+const MEMBER_FACE_KEY = 'checkpoint.member-face';
 
 function keptFace(): MemberFace | null {
   if (!askedToBeRemembered()) return null;
