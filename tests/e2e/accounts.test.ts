@@ -10,6 +10,7 @@ import { DEMO_PASSWORD } from '../../supabase/local/demo.ts';
 import { linkToken, type Mail } from '../support/gateway.ts';
 import { expectAccessible } from './axe.ts';
 import { e2eWorld } from './harness.ts';
+import { setOffline } from './browser.ts';
 
 let clockOffset = 0;
 
@@ -230,7 +231,7 @@ it('signs in from the header and asks before signing out over an unsynced change
   // An offline write stays in the outbox.
   await page.reload();
   await expect.poll(() => page.evaluate(() => typeof window.checkpoint)).toBe('object');
-  await context.setOffline(true);
+  await setOffline(context, true);
   await page.evaluate(() => window.checkpoint?.mutate('game.ensure', { igdb_id: 777_001, name: 'Offline Test Game' }));
 
   await openMenu(page);
@@ -245,7 +246,7 @@ it('signs in from the header and asks before signing out over an unsynced change
   await expect.poll(() => question.count()).toBe(0);
   expect(await page.getByRole('button', { name: 'Account menu for pixel_pilgrim' }).isVisible()).toBe(true);
 
-  await context.setOffline(false);
+  await setOffline(context, false);
   await page.goto(`${world.gateway.url}/terms`);
   await openMenu(page);
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();

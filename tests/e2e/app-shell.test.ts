@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, setOffline } from './browser.ts';
 
 let gateway: Gateway;
 let browser: Browser;
@@ -29,7 +29,7 @@ it('serves the built app with the demo community, and starts again offline from 
   await expect
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
     .toBe('activated');
-  await context.setOffline(true);
+  await setOffline(context, true);
   await page.reload();
   await expect.poll(() => page.locator('#main-content h1').textContent()).toBe('Track Your Games, Find the Next');
   // The reviews seen online are kept on the device.

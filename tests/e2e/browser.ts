@@ -1,5 +1,5 @@
 // Debian's Chromium driven by playwright-core (Playwright cannot download browsers here).
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Frame, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -53,4 +53,55 @@ export async function holdAppCode(context: BrowserContext, released: Promise<unk
     await route.continue();
   });
   return held;
+}
+
+const OFFLINE = { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+const ONLINE = { ...OFFLINE, offline: false };
+
+/** What setOffline(context, true) installed on a context, to take off when it goes online. */
+const heldOffline = new WeakMap<BrowserContext, () => Promise<void>>();
+
+/**
+ * `context.setOffline`, kept true for every document the context's pages load. With Debian's
+ * Chromium 150 (newer than playwright-core 1.65 knows), a document loaded after `setOffline(true)`
+ * (or a context launched with `offline`) reads `navigator.onLine` as true while its requests fail,
+ * so the app, asking the browser, says "Can't reach server" where a phone without a network says
+ * "Offline". Here each page's new document is sent the same emulation over a DevTools session of
+ * our own, which also gives it its 'offline' event. (The service worker's requests are still
+ * Playwright's to fail; for a dead server or a flaky link, use the fault proxy.)
+ */
+export async function setOffline(context: BrowserContext, offline: boolean): Promise<void> {
+  await heldOffline.get(context)?.();
+  heldOffline.delete(context);
+  await context.setOffline(offline);
+  if (!offline) return;
+  const sessions = new Map<Page, Promise<CDPSession>>();
+  const apply = async (page: Page) => {
+    try {
+      let session = sessions.get(page);
+      if (!session) sessions.set(page, (session = context.newCDPSession(page)));
+      await (await session).send('Network.emulateNetworkConditions', OFFLINE);
+    } catch {
+      // The page closed meanwhile.
+    }
+  };
+  const navigated = (frame: Frame) => {
+    if (frame === frame.page().mainFrame()) void apply(frame.page());
+  };
+  const watch = (page: Page) => {
+    page.on('framenavigated', navigated);
+    void apply(page);
+  };
+  for (const page of context.pages()) page.on('framenavigated', navigated);
+  context.on('page', watch);
+  await Promise.all(context.pages().map(apply));
+  heldOffline.set(context, async () => {
+    context.off('page', watch);
+    for (const page of context.pages()) page.off('framenavigated', navigated);
+    for (const session of sessions.values()) {
+      const open = await session.catch(() => null);
+      await open?.send('Network.emulateNetworkConditions', ONLINE).catch(() => undefined);
+      await open?.detach().catch(() => undefined);
+    }
+  });
 }

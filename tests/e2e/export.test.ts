@@ -12,6 +12,7 @@ import { expect, it } from 'vitest';
 import { exportSchema } from '../../src/core/export/schema.ts';
 import { expectAccessible } from './axe.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld, screenshots, synced, workerInCharge, type Opened } from './harness.ts';
+import { setOffline } from './browser.ts';
 
 const world = e2eWorld();
 const shot = screenshots(process.env.EXPORT_SHOTS_DIR, 'export');
@@ -35,7 +36,7 @@ const downloaded = (download: Download) => download.path().then((path) => readFi
 
 it('exports JSON and CSV offline, with the write that waits marked, from the profile and from Edit Profile', async () => {
   const { context, page, errors } = await openOwnProfile(1280);
-  await context.setOffline(true);
+  await setOffline(context, true);
   const note = `Offline export check ${randomUUID().slice(0, 8)}`;
   await page.evaluate(
     ([key, note, igdb]) =>

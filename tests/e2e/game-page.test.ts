@@ -6,7 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { APP_CODE, holdAppCode } from './browser.ts';
+import { APP_CODE, holdAppCode, setOffline } from './browser.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld, type Opened } from './harness.ts';
 import { expectAccessible } from './axe.ts';
 
@@ -336,7 +336,7 @@ it('opens a cached game offline from the device and says so', async () => {
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
     .toBe('activated');
-  await context.setOffline(true);
+  await setOffline(context, true);
   await page.goto(`${world.gateway.url}/game/the-witcher-3-wild-hunt`);
   await expect.poll(() => heading(page), { timeout: 10_000 }).toBe('The Witcher 3: Wild Hunt');
   expect(await page.locator('.game-page__device-note').textContent()).toContain(

@@ -10,6 +10,7 @@ import { e2eWorld, type Opened } from './harness.ts';
 
 const world = e2eWorld();
 import { expectAccessible, PICKER_EXCUSED } from './axe.ts';
+import { setOffline } from './browser.ts';
 
 const TEXT = {
   noEligible: 'No eligible games found. Try a different search.',
@@ -237,7 +238,7 @@ describe('layout and offline', () => {
     await expect.poll(() => deviceHasGame(page, 'Super Mario Odyssey'), { timeout: 15_000 }).toBe(true);
     await page.keyboard.press('Escape');
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     await page.reload();
     await page.getByRole('heading', { name: 'Search playground' }).waitFor();
     dialog = await openPicker(page, 'Review', 'Choose a game to review');

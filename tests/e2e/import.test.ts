@@ -20,6 +20,7 @@ import { signUpMember, TEST_PASSWORD, type Mail, type TestGateway } from '../sup
 import { expectAccessible, PICKER_EXCUSED } from './axe.ts';
 import { deviceCount } from './device-db.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld, screenshots, synced, workerInCharge, type Opened } from './harness.ts';
+import { setOffline } from './browser.ts';
 
 const world = e2eWorld();
 /** A long import's writes take a while to push on a loaded machine. */
@@ -208,7 +209,7 @@ async function exportJson(page: Page): Promise<{ path: string; name: string; dat
 
 it('exports offline, then imports the file into a fresh account: the same games, statuses, ratings, reviews, journal and Top 5', async () => {
   const source = await signedIn(1280, PIXEL.email, PIXEL.password, PIXEL.id);
-  await source.context.setOffline(true);
+  await setOffline(source.context, true);
   const exported = await exportJson(source.page);
   expect(exported.data.unsynced_changes).toBe(0);
   expect(exported.data.reviews.length).toBeGreaterThan(0);

@@ -8,6 +8,7 @@ import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { platformName } from '../../src/core/platforms.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld, screenshots, synced } from './harness.ts';
+import { setOffline } from './browser.ts';
 
 const world = e2eWorld();
 
@@ -66,7 +67,7 @@ it('logs a session offline that survives a reload offline and reaches the server
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
     .toBe('activated');
-  await context.setOffline(true);
+  await setOffline(context, true);
   await logSession(section, '1 h', 'Offline run through Velen');
   const entries = section.locator('.journal-entry');
   await expect.poll(() => entries.count()).toBe(1);
@@ -85,7 +86,7 @@ it('logs a session offline that survives a reload offline and reaches the server
   expect(await serverSessions('Offline run through Velen')).toBe(0);
 
   // Back online: it syncs, once.
-  await context.setOffline(false);
+  await setOffline(context, false);
   await synced(page);
   await expect.poll(() => section.locator('.journal-entry__mark--pending').count(), { timeout: 15_000 }).toBe(0);
   expect(await serverSessions('Offline run through Velen')).toBe(1);
@@ -156,7 +157,7 @@ it('logs a session offline that survives a reload offline and reaches the server
       )
       .then((r) => r[0]?.n);
   const changesBefore = await changes();
-  await context.setOffline(true);
+  await setOffline(context, true);
   const velenEntry = tab.locator('.journal-entry', { hasText: 'Offline run through Velen' });
   await velenEntry.getByRole('button', { name: /^Edit session/ }).click();
   const profileEdit = tab.locator('.journal-entry--editing');
@@ -180,7 +181,7 @@ it('logs a session offline that survives a reload offline and reaches the server
   ).toBe(true);
   expect(await velenEntry.textContent()).toContain('Not synced yet');
   expect(await changes()).toBe(changesBefore);
-  await context.setOffline(false);
+  await setOffline(context, false);
   await synced(page);
   await page.evaluate(() => window.checkpoint!.syncNow());
   const edited = await world.gateway.db.query<{ name: string; minutes: number }>(
@@ -215,7 +216,7 @@ it('shows another member only the public sessions, the total counting only those
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
     .toBe('activated');
   const context = page.context();
-  await context.setOffline(true);
+  await setOffline(context, true);
   await page.reload();
   await expect
     .poll(() => tab.locator('.profile-journal__saved').textContent(), { timeout: 15_000 })
@@ -224,7 +225,7 @@ it('shows another member only the public sessions, the total counting only those
   expect(await tab.getByText('Offline run through Velen').count()).toBe(1);
   expect(await tab.getByText('Secret Gwent grind').count()).toBe(0);
   await shot(page, 'profile-other-offline-390', { fullPage: true });
-  await context.setOffline(false);
+  await setOffline(context, false);
   await expect.poll(() => tab.locator('.profile-journal__saved').count(), { timeout: 15_000 }).toBe(0);
 
   // The owner deletes the private one, confirming inline; Keep first changes nothing.

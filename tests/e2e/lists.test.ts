@@ -10,6 +10,7 @@ import { demoEmail, devtoolsSignIn, e2eWorld, screenshots, synced } from './harn
 
 const world = e2eWorld();
 import { expectAccessible, PICKER_EXCUSED } from './axe.ts';
+import { setOffline } from './browser.ts';
 
 const pageShot = screenshots(process.env.LISTS_SHOTS_DIR, 'lists');
 
@@ -300,7 +301,7 @@ it('lists activity newest first with readable items; Load More Activity is disab
   await shot(phone.page, 'activity-390');
 
   // Offline, the feed shows what this device kept and says so, also when the tab opens afresh.
-  await phone.context.setOffline(true);
+  await setOffline(phone.context, true);
   await expect
     .poll(() => phone.page.locator('.activity__offline').textContent(), { timeout: 15_000 })
     .toContain("You're offline");

@@ -24,7 +24,7 @@ import type { Row } from '../../supabase/local/db.ts';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy.ts';
 import { linkToken, TEST_PASSWORD, type Mail } from '../support/gateway.ts';
-import { CHROMIUM_PATH, chromiumArgs } from './browser.ts';
+import { CHROMIUM_PATH, chromiumArgs, setOffline } from './browser.ts';
 
 /** A game the bundled catalogue does not have: the member adds it offline (game.ensure). */
 const NEW_GAME = {
@@ -98,6 +98,7 @@ async function launch(offline: boolean): Promise<{ browser: BrowserContext; page
     offline,
   });
   context = browser;
+  if (offline) await setOffline(browser, true);
   await browser.addInitScript(() => localStorage.setItem('checkpoint.devtools', '1'));
   const page = browser.pages()[0] ?? (await browser.newPage());
   const response = await page.goto(gateway.url);
@@ -252,7 +253,7 @@ it('keeps one offline write of every kind through a reload and a browser restart
   const stardewId = stardew?.id ?? 0;
 
   // Offline: one write of every kind.
-  await browser.setOffline(true);
+  await setOffline(browser, true);
   proxy.offline();
   await expect.poll(() => page.evaluate(() => window.checkpoint?.status().online)).toBe(false);
   const kept = randomUUID();
@@ -377,7 +378,7 @@ it('keeps one offline write of every kind through a reload and a browser restart
   expect(whileOffline.map((r) => r.mutation_id)).toEqual(applied.slice(0, 1));
   const refusedOffline = proxy.counts().refused;
   proxy.online();
-  await browser.setOffline(false);
+  await setOffline(browser, false);
   await expect.poll(() => pending(page), { timeout: 30_000 }).toBe(0);
   const settled = await page.evaluate(() => window.checkpoint?.syncNow());
   expect(settled).toMatchObject({ pending: 0, lastError: null, online: true });

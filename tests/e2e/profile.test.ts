@@ -4,7 +4,7 @@
 // redirects, and ids that are not a member's.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { holdAppCode } from './browser.ts';
+import { holdAppCode, setOffline } from './browser.ts';
 import { expectAccessible } from './axe.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld, synced } from './harness.ts';
 
@@ -315,14 +315,14 @@ it('keeps showing a profile the device holds when the connection drops, and says
   await page.goto(`${world.gateway.url}/user/${COMBO}`);
   await expect.poll(() => stat(page, 'reviews'), { timeout: 15_000 }).toBe('4');
   expect(await page.locator('.profile-note').count()).toBe(0);
-  await context.setOffline(true);
+  await setOffline(context, true);
   await expect
     .poll(() => page.locator('.profile-note').textContent())
     .toBe("You're offline: this profile is shown as last saved on this device.");
   expect(await page.locator('h1').textContent()).toBe('combo_breaker');
   await page.locator('[data-stat="followers"] button').click();
   await expect.poll(() => dialog(page).locator('.follow-list__name').count()).toBe(2);
-  await context.setOffline(false);
+  await setOffline(context, false);
   await expect.poll(() => page.locator('.profile-note').count(), { timeout: 10_000 }).toBe(0);
   expect(errors).toEqual([]);
   await context.close();

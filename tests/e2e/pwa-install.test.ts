@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { chromium, type Page } from 'playwright-core';
 import { DEFAULT_DIST_DIR } from '../../supabase/local/gateway.ts';
-import { CHROMIUM_PATH } from './browser.ts';
+import { CHROMIUM_PATH, setOffline } from './browser.ts';
 import { expectAccessible } from './axe.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld } from './harness.ts';
 
@@ -170,6 +170,7 @@ describe('cold start offline', () => {
 
       // Offline from the first request: a cold start served by the worker and IndexedDB only.
       context = await launch(true);
+      await setOffline(context, true);
       page = context.pages()[0] ?? (await context.newPage());
       const home = await page.goto(`${world.gateway.url}/`);
       expect(home?.fromServiceWorker()).toBe(true);

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '../../supabase/local/demo.ts';
 import { DEFAULT_DIST_DIR, startGateway, type Gateway } from '../../supabase/local/gateway.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, setOffline } from './browser.ts';
 import { deviceRow, writeDevice } from './device-db.ts';
 
 let gateway: Gateway;
@@ -158,7 +158,7 @@ describe('service worker', () => {
   it('opens a deep app route offline with the cached shell', async () => {
     const context = await newContext();
     await openApp(context);
-    await context.setOffline(true);
+    await setOffline(context, true);
     const page = await context.newPage();
     const response = await page.goto(`${gateway.url}/game/the-witcher-3-wild-hunt`);
     expect(response?.status()).toBe(200);
@@ -179,7 +179,7 @@ describe('service worker', () => {
     expect(rest?.fromServiceWorker()).toBe(false);
     expect(await rest?.text()).not.toContain('<div id="root">');
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     await expect(page.goto(`${gateway.url}/_dev/config.json`)).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
     await expect(page.goto(`${gateway.url}/rest/v1/rpc/get_recent_reviews`)).rejects.toThrow(
       /ERR_INTERNET_DISCONNECTED/,
@@ -209,7 +209,7 @@ describe('service worker', () => {
       .poll(() => page.evaluate(async () => (await (await caches.open('checkpoint-catalogue-search')).keys()).length))
       .toBe(1);
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     expect(await search('witcher')).toEqual(online);
     await expect(search('zelda')).rejects.toThrow(/Failed to fetch/);
   });
@@ -222,7 +222,7 @@ describe('sync badge', () => {
     const pill = page.locator('.sync-badge__pill');
     await expect.poll(() => pill.count()).toBe(0);
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     await expect.poll(() => pill.textContent()).toBe('Offline');
     // Keyboard reachable: Tab from the brand lands on the badge, Enter opens the details.
     // Tab order of the header: brand, search box, sync badge.
@@ -237,7 +237,7 @@ describe('sync badge', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => panel.count()).toBe(0);
 
-    await context.setOffline(false);
+    await setOffline(context, false);
     await expect.poll(() => pill.count(), { timeout: 15_000 }).toBe(0);
   });
 });
@@ -288,7 +288,7 @@ describe('background sync', () => {
       gateway.db.query('select 1 from public.user_follow where follower_id = $1 and following_id = $2', [me, them]);
     expect(await follows()).toEqual([]);
 
-    await context.setOffline(true);
+    await setOffline(context, true);
     await writeSessionAndOutbox(page, expired, them);
     const registered = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
@@ -300,7 +300,7 @@ describe('background sync', () => {
     await page.close();
 
     // No tab is open: only the worker can push when the connection comes back.
-    await context.setOffline(false);
+    await setOffline(context, false);
     await expect.poll(follows, { timeout: 20_000 }).toHaveLength(1);
 
     // It refreshed the token once and saved the rotated session where the page will read it.

@@ -11,6 +11,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { expectAccessible } from './axe.ts';
 import { devtoolsSignIn, e2eWorld, withDevtools } from './harness.ts';
+import { setOffline } from './browser.ts';
 
 const world = e2eWorld();
 
@@ -103,7 +104,7 @@ it('saves a draft offline that survives a reload, syncs once online, and stays p
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.state ?? null), { timeout: 15_000 })
     .toBe('activated');
-  await context.setOffline(true);
+  await setOffline(context, true);
   await expect.poll(() => page.locator('.review-form__offline').isVisible()).toBe(true);
 
   const saveDraft = page.getByRole('button', { name: 'Save draft', exact: true });
@@ -141,7 +142,7 @@ it('saves a draft offline that survives a reload, syncs once online, and stays p
   expect(await page.locator('.review-form__submit').textContent()).toBe('Publish Review');
   expect(await storedReview(authorId)).toBeNull();
 
-  await context.setOffline(false);
+  await setOffline(context, false);
   await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 20_000 }).toBe(0);
   await expect.poll(async () => (await storedReview(authorId))?.is_draft, { timeout: 10_000 }).toBe(true);
   expect((await storedReview(authorId))?.review).toBe(DRAFT);
@@ -219,7 +220,7 @@ it('unpublishes the review offline after a confirmation; it syncs once and other
   expect(await page.locator('.draft-note').count()).toBe(0);
 
   await openEditForm(page);
-  await context.setOffline(true);
+  await setOffline(context, true);
   await expect.poll(() => page.locator('.review-form__offline').isVisible()).toBe(true);
   const unpublish = page.getByRole('button', { name: 'Unpublish', exact: true });
   expect(await unpublish.isEnabled()).toBe(true);
@@ -266,7 +267,7 @@ it('unpublishes the review offline after a confirmation; it syncs once and other
   await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBe('Edit Draft');
   expect(await page.getByRole('button', { name: 'Unpublish' }).count()).toBe(0);
 
-  await context.setOffline(false);
+  await setOffline(context, false);
   await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 20_000 }).toBe(0);
   await expect.poll(async () => (await storedReview(authorId))?.is_draft, { timeout: 10_000 }).toBe(true);
   expect((await storedReview(authorId))?.review).toBe(`${DRAFT} ${MORE}`);
@@ -310,7 +311,7 @@ it('a liked review cannot be unpublished: the server refuses an offline Unpublis
   await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 20_000 }).toBe(0);
   await expect.poll(async () => (await storedReview(authorId))?.is_draft, { timeout: 10_000 }).toBe(false);
   await openEditForm(page);
-  await context.setOffline(true);
+  await setOffline(context, true);
 
   // While the author is offline, another member likes the review.
   const reviewId = (await storedReview(authorId))?.id ?? 0;
@@ -348,7 +349,7 @@ it('a liked review cannot be unpublished: the server refuses an offline Unpublis
   const refused = page
     .locator('.toast__message', { hasText: 'A review with likes or comments cannot go back to being a draft' })
     .waitFor({ state: 'visible', timeout: 30_000 });
-  await context.setOffline(false);
+  await setOffline(context, false);
   await refused;
   await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 30_000 }).toBe(0);
   await expect.poll(() => page.locator('.draft-note').count(), { timeout: 15_000 }).toBe(0);

@@ -11,6 +11,7 @@ import { e2eWorld, withDevtools, type Opened } from './harness.ts';
 
 const world = e2eWorld();
 import { expectAccessible } from './axe.ts';
+import { setOffline } from './browser.ts';
 
 const PASSWORD = 'Checkpoint-demo1';
 const email = (username: string) => `${username}@demo.checkpoint.local`;
@@ -256,7 +257,7 @@ it('writes a review offline, says it will sync, and the server has it once back 
   await waitForForm(page, 'Write a Review');
   // The platform list is on the device before the network goes.
   await expect.poll(() => page.evaluate(async () => (await indexedDB.databases()).length)).toBeGreaterThan(0);
-  await context.setOffline(true);
+  await setOffline(context, true);
   await expect.poll(() => page.locator('.review-form__offline').isVisible()).toBe(true);
   await page.screenshot({ path: `${SHOTS}/reviewform-offline-390.png`, fullPage: true });
   await radio(page, 'Platform', 'PC').check();
@@ -271,7 +272,7 @@ it('writes a review offline, says it will sync, and the server has it once back 
   expect(queued.map((m) => m.name)).toEqual(['review.create', 'progress.set']);
   expect(await serverReview(memberId, HOLLOW_KNIGHT)).toBeNull();
 
-  await context.setOffline(false);
+  await setOffline(context, false);
   await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 20_000 }).toBe(0);
   await expect.poll(async () => (await serverReview(memberId, HOLLOW_KNIGHT))?.review).toBe('Written on a train.');
   await expect.poll(() => page.evaluate(() => window.checkpoint!.status().lastError)).toBeNull();

@@ -10,6 +10,7 @@ import { DEFAULT_DIST_DIR, type Gateway } from '../../supabase/local/gateway.ts'
 import { chunkGraph, memberOnlyChunks } from '../bench/bundle.bench.ts';
 import { expectAccessible } from './axe.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld, synced } from './harness.ts';
+import { setOffline } from './browser.ts';
 
 const ELDEN_RING = 119133;
 const WITCHER_3 = 1942;
@@ -482,7 +483,7 @@ it('likes and comments offline at once, then sends them when the browser is back
   await expect.poll(() => likeButton(page).getAttribute('aria-pressed')).toBe(String(stored));
   const liked = (await likeButton(page).getAttribute('aria-pressed')) === 'true';
 
-  await context.setOffline(true);
+  await setOffline(context, true);
   await expect.poll(() => page.locator('.review-page__note').textContent()).toContain("You're offline");
   await likeButton(page).click();
   await expect.poll(() => likeCount(page)).toBe(liked ? likes - 1 : likes + 1);
@@ -492,7 +493,7 @@ it('likes and comments offline at once, then sends them when the browser is back
   expect(await page.evaluate(() => window.checkpoint?.pending())).toBeGreaterThanOrEqual(2);
   expect((await serverReview(owner, CELESTE))?.review.like_count).toBe(likes);
 
-  await context.setOffline(false);
+  await setOffline(context, false);
   await expect.poll(() => page.evaluate(() => window.checkpoint?.pending()), { timeout: 20_000 }).toBe(0);
   const after = await serverReview(owner, CELESTE);
   expect(after?.review.like_count).toBe(liked ? likes - 1 : likes + 1);

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { BROWSE_DEBOUNCE_MS } from '../../src/core/search/constants.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, setOffline } from './browser.ts';
 
 const CATALOGUE_SIZE = 385;
 
@@ -264,7 +264,7 @@ it('answers from the device when offline, and says so', async () => {
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 })
     .toBe('activated');
 
-  await context?.setOffline(true);
+  if (context) await setOffline(context, true);
   await page.reload();
   await expect.poll(() => page.locator('h1').textContent()).toBe('Browse Games');
   await expect
@@ -441,7 +441,7 @@ it('keeps the real covers it has shown in the service worker, so they show offli
 
   // Offline, and IGDB gone: the cover still loads, from the worker's cache.
   await context.unroute('https://images.igdb.com/**');
-  await context.setOffline(true);
+  await setOffline(context, true);
   const width = await page.evaluate(
     (src) =>
       new Promise<number>((resolve) => {

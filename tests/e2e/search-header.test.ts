@@ -3,6 +3,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eWorld, type Opened } from './harness.ts';
+import { setOffline } from './browser.ts';
 
 const world = e2eWorld();
 
@@ -114,7 +115,7 @@ it('still answers offline, from the catalogue the device downloaded, and says so
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem('checkpoint.catalogue-downloaded-at')), { timeout: 40_000 })
     .not.toBeNull();
-  await context.setOffline(true);
+  await setOffline(context, true);
   await page.reload();
   await box(page).click();
   await box(page).fill('hades');

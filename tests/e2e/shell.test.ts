@@ -5,6 +5,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { e2eWorld, type Opened } from './harness.ts';
+import { setOffline } from './browser.ts';
 
 const world = e2eWorld();
 
@@ -77,7 +78,7 @@ it('shows the error screen when a screen cannot be downloaded offline, copies th
   await page.goto(world.gateway.url);
   await expect.poll(() => page.locator('#main-content h1').textContent()).toBe('Track Your Games, Find the Next');
   // No service worker and no connection: the FAQ screen's files cannot be fetched.
-  await context.setOffline(true);
+  await setOffline(context, true);
   await page.getByRole('contentinfo').getByRole('link', { name: 'FAQ' }).click();
   await expect.poll(() => page.locator('h1').textContent()).toBe('Something went wrong');
   const screen = page.getByRole('alert');
@@ -103,7 +104,7 @@ it('shows the error screen when a screen cannot be downloaded offline, copies th
   expect(copied).toMatch(/Browser: Mozilla\/5\.0 .*Chrome/);
   expect(copied).toContain('Stack:');
 
-  await context.setOffline(false);
+  await setOffline(context, false);
   await page.getByRole('button', { name: 'Try Again' }).click();
   await expect.poll(() => page.locator('h1').textContent(), { timeout: 10_000 }).toBe('Frequently Asked Questions');
   expect(errors).toEqual([]);
@@ -141,7 +142,7 @@ it('keeps the recent reviews on the device, so the home page shows them offline'
   await expect
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state))
     .toBe('activated');
-  await context.setOffline(true);
+  await setOffline(context, true);
   await page.reload();
   await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(4);
   expect(await cards(page).locator('.review-card__author').allTextContents()).toEqual(online);

@@ -8,6 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, expect, it } from 'vitest';
 import { devtoolsSignIn, e2eWorld } from './harness.ts';
+import { setOffline } from './browser.ts';
 
 const world = e2eWorld();
 
@@ -178,7 +179,7 @@ it('works offline: a review written without a network shows its spoiler blurred 
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await context.setOffline(true);
+  await setOffline(context, true);
   await expect.poll(() => page.locator('.review-form__offline').isVisible()).toBe(true);
   await radio(page, 'Platform', 'PC').check();
   await radio(page, 'Did you finish the game?', 'No').check();
@@ -199,7 +200,7 @@ it('works offline: a review written without a network shows its spoiler blurred 
   const card = page.locator('.review-card--compact', { hasText: 'Loved the climb.' });
   await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
   expect(await wholePage(page)).not.toContain(secrets.typed);
-  await context.setOffline(false);
+  await setOffline(context, false);
   await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 20_000 }).toBe(0);
   expect(errors).toEqual([]);
   await context.close();

@@ -20,7 +20,7 @@ import {
   type SignedUpMember,
 } from '../support/gateway.ts';
 import { expectAccessible } from './axe.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, setOffline } from './browser.ts';
 
 const WITCHER_3 = 1942;
 const HADES = 113112;
@@ -235,9 +235,9 @@ it("tells a server out of reach from no network, and clears the game page's bann
 
   // No network at all (the service worker's requests refused too): that is "Offline".
   proxy.offline();
-  await page.context().setOffline(true);
+  await setOffline(page.context(), true);
   await expect.poll(() => badge(page).getAttribute('aria-label')).toBe('Offline');
-  await page.context().setOffline(false);
+  await setOffline(page.context(), false);
   proxy.online();
   // Two more tabs, opened while the server is still down (and the network up, so no `online` event
   // will come to retry them): Browse shows the device's results, the members directory has nothing

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import type { Gateway } from '../../supabase/local/gateway.ts';
 import { signUpMember, type Mail, type TestGateway } from '../support/gateway.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld } from './harness.ts';
+import { setOffline } from './browser.ts';
 
 const DEMO = ['pixel_pilgrim', 'combo_breaker', 'cozy_quests', 'retro_ranger', 'speedrun_sage', 'story_first'];
 /** Enough extra members that the directory has more than one page of 20. */
@@ -287,7 +288,7 @@ it('offline, shows the directory saved on this device and says so; a search fall
   await expect
     .poll(() => page.evaluate(async () => (await navigator.serviceWorker.ready).active?.state), { timeout: 15_000 })
     .toBe('activated');
-  await context.setOffline(true);
+  await setOffline(context, true);
   await page.reload();
   await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 10_000 }).toBe('Discover Users');
   await settled(page);
@@ -310,7 +311,7 @@ it('offline, shows the directory saved on this device and says so; a search fall
     .toContain('from this device (members it has seen)');
   await expect.poll(() => handles(page)).toEqual(['retro_ranger']);
   expect(await count(page)).toBe('1 user on this device');
-  await context.setOffline(false);
+  await setOffline(context, false);
   await expect.poll(() => page.locator('.directory-banner--device').count(), { timeout: 10_000 }).toBe(0);
   await expect.poll(() => handles(page)).toEqual(['retro_ranger']);
   await context.close();
