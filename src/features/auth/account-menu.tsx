@@ -7,7 +7,7 @@ import { useLive } from '../../data/live.ts';
 import { useToast } from '../toasts/toast-context.tsx';
 import { useAuthStore } from './auth-context.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
-import { MemberFace } from './member-face.tsx';
+import { MemberFace, memberName } from './member-face.tsx';
 import { ThemeMenuItems } from '../theme/theme-menu-items.tsx';
 
 type Dialog = { kind: 'unsynced'; count: number } | { kind: 'delete' } | null;
@@ -33,7 +33,7 @@ export function AccountMenu({
   const trigger = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const row = useLive((db) => (memberId === null ? Promise.resolve(undefined) : db.users.get(memberId)), [memberId]);
-  const name = row?.username ?? user.username ?? user.email?.split('@')[0] ?? 'Member';
+  const name = memberName(user, row?.username);
   const avatar = row?.avatar_url ?? null;
 
   useEffect(() => {

@@ -7,7 +7,7 @@
 import { lazy, Suspense } from 'react';
 import { useStoredMemberFace } from '../../data/auth/stored-member.ts';
 import { useAuth, useAuthUi } from './auth-context.tsx';
-import { MemberFacePlaceholder } from './member-face.tsx';
+import { MemberFacePlaceholder, memberName } from './member-face.tsx';
 import { PHONE, useMediaQuery } from '../layout/media-query.ts';
 import './auth.css';
 
@@ -18,10 +18,7 @@ export function HeaderAccount() {
   const stored = useStoredMemberFace();
   if (auth.status === 'signedIn') {
     const { user, memberId } = auth;
-    const face =
-      stored && stored.id === memberId
-        ? stored
-        : { name: user.username ?? user.email?.split('@')[0] ?? 'Member', avatar: null };
+    const face = stored && stored.id === memberId ? stored : { name: memberName(user), avatar: null };
     return (
       <Suspense fallback={<MemberFacePlaceholder face={face} />}>
         <MemberAccount user={auth.user} memberId={auth.memberId} heldChanges={auth.heldChanges ?? null} />

@@ -2,7 +2,13 @@
 // chevron. The menu's trigger shows it (account-menu.tsx), and so does the placeholder that holds
 // the menu's place while the member's session is read or the menu's code comes in
 // (header-account.tsx): the area keeps one shape from the first render to the menu.
+import type { AuthUser } from '../../data/auth/auth-store.ts';
 import type { MemberFace as Face } from '../../data/auth/stored-member.ts';
+
+/** The name the header shows for a member: their member row's, else their account's, else their address's. */
+export function memberName(user: AuthUser, rowUsername?: string): string {
+  return rowUsername ?? user.username ?? user.email?.split('@')[0] ?? 'Member';
+}
 
 export function MemberFace({ name, avatar }: { readonly name: string; readonly avatar: string | null }) {
   return (
