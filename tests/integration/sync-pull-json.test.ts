@@ -221,7 +221,8 @@ describe('sync_pull as json answers as the function before it did', () => {
 
   // …_pull_entries.sql: each upsert's change-log entry carries the change as sent, and a page takes
   // it from there. Entries logged before that migration have none, and their rows are built when
-  // read: both ways must answer the same text.
+  // read: both ways must answer the same changes, value for value (the row trigger's entries are
+  // jsonb's text, whose keys come in another order).
   it('takes each change from its entry, as the row built when read would be; entries without one answer alike', async () => {
     const members = await Promise.all(['pe_a', 'pe_b', 'pe_c'].map((n) => createMember(db, n)));
     const [a, b] = members as [Member, Member, Member];
