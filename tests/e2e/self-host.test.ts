@@ -108,10 +108,20 @@ async function signInAndSync(on: Browser, origin: string, username: string, igdb
     [igdbId],
   );
   if (!game) throw new Error(`game ${igdbId} is not in the catalogue`);
-  await page.evaluate(
-    ([id, summary]) => window.checkpoint?.mutate('wishlist.set', { igdb_id: id, in: true, game: summary }),
-    [igdbId, game] as const,
-  );
+  // The header shows the member's menu once their session is in; the device adopts them (after
+  // get_or_create_user answers) a moment later, and a write before that is refused, not queued.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        ([id, summary]) =>
+          window.checkpoint?.mutate('wishlist.set', { igdb_id: id, in: true, game: summary }).then(
+            () => 'queued',
+            (error: Error) => error.message,
+          ),
+        [igdbId, game] as const,
+      ),
+    )
+    .toBe('queued');
   // Synced: the outbox is empty and the server has the row.
   await expect.poll(async () => (await page.evaluate(() => window.checkpoint?.syncNow()))?.pending).toBe(0);
   expect(await page.evaluate(() => window.checkpoint?.pending())).toBe(0);
