@@ -133,6 +133,21 @@ export function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/**
+ * The encoding to send a compressible answer in: brotli when the client takes it, else gzip, else
+ * none (a coding listed with q=0 is refused, as RFC 9110 says).
+ */
+export function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | null {
+  const taken = new Set<string>();
+  for (const part of (header(req, 'accept-encoding') ?? '').toLowerCase().split(',')) {
+    const [coding = '', ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    if (coding && !(q !== undefined && Number(q.slice(2)) === 0)) taken.add(coding);
+  }
+  if (taken.has('br')) return 'br';
+  return taken.has('gzip') ? 'gzip' : null;
+}
+
 /** The path and query of a request, parsed against a dummy origin (only path and query are used). */
 export function requestUrl(req: IncomingMessage): URL {
   return new URL(req.url ?? '/', 'http://gateway.invalid');

@@ -1,10 +1,10 @@
 // /rest/v1/rpc/<fn>: PostgREST's RPC endpoint. The caller's JWT (Authorization, else apikey)
 // chooses the database role; errors use PostgREST's codes, bodies and statuses.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { GatewayContext } from './context.ts';
 import type { Claims } from './jwt.ts';
-import { BodyTooLargeError, header, isRecord, parseJson, readBody, send, sendJson } from './http.ts';
+import { acceptedEncoding, BodyTooLargeError, header, isRecord, parseJson, readBody, send, sendJson } from './http.ts';
 import { asPgError, fromPgError, pgrstError, type PgrstError } from './pg-errors.ts';
 import { chooseRoutine, findRoutines, notFound, runCall, type CallShape } from './rpc-call.ts';
 
@@ -197,15 +197,27 @@ function count(url: URL, name: string): number | undefined {
   return Number(raw);
 }
 
-/** Answers above this size go gzipped to clients that accept it (a catalogue page: 284 KB → ~40 KB). */
+/** Answers above this size go compressed to clients that accept it (a catalogue page: 284 KB → ~40 KB). */
 const COMPRESS_ABOVE_BYTES = 2048;
 
+/**
+ * Brotli at quality 1 where the client takes it, else gzip at level 1: both made for each answer,
+ * so made fast. On a sync_pull page of 4,500 changes (1.5 MB of JSON), brotli 1 took 1.6 ms and
+ * made 132 KB where gzip 1 took 3.9 ms for 148 KB, and unpacks as fast (issue 20 §3: the server's
+ * CPU is the pull's longest path).
+ */
 function compressed(req: IncomingMessage, body: string, headers: Record<string, string>): string | Buffer {
-  const accepts = /\bgzip\b/.test(header(req, 'accept-encoding') ?? '');
   headers['Vary'] = 'Accept-Encoding';
-  if (!accepts || Buffer.byteLength(body) < COMPRESS_ABOVE_BYTES) return body;
-  headers['Content-Encoding'] = 'gzip';
-  return gzipSync(body, { level: 1 });
+  const encoding = acceptedEncoding(req);
+  if (encoding === null) return body;
+  const raw = Buffer.from(body);
+  if (raw.byteLength < COMPRESS_ABOVE_BYTES) return raw;
+  headers['Content-Encoding'] = encoding;
+  return encoding === 'br'
+    ? brotliCompressSync(raw, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.byteLength },
+      })
+    : gzipSync(raw, { level: 1 });
 }
 
 async function bodyArgs(req: IncomingMessage): Promise<Record<string, unknown>> {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { withFirstPaint, type FirstPaint } from './first-paint.ts';
 import { escapeMarkup } from '../../src/core/markup.ts';
-import { CORS_HEADERS, send } from './http.ts';
+import { acceptedEncoding, CORS_HEADERS, send } from './http.ts';
 import { documentSecurityHeaders, STATIC_SECURITY_HEADERS } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -121,15 +121,6 @@ async function isFile(file: string): Promise<boolean> {
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.webmanifest', '.svg', '.txt']);
 const compressible = (file: string) => COMPRESSIBLE.has(path.extname(file).toLowerCase());
-
-function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | null {
-  const accepted = String(req.headers['accept-encoding'] ?? '')
-    .toLowerCase()
-    .split(',')
-    .map((part) => part.trim().split(';')[0]);
-  if (accepted.includes('br')) return 'br';
-  return accepted.includes('gzip') ? 'gzip' : null;
-}
 
 /** The meta tag index.html carries at the end of its head; src/data/first-read.ts reads it (pageSettings). */
 const keyTag = (anonKey: string) => `<meta name="checkpoint:anon-key" content="${escapeMarkup(anonKey)}">`;

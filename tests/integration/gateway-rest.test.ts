@@ -1,5 +1,7 @@
 // The gateway's PostgREST stand-in (/rest/v1/rpc), the function bridge and the /_dev endpoints,
 // driven by supabase-js and plain fetch against throwaway functions in the test's own database.
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { linkToken, startTestGateway, type TestGateway } from '../support/gateway.ts';
@@ -292,6 +294,49 @@ describe('edges of the gateway', () => {
     const call = await rpc('t_series', { body: '{"n":1}', headers: { Prefer: 'count=exact' } });
     expect(call.headers.get('access-control-expose-headers')).toContain('Content-Range');
     expect(call.headers.get('content-range')).toBe('0-0/1');
+  });
+
+  it('compresses a large answer in brotli or gzip as the client accepts, and a small one not at all', async () => {
+    /** The raw answer (fetch would unpack it): its Content-Encoding and its body unpacked by hand. */
+    const raw = (fn: string, args: unknown, acceptEncoding: string) =>
+      new Promise<{ encoding: string | undefined; vary: string | undefined; json: unknown }>((resolve, reject) => {
+        const body = JSON.stringify(args);
+        const req = request(`${gw.url}/rest/v1/rpc/${fn}`, {
+          method: 'POST',
+          headers: { apikey: gw.anonKey, 'Content-Type': 'application/json', 'Accept-Encoding': acceptEncoding },
+        });
+        req.on('error', reject);
+        req.on('response', (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            const encoding = res.headers['content-encoding'];
+            const text =
+              encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes;
+            resolve({ encoding, vary: res.headers['vary'], json: JSON.parse(text.toString('utf8')) as unknown });
+          });
+        });
+        req.end(body);
+      });
+    const pairs = Array.from({ length: 500 }, (_, i) => ({ i: i + 1, label: `item ${i + 1}` }));
+    const cases: Array<[string, string | undefined]> = [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip, deflate', 'gzip'],
+      ['br;q=0, gzip;q=0.8', 'gzip'],
+      ['identity', undefined],
+      ['', undefined],
+    ];
+    for (const [accept, expected] of cases) {
+      const answer = await raw('t_pairs', { n: 500 }, accept);
+      expect([accept, answer.encoding]).toEqual([accept, expected]);
+      expect(answer.vary).toBe('Accept-Encoding');
+      expect(answer.json).toEqual(pairs);
+    }
+    // Under 2 KB it goes as it is, whatever the client accepts.
+    const small = await raw('t_add', { a: 1 }, 'gzip, br');
+    expect(small.encoding).toBeUndefined();
+    expect(small.json).toBe(11);
   });
 
   it('reaches the catalogue function on both paths', async () => {
