@@ -305,3 +305,33 @@ describe('a draft stays with its author', () => {
     expect(await counterDrift(db)).toEqual([]);
   });
 });
+
+describe("a draft's text never reaches another member's device", () => {
+  it('not when a review goes back to draft and is published again, even on a page that ends between', async () => {
+    const writer = await createMember(db, 'redrafting_rae');
+    const reader = await createMember(db, 'reading_rex');
+    await pushOk(db, writer.actor, 'review.create', { igdb_id: IGDB.stardew, rating: 7, review: 'Cosy, as said' });
+    const [review] = await db.query<{ id: number }>('select id from public.rating where user_id = $1', [writer.id]);
+    const scope = { game_ids: [gameId(IGDB.stardew)], user_ids: [writer.id] };
+    const { cursor } = await pull(db, reader.actor, null, scope);
+    // Back to draft with new words (one write), the draft edited (another), then published again.
+    await pushOk(db, writer.actor, 'review.update', { igdb_id: IGDB.stardew, draft: true, review: 'Draft secret' });
+    await pushOk(db, writer.actor, 'review.update', { igdb_id: IGDB.stardew, review: 'Still a draft secret' });
+    await pushOk(db, writer.actor, 'review.update', { igdb_id: IGDB.stardew, draft: false, review: 'Published again' });
+    // Pages of one transaction each: the first ends after the write that made it a draft, and
+    // before the publish. What the reader's device is sent, page by page, never holds the draft.
+    const mirror = new Mirror();
+    const sent: unknown[] = [];
+    for (let from = cursor, pages = 0; ; pages++) {
+      expect(pages).toBeLessThan(20);
+      const page = await pull(db, reader.actor, from, scope, 1);
+      sent.push(...page.changes);
+      mirror.apply(page.changes);
+      for (const [, row] of mirror.table('rating')) expect(row).toMatchObject({ is_draft: false });
+      if (!page.has_more) break;
+      from = page.cursor;
+    }
+    expect(JSON.stringify(sent)).not.toContain('secret');
+    expect(mirror.table('rating').get(review?.id ?? 0)).toMatchObject({ review: 'Published again', is_draft: false });
+  });
+});
