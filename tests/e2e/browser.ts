@@ -71,10 +71,14 @@ const heldOffline = new WeakMap<BrowserContext, () => Promise<void>>();
  * Playwright's to fail; for a dead server or a flaky link, use the fault proxy.)
  */
 export async function setOffline(context: BrowserContext, offline: boolean): Promise<void> {
+  // Back online: the context's network first, then the pages' own emulation, which fires their
+  // 'online' event. The other way round, a page read again on 'online' while the context was still
+  // offline, failed, and said "couldn't be reached" (profile.test.ts, 2 runs in 5).
+  if (!offline) await context.setOffline(false);
   await heldOffline.get(context)?.();
   heldOffline.delete(context);
-  await context.setOffline(offline);
   if (!offline) return;
+  await context.setOffline(true);
   const sessions = new Map<Page, Promise<CDPSession>>();
   const apply = async (page: Page) => {
     try {
