@@ -59,6 +59,10 @@ export function useLive<T>(query: (db: CheckpointDb) => Promise<T>, deps: readon
 
 export type FreshnessState = 'idle' | 'refreshing' | 'fresh' | 'offline' | 'failed';
 
+/** A failed read is asked again after this, then twice as long each time, up to the cap. */
+const READ_RETRY_MS = 5_000;
+const READ_RETRY_CAP_MS = 60_000;
+
 /**
  * Fetches the public rows of `scope` into the device (and keeps them in the pull scope) whenever
  * the key changes and when the connection comes back. Null scope: nothing to fetch (yet).
@@ -90,6 +94,7 @@ export function useReadThrough(scope: ReadScope | null, key: string): FreshnessS
       return;
     }
     let live = true;
+    let failures = 0;
     let stopWaiting = () => {};
     const read = (retry: boolean) => {
       // A retry keeps what the screen shows (the device's rows, the banner) until it has an answer.
@@ -101,13 +106,20 @@ export function useReadThrough(scope: ReadScope | null, key: string): FreshnessS
         () => {
           if (!live) return;
           setState(navigator.onLine ? 'failed' : 'offline');
-          // The server did not answer: read again once a sync reaches it, so the screen's "couldn't
-          // be reached" banner clears itself instead of staying until a reload.
+          // The server did not answer: read again once a sync reaches it, or after a wait that
+          // doubles (a visitor has no sync), so the screen's "couldn't be reached" banner clears
+          // itself instead of staying until a reload.
           stopWaiting();
-          stopWaiting = onServerReached(() => {
+          const again = () => {
             stopWaiting();
             if (live) read(true);
-          });
+          };
+          const stopListening = onServerReached(again);
+          const timer = setTimeout(again, Math.min(READ_RETRY_CAP_MS, READ_RETRY_MS * 2 ** failures++));
+          stopWaiting = () => {
+            stopListening();
+            clearTimeout(timer);
+          };
         },
       );
     };

@@ -3,7 +3,7 @@
 // reload, server), editing one's own profile (validation, save), the /user, /profile and /settings
 // redirects, and ids that are not a member's.
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { holdAppCode, setOffline } from './browser.ts';
 import { expectAccessible } from './axe.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld, synced } from './harness.ts';
@@ -16,7 +16,7 @@ const PIXEL = 1;
 const COMBO = 2;
 const SPEEDRUN = 5;
 
-const open = (width = 1280) => world.open(width);
+const open = (width = 1280, options?: BrowserContextOptions) => world.open(width, options);
 
 const signIn = (page: Page, username: string): Promise<number> =>
   devtoolsSignIn(page, world.gateway.url, demoEmail(username));
@@ -296,6 +296,26 @@ it('sends /user to the own profile or to /users, and guards /profile and /settin
     await page.goto(`${world.gateway.url}${path}`);
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/users');
   }
+  await context.close();
+});
+
+it("clears 'The server couldn't be reached' by itself once the server answers again, for a visitor too", async () => {
+  // A visitor's device has no sync engine, whose reaching the server would ask again: the screen
+  // asks again by itself, after a wait. The worker is blocked so that routing sees every request.
+  const { context, page, errors } = await open(390, { serviceWorkers: 'block' });
+  let refusing = false;
+  await context.route('**/rest/v1/rpc/**', (route) => (refusing ? route.abort('connectionrefused') : route.continue()));
+  await page.goto(`${world.gateway.url}/user/${COMBO}`);
+  await expect.poll(() => stat(page, 'reviews'), { timeout: 15_000 }).toBe('4');
+  refusing = true;
+  await page.reload();
+  await expect
+    .poll(() => page.locator('.profile-note').textContent(), { timeout: 15_000 })
+    .toBe("The server couldn't be reached: this profile is shown as last saved on this device.");
+  expect(await page.locator('h1').textContent()).toBe('combo_breaker');
+  refusing = false;
+  await expect.poll(() => page.locator('.profile-note').count(), { timeout: 15_000 }).toBe(0);
+  expect(errors).toEqual([]);
   await context.close();
 });
 
