@@ -1,6 +1,7 @@
 // Small HTTP helpers shared by every route: Supabase-style CORS, a capped body reader and
 // JSON / redirect responses.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 
@@ -146,6 +147,18 @@ export function acceptedEncoding(req: IncomingMessage): 'br' | 'gzip' | null {
   }
   if (taken.has('br')) return 'br';
   return taken.has('gzip') ? 'gzip' : null;
+}
+
+/**
+ * `raw` in `encoding`, at `level` (brotli's quality 0–11, gzip's level 1–9): high for a file packed
+ * once and kept, low for an answer packed each time it is sent.
+ */
+export function compress(raw: Buffer, encoding: 'br' | 'gzip', level: number): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(raw, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: level, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.byteLength },
+      })
+    : gzipSync(raw, { level });
 }
 
 /** The path and query of a request, parsed against a dummy origin (only path and query are used). */

@@ -1,10 +1,19 @@
 // /rest/v1/rpc/<fn>: PostgREST's RPC endpoint. The caller's JWT (Authorization, else apikey)
 // chooses the database role; errors use PostgREST's codes, bodies and statuses.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { GatewayContext } from './context.ts';
 import type { Claims } from './jwt.ts';
-import { acceptedEncoding, BodyTooLargeError, header, isRecord, parseJson, readBody, send, sendJson } from './http.ts';
+import {
+  acceptedEncoding,
+  BodyTooLargeError,
+  compress,
+  header,
+  isRecord,
+  parseJson,
+  readBody,
+  send,
+  sendJson,
+} from './http.ts';
 import { asPgError, fromPgError, pgrstError, type PgrstError } from './pg-errors.ts';
 import { chooseRoutine, findRoutines, notFound, runCall, type CallShape } from './rpc-call.ts';
 
@@ -213,11 +222,7 @@ function compressed(req: IncomingMessage, body: string, headers: Record<string, 
   const raw = Buffer.from(body);
   if (raw.byteLength < COMPRESS_ABOVE_BYTES) return raw;
   headers['Content-Encoding'] = encoding;
-  return encoding === 'br'
-    ? brotliCompressSync(raw, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 1, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.byteLength },
-      })
-    : gzipSync(raw, { level: 1 });
+  return compress(raw, encoding, 1);
 }
 
 async function bodyArgs(req: IncomingMessage): Promise<Record<string, unknown>> {

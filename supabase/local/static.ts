@@ -9,10 +9,9 @@ import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { withFirstPaint, type FirstPaint } from './first-paint.ts';
 import { escapeMarkup } from '../../src/core/markup.ts';
-import { acceptedEncoding, CORS_HEADERS, send } from './http.ts';
+import { acceptedEncoding, compress, CORS_HEADERS, send } from './http.ts';
 import { documentSecurityHeaders, STATIC_SECURITY_HEADERS } from './security-headers.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -147,14 +146,7 @@ async function servedBody(
   let body = bodyCache.get(key);
   if (!body) {
     const raw = await contents(file, page);
-    body =
-      encoding === null
-        ? raw
-        : encoding === 'br'
-          ? brotliCompressSync(raw, {
-              params: { [zlib.BROTLI_PARAM_QUALITY]: 9, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.byteLength },
-            })
-          : gzipSync(raw, { level: 9 });
+    body = encoding === null ? raw : compress(raw, encoding, 9);
     if (bodyCache.size > 500) bodyCache.clear();
     bodyCache.set(key, body);
   }
