@@ -5,8 +5,10 @@
 // several page sizes: same cursors, has_more and snapshot flags, and the same changes in the same
 // order, with two intended differences: a game or member the old page listed twice (as its own
 // change and as one referred to) is listed once; and a row is sent as its page's changes leave it
-// (…_pull_entries.sql), where the old page sent it as it is now, so a row written again after the
-// page may differ there, and must match where it last comes in the walk.
+// (…_pull_entries.sql, …_pull_entries_as_sent.sql), where the old page sent it as it is now: a
+// row written, deleted or hidden after the page may differ there (an upsert where the old page
+// sent a delete, with the members and games it refers to), and must match where it last comes in
+// the walk.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import { VISITOR, asActor, createTestDb, type Actor } from '../support/test-db.t
 import { mulberry32 } from '../support/random.ts';
 import {
   IGDB,
+  Mirror,
   createMember,
   importCatalogue,
   pull,
@@ -23,6 +26,8 @@ import {
   type Mutation,
   type PullResult,
   type Scope,
+  pushAll,
+  pushOk,
 } from '../support/fixtures.ts';
 
 const db = await createTestDb();
@@ -76,20 +81,46 @@ function canonical(page: PullResult): PullResult {
   return { ...page, changes: [...page.changes].sort((x, y) => order(x).localeCompare(order(y))) };
 }
 
-/**
- * The walk's pages with each upsert's row left out where that row comes again in a later page of
- * the walk: there the new page sends the row as that page's changes leave it, the old one the row
- * as it is now. At a row's last page both are the row as it is now.
- */
-function upToLater(pages: readonly PullResult[]): PullResult[] {
+/** Where a change's row comes last in a walk: the index of its page. */
+function lastPages(pages: readonly PullResult[]): Map<string, number> {
   const last = new Map<string, number>();
   pages.forEach((page, i) => page.changes.forEach((c) => last.set(`${c.table}:${c.id}`, i)));
-  return pages.map((page, i) => ({
-    ...page,
-    changes: page.changes.map((c) =>
-      c.op === 'upsert' && last.get(`${c.table}:${c.id}`)! > i ? { ...c, row: 'written again later' } : c,
-    ),
-  })) as PullResult[];
+  return last;
+}
+
+/** The members and games a row refers to, as `table:id`. */
+function referredTo(change: Change): string[] {
+  const row = change.op === 'upsert' ? (change.row ?? {}) : {};
+  const refs: string[] = [];
+  for (const column of ['user_id', 'follower_id', 'following_id'])
+    if (typeof row[column] === 'number') refs.push(`user:${row[column]}`);
+  if (typeof row['game_id'] === 'number') refs.push(`game:${row['game_id']}`);
+  return refs;
+}
+
+/**
+ * The two walks' pages without the changes of rows that come again in a later page of either
+ * walk: there the new page sends the row as that page's changes leave it (an upsert of a row
+ * deleted or hidden since, say), the old one the row as it is now. At a row's last page both are
+ * the row as it is now. Left out of the new walk too: a member or game that a page sends only
+ * because such a row refers to it (the old page, sending a delete there, had no reason to).
+ */
+function settled(mine: readonly PullResult[], theirs: readonly PullResult[]): [PullResult[], PullResult[]] {
+  const last = lastPages(mine);
+  for (const [key, i] of lastPages(theirs)) last.set(key, Math.max(i, last.get(key) ?? i));
+  const later = (c: Change, i: number) => last.get(`${c.table}:${c.id}`)! > i;
+  const settle = (pages: readonly PullResult[]) =>
+    pages.map((page, i) => ({ ...page, changes: page.changes.filter((c) => !later(c, i)) }));
+  const [a, b] = [settle(mine), settle(theirs)];
+  return [
+    a.map((page, i) => {
+      const theirKeys = new Set((b[i]?.changes ?? []).map((c) => `${c.table}:${c.id}`));
+      const byLater = new Set(mine[i]!.changes.filter((c) => later(c, i)).flatMap(referredTo));
+      const key = (c: Change) => `${c.table}:${c.id}`;
+      return { ...page, changes: page.changes.filter((c) => theirKeys.has(key(c)) || !byLater.has(key(c))) };
+    }),
+    b,
+  ];
 }
 
 /** The page is ordered as sync_pull promises: games, members, reviews, then the rest, by id. */
@@ -209,8 +240,9 @@ describe('sync_pull as json answers as the function before it did', () => {
         // No row twice in a page (the old function could list a game or member twice).
         for (const page of mine)
           expect(new Set(page.changes.map((ch) => `${ch.table}:${ch.id}`)).size, what).toBe(page.changes.length);
-        expect(upToLater(mine).map(canonical), what).toEqual(upToLater(theirs).map(canonical));
-        compared += mine.reduce((n, p) => n + p.changes.length, 0);
+        const [ours, old] = settled(mine, theirs);
+        expect(ours.map(canonical), what).toEqual(old.map(canonical));
+        compared += ours.reduce((n, p) => n + p.changes.length, 0);
         deletes += mine.reduce((n, p) => n + p.changes.filter((ch) => ch.op === 'delete').length, 0);
       }
     }
@@ -273,6 +305,77 @@ describe('sync_pull as json answers as the function before it did', () => {
       await db.query('drop table public.entries_aside');
     }
   }, 120_000);
+
+  // …_pull_entries_as_sent.sql: a row whose newest change in a page has an entry goes as that
+  // entry, with no look-up in its table; a row deleted or hidden since comes as it was, and its
+  // later change in a later page.
+  it('sends a row as its page leaves it, then its delete or its going back to draft in the next page, and never a draft', async () => {
+    const [author, reader] = (await Promise.all(['ps_a', 'ps_b'].map((n) => createMember(db, n)))) as [Member, Member];
+    const scope: Scope = { user_ids: [author.id] };
+    const readerFrom = (await pull(db, reader.actor, null, scope)).cursor;
+    const authorFrom = (await pull(db, author.actor, null)).cursor;
+    // A review that goes back to draft (it has no replies), and one whose comment is deleted.
+    const review = await pushOk(db, author.actor, 'review.create', {
+      igdb_id: IGDB.hades,
+      rating: 8,
+      review: 'Published words',
+    });
+    const commented = await pushOk(db, author.actor, 'review.create', {
+      igdb_id: IGDB.witcher3,
+      rating: 9,
+      review: 'Stays',
+    });
+    await pushAll(db, author.actor, [['comment.add', { key: randomUUID(), rating_id: commented.id, content: 'Kept' }]]);
+    const gone = randomUUID();
+    await pushAll(db, author.actor, [
+      ['comment.add', { key: gone, rating_id: commented.id, content: 'Deleted later' }],
+    ]);
+    await pushAll(db, author.actor, [['comment.delete', { key: gone }]]);
+    await pushAll(db, author.actor, [['review.update', { igdb_id: IGDB.hades, draft: true, review: 'Draft words' }]]);
+
+    /** Every page from the cursor, one transaction each. */
+    async function walk(actor: Actor, from: string, walkScope: Scope = {}): Promise<PullResult[]> {
+      const pages: PullResult[] = [];
+      let cursor = from;
+      while (pages.length < 50) {
+        const page = await pull(db, actor, cursor, walkScope, 1);
+        pages.push(page);
+        if (!page.has_more) break;
+        cursor = page.cursor;
+      }
+      return pages;
+    }
+    const find = (pages: readonly PullResult[], table: string, id: number) =>
+      pages.flatMap((page, i) => page.changes.filter((c) => c.table === table && c.id === id).map((c) => ({ i, c })));
+
+    const pages = await walk(reader.actor, readerFrom, scope);
+    // The review as published, in its own page (with its game and author), then gone when it went
+    // back to draft: a delete, and its draft words in no page.
+    const reviews = find(pages, 'rating', Number(review.id));
+    expect(reviews.map(({ c }) => c.op)).toEqual(['upsert', 'delete']);
+    expect(reviews[0]!.c.row).toMatchObject({ review: 'Published words', is_draft: false });
+    expect(JSON.stringify(pages)).not.toContain('Draft words');
+    const first = pages[reviews[0]!.i]!.changes.map((c) => `${c.table}:${c.id}`);
+    expect(first).toEqual(
+      expect.arrayContaining([`user:${author.id}`, 'game:' + String(reviews[0]!.c.row!['game_id'])]),
+    );
+    // The comment deleted later: sent as written, then its delete in a later page.
+    const comments = pages.flatMap((page) => page.changes.filter((c) => c.table === 'comment'));
+    const deleted = comments.find((c) => c.op === 'upsert' && c.row?.['content'] === 'Deleted later');
+    expect(deleted).toBeDefined();
+    const ops = find(pages, 'comment', deleted!.id).map(({ i, c }) => [i, c.op] as const);
+    expect(ops.map(([, op]) => op)).toEqual(['upsert', 'delete']);
+    expect(ops[1]![0]).toBeGreaterThan(ops[0]![0]);
+    // A device that applies the pages in order holds what the server shows the reader now.
+    const device = new Mirror();
+    for (const page of pages) device.apply(page.changes);
+    expect([...device.table('rating').keys()]).toEqual([commented.id]);
+    expect([...device.table('comment').values()].map((c) => c['content'])).toEqual(['Kept']);
+
+    // The author sees their own draft, built as it is now.
+    const own = find(await walk(author.actor, authorFrom), 'rating', Number(review.id));
+    expect(own.at(-1)!.c).toMatchObject({ op: 'upsert', row: { review: 'Draft words', is_draft: true } });
+  });
 
   it('answers protocol 2 with the edit clock, and a visitor without one', async () => {
     const m = await createMember(db, 'pj_clock');
