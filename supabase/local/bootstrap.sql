@@ -59,7 +59,7 @@ end
 $$;
 
 -- Hosted keeps extensions in their own schema, owned by postgres, which the migrations create
--- them in (pg_trgm and unaccent: 0100). Nothing is created in it here.
+-- them in (pg_trgm and unaccent: 0100). Only PostgREST's DDL watch (below) is created in it here.
 create schema if not exists extensions;
 do $$
 begin
@@ -182,6 +182,27 @@ begin
   grant all on all tables in schema auth to postgres;
   grant all on all sequences in schema auth to postgres;
   grant all on all routines in schema auth to postgres;
+end
+$$;
+
+-- PostgREST reloads its schema cache on `NOTIFY pgrst, 'reload schema'`, which hosted sends from
+-- supabase_admin's event triggers on DDL. The gateway keeps such a cache too (schema-cache.ts:
+-- each function's signature and each API role's settings) and clears it on the same notice. Only
+-- a superuser makes event triggers; without them (a server whose session user is not one) the
+-- gateway reads the catalogue on every call instead. One notice per transaction at most: Postgres
+-- folds a transaction's identical notices into one.
+do $$
+begin
+  if (select rolsuper from pg_roles where rolname = current_user) then
+    create or replace function extensions.pgrst_watch() returns event_trigger
+    language plpgsql as 'begin notify pgrst, ''reload schema''; end';
+    if not exists (select 1 from pg_event_trigger where evtname = 'pgrst_ddl_watch') then
+      create event trigger pgrst_ddl_watch on ddl_command_end execute function extensions.pgrst_watch();
+    end if;
+    if not exists (select 1 from pg_event_trigger where evtname = 'pgrst_drop_watch') then
+      create event trigger pgrst_drop_watch on sql_drop execute function extensions.pgrst_watch();
+    end if;
+  end if;
 end
 $$;
 

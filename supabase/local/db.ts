@@ -16,6 +16,13 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Calls `listener` with each notice on `channel` (LISTEN), from before the statement that sent
+   * it (its transaction's commit) returns; resolves once listening. Only where notices arrive so:
+   * PGlite (one connection, notices read with each answer). A server's arrive on a connection of
+   * their own at any later time.
+   */
+  readonly listen?: (channel: string, listener: (payload: string) => void) => Promise<void>;
   /** Runs fn inside BEGIN … COMMIT (ROLLBACK when it throws) on one connection. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -57,6 +64,9 @@ export function wrapPglite(lite: PGlite): Db {
     kind: 'pglite',
     async query<T extends Row>(sql: string, params?: unknown[]) {
       return (await lite.query<T>(sql, params)).rows;
+    },
+    async listen(channel: string, listener: (payload: string) => void) {
+      await lite.listen(channel, listener);
     },
     async exec(sql: string) {
       await lite.exec(sql);

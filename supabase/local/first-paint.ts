@@ -33,7 +33,8 @@ import { fromDatabaseRow, toHit } from '../../src/data/search/hits.ts';
 import { parseScreenFiles, SCREEN_FILES_ID } from '../../src/core/screen-files.ts';
 import { withTimeout } from '../../src/core/with-timeout.ts';
 import type { Db } from './db.ts';
-import { chooseRoutine, findRoutines, runCall } from './rpc-call.ts';
+import { chooseRoutine, runCall } from './rpc-call.ts';
+import { routinesOf } from './schema-cache.ts';
 
 /** What the gateway adds to index.html for one address. */
 export interface FirstPaint {
@@ -168,7 +169,7 @@ interface GamePage {
 
 /** `name`(`args`) as an anonymous reader calls it over /rest/v1/rpc (read-only), its answer parsed; null if there is no such routine. */
 async function anonymousCall(db: Db, name: string, args: Record<string, unknown>): Promise<unknown> {
-  const routine = chooseRoutine(await findRoutines(db, 'public', name), Object.keys(args));
+  const routine = chooseRoutine(await routinesOf(db, 'public', name), Object.keys(args));
   if (!routine || 'status' in routine) return null;
   const result = await runCall(
     db,

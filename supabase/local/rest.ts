@@ -15,7 +15,8 @@ import {
   sendJson,
 } from './http.ts';
 import { asPgError, fromPgError, pgrstError, type PgrstError } from './pg-errors.ts';
-import { chooseRoutine, findRoutines, notFound, runCall, type CallShape } from './rpc-call.ts';
+import { chooseRoutine, notFound, runCall, type CallShape } from './rpc-call.ts';
+import { routinesOf } from './schema-cache.ts';
 
 /** Schemas a client may call into, as Supabase's default `db-schemas`. */
 const EXPOSED_SCHEMAS = ['public'];
@@ -59,7 +60,7 @@ export async function handleRest(
     const shape = resultShape(req, url, isPost);
     const args = isPost ? await bodyArgs(req) : queryArgs(url);
     const name = decodePathSegment(fn);
-    const routines = await findRoutines(ctx.db, schema, name);
+    const routines = await routinesOf(ctx.db, schema, name);
     const given = Object.keys(args);
     const routine = chooseRoutine(routines, given);
     if (!routine) throw new RestFailure(notFound(schema, name, given, routines, isPost));

@@ -7,19 +7,24 @@
 const CARRIED = ['statement_timeout', 'lock_timeout', 'idle_in_transaction_session_timeout'];
 
 /**
- * One SQL expression that sets, for this transaction only, `authenticator`'s settings and then the
- * settings of the role named by parameter `$n` (which win where both set one). Its value is how
- * many settings it applied.
+ * `authenticator`'s settings and then those of the role named by parameter `$n` (which win where
+ * both set one), as rows of (name, value) in the order they are to be applied.
  */
-export function roleSettingsSql(n: number): string {
-  return `(select count(set_config(_s.name, _s.value, true)) from (
-      select split_part(_c, '=', 1) as name, substr(_c, strpos(_c, '=') + 1) as value
+export function roleSettingsRowsSql(n: number): string {
+  return `select split_part(_c, '=', 1) as name, substr(_c, strpos(_c, '=') + 1) as value
         from pg_catalog.pg_db_role_setting _d
         join pg_catalog.pg_roles _r on _r.oid = _d.setrole
         cross join unnest(_d.setconfig) _c
        where _r.rolname in ('authenticator', $${n}::text)
          and _d.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
          and split_part(_c, '=', 1) in (${CARRIED.map((name) => `'${name}'`).join(', ')})
-       order by _r.rolname = $${n}::text, _d.setdatabase
-    ) _s)`;
+       order by _r.rolname = $${n}::text, _d.setdatabase`;
+}
+
+/**
+ * One SQL expression that sets, for this transaction only, the settings of roleSettingsRowsSql.
+ * Its value is how many settings it applied.
+ */
+export function roleSettingsSql(n: number): string {
+  return `(select count(set_config(_s.name, _s.value, true)) from (${roleSettingsRowsSql(n)}) _s)`;
 }

@@ -1,56 +1,11 @@
-// One PostgREST-style function call: find the function in pg_proc by schema, name and the set of
-// argument names, then run it in one transaction under the caller's role with request.* settings.
+// One PostgREST-style function call: choose the function by the set of argument names among those
+// of its schema and name (schema-cache.ts reads them from pg_proc), then run it in one transaction under the caller's role with request.* settings.
 // Arguments are bound as one JSON object and typed by json_to_record with the declared types, as
 // PostgREST does; the response JSON is built in SQL so PGlite and node-postgres answer alike.
-import type { Db, Queryable } from './db.ts';
+import type { Db } from './db.ts';
 import { pgrstError, type PgrstError } from './pg-errors.ts';
 import { roleSettingsSql } from './role-settings.ts';
-
-export interface RoutineArg {
-  readonly name: string;
-  readonly type: string;
-}
-
-export interface Routine {
-  readonly schema: string;
-  readonly name: string;
-  /** Input arguments in declaration order; the last `defaults` of them may be left out. */
-  readonly args: readonly RoutineArg[];
-  readonly defaults: number;
-  readonly returnsSet: boolean;
-  readonly returnsVoid: boolean;
-}
-
-const ROUTINES_SQL = `
-  select p.proname as name, p.proretset as returns_set, p.prorettype = 'void'::regtype as returns_void,
-         p.pronargdefaults as defaults,
-         coalesce((
-           select json_agg(json_build_object('name', coalesce(a.name, ''), 'type', format_type(a.type, null)) order by a.ord)
-             from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargnames,
-                         coalesce(p.proargmodes, array_fill('i'::"char", array[p.pronargs])))
-                  with ordinality as a(type, name, mode, ord)
-            where a.mode in ('i', 'b', 'v')
-         ), '[]'::json) as args
-    from pg_proc p join pg_namespace n on n.oid = p.pronamespace
-   where n.nspname = $1 and p.proname = $2 and p.prokind = 'f'`;
-
-export async function findRoutines(q: Queryable, schema: string, name: string): Promise<Routine[]> {
-  const rows = await q.query<{
-    name: string;
-    returns_set: boolean;
-    returns_void: boolean;
-    defaults: number;
-    args: RoutineArg[];
-  }>(ROUTINES_SQL, [schema, name]);
-  return rows.map((r) => ({
-    schema,
-    name: r.name,
-    args: r.args,
-    defaults: Number(r.defaults),
-    returnsSet: r.returns_set,
-    returnsVoid: r.returns_void,
-  }));
-}
+import { roleSettingsOf, type Routine } from './schema-cache.ts';
 
 /** PostgREST's choice: required args ⊆ given ⊆ all args; an exact match wins a tie. */
 export function chooseRoutine(
@@ -172,13 +127,19 @@ export async function runCall(
 ): Promise<CallResult> {
   const given = Object.keys(args);
   const sql = callSql(routine, given, shape);
+  // The role's settings as the schema cache holds them, set from parameters; else read in the
+  // same statement.
+  const cached = await roleSettingsOf(db, settings.role);
+  const roleSettings = cached
+    ? cached.map((_, i) => `set_config($${7 + 2 * i}, $${8 + 2 * i}, true)`).join(', ') || 'null'
+    : roleSettingsSql(6);
   return db.transaction(async (tx) => {
     if (settings.readOnly) await tx.query('set transaction read only');
     await tx.query(
       `select set_config('search_path', $1, true), set_config('request.jwt.claims', $2, true),
               set_config('request.method', $3, true), set_config('request.path', $4, true),
               set_config('request.headers', $5, true), set_config('request.cookies', '{}', true),
-              set_config('role', $6, true), ${roleSettingsSql(6)}`,
+              set_config('role', $6, true), ${roleSettings}`,
       [
         settings.searchPath,
         JSON.stringify(settings.claims),
@@ -186,6 +147,7 @@ export async function runCall(
         settings.path,
         JSON.stringify(settings.headers),
         settings.role,
+        ...(cached ?? []).flatMap(({ name, value }) => [name, value]),
       ],
     );
     const rows = await tx.query<{ body: string | null; rows: number; total: number | null }>(

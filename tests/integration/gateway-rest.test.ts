@@ -132,6 +132,62 @@ describe('calling functions with supabase-js', () => {
   });
 });
 
+// supabase/local/schema-cache.ts: each function's signature and each role's settings are read
+// once, and read again after a `NOTIFY pgrst` (which the DDL event triggers send), as PostgREST's
+// schema cache. Over a PostgreSQL server (TEST_DATABASE_URL) the gateway has no cache.
+describe('the schema cache', () => {
+  it('calls a function replaced with another signature or kind as it is now, and a dropped one is gone', async () => {
+    const sb = gw.client();
+    await gw.db.exec(`create function public.t_cached(a int) returns int language sql immutable as 'select a + 1';
+      grant execute on function public.t_cached(int) to anon`);
+    expect((await sb.rpc('t_cached', { a: 1 })).data).toBe(2);
+    expect((await sb.rpc('t_cached', { a: 2 })).data).toBe(3);
+    await gw.db.exec(`drop function public.t_cached(int);
+      create function public.t_cached(x text) returns setof text language sql immutable as 'select x union all select x';
+      grant execute on function public.t_cached(text) to anon`);
+    expect((await sb.rpc('t_cached', { x: 'y' })).data).toEqual(['y', 'y']);
+    expect((await sb.rpc('t_cached', { a: 1 })).error?.code).toBe('PGRST202');
+    await gw.db.exec('drop function public.t_cached(text)');
+    expect((await sb.rpc('t_cached', { x: 'y' })).error?.code).toBe('PGRST202');
+  });
+
+  it.skipIf(!!process.env.TEST_DATABASE_URL)(
+    "reads a function's signature and a role's settings once, and again after NOTIFY pgrst",
+    async () => {
+      const reads: string[] = [];
+      const db = gw.db;
+      const counted = {
+        ...db,
+        query: <T extends Record<string, unknown>>(sql: string, params?: unknown[]) => {
+          if (sql.includes('from pg_proc')) reads.push('routines');
+          if (sql.includes('pg_catalog.pg_db_role_setting')) reads.push('settings');
+          return db.query<T>(sql, params);
+        },
+      };
+      const { routinesOf, roleSettingsOf } = await import('../../supabase/local/schema-cache.ts');
+      expect((await routinesOf(counted, 'public', 't_timeouts')).map((r) => r.name)).toEqual(['t_timeouts']);
+      expect(await routinesOf(counted, 'public', 't_timeouts')).toHaveLength(1);
+      expect(await roleSettingsOf(counted, 'anon')).toEqual([
+        { name: 'statement_timeout', value: '8s' },
+        { name: 'lock_timeout', value: '8s' },
+        { name: 'statement_timeout', value: '3s' },
+      ]);
+      expect(await roleSettingsOf(counted, 'anon')).toHaveLength(3);
+      expect(reads).toEqual(['routines', 'settings']);
+      // A name with no function is looked up every time (it may be created at any moment).
+      expect(await routinesOf(counted, 'public', 't_not_yet')).toEqual([]);
+      expect(await routinesOf(counted, 'public', 't_not_yet')).toEqual([]);
+      expect(reads).toEqual(['routines', 'settings', 'routines', 'routines']);
+      // DDL anywhere (here a comment) sends the notice; so does PostgREST's own reload.
+      await db.exec("comment on function public.t_timeouts() is 'timeouts'");
+      await routinesOf(counted, 'public', 't_timeouts');
+      await db.exec("notify pgrst, 'reload config'");
+      await roleSettingsOf(counted, 'anon');
+      expect(reads.slice(4)).toEqual(['routines', 'settings']);
+    },
+  );
+});
+
 describe('PostgREST errors', () => {
   it('unknown function or argument names: 404 PGRST202', async () => {
     const { error, status } = await gw.client().rpc('t_missing', { x: 1, a: 2 });
