@@ -1,9 +1,10 @@
 // A profile list that can grow to thousands of rows (issue 18 §4): up to WINDOW_FROM rows it is a
 // plain list (find-in-page reaches every row); beyond, only the rows near the screen are in the
 // page (@tanstack/react-virtual), scrolled by the window (a tab) or by the dialog's body (a modal).
-// Keyboard order holds: rows stay in DOM order, Tab onto the last one rendered scrolls it into view
-// and the next rows render before the next Tab; the focused row is always kept rendered, so
-// scrolling away never drops focus. Each row says its place (aria-posinset / aria-setsize).
+// Keyboard order holds: rows stay in DOM order, and the focused row and the rows either side of it
+// are always rendered, put in the page as focus lands (not in React's own time, which a quick Tab
+// could beat and leave the list); scrolling away never drops focus. Each row says its place
+// (aria-posinset / aria-setsize).
 import {
   defaultRangeExtractor,
   useVirtualizer,
@@ -12,6 +13,7 @@ import {
   type Virtualizer,
 } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, useState, type MutableRefObject, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
 
 /** Lists up to this long render every row. */
 export const WINDOW_FROM = 60;
@@ -57,16 +59,22 @@ export function WindowedList<T>(props: WindowedListProps<T>) {
   return props.scroller === 'window' ? <WindowScrolled {...props} /> : <ParentScrolled {...props} />;
 }
 
-/** Keeps the focused row rendered (Dexie re-renders and scrolling must not drop focus). */
+/**
+ * Keeps the focused row and its neighbours rendered (Dexie re-renders and scrolling must not drop
+ * focus, and the next Tab or Shift+Tab must find a row in the page).
+ */
 function useFocusedRow() {
-  const focused = useRef<number | null>(null);
-  const rangeExtractor = useCallback((range: Range) => {
-    const rows = defaultRangeExtractor(range);
-    const f = focused.current;
-    if (f === null || f >= range.count || rows.includes(f)) return rows;
-    return [...rows, f].sort((a, b) => a - b);
-  }, []);
-  return { focused, rangeExtractor };
+  const [focused, setFocused] = useState<number | null>(null);
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const rows = defaultRangeExtractor(range);
+      if (focused === null) return rows;
+      const keep = [focused - 1, focused, focused + 1].filter((i) => i >= 0 && i < range.count && !rows.includes(i));
+      return keep.length ? [...rows, ...keep].sort((a, b) => a - b) : rows;
+    },
+    [focused],
+  );
+  return { focused, setFocused, rangeExtractor };
 }
 
 /**
@@ -100,7 +108,7 @@ function useListOffset(
 function WindowScrolled<T>(props: WindowedListProps<T>) {
   const list = useRef<HTMLElement | null>(null);
   const margin = useListOffset(list, (el) => el.getBoundingClientRect().top + window.scrollY, props.items);
-  const { focused, rangeExtractor } = useFocusedRow();
+  const { focused, setFocused, rangeExtractor } = useFocusedRow();
   const virtualizer = useWindowVirtualizer({
     count: props.items.length,
     estimateSize: () => props.estimate,
@@ -109,7 +117,9 @@ function WindowScrolled<T>(props: WindowedListProps<T>) {
     rangeExtractor,
     useFlushSync: FLUSH_SYNC,
   });
-  return <Rows {...props} virtualizer={virtualizer} margin={margin} list={list} focused={focused} />;
+  return (
+    <Rows {...props} virtualizer={virtualizer} margin={margin} list={list} focused={focused} setFocused={setFocused} />
+  );
 }
 
 function ParentScrolled<T>(props: WindowedListProps<T>) {
@@ -123,7 +133,7 @@ function ParentScrolled<T>(props: WindowedListProps<T>) {
     },
     props.items,
   );
-  const { focused, rangeExtractor } = useFocusedRow();
+  const { focused, setFocused, rangeExtractor } = useFocusedRow();
   const virtualizer = useVirtualizer({
     count: props.items.length,
     getScrollElement: scroller,
@@ -133,14 +143,17 @@ function ParentScrolled<T>(props: WindowedListProps<T>) {
     rangeExtractor,
     useFlushSync: FLUSH_SYNC,
   });
-  return <Rows {...props} virtualizer={virtualizer} margin={margin} list={list} focused={focused} />;
+  return (
+    <Rows {...props} virtualizer={virtualizer} margin={margin} list={list} focused={focused} setFocused={setFocused} />
+  );
 }
 
 interface RowsProps<T> extends WindowedListProps<T> {
   readonly virtualizer: Virtualizer<Window, Element> | Virtualizer<Element, Element>;
   readonly margin: number;
   readonly list: MutableRefObject<HTMLElement | null>;
-  readonly focused: MutableRefObject<number | null>;
+  readonly focused: number | null;
+  readonly setFocused: (index: number | null) => void;
 }
 
 function Rows<T>({
@@ -155,6 +168,7 @@ function Rows<T>({
   margin,
   list,
   focused,
+  setFocused,
 }: RowsProps<T>) {
   const Tag = ordered ? 'ol' : 'ul';
   const rows = virtualizer.getVirtualItems();
@@ -180,10 +194,13 @@ function Rows<T>({
             aria-setsize={items.length}
             style={{ transform: `translateY(${row.start - margin}px)` }}
             onFocus={() => {
-              focused.current = row.index;
+              // Rendered now, before the next key: the rows either side come into the page with it.
+              if (focused !== row.index) flushSync(() => setFocused(row.index));
             }}
-            onBlur={() => {
-              if (focused.current === row.index) focused.current = null;
+            onBlur={(event) => {
+              // Focus moving within the row keeps it.
+              if (focused === row.index && !event.currentTarget.contains(event.relatedTarget as Node | null))
+                setFocused(null);
             }}
           >
             {renderItem(item, row.index)}
