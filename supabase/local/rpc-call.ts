@@ -1,5 +1,6 @@
 // One PostgREST-style function call: choose the function by the set of argument names among those
-// of its schema and name (schema-cache.ts reads them from pg_proc), then run it in one transaction under the caller's role with request.* settings.
+// of its schema and name (schema-cache.ts reads them from pg_proc), then run it in one transaction
+// under the caller's role with request.* settings.
 // Arguments are bound as one JSON object and typed by json_to_record with the declared types, as
 // PostgREST does; the response JSON is built in SQL so PGlite and node-postgres answer alike.
 import type { Db } from './db.ts';

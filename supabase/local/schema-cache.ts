@@ -65,8 +65,8 @@ interface SchemaCache {
   generation: number;
 }
 
-/** Per database: its cache once listening, null where it cannot have one, a promise while setting up. */
-const caches = new WeakMap<Db, SchemaCache | null | Promise<SchemaCache | null>>();
+/** Per database: its cache once listening, or null where it cannot have one. */
+const caches = new WeakMap<Db, Promise<SchemaCache | null>>();
 
 async function open(db: Db): Promise<SchemaCache | null> {
   if (!db.listen) return null;
@@ -84,19 +84,10 @@ async function open(db: Db): Promise<SchemaCache | null> {
   return cache;
 }
 
-async function cacheOf(db: Db): Promise<SchemaCache | null> {
+function cacheOf(db: Db): Promise<SchemaCache | null> {
   let cache = caches.get(db);
-  if (cache === undefined) {
-    cache = open(db).then(
-      (opened) => {
-        caches.set(db, opened);
-        return opened;
-      },
-      () => {
-        caches.set(db, null);
-        return null;
-      },
-    );
+  if (!cache) {
+    cache = open(db).catch(() => null);
     caches.set(db, cache);
   }
   return cache;

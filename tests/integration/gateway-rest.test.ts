@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roleSettingsOf, routinesOf } from '../../supabase/local/schema-cache.ts';
 import { linkToken, startTestGateway, type TestGateway } from '../support/gateway.ts';
 import { grantTestFunctions } from '../support/test-db.ts';
 
@@ -164,7 +165,6 @@ describe('the schema cache', () => {
           return db.query<T>(sql, params);
         },
       };
-      const { routinesOf, roleSettingsOf } = await import('../../supabase/local/schema-cache.ts');
       expect((await routinesOf(counted, 'public', 't_timeouts')).map((r) => r.name)).toEqual(['t_timeouts']);
       expect(await routinesOf(counted, 'public', 't_timeouts')).toHaveLength(1);
       expect(await roleSettingsOf(counted, 'anon')).toEqual([

@@ -81,10 +81,13 @@ function canonical(page: PullResult): PullResult {
   return { ...page, changes: [...page.changes].sort((x, y) => order(x).localeCompare(order(y))) };
 }
 
+/** A change's row, as `table:id`. */
+const rowKey = (c: Change) => `${c.table}:${c.id}`;
+
 /** Where a change's row comes last in a walk: the index of its page. */
 function lastPages(pages: readonly PullResult[]): Map<string, number> {
   const last = new Map<string, number>();
-  pages.forEach((page, i) => page.changes.forEach((c) => last.set(`${c.table}:${c.id}`, i)));
+  pages.forEach((page, i) => page.changes.forEach((c) => last.set(rowKey(c), i)));
   return last;
 }
 
@@ -108,16 +111,15 @@ function referredTo(change: Change): string[] {
 function settled(mine: readonly PullResult[], theirs: readonly PullResult[]): [PullResult[], PullResult[]] {
   const last = lastPages(mine);
   for (const [key, i] of lastPages(theirs)) last.set(key, Math.max(i, last.get(key) ?? i));
-  const later = (c: Change, i: number) => last.get(`${c.table}:${c.id}`)! > i;
+  const later = (c: Change, i: number) => last.get(rowKey(c))! > i;
   const settle = (pages: readonly PullResult[]) =>
     pages.map((page, i) => ({ ...page, changes: page.changes.filter((c) => !later(c, i)) }));
   const [a, b] = [settle(mine), settle(theirs)];
   return [
     a.map((page, i) => {
-      const theirKeys = new Set((b[i]?.changes ?? []).map((c) => `${c.table}:${c.id}`));
+      const theirKeys = new Set((b[i]?.changes ?? []).map(rowKey));
       const byLater = new Set(mine[i]!.changes.filter((c) => later(c, i)).flatMap(referredTo));
-      const key = (c: Change) => `${c.table}:${c.id}`;
-      return { ...page, changes: page.changes.filter((c) => theirKeys.has(key(c)) || !byLater.has(key(c))) };
+      return { ...page, changes: page.changes.filter((c) => theirKeys.has(rowKey(c)) || !byLater.has(rowKey(c))) };
     }),
     b,
   ];
@@ -238,8 +240,7 @@ describe('sync_pull as json answers as the function before it did', () => {
         const what = `${name}, from ${from ?? 'a snapshot'}, limit ${limit}`;
         expect(mine.every(isOrdered), what).toBe(true);
         // No row twice in a page (the old function could list a game or member twice).
-        for (const page of mine)
-          expect(new Set(page.changes.map((ch) => `${ch.table}:${ch.id}`)).size, what).toBe(page.changes.length);
+        for (const page of mine) expect(new Set(page.changes.map(rowKey)).size, what).toBe(page.changes.length);
         const [ours, old] = settled(mine, theirs);
         expect(ours.map(canonical), what).toEqual(old.map(canonical));
         compared += ours.reduce((n, p) => n + p.changes.length, 0);
