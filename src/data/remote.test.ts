@@ -2,6 +2,7 @@
 // outcome must be the same as checking them whole — every change kept in order, tables this client
 // does not mirror left out, and one bad change anywhere refusing the whole answer.
 import { expect, it } from 'vitest';
+import { AnswerShapeError } from '../core/guards/server-answers.ts';
 import { NetworkError } from '../sync/remote.ts';
 import { createRpcRemote } from './remote.ts';
 
@@ -30,9 +31,15 @@ it('checks a page of 1,700 changes in slices and keeps every known change, in or
   expect(page).toMatchObject({ cursor: 'v1:42', has_more: false, snapshot: true, user_id: 7, clock: null });
 });
 
-it('refuses the whole answer when one change in a later slice is malformed', async () => {
+it('refuses the whole answer when one change in a later slice is malformed, and says which', async () => {
   const sent: unknown[] = comments(1700);
   sent[1234] = { table: 'comment', op: 'upsert', id: 'not a number', row: { id: 1235 } };
   await expect(answering(sent).pull(null, SCOPE, 5000)).rejects.toBeInstanceOf(NetworkError);
   await expect(answering(sent).pull(null, SCOPE, 5000)).rejects.toThrow('sync_pull answered in an unexpected shape');
+  const error: unknown = await answering(sent)
+    .pull(null, SCOPE, 5000)
+    .catch((e: unknown) => e);
+  const cause = (error as { cause?: unknown }).cause;
+  expect(cause).toBeInstanceOf(AnswerShapeError);
+  expect((cause as AnswerShapeError).path).toEqual([1234, 'id']);
 });

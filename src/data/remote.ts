@@ -63,11 +63,11 @@ function isServerTable(table: string): table is ServerTable {
 
 /** A server table this client does not know yet is left out rather than failing the pull. */
 function toChange(change: PullChange): ServerChange | null {
-  const { table } = change;
-  if (!isServerTable(table)) return null;
-  return change.op === 'upsert'
-    ? { table, op: 'upsert', id: change.id, row: change.row }
-    : { table, op: 'delete', id: change.id, key: change.key ?? null };
+  if (!isServerTable(change.table)) return null;
+  // pullChange made the object, with exactly a ServerChange's fields: it is taken as it is.
+  return change.op === 'upsert' || change.key !== undefined
+    ? (change as ServerChange)
+    : { table: change.table, op: 'delete', id: change.id, key: null };
 }
 
 /**
@@ -87,9 +87,11 @@ async function checkChanges(
     for (let i = start; i < end; i++) {
       let change: PullChange;
       try {
-        change = pullChange(changes[i], [i]);
+        // No path is made for a change that passes (a page has thousands): the index is added to
+        // the error's path only when one fails.
+        change = pullChange(changes[i]);
       } catch (error) {
-        if (error instanceof AnswerShapeError) return { error };
+        if (error instanceof AnswerShapeError) return { error: new AnswerShapeError([i, ...error.path]) };
         throw error;
       }
       const known = toChange(change);

@@ -185,22 +185,32 @@ export function pullPageAnswer(data: unknown): PullPageAnswer {
   return out as unknown as PullPageAnswer;
 }
 
-/** One change of a pull page: an upsert of a row with an id, or a delete with an optional key. Throws AnswerShapeError. */
+/** Throws at `path` and then `more`: the path is only made for an answer that fails. */
+function fail(path: readonly (string | number)[], ...more: (string | number)[]): never {
+  throw new AnswerShapeError([...path, ...more]);
+}
+
+/**
+ * One change of a pull page: an upsert of a row with an id, or a delete with an optional key.
+ * Throws AnswerShapeError. A page has thousands (issue 20 §3): an answer that passes makes one
+ * object per change and nothing else.
+ */
 export function pullChange(data: unknown, path: readonly (string | number)[] = []): PullChange {
-  need(isObject(data), path);
-  const c = data as Loose;
-  const op = c['op'];
-  need(op === 'upsert' || op === 'delete', [...path, 'op']);
-  need(isString(c['table']), [...path, 'table']);
-  need(isNumber(c['id']), [...path, 'id']);
+  if (!isObject(data)) fail(path);
+  const op = data['op'];
+  if (op !== 'upsert' && op !== 'delete') fail(path, 'op');
+  const table = data['table'];
+  if (!isString(table)) fail(path, 'table');
+  const id = data['id'];
+  if (!isNumber(id)) fail(path, 'id');
   if (op === 'upsert') {
-    const row = c['row'];
-    need(isObject(row), [...path, 'row']);
-    need(isNumber((row as Loose)['id']), [...path, 'row', 'id']);
-    return { table: c['table'] as string, op, id: c['id'] as number, row: row as { readonly id: number } & Loose };
+    const row = data['row'];
+    if (!isObject(row)) fail(path, 'row');
+    if (!isNumber(row['id'])) fail(path, 'row', 'id');
+    return { table, op, id, row: row as { readonly id: number } & Loose };
   }
-  need(maybe(c['key'], isPlainObject), [...path, 'key']);
-  const out: Loose = { table: c['table'], op, id: c['id'] };
-  copy(out, c, 'key');
+  if (!maybe(data['key'], isPlainObject)) fail(path, 'key');
+  const out: Loose = { table, op, id };
+  copy(out, data, 'key');
   return out as unknown as PullChange;
 }
