@@ -266,6 +266,38 @@ describe('a first visit to a profile (issue 20 §3: the header, the tabs and the
       }
     });
 
+    it(`at ${width} px: keeps each painted stat in place while the ones after it are still being parsed`, async () => {
+      const { id } = await member();
+      const context = await world.browser.newContext({ viewport: { width, height: 900 }, serviceWorkers: 'block' });
+      try {
+        const page = await context.newPage();
+        // No app code runs: the page is the first paint alone, as the parser leaves it.
+        await holdBack(page, 'main');
+        await page.goto(`${world.gateway.url}/user/${id}`, { waitUntil: 'commit' });
+        await page.locator('main[data-first-paint] .profile-stats__item').nth(4).waitFor();
+        // A frame painted before the parser reached the last stats (a loaded machine's parser
+        // yields anywhere) must show the first ones where and as wide as the whole row shows them.
+        const boxes = await page.evaluate(() => {
+          const items = () => Array.from(document.querySelectorAll('main[data-first-paint] .profile-stats__item'));
+          const box = (e: Element) => {
+            const r = e.getBoundingClientRect();
+            return `${r.x},${r.y} ${r.width}x${r.height}`;
+          };
+          const whole = items().map(box);
+          const partial: string[][] = [];
+          for (let left = 4; left >= 1; left--) {
+            items().at(-1)?.remove();
+            partial.push(items().map(box));
+          }
+          return { whole, partial };
+        });
+        expect(boxes.whole).toHaveLength(5);
+        expect(boxes.partial).toEqual([4, 3, 2, 1].map((n) => boxes.whole.slice(0, n)));
+      } finally {
+        await context.close();
+      }
+    });
+
     it(`at ${width} px: keeps the profile on show, in place, from the first paint to the loaded page`, async () => {
       const { id, username } = await member();
       const context = await world.browser.newContext({ viewport: { width, height: 900 }, serviceWorkers: 'block' });
