@@ -266,7 +266,7 @@ describe('a first visit to a profile (issue 20 §3: the header, the tabs and the
       }
     });
 
-    it(`at ${width} px: keeps each painted stat in place while the ones after it are still being parsed`, async () => {
+    it(`at ${width} px: keeps each painted stat and tab in place while the ones after it are still being parsed`, async () => {
       const { id } = await member();
       const context = await world.browser.newContext({ viewport: { width, height: 900 }, serviceWorkers: 'block' });
       try {
@@ -274,25 +274,29 @@ describe('a first visit to a profile (issue 20 §3: the header, the tabs and the
         // No app code runs: the page is the first paint alone, as the parser leaves it.
         await holdBack(page, 'main');
         await page.goto(`${world.gateway.url}/user/${id}`, { waitUntil: 'commit' });
-        await page.locator('main[data-first-paint] .profile-stats__item').nth(4).waitFor();
-        // A frame painted before the parser reached the last stats (a loaded machine's parser
-        // yields anywhere) must show the first ones where and as wide as the whole row shows them.
-        const boxes = await page.evaluate(() => {
-          const items = () => Array.from(document.querySelectorAll('main[data-first-paint] .profile-stats__item'));
-          const box = (e: Element) => {
-            const r = e.getBoundingClientRect();
-            return `${r.x},${r.y} ${r.width}x${r.height}`;
-          };
-          const whole = items().map(box);
-          const partial: string[][] = [];
-          for (let left = 4; left >= 1; left--) {
-            items().at(-1)?.remove();
-            partial.push(items().map(box));
-          }
-          return { whole, partial };
-        });
-        expect(boxes.whole).toHaveLength(5);
-        expect(boxes.partial).toEqual([4, 3, 2, 1].map((n) => boxes.whole.slice(0, n)));
+        await page.locator('main[data-first-paint] .top5-slot').first().waitFor();
+        // A frame painted before the parser reached the last stats or tabs (a loaded machine's
+        // parser yields anywhere) must show the first ones where and as wide as the whole row does.
+        for (const row of ['.profile-stats__item', '.profile-tabs__tab']) {
+          const boxes = await page.evaluate((row) => {
+            const items = () => Array.from(document.querySelectorAll(`main[data-first-paint] ${row}`));
+            const box = (e: Element) => {
+              const r = e.getBoundingClientRect();
+              return `${r.x},${r.y} ${r.width}x${r.height}`;
+            };
+            const whole = items().map(box);
+            const partial: string[][] = [];
+            while (items().length > 1) {
+              items().at(-1)?.remove();
+              partial.push(items().map(box));
+            }
+            return { whole, partial };
+          }, row);
+          expect(boxes.whole.length, row).toBeGreaterThan(4);
+          expect(boxes.partial, row).toEqual(
+            boxes.partial.map((_, i) => boxes.whole.slice(0, boxes.whole.length - 1 - i)),
+          );
+        }
       } finally {
         await context.close();
       }

@@ -2,6 +2,7 @@
 // visitor's Top 5) is exactly the markup the local gateway paints into a first visit's shell
 // (core/profile-first-paint.ts): the first paint never shows other words than the page, and
 // nothing moves when React takes the page over.
+import { readFileSync } from 'node:fs';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import {
   topFiveHtml,
   type PaintedStats,
 } from '../../core/profile-first-paint.ts';
+import { PROFILE_TABS } from '../../core/profile.ts';
 import type { AuthStore } from '../../data/auth/auth-store.ts';
 import type { TopFiveEntry } from '../../data/repos/lists.ts';
 import type { ProfileData } from '../../data/repos/profile.ts';
@@ -158,5 +160,14 @@ describe("a profile's first paint", () => {
     );
     expect(html).toContain('<span class="profile-stats__value">1234</span>');
     expect(html.match(/<li class="top5-slot /g)).toHaveLength(5);
+  });
+});
+
+describe("the profile's rows of stats and tabs", () => {
+  it('are laid out in as many columns as they have items, so a partly parsed row keeps its place', () => {
+    // The e2e first-paint test checks the places in a browser; this keeps the counts in step.
+    const css = readFileSync(new URL('./profile.css', import.meta.url), 'utf8');
+    expect(css).toContain(`grid-template-columns: repeat(${PROFILE_TABS.length}, minmax(max-content, 1fr));`);
+    expect(css).toContain(`grid-template-columns: repeat(${Object.keys(STATS).length}, minmax(0, 1fr));`);
   });
 });
