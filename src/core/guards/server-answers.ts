@@ -185,31 +185,31 @@ export function pullPageAnswer(data: unknown): PullPageAnswer {
   return out as unknown as PullPageAnswer;
 }
 
-/** Throws at `path` and then `more`: the path is only made for an answer that fails. */
-function fail(path: readonly (string | number)[], ...more: (string | number)[]): never {
-  throw new AnswerShapeError([...path, ...more]);
+/** Throws at `path`, which is only made for an answer that fails. */
+function fail(...path: (string | number)[]): never {
+  throw new AnswerShapeError(path);
 }
 
 /**
  * One change of a pull page: an upsert of a row with an id, or a delete with an optional key.
- * Throws AnswerShapeError. A page has thousands (issue 20 §3): an answer that passes makes one
- * object per change and nothing else.
+ * Throws AnswerShapeError, its path within the change (the caller adds the change's place). A page
+ * has thousands (issue 20 §3): an answer that passes makes one object per change and nothing else.
  */
-export function pullChange(data: unknown, path: readonly (string | number)[] = []): PullChange {
-  if (!isObject(data)) fail(path);
+export function pullChange(data: unknown): PullChange {
+  if (!isObject(data)) fail();
   const op = data['op'];
-  if (op !== 'upsert' && op !== 'delete') fail(path, 'op');
+  if (op !== 'upsert' && op !== 'delete') fail('op');
   const table = data['table'];
-  if (!isString(table)) fail(path, 'table');
+  if (!isString(table)) fail('table');
   const id = data['id'];
-  if (!isNumber(id)) fail(path, 'id');
+  if (!isNumber(id)) fail('id');
   if (op === 'upsert') {
     const row = data['row'];
-    if (!isObject(row)) fail(path, 'row');
-    if (!isNumber(row['id'])) fail(path, 'row', 'id');
+    if (!isObject(row)) fail('row');
+    if (!isNumber(row['id'])) fail('row', 'id');
     return { table, op, id, row: row as { readonly id: number } & Loose };
   }
-  if (!maybe(data['key'], isPlainObject)) fail(path, 'key');
+  if (!maybe(data['key'], isPlainObject)) fail('key');
   const out: Loose = { table, op, id };
   copy(out, data, 'key');
   return out as unknown as PullChange;
