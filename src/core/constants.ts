@@ -14,9 +14,10 @@ export const PUSH_BATCH_SIZE = 100;
 /**
  * The sync protocol this build speaks (issue 19 §5), sent with every sync_push / sync_pull and
  * stored on each outbox row as the shape of its arguments. 1: before edit clocks (no `hlc`, a
- * Top 5 without `base`); 2: every edit carries its hybrid logical clock.
+ * Top 5 without `base`); 2: every edit carries its hybrid logical clock; 3: the same edits, and
+ * sync_pull's pages may send rows grouped by table and columns (`rows`).
  */
-export const SYNC_PROTOCOL = 2;
+export const SYNC_PROTOCOL = 3;
 
 /** The name of the device's IndexedDB database (src/store/db.ts). */
 export const DEVICE_DB_NAME = 'checkpoint';

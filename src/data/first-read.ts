@@ -7,7 +7,7 @@
 // Only when the device has no database at all: then it holds no session, so the answer is the one
 // an anonymous reader gets, which is what the app would have asked for. With a database the app's
 // read path decides (the member's token, an expiring session), and nothing is sent early.
-import { DEVICE_DB_NAME } from '../core/constants.ts';
+import { DEVICE_DB_NAME, SYNC_PROTOCOL } from '../core/constants.ts';
 import type { SyncScope } from '../sync/remote.ts';
 import { directSettings, hostedBuild } from './backend-settings.ts';
 import { directRpc, type DirectSettings, type RpcAnswer } from './direct-rpc.ts';
@@ -29,7 +29,7 @@ const READ_THROUGH_LIMIT = 5000;
 /** A read-through's snapshot of a scope (remote.ts's scopeSnapshot asks for exactly this): a profile's is `{ user_ids: [id] }`. */
 export const scopeSnapshotRead = (scope: Partial<SyncScope>): RpcRead => ({
   fn: 'sync_pull',
-  args: { p_cursor: null, p_scope: scope, p_limit: READ_THROUGH_LIMIT, p_own: false },
+  args: { p_cursor: null, p_scope: scope, p_limit: READ_THROUGH_LIMIT, p_own: false, p_protocol: SYNC_PROTOCOL },
 });
 
 /**

@@ -8,8 +8,8 @@ import { createRpcRemote } from './remote.ts';
 
 const SCOPE = { game_ids: [], user_ids: [], rating_ids: [], author_ids: [] };
 
-function answering(changes: unknown[]) {
-  const data = { cursor: 'v1:42', has_more: false, snapshot: true, user_id: 7, clock: null, changes };
+function answering(changes: unknown[], rows?: unknown[]) {
+  const data = { cursor: 'v1:42', has_more: false, snapshot: true, user_id: 7, clock: null, changes, rows };
   return createRpcRemote(() => Promise.resolve({ data, error: null, status: 200 }));
 }
 
@@ -41,5 +41,54 @@ it('refuses the whole answer when one change in a later slice is malformed, and 
     .catch((e: unknown) => e);
   const cause = (error as { cause?: unknown }).cause;
   expect(cause).toBeInstanceOf(AnswerShapeError);
-  expect((cause as AnswerShapeError).path).toEqual([1234, 'id']);
+  expect((cause as AnswerShapeError).path).toEqual(['changes', 1234, 'id']);
+});
+
+/** Protocol 3's rows: `n` comments in one group, named once. */
+const grouped = (n: number, first = 1) => ({
+  table: 'comment',
+  columns: ['id', 'content', 'rating_id'],
+  values: Array.from({ length: n }, (_, i) => [first + i, `Comment ${first + i}`, 5]),
+});
+
+it("[S7] reads a page's rows by table as upserts after its changes, and leaves out a table it does not know", async () => {
+  const changes = [
+    { table: 'game', op: 'upsert', id: 3, row: { id: 3, name: 'Hades' } },
+    { table: 'comment', op: 'delete', id: 9000, key: null },
+  ];
+  const rows = [grouped(1200), { ...grouped(2, 5000), table: 'a_table_from_a_newer_server' }, grouped(3, 7000)];
+  const page = await answering(changes, rows).pull('v1:1', SCOPE, 5000);
+  expect(page.changes).toHaveLength(2 + 1200 + 3);
+  expect(page.changes.slice(0, 2)).toEqual([
+    { table: 'game', op: 'upsert', id: 3, row: { id: 3, name: 'Hades' } },
+    { table: 'comment', op: 'delete', id: 9000, key: null },
+  ]);
+  expect(page.changes[2]).toEqual({
+    table: 'comment',
+    op: 'upsert',
+    id: 1,
+    row: { id: 1, content: 'Comment 1', rating_id: 5 },
+  });
+  expect(page.changes.slice(2).map((c) => c.id)).toEqual([
+    ...Array.from({ length: 1200 }, (_, i) => i + 1),
+    7000,
+    7001,
+    7002,
+  ]);
+  // The page the engine gets has its rows among its changes, not beside them.
+  expect(page).not.toHaveProperty('rows');
+});
+
+it('refuses the whole answer when one row of a group is malformed, and says which', async () => {
+  const rows = [grouped(10), grouped(1000, 100)];
+  (rows[1]!.values[777] as unknown[])[0] = 'not a number';
+  const error: unknown = await answering([], rows)
+    .pull('v1:1', SCOPE, 5000)
+    .catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(NetworkError);
+  expect(((error as { cause?: unknown }).cause as AnswerShapeError).path).toEqual(['rows', 1, 'values', 777, 0]);
+  const unnamed = await answering([], [{ ...grouped(1), columns: ['content', 'rating_id'] }])
+    .pull('v1:1', SCOPE, 5000)
+    .catch((e: unknown) => e);
+  expect(((unnamed as { cause?: unknown }).cause as AnswerShapeError).path).toEqual(['rows', 0, 'columns']);
 });

@@ -8,9 +8,12 @@ import {
   AnswerShapeError,
   pullChange,
   pullPageAnswer,
+  pullRowChange,
+  pullRows,
   pullTooOld,
   type PullChange,
   type PullPageAnswer,
+  type PullRows,
 } from '../core/guards/server-answers.ts';
 import { lazySchema, z } from '../core/zod.ts';
 import { yieldToPage } from '../core/yield-to-page.ts';
@@ -76,26 +79,55 @@ function toChange(change: PullChange): ServerChange | null {
  */
 const CHECK_SLICE = 500;
 
-/** A page's changes checked and converted, a slice at a time; or the error of the first bad change. */
-async function checkChanges(
-  changes: readonly unknown[],
-): Promise<{ changes: ServerChange[] } | { error: AnswerShapeError }> {
+/**
+ * A page's changes, then its rows by table (protocol 3) as upserts, checked and converted a slice
+ * at a time; or the error of the first bad one, its path from the page (`changes.3.id`,
+ * `rows.0.values.12`). The order is the server's; a page holds each row once, so it only decides
+ * the order tables are stored in (games and members, in `changes`, first).
+ */
+async function checkChanges(page: PullPageAnswer): Promise<{ changes: ServerChange[] } | { error: AnswerShapeError }> {
   const checked: ServerChange[] = [];
-  for (let start = 0; start < changes.length; start += CHECK_SLICE) {
-    if (start > 0) await yieldToPage();
-    const end = Math.min(changes.length, start + CHECK_SLICE);
-    for (let i = start; i < end; i++) {
-      let change: PullChange;
+  // Checked since the last yield, across the changes and every group's rows.
+  let slice = 0;
+  const { changes } = page;
+  for (let i = 0; i < changes.length; i++) {
+    let change: PullChange;
+    try {
+      // No path is made for a change that passes (a page has thousands): the index is added to
+      // the error's path only when one fails.
+      change = pullChange(changes[i]);
+    } catch (error) {
+      if (error instanceof AnswerShapeError) return { error: new AnswerShapeError(['changes', i, ...error.path]) };
+      throw error;
+    }
+    const known = toChange(change);
+    if (known) checked.push(known);
+    if (++slice === CHECK_SLICE) {
+      slice = 0;
+      await yieldToPage();
+    }
+  }
+  for (let g = 0; g < page.rows.length; g++) {
+    let rows: PullRows;
+    try {
+      rows = pullRows(page.rows[g]);
+    } catch (error) {
+      if (error instanceof AnswerShapeError) return { error: new AnswerShapeError(['rows', g, ...error.path]) };
+      throw error;
+    }
+    // A table this client does not know yet is left out, as a change of it would be.
+    if (!isServerTable(rows.table)) continue;
+    for (let i = 0; i < rows.values.length; i++) {
       try {
-        // No path is made for a change that passes (a page has thousands): the index is added to
-        // the error's path only when one fails.
-        change = pullChange(changes[i]);
+        checked.push(pullRowChange(rows, i) as ServerChange);
       } catch (error) {
-        if (error instanceof AnswerShapeError) return { error: new AnswerShapeError([i, ...error.path]) };
+        if (error instanceof AnswerShapeError) return { error: new AnswerShapeError(['rows', g, ...error.path]) };
         throw error;
       }
-      const known = toChange(change);
-      if (known) checked.push(known);
+      if (++slice === CHECK_SLICE) {
+        slice = 0;
+        await yieldToPage();
+      }
     }
   }
   return { changes: checked };
@@ -179,9 +211,10 @@ export function createRpcRemote(rpc: RpcCall, options: SupabaseRemoteOptions = {
     } catch (error) {
       throw unexpected('sync_pull', error);
     }
-    const checked = await checkChanges(page.changes);
+    const checked = await checkChanges(page);
     if ('error' in checked) throw unexpected('sync_pull', checked.error);
-    return { ...page, changes: checked.changes, clock: page.clock ?? null };
+    const { rows: _grouped, ...rest } = page;
+    return { ...rest, changes: checked.changes, clock: page.clock ?? null };
   }
 
   return {

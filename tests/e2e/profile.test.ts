@@ -5,6 +5,7 @@
 import { expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { holdAppCode, setOffline } from './browser.ts';
+import { SYNC_PROTOCOL } from '../../src/core/constants.ts';
 import { expectAccessible } from './axe.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld, synced } from './harness.ts';
 
@@ -137,7 +138,9 @@ it("reads a first visit's profile once, sent by the page's first script before t
   await expect.poll(() => stat(page, 'reviews'), { timeout: 10_000 }).toBe('4');
   expect(heldUntilRead.length).toBeGreaterThan(0);
   expect(heldUntilRead.every(Boolean)).toBe(true);
-  expect(snapshots).toEqual([{ p_cursor: null, p_scope: { user_ids: [COMBO] }, p_limit: 5000, p_own: false }]);
+  expect(snapshots).toEqual([
+    { p_cursor: null, p_scope: { user_ids: [COMBO] }, p_limit: 5000, p_own: false, p_protocol: SYNC_PROTOCOL },
+  ]);
   expect(errors).toEqual([]);
   await context.close();
 });

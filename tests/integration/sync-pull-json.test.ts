@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VISITOR, asActor, createTestDb, type Actor } from '../support/test-db.ts';
+import { VISITOR, asActor, call, createTestDb, type Actor } from '../support/test-db.ts';
 import { mulberry32 } from '../support/random.ts';
 import {
   IGDB,
@@ -24,10 +24,12 @@ import {
   type Change,
   type Member,
   type Mutation,
+  type PageRows,
   type PullResult,
   type Scope,
   pushAll,
   pushOk,
+  withRows,
 } from '../support/fixtures.ts';
 
 const db = await createTestDb();
@@ -145,7 +147,9 @@ async function walkBoth(
   let cursor = from;
   for (let i = 0; i < 200; i++) {
     const [a, b] = [await pull(db, actor, cursor, scope, limit), await oldPull(actor, cursor, scope, limit)];
-    mine.push(a);
+    // The member's edit clock (protocol 2 on) is not in the old answer.
+    const { clock: _clock, ...page } = a as PullResult & { clock?: unknown };
+    mine.push(page);
     theirs.push({ ...b, changes: once(b.changes) });
     if (!a.has_more || !b.has_more || a.cursor !== b.cursor) break;
     cursor = a.cursor;
@@ -252,11 +256,12 @@ describe('sync_pull as json answers as the function before it did', () => {
     expect(deletes).toBeGreaterThan(0);
   }, 240_000);
 
-  // …_pull_entries.sql: each upsert's change-log entry carries the change as sent, and a page takes
-  // it from there. Entries logged before that migration have none, and their rows are built when
-  // read: both ways must answer the same changes, value for value (the row trigger's entries are
-  // jsonb's text, whose keys come in another order).
-  it('takes each change from its entry, as the row built when read would be; entries without one answer alike', async () => {
+  // …_pull_entries.sql: each upsert's change-log entry carries the row as written, and a page takes
+  // it from there; since …_pull_rows_by_table.sql as its columns and values, sent in the page's
+  // `rows` (protocol 3). A client before protocol 3 gets every row built when read, as pages were
+  // before entries: both must answer the same changes, value for value, once a client has read the
+  // rows (withRows; the entries' keys come in jsonb's order).
+  it('[S7] sends each entry in rows by table (protocol 3), as the row built when read would be (protocol 2)', async () => {
     const members = await Promise.all(['pe_a', 'pe_b', 'pe_c'].map((n) => createMember(db, n)));
     const [a, b] = members as [Member, Member, Member];
     const readers: Array<[Actor, Scope]> = [
@@ -273,7 +278,7 @@ describe('sync_pull as json answers as the function before it did', () => {
     // workload's drafts.
     const missing = await db.query<{ tbl: string; n: number }>(
       `select c.tbl, count(*)::int as n from public.sync_change c
-        where c.op = 'upsert' and c.tbl not in ('user', 'game') and c.entry is null
+        where c.op = 'upsert' and c.tbl not in ('user', 'game') and (c.vals is null or c.cols is null)
           and not exists (select 1 from public.rating r where c.tbl = 'rating' and r.id = c.row_id and r.is_draft)
           and not exists (select 1 from public.comment m where c.tbl = 'comment' and m.id = c.row_id and not m.is_published)
         group by c.tbl`,
@@ -281,30 +286,38 @@ describe('sync_pull as json answers as the function before it did', () => {
     expect(missing).toEqual([]);
     const drafts = await db.query<{ n: number }>(
       `select count(*)::int as n from public.sync_change c join public.rating r on r.id = c.row_id
-        where c.tbl = 'rating' and c.op = 'upsert' and r.is_draft and c.entry is null`,
+        where c.tbl = 'rating' and c.op = 'upsert' and r.is_draft and c.vals is null`,
     );
     expect(drafts[0]?.n).toBeGreaterThan(0);
-    const withEntries = await Promise.all(
-      readers.map(([actor, scope], i) => pull(db, actor, cursors[i]!, scope, 5000)),
-    );
-    await db.query(
-      'create table public.entries_aside as select id, entry from public.sync_change where entry is not null',
-    );
-    try {
-      await db.query('update public.sync_change set entry = null where entry is not null');
-      const built = await Promise.all(readers.map(([actor, scope], i) => pull(db, actor, cursors[i]!, scope, 5000)));
-      // One page each (no row comes again later): the same changes, row for row.
-      for (const page of withEntries) expect(page.has_more).toBe(false);
-      // (The cursors differ: the updates above are transactions of their own, and move the watermark.)
-      const changes = (pages: readonly PullResult[]) => pages.map((page) => page.changes);
-      expect(changes(withEntries)).toEqual(changes(built));
-      expect(
-        withEntries.reduce((n, page) => n + page.changes.filter((c) => c.op === 'upsert').length, 0),
-      ).toBeGreaterThan(20);
-    } finally {
-      await db.query('update public.sync_change c set entry = a.entry from public.entries_aside a where a.id = c.id');
-      await db.query('drop table public.entries_aside');
+    const page = (protocol: number) =>
+      Promise.all(
+        readers.map(([actor, scope], i) =>
+          call<PullResult & { rows?: PageRows[] }>(
+            db,
+            actor,
+            `public.sync_pull($1::text, $2::jsonb, 5000, true, ${protocol})`,
+            [cursors[i]!, JSON.stringify(scope)],
+          ),
+        ),
+      );
+    const [grouped, built] = [await page(3), await page(2)];
+    // One page each (no row comes again later), with the same cursor.
+    for (const [i, p] of grouped.entries()) {
+      expect(p.has_more).toBe(false);
+      expect(p.cursor).toBe(built[i]!.cursor);
     }
+    // Protocol 3 sends the entries in rows (each group's columns once, each row one value per
+    // column), and no row twice; protocol 2 has no rows.
+    const groups = grouped.flatMap((p) => p.rows ?? []);
+    expect(groups.reduce((n, g) => n + g.values.length, 0)).toBeGreaterThan(20);
+    for (const g of groups) {
+      expect(g.columns).toContain('id');
+      for (const values of g.values) expect(values).toHaveLength(g.columns.length);
+    }
+    expect(built.every((p) => p.rows === undefined)).toBe(true);
+    for (const p of grouped.map(withRows)) expect(new Set(p.changes.map(rowKey)).size).toBe(p.changes.length);
+    // The same changes, row for row, value for value, in the same order.
+    expect(grouped.map((p) => withRows(p).changes)).toEqual(built.map((p) => withRows(p).changes));
   }, 120_000);
 
   // …_pull_entries_as_sent.sql: a row whose newest change in a page has an entry goes as that

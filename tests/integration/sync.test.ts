@@ -14,6 +14,7 @@ import {
   IGDB,
   Mirror,
   PULL_SQL,
+  withRows,
   attempt,
   batchOf,
   counterDrift,
@@ -616,7 +617,7 @@ class Session {
       ]);
       const result = rows.rows[0]?.r;
       if (!result) throw new Error('sync_pull returned nothing');
-      return result;
+      return withRows(result);
     } finally {
       await this.commit();
     }

@@ -3,6 +3,7 @@
 // probe that runs a statement as an actor and inspects its effect before rolling everything back.
 import { randomUUID } from 'node:crypto';
 import type { Db, Queryable, Row } from '../../supabase/local/db.ts';
+import { SYNC_PROTOCOL } from '../../src/core/constants.ts';
 import { call, createAccount, type Actor } from './test-db.ts';
 
 /** Ten real games, IGDB-shaped as import_catalogue takes them. */
@@ -198,16 +199,51 @@ export interface Scope {
   rating_ids?: number[];
 }
 
-export const PULL_SQL = 'public.sync_pull($1::text, $2::jsonb, $3::integer)';
+/** sync_pull as this build's client calls it (protocol 3: a page may carry `rows`, see withRows). */
+export const PULL_SQL = `public.sync_pull($1::text, $2::jsonb, $3::integer, true, ${SYNC_PROTOCOL})`;
 
-export function pull(
+/** A protocol 3 page's `rows`: upserts of one table with the same columns, each row its values. */
+export interface PageRows {
+  table: string;
+  columns: string[];
+  values: unknown[][];
+}
+
+const PAGE_RANK: Record<string, number> = { game: 0, user: 1, rating: 2 };
+const pageRank = (c: Change) => PAGE_RANK[c.table] ?? 3;
+
+/**
+ * A page as the client reads it: its `rows` (protocol 3) as upserts among its changes, in
+ * sync_pull's order (games, members, reviews, then the rest, by id; here two tables' rows with the
+ * same id by table). The changes must already be in that order: a page that breaks it fails here.
+ */
+export function withRows(page: PullResult & { rows?: PageRows[] }): PullResult {
+  const { rows = [], ...rest } = page;
+  const before = (a: Change, b: Change) =>
+    pageRank(a) - pageRank(b) || a.id - b.id || (a.table < b.table ? -1 : a.table > b.table ? 1 : 0);
+  rest.changes.forEach((c, i) => {
+    const prev = rest.changes[i - 1];
+    if (prev && (pageRank(prev) - pageRank(c) || prev.id - c.id) > 0)
+      throw new Error(`sync_pull's changes out of order at ${i}`);
+  });
+  if (rows.length === 0) return rest;
+  const upserts = rows.flatMap((group) =>
+    group.values.map((values): Change => {
+      const row = Object.fromEntries(group.columns.map((column, k) => [column, values[k]])) as Row;
+      return { table: group.table, op: 'upsert', id: row['id'] as number, row };
+    }),
+  );
+  return { ...rest, changes: [...rest.changes, ...upserts].sort(before) };
+}
+
+export async function pull(
   db: Db,
   actor: Actor,
   cursor: string | null,
   scope: Scope = {},
   limit = 1000,
 ): Promise<PullResult> {
-  return call<PullResult>(db, actor, PULL_SQL, [cursor, JSON.stringify(scope), limit]);
+  return withRows(await call<PullResult>(db, actor, PULL_SQL, [cursor, JSON.stringify(scope), limit]));
 }
 
 /** What a client keeps of pulled rows: the latest row per table and id; tombstones remove. */

@@ -4,7 +4,15 @@
 // array, a class instance…), both accept and reject the same answers, and give the same data.
 import { describe, expect, it } from 'vitest';
 import { z } from '../zod.ts';
-import { AnswerShapeError, gamePageAnswer, pullChange, pullPageAnswer, pullTooOld } from './server-answers.ts';
+import {
+  AnswerShapeError,
+  gamePageAnswer,
+  pullChange,
+  pullPageAnswer,
+  pullRowChange,
+  pullRows,
+  pullTooOld,
+} from './server-answers.ts';
 
 const maybe = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
 const Card = z.object({
@@ -37,6 +45,8 @@ const PullPageSchema = z.object({
   has_more: z.boolean(),
   snapshot: z.boolean(),
   changes: z.array(z.unknown()),
+  // Protocol 3's groups (checked apart, by pullRows); absent before it.
+  rows: z._default(z.array(z.unknown()), []),
   user_id: z.nullable(z.number()),
   clock: z.nullish(z.string()),
 });
@@ -197,6 +207,7 @@ const PAGES: readonly unknown[] = [
   { cursor: 'c1', has_more: false, snapshot: true, changes: CHANGES, user_id: null, clock: '0001' },
   { cursor: '', has_more: true, snapshot: false, changes: [], user_id: 4 },
   { cursor: 'c', has_more: true, snapshot: false, changes: [1, 'anything'], user_id: 4, clock: null },
+  { cursor: 'c', has_more: false, snapshot: false, changes: [], rows: [{ table: 'comment' }, 2], user_id: 4 },
 ];
 
 describe('pullPageAnswer and pullTooOld against the zod schemas they replaced', () => {
@@ -222,5 +233,54 @@ describe('pullPageAnswer and pullTooOld against the zod schemas they replaced', 
       }
     }
     expect(told).toBeGreaterThan(5);
+  });
+});
+
+describe('pullRows and pullRowChange (protocol 3)', () => {
+  const group = {
+    table: 'comment',
+    columns: ['content', 'id', 'rating_id'],
+    values: [
+      ['First', 1, 9],
+      [null, 2, 9],
+    ],
+  };
+  const path = (check: () => unknown) => {
+    try {
+      check();
+    } catch (error) {
+      if (error instanceof AnswerShapeError) return error.path;
+      throw error;
+    }
+    return 'accepted';
+  };
+
+  it("makes each row an upsert of an object with the group's names, values as sent", () => {
+    const rows = pullRows(group);
+    expect(rows.idAt).toBe(1);
+    expect(rows.values.map((_, i) => pullRowChange(rows, i))).toEqual([
+      { table: 'comment', op: 'upsert', id: 1, row: { content: 'First', id: 1, rating_id: 9 } },
+      { table: 'comment', op: 'upsert', id: 2, row: { content: null, id: 2, rating_id: 9 } },
+    ]);
+    expect(pullRows({ ...group, values: [] }).values).toEqual([]);
+  });
+
+  it('refuses a group that does not name its columns once each, id among them, and says where', () => {
+    for (const wrong of [null, [], 'comment', 1]) expect(path(() => pullRows(wrong))).toEqual([]);
+    expect(path(() => pullRows({ ...group, table: 3 }))).toEqual(['table']);
+    for (const columns of [undefined, null, 'id', [1, 'id'], ['content', 'rating_id'], ['id', 'content', 'id']])
+      expect(path(() => pullRows({ ...group, columns }))).toEqual(['columns']);
+    for (const values of [undefined, null, {}, 'x'])
+      expect(path(() => pullRows({ ...group, values }))).toEqual(['values']);
+  });
+
+  it('refuses a row that is not one value per column with a number for its id', () => {
+    const rows = (...values: unknown[]) => pullRows({ ...group, values });
+    expect(path(() => pullRowChange(rows(['a', 1, 9], { id: 2 }), 1))).toEqual(['values', 1]);
+    expect(path(() => pullRowChange(rows(['a', 1]), 0))).toEqual(['values', 0]);
+    expect(path(() => pullRowChange(rows(['a', 1, 9, 'extra']), 0))).toEqual(['values', 0]);
+    for (const id of ['1', null, Number.NaN, Number.POSITIVE_INFINITY, {}])
+      expect(path(() => pullRowChange(rows(['a', id, 9]), 0))).toEqual(['values', 0, 1]);
+    expect(path(() => pullRowChange(rows(['a', 1, 9]), 0))).toBe('accepted');
   });
 });
