@@ -79,6 +79,12 @@ function toChange(change: PullChange): ServerChange | null {
  */
 const CHECK_SLICE = 500;
 
+/** A guard's error with its place in the page put before its path; any other error is thrown on. */
+function placed(error: unknown, ...place: (string | number)[]): { error: AnswerShapeError } {
+  if (error instanceof AnswerShapeError) return { error: new AnswerShapeError([...place, ...error.path]) };
+  throw error;
+}
+
 /**
  * A page's changes, then its rows by table (protocol 3) as upserts, checked and converted a slice
  * at a time; or the error of the first bad one, its path from the page (`changes.3.id`,
@@ -87,8 +93,8 @@ const CHECK_SLICE = 500;
  */
 async function checkChanges(page: PullPageAnswer): Promise<{ changes: ServerChange[] } | { error: AnswerShapeError }> {
   const checked: ServerChange[] = [];
-  // Checked since the last yield, across the changes and every group's rows.
-  let slice = 0;
+  // Counted across the changes and every group's rows: a yield every CHECK_SLICE of them.
+  let done = 0;
   const { changes } = page;
   for (let i = 0; i < changes.length; i++) {
     let change: PullChange;
@@ -97,23 +103,18 @@ async function checkChanges(page: PullPageAnswer): Promise<{ changes: ServerChan
       // the error's path only when one fails.
       change = pullChange(changes[i]);
     } catch (error) {
-      if (error instanceof AnswerShapeError) return { error: new AnswerShapeError(['changes', i, ...error.path]) };
-      throw error;
+      return placed(error, 'changes', i);
     }
     const known = toChange(change);
     if (known) checked.push(known);
-    if (++slice === CHECK_SLICE) {
-      slice = 0;
-      await yieldToPage();
-    }
+    if (++done % CHECK_SLICE === 0) await yieldToPage();
   }
   for (let g = 0; g < page.rows.length; g++) {
     let rows: PullRows;
     try {
       rows = pullRows(page.rows[g]);
     } catch (error) {
-      if (error instanceof AnswerShapeError) return { error: new AnswerShapeError(['rows', g, ...error.path]) };
-      throw error;
+      return placed(error, 'rows', g);
     }
     // A table this client does not know yet is left out, as a change of it would be.
     if (!isServerTable(rows.table)) continue;
@@ -121,13 +122,9 @@ async function checkChanges(page: PullPageAnswer): Promise<{ changes: ServerChan
       try {
         checked.push(pullRowChange(rows, i) as ServerChange);
       } catch (error) {
-        if (error instanceof AnswerShapeError) return { error: new AnswerShapeError(['rows', g, ...error.path]) };
-        throw error;
+        return placed(error, 'rows', g);
       }
-      if (++slice === CHECK_SLICE) {
-        slice = 0;
-        await yieldToPage();
-      }
+      if (++done % CHECK_SLICE === 0) await yieldToPage();
     }
   }
   return { changes: checked };

@@ -25,6 +25,8 @@ import {
   type Member,
   type Mutation,
   type PageRows,
+  pageOrder,
+  pageRank,
   type PullResult,
   type Scope,
   pushAll,
@@ -71,15 +73,12 @@ function once(changes: readonly Change[]): Change[] {
   });
 }
 
-const RANK: Record<string, number> = { game: 0, user: 1, rating: 2 };
-const rank = (c: Change) => RANK[c.table] ?? 3;
-
 /**
  * A page's changes in a canonical order. Both functions order by (table rank, id); changes that
  * tie on both (a comment and a like with the same id, say) may come in either order.
  */
 function canonical(page: PullResult): PullResult {
-  const order = (c: Change) => `${rank(c)}:${String(c.id).padStart(12, '0')}:${c.table}:${c.op}`;
+  const order = (c: Change) => `${pageRank(c)}:${String(c.id).padStart(12, '0')}:${c.table}:${c.op}`;
   return { ...page, changes: [...page.changes].sort((x, y) => order(x).localeCompare(order(y))) };
 }
 
@@ -131,7 +130,7 @@ function settled(mine: readonly PullResult[], theirs: readonly PullResult[]): [P
 function isOrdered(page: PullResult): boolean {
   return page.changes.every((c, i) => {
     const prev = page.changes[i - 1];
-    return !prev || rank(prev) < rank(c) || (rank(prev) === rank(c) && prev.id <= c.id);
+    return !prev || pageOrder(prev, c) <= 0;
   });
 }
 

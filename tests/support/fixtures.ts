@@ -210,7 +210,10 @@ export interface PageRows {
 }
 
 const PAGE_RANK: Record<string, number> = { game: 0, user: 1, rating: 2 };
-const pageRank = (c: Change) => PAGE_RANK[c.table] ?? 3;
+/** Where a change's table comes in sync_pull's order: games, members, reviews, then the rest. */
+export const pageRank = (c: Change) => PAGE_RANK[c.table] ?? 3;
+/** sync_pull's order: by pageRank, then by id (two tables' rows with the same id in either order). */
+export const pageOrder = (a: Change, b: Change) => pageRank(a) - pageRank(b) || a.id - b.id;
 
 /**
  * A page as the client reads it: its `rows` (protocol 3) as upserts among its changes, in
@@ -219,12 +222,9 @@ const pageRank = (c: Change) => PAGE_RANK[c.table] ?? 3;
  */
 export function withRows(page: PullResult & { rows?: PageRows[] }): PullResult {
   const { rows = [], ...rest } = page;
-  const before = (a: Change, b: Change) =>
-    pageRank(a) - pageRank(b) || a.id - b.id || (a.table < b.table ? -1 : a.table > b.table ? 1 : 0);
   rest.changes.forEach((c, i) => {
     const prev = rest.changes[i - 1];
-    if (prev && (pageRank(prev) - pageRank(c) || prev.id - c.id) > 0)
-      throw new Error(`sync_pull's changes out of order at ${i}`);
+    if (prev && pageOrder(prev, c) > 0) throw new Error(`sync_pull's changes out of order at ${i}`);
   });
   if (rows.length === 0) return rest;
   const upserts = rows.flatMap((group) =>
@@ -233,7 +233,8 @@ export function withRows(page: PullResult & { rows?: PageRows[] }): PullResult {
       return { table: group.table, op: 'upsert', id: row['id'] as number, row };
     }),
   );
-  return { ...rest, changes: [...rest.changes, ...upserts].sort(before) };
+  const byTable = (a: Change, b: Change) => (a.table < b.table ? -1 : a.table > b.table ? 1 : 0);
+  return { ...rest, changes: [...rest.changes, ...upserts].sort((a, b) => pageOrder(a, b) || byTable(a, b)) };
 }
 
 export async function pull(
