@@ -3,6 +3,7 @@
 // indent per level; a reply to a reply starts with an @ mention of the replied-to author.
 import { cleanText } from './blank-text.ts';
 import { COMMENT_MAX_LENGTH } from './constants.ts';
+import { INVALID_TEXT_MESSAGE, isStorableText } from './storable-text.ts';
 import { compareMoments } from './dates.ts';
 
 /** "reply-nesting walk depth 10": the ancestor walk stops after this many steps. */
@@ -114,6 +115,7 @@ export type CommentCheck = 'new' | 'edit';
  * (the same as comment.edit's validation in mutations.ts).
  */
 export function commentProblem(text: string, check: CommentCheck = 'new'): string | null {
+  if (!isStorableText(text)) return INVALID_TEXT_MESSAGE;
   const trimmed = cleanText(text);
   if (trimmed === '') return check === 'new' ? 'Comment cannot be empty' : 'Comment content cannot be empty';
   if (trimmed.length > COMMENT_MAX_LENGTH) {

@@ -2,6 +2,7 @@
 // app.check_journal_fields and play_session_guard give (…_play_journal.sql), and how the journal
 // reads: total time ("12 h 30 min") and sessions grouped by month, newest first.
 import { LONG_MONTHS, SHORT_MONTHS } from './dates.ts';
+import { INVALID_TEXT_MESSAGE, isStorableText } from './storable-text.ts';
 
 /** Minutes one entry may hold: at least one, at most one whole day. */
 export const JOURNAL_MINUTES_MIN = 1;
@@ -64,6 +65,7 @@ export function minutesProblem(minutes: number): string | null {
 }
 
 export function noteProblem(note: string | null | undefined): string | null {
+  if (note && !isStorableText(note)) return INVALID_TEXT_MESSAGE;
   return trimNote(note ?? '').length > JOURNAL_NOTE_MAX_LENGTH ? JOURNAL_MESSAGES.noteTooLong : null;
 }
 

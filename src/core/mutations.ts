@@ -3,6 +3,7 @@
 // (src/store/mutators/*) and on the server (app.apply_mutation in supabase/migrations/…_sync.sql).
 // Mutations are intents that are safe to repeat ("liked = true", "Top 5 = [a, b]"), never toggles.
 import { cleanText } from './blank-text.ts';
+import { INVALID_TEXT_MESSAGE, isStorableText } from './storable-text.ts';
 import { MutationError } from './mutation-error.ts';
 import { z } from './zod.ts';
 import { JOURNAL_MESSAGES, minutesProblem, noteProblem } from './journal.ts';
@@ -21,12 +22,20 @@ import {
  */
 function buildSchemas() {
   const int = (...checks: Array<z.core.$ZodCheck<number>>) => z.number().check(z.int(), ...checks);
-  const text = (max: number, message?: string) => z.string().check(z.maxLength(max, message));
+  /**
+   * Text the server can store (core/storable-text.ts): checked first, so the member reads why. Every
+   * string a member types goes through it; ids, keys, dates and usernames are held to patterns that
+   * already leave no room for such characters.
+   */
+  const storable = () => z.refine<string>(isStorableText, INVALID_TEXT_MESSAGE);
+  const text = (max: number, message?: string) => z.string().check(storable(), z.maxLength(max, message));
   /** Cleaned (core/blank-text.ts: blank is '', blank edges trimmed), then from `min` to `max` characters. */
   const trimmed = (min: number, minMessage: string, max: number, maxMessage?: string) =>
-    z.string().check(z.overwrite(cleanText), z.minLength(min, minMessage), z.maxLength(max, maxMessage));
+    z.string().check(storable(), z.overwrite(cleanText), z.minLength(min, minMessage), z.maxLength(max, maxMessage));
   const httpUrl = (max: number) =>
-    z.url({ protocol: /^https?$/, message: 'Please enter a valid URL (http or https)' }).check(z.maxLength(max));
+    z
+      .url({ protocol: /^https?$/, message: 'Please enter a valid URL (http or https)' })
+      .check(storable(), z.maxLength(max));
 
   const Id = int(z.positive());
   const Key = z.uuid();
@@ -80,7 +89,10 @@ function buildSchemas() {
     .number({ message: JOURNAL_MESSAGES.minutes })
     .check(z.refine<number>((m) => minutesProblem(m) === null, JOURNAL_MESSAGES.minutes));
   const JournalNote = z.nullish(
-    z.string().check(z.refine<string>((n) => noteProblem(n) === null, JOURNAL_MESSAGES.noteTooLong)),
+    z.string().check(
+      storable(),
+      z.refine<string>((n) => noteProblem(n) === null, JOURNAL_MESSAGES.noteTooLong),
+    ),
   );
   /** An object whose rows are named by either of two ids: at least one must be given. */
   const eitherId = (a: string, b: string, message: string) =>

@@ -2,6 +2,7 @@
 // rounding, digits-only playtime, what must be answered before Submit, and the edit mode's
 // "a field differs from the loaded values" check. Pure: the page keeps the state, this decides.
 import { cleanText } from './blank-text.ts';
+import { INVALID_TEXT_MESSAGE, isStorableText } from './storable-text.ts';
 import { PLAYTIME_MAX, PLAYTIME_MIN, RATING_DEFAULT, RATING_MAX, RATING_MIN, RATING_STEP } from './constants.ts';
 
 /** mutations.ts: 'Review exceeds 10000 characters'. */
@@ -21,6 +22,7 @@ export const REVIEW_FORM_TEXT = {
   playtimeRange: 'Playtime must be whole hours from 1 to 99999',
   choosePlatform: 'Choose the platform you played on.',
   answerFinished: 'Tell us whether you finished the game.',
+  unstorable: INVALID_TEXT_MESSAGE,
 } as const;
 
 /** A number clamped to 1..10 and rounded to the nearest 0.5; not a number gives the default 5. */
@@ -85,7 +87,7 @@ export interface ReviewFormRules {
   readonly alreadyFinished: boolean;
 }
 
-export type ReviewFormProblem = 'platform' | 'finished' | 'playtime' | 'text';
+export type ReviewFormProblem = 'platform' | 'finished' | 'playtime' | 'text' | 'unstorable';
 
 /** What still stops Submit, in the form's order (empty: the form can be sent). */
 export function formProblems(values: ReviewFormValues, rules: ReviewFormRules): ReviewFormProblem[] {
@@ -94,6 +96,8 @@ export function formProblems(values: ReviewFormValues, rules: ReviewFormRules): 
   if (!rules.alreadyFinished && values.finished === null) problems.push('finished');
   if (parsePlaytime(values.playtime) === 'invalid') problems.push('playtime');
   if (textLength(values.text) > REVIEW_TEXT_MAX) problems.push('text');
+  // A null character or half an emoji (pasted): the server could not store it, so nothing is queued.
+  if (!isStorableText(values.text)) problems.push('unstorable');
   return problems;
 }
 

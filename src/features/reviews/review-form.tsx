@@ -57,6 +57,7 @@ const PROBLEM_TEXT: Record<ReviewFormProblem, string> = {
   finished: REVIEW_FORM_TEXT.answerFinished,
   playtime: REVIEW_FORM_TEXT.playtimeRange,
   text: REVIEW_FORM_TEXT.textTooLong,
+  unstorable: REVIEW_FORM_TEXT.unstorable,
 };
 
 export const OFFLINE_SAVED = "Saved on this device. Your review will sync when you're back online.";
@@ -72,7 +73,7 @@ export const DRAFT_FORM_TEXT = {
 type SaveMode = 'publish' | 'draft' | 'unpublish';
 
 /** What a draft may be saved with (also by Unpublish): only what the server itself refuses stops it. */
-const DRAFT_BLOCKERS: readonly ReviewFormProblem[] = ['playtime', 'text'];
+const DRAFT_BLOCKERS: readonly ReviewFormProblem[] = ['playtime', 'text', 'unstorable'];
 
 /** The values the form opens with: the review's in edit mode, else the defaults. */
 function initialValues(
