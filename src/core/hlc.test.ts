@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareHlc, formatHlc, maxHlc, parseHlc, tickHlc } from './hlc.ts';
+import { compareHlc, formatHlc, HLC_MS_MAX, HLC_PATTERN, maxHlc, parseHlc, tickHlc } from './hlc.ts';
 
 const A = '0a0a0a0a-0000-4000-8000-00000000000a';
 const B = '0b0b0b0b-0000-4000-8000-00000000000b';
@@ -43,5 +43,26 @@ describe('hybrid logical clock', () => {
     expect(maxHlc(a, b)).toBe(b);
     expect(maxHlc(b, 'garbage')).toBe(b);
     expect(maxHlc(null, undefined)).toBeNull();
+  });
+
+  it('holds a clock past 15 digits of milliseconds at the last one instead of growing a digit', () => {
+    const year2400 = Date.UTC(2400, 0, 1) * 1000; // 16 digits of ms
+    const clock = formatHlc({ ms: year2400, counter: 0, device: A });
+    expect(clock).toMatch(HLC_PATTERN);
+    expect(parseHlc(clock)).toEqual({ ms: HLC_MS_MAX, counter: 0, device: A });
+    expect(tickHlc(null, year2400, A)).toBe(`999999999999999-000000-${A}`);
+    expect(tickHlc(null, Number.NaN, A)).toMatch(HLC_PATTERN);
+  });
+
+  it('after a forged last clock, still issues valid clocks that do not go backwards', () => {
+    const forged = `999999999999999-999998-${B}`;
+    const next = tickHlc(forged, Date.UTC(2026, 0, 1), A);
+    expect(next).toBe(`999999999999999-999999-${A}`);
+    expect(compareHlc(next, forged)).toBeGreaterThan(0);
+    // The counter is full at the last millisecond: the same valid clock again, never a 16th digit.
+    const after = tickHlc(next, Date.UTC(2026, 0, 1), A);
+    expect(after).toMatch(HLC_PATTERN);
+    expect(after).toBe(next);
+    expect(tickHlc(`999999999999999-999999-${B}`, HLC_MS_MAX + 5, A)).toMatch(HLC_PATTERN);
   });
 });

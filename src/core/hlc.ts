@@ -12,14 +12,28 @@ export const HLC_PATTERN = /^\d{15}-\d{6}-[0-9a-z-]{1,64}$/;
 
 const COUNTER_MAX = 999_999;
 
+/**
+ * The last millisecond a clock can name: 15 digits. A wall clock past it (a broken device, a forged
+ * clock seen) is held there instead of growing a 16th digit, which would no longer be a clock and
+ * would sort wrongly as text. The server dates on arrival any clock more than a day ahead of it, so
+ * a saturated clock never wins there.
+ */
+export const HLC_MS_MAX = 999_999_999_999_999;
+
 export interface HlcParts {
   readonly ms: number;
   readonly counter: number;
   readonly device: string;
 }
 
+/** Milliseconds as a clock can hold them: whole, from 0 to HLC_MS_MAX (not a number: 0). */
+function clampMs(ms: number): number {
+  return Number.isNaN(ms) ? 0 : Math.min(HLC_MS_MAX, Math.max(0, Math.floor(ms)));
+}
+
 export function formatHlc({ ms, counter, device }: HlcParts): Hlc {
-  return `${String(Math.max(0, Math.floor(ms))).padStart(15, '0')}-${String(counter).padStart(6, '0')}-${device}`;
+  const count = Math.min(COUNTER_MAX, Math.max(0, Math.floor(counter) || 0));
+  return `${String(clampMs(ms)).padStart(15, '0')}-${String(count).padStart(6, '0')}-${device}`;
 }
 
 /** The parts of a clock, or null for anything that is not one. */
@@ -46,11 +60,16 @@ export function maxHlc(a: Hlc | null | undefined, b: Hlc | null | undefined): Hl
  * The clock of a new edit on `device` at physical time `nowMs`, given the newest clock this device
  * has issued or seen (`last`): later than both. When the wall clock is behind what was seen, the
  * seen time is kept and the counter goes up (a counter that would overflow moves to the next ms).
+ * At HLC_MS_MAX with a full counter there is no later clock: the last one is issued again, still a
+ * valid clock (it ties with the seen one and the device id breaks the tie).
  */
 export function tickHlc(last: Hlc | null | undefined, nowMs: number, device: string): Hlc {
   const seen = parseHlc(last);
-  const wall = Math.floor(nowMs);
+  const wall = clampMs(nowMs);
   if (!seen || wall > seen.ms) return formatHlc({ ms: wall, counter: 0, device });
-  if (seen.counter >= COUNTER_MAX) return formatHlc({ ms: seen.ms + 1, counter: 0, device });
+  if (seen.counter >= COUNTER_MAX) {
+    if (seen.ms >= HLC_MS_MAX) return formatHlc({ ms: HLC_MS_MAX, counter: COUNTER_MAX, device });
+    return formatHlc({ ms: seen.ms + 1, counter: 0, device });
+  }
   return formatHlc({ ms: seen.ms, counter: seen.counter + 1, device });
 }
