@@ -2,6 +2,7 @@
 // - local write: a mutation was committed to the mirrors and the outbox (the sync engine pushes
 //   soon after; the pending count refreshes);
 // - rejected: the server refused a queued mutation (the toast shows its message from the spec);
+// - push answered: the ids of the queued mutations a push settled, accepted or rejected;
 // - server reached: a sync (push + pull) got its answers, so reads that failed are worth another
 //   try (the screens' "couldn't be reached" banners clear themselves then).
 // Listeners run synchronously after the commit; one that throws does not stop the others, and
@@ -11,6 +12,13 @@ export interface Rejection {
   readonly name: string;
   readonly code: string;
   readonly message: string;
+}
+
+/** The server's answer to queued mutations, by id (an import's done screen counts its own). */
+export interface PushAnswer {
+  readonly id: string;
+  readonly status: 'ok' | 'rejected';
+  readonly message?: string;
 }
 
 type Listener<E> = (event: E) => void;
@@ -41,6 +49,16 @@ function createHub<E>() {
 const localWrites = createHub<void>();
 const rejections = createHub<Rejection>();
 const serverReached = createHub<void>();
+const pushAnswers = createHub<readonly PushAnswer[]>();
+
+/** Hears every settled push batch's answers (after the commit that removed them from the outbox). */
+export function onPushAnswered(listener: (answers: readonly PushAnswer[]) => void): () => void {
+  return pushAnswers.on(listener);
+}
+
+export function emitPushAnswered(answers: readonly PushAnswer[]): void {
+  pushAnswers.emit(answers);
+}
 
 export function onLocalWrite(listener: () => void): () => void {
   return localWrites.on(listener);

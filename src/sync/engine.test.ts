@@ -91,7 +91,7 @@ describe('the sync engine on the fake server', () => {
     expect(engine.status.getSnapshot()).toMatchObject({ pending: 0, lastError: null });
   });
 
-  it('[S4] [S5] rejects each mutation of a batch the server refuses as a whole, so the queue never jams', async () => {
+  it('[S4] [S5] a server that refuses every batch as a whole gets each mutation alone, rejected, so the queue never jams', async () => {
     const server = new FakeSyncServer(GAMES);
     const me = server.addMember('jam');
     const db = freshDb();

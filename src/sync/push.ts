@@ -1,14 +1,18 @@
 // Push: sends the outbox to sync_push in order, in batches of PUSH_BATCH_SIZE. The server applies
 // each mutation id once, so a batch may be sent again after any failure. An accepted or rejected
 // mutation leaves the outbox; a rejected one is reported with the server's message and never
-// holds up the ones behind it. Only "no answer" (NetworkError) or a 401 (AuthError) stop a push,
+// holds up the ones behind it. A batch the server refuses as a whole is sent again in halves until
+// the row it refuses alone is found: only that row is rejected, never the good writes beside it.
+// A row whose text the server cannot store (queued by an older build) is rejected here, unsent.
+// Only "no answer" (NetworkError) or a 401 (AuthError) stop a push,
 // and client_too_old (ClientTooOldError), which keeps every row from the one the server could not
 // read. An accepted edit whose fields lost to a newer edit from another device becomes a conflict
 // row in the same transaction that removes it from the outbox: the member is shown it once.
 import { PUSH_BATCH_SIZE, SYNC_PROTOCOL } from '../core/constants.ts';
 import { maxHlc } from '../core/hlc.ts';
+import { INVALID_TEXT, INVALID_TEXT_MESSAGE, isStorableValue } from '../core/storable-text.ts';
 import type { CheckpointDb, ConflictRow, OutboxRow } from '../store/db.ts';
-import { emitRejected, type Rejection } from '../store/events.ts';
+import { emitPushAnswered, emitRejected, type Rejection } from '../store/events.ts';
 import { adoptMember, loadSyncState } from './state.ts';
 import {
   ClientTooOldError,
@@ -115,9 +119,36 @@ export async function pushOutbox(db: CheckpointDb, remote: Remote): Promise<Push
   if (state.user_id !== null && state.user_id !== me) throw new MemberChangedError(state.user_id, me);
   await adoptMember(db, me);
 
+  // How many rows the next call sends, and how many rows from the head are known to hold one the
+  // server refuses ([S5]). A batch refused as a whole is bisected: its first half goes, and if that
+  // is answered, half of the rest, until the row the server refuses alone is found; then full
+  // batches again. One bad row among n costs about log2(n) extra calls. Rows always leave in order.
+  let limit = PUSH_BATCH_SIZE;
+  let suspect = 0;
+  const tell = async (answered: readonly Answered[], clock?: string | null) => {
+    const rejections = await settle(db, answered, clock);
+    accepted += answered.length - rejections.length;
+    rejected += rejections.length;
+    // Told only after the commit: a listener that reads the outbox sees the row gone.
+    for (const rejection of rejections) emitRejected(rejection);
+    emitPushAnswered(
+      answered.map(({ row, result }) => ({
+        id: row.id,
+        status: result.status,
+        ...(result.status === 'rejected' ? { message: result.message } : {}),
+      })),
+    );
+  };
   for (;;) {
-    const rows = (await db.outbox.orderBy('seq').limit(PUSH_BATCH_SIZE).toArray()).filter(hasSeq);
+    const rows = (await db.outbox.orderBy('seq').limit(limit).toArray()).filter(hasSeq);
     if (rows.length === 0) return { accepted, rejected };
+    // Text the server cannot store would make it refuse the whole batch: such a row (an older
+    // build queued it; today's schemas refuse it before the outbox) is rejected without a call.
+    const unstorable = rows.filter((row) => !isStorableValue(row.args));
+    if (unstorable.length > 0) {
+      await tell(unstorable.map((row) => ({ row, result: refusal(row, INVALID_TEXT, INVALID_TEXT_MESSAGE) })));
+      continue;
+    }
     let answered: Answered[];
     let clock: string | null | undefined;
     let tooOld = false;
@@ -131,18 +162,24 @@ export async function pushOutbox(db: CheckpointDb, remote: Remote): Promise<Push
     } catch (error) {
       if (error instanceof NetworkError) await countAttempt(db, rows);
       if (!(error instanceof RejectedBatchError)) throw error;
-      // The server refused the batch as a whole, which it will do again: each of its mutations is
-      // rejected with that message, so the queue can never jam on it.
-      answered = rows.map((row) => ({
-        row,
-        result: { id: row.id, status: 'rejected', code: error.code, message: error.message },
-      }));
+      if (rows.length > 1) {
+        // Refused as a whole, so nothing of it was applied: sending its rows again is safe ([S3]).
+        suspect = rows.length;
+        limit = Math.ceil(suspect / 2);
+        continue;
+      }
+      // Refused alone, which the server will do again: rejected with its message, so the queue
+      // can never jam on it.
+      answered = rows.map((row) => ({ row, result: refusal(row, error.code, error.message) }));
     }
-    const rejections = await settle(db, answered, clock);
-    accepted += answered.length - rejections.length;
-    rejected += rejections.length;
-    // Told only after the commit: a listener that reads the outbox sees the row gone.
-    for (const rejection of rejections) emitRejected(rejection);
+    // Answered (a row refused alone is answered too): the refused row is further on, or found.
+    suspect = rows.length === 1 && answered[0]?.result.status === 'rejected' ? 0 : Math.max(0, suspect - rows.length);
+    limit = suspect > 0 ? Math.ceil(suspect / 2) : PUSH_BATCH_SIZE;
+    await tell(answered, clock);
     if (tooOld) throw new ClientTooOldError();
   }
+}
+
+function refusal(row: QueuedRow, code: string, message: string): PushResult {
+  return { id: row.id, status: 'rejected', code, message };
 }

@@ -120,6 +120,15 @@ const slugify = (name: string): string =>
     .replace(/\s+/g, '-')
     .replace(/-+/g, '-');
 const clone = <T>(value: T): T => structuredClone(value);
+/** U+0000, or a surrogate code unit without its other half: what Postgres's text and jsonb refuse. */
+// eslint-disable-next-line no-control-regex -- U+0000 is the very character Postgres refuses.
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const hasUnstorableText = (value: unknown): boolean =>
+  typeof value === 'string'
+    ? UNSTORABLE.test(value)
+    : typeof value === 'object' && value !== null
+      ? Object.entries(value).some(([key, v]) => UNSTORABLE.test(key) || hasUnstorableText(v))
+      : false;
 
 export class FakeSyncServer {
   private state: State = {
@@ -230,6 +239,10 @@ export class FakeSyncServer {
   private push(me: number | null, clientId: string, mutations: readonly PushMutation[]): PushReply {
     if (me === null) throw new AuthError('User not authenticated');
     if (mutations.length > MAX_BATCH) throw new RejectedBatchError('batch_too_large', 'At most 500 mutations per push');
+    // Postgres reads the whole call's jsonb before any mutation runs: one text it cannot hold fails
+    // the call with 400, and nothing of the batch is applied.
+    if (mutations.some((m) => hasUnstorableText(m.args)))
+      throw new RejectedBatchError('22P05', 'unsupported Unicode escape sequence');
     return this.transaction(() => {
       const results: PushResult[] = [];
       let tooOld: PushReply['client_too_old'] = null;
