@@ -230,7 +230,14 @@ export interface ImportJobRow {
   file_name: string;
   created_at: string;
   /** The planned mutations ({ name, args }), review text already sanitised. */
-  mutations: Array<{ name: string; args: unknown }>;
+  mutations: Array<{
+    name: string;
+    args: unknown;
+    /** Its outbox row's mutation id, chosen with the job (absent in jobs of older builds). */
+    id?: string;
+    /** What the member knows it by (the file row's title), to name it when it is refused. */
+    label?: string;
+  }>;
   done: number;
   /** running: goes on by itself (also after a reload); paused: the member cancelled; done: finished. */
   state: 'running' | 'paused' | 'done';

@@ -11,6 +11,8 @@ import { mapRating, mapStatus, parseDay, sessionsOf } from './mapping.ts';
 import { decideMatch, type MatchCandidate } from './match.ts';
 import { readFileKind, readRows } from './parse.ts';
 import { planImport, planMutations, type Library } from './plan.ts';
+import { INVALID_TEXT_MESSAGE, isStorableValue } from '../storable-text.ts';
+import { emptyRow, type ImportRow, type ParsedImport } from './types.ts';
 
 const TODAY = '2026-11-25';
 const NOW = Date.parse('2026-11-25T12:00:00Z');
@@ -446,5 +448,47 @@ describe('matching and planning', () => {
   it('guesses a mapping from a header even with odd names', () => {
     const sheet = parseCsv('Game Name,My Rating,Date Finished\nHades,★★★★,2021-01-01\n');
     expect(guessMapping(sheet)).toMatchObject({ columns: { title: 0, rating: 1, finished: 2 }, scale: 'stars' });
+  });
+});
+
+describe('text the server cannot store', () => {
+  it('refuses the row, named with the message, and plans the good rows around it', () => {
+    const row = (line: number, title: string, over: Partial<ImportRow> = {}): ImportRow => ({
+      ...emptyRow(line, title),
+      rating: 8,
+      ...over,
+    });
+    const parsed: ParsedImport = {
+      source: 'checkpoint',
+      rows: [
+        row(1, 'Hades', { review: 'great' }),
+        row(2, 'Celeste', { review: JSON.parse('"bad\\u0000text"') as string }),
+        row(3, 'Zelda', {
+          rating: null,
+          sessions: [{ source_key: 'z', played_on: '2024-01-01', minutes: 30, note: 'x\ud83d', is_private: false }],
+        }),
+        row(4, 'Portal 2', { review: 'fine 😀' }),
+      ],
+      top5: [],
+      follows: [],
+      notes: [],
+    };
+    const game = (igdb_id: number, name: string) => ({ igdb_id, name, year: 2020, cover_url: null, summary: null });
+    const ids = [113112, 26226, 7346, 72];
+    const matches = new Map(
+      parsed.rows.map((r, i) => [
+        r.line,
+        { kind: 'matched' as const, game: game(ids[i] ?? 1, r.title), by: 'name' as const },
+      ]),
+    );
+    const empty: Library = { me: 7, games: new Map(), sessionKeys: new Set(), top5: [], follows: new Set() };
+    const plan = planImport(parsed, matches, empty, { now: NOW });
+    expect(plan.refused).toEqual([
+      { line: 2, title: 'Celeste', message: INVALID_TEXT_MESSAGE },
+      { line: 3, title: 'Zelda', message: INVALID_TEXT_MESSAGE },
+    ]);
+    expect(plan.rows.map((r) => r.title)).toEqual(['Hades', 'Portal 2']);
+    expect(planMutations(plan).every((m) => isStorableValue(m.args))).toBe(true);
+    expect(plan.added).toBe(2);
   });
 });

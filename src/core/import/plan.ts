@@ -4,6 +4,7 @@
 // planned only where the library differs; journal sessions carry keys made from the file).
 import type { MutationArgs, MutationName } from '../mutations.ts';
 import { playDateProblem } from '../journal.ts';
+import { INVALID_TEXT_MESSAGE, isStorableValue } from '../storable-text.ts';
 import { importSessionKey } from './key.ts';
 import { dayToTimestamp } from './mapping.ts';
 import type { MatchCandidate, RowMatch } from './match.ts';
@@ -56,8 +57,17 @@ export interface RowPlan {
   readonly mutations: readonly PlannedMutation[];
 }
 
+/** A row of the file the import refuses whole, named, with why (its text cannot be stored). */
+export interface RefusedRow {
+  readonly line: number;
+  readonly title: string;
+  readonly message: string;
+}
+
 export interface ImportPlan {
   readonly rows: readonly RowPlan[];
+  /** Rows with text the server cannot store (core/storable-text.ts): shown, never written. */
+  readonly refused: readonly RefusedRow[];
   /** Writes not tied to one row (Top 5, follows). */
   readonly extra: readonly PlannedMutation[];
   readonly extraChanges: readonly string[];
@@ -223,9 +233,16 @@ export function planImport(
   options: PlanOptions,
 ): ImportPlan {
   const rows: RowPlan[] = [];
+  const refused: RefusedRow[] = [];
   for (const row of parsed.rows) {
     const match = matches.get(row.line);
     if (match?.kind !== 'matched') continue;
+    // The texts a row would write: one the server cannot store is refused here, by row, so the
+    // member sees it before anything is saved (and it never reaches the outbox).
+    if (!isStorableValue([row.review, row.platform, ...row.sessions.map((s) => s.note)])) {
+      refused.push({ line: row.line, title: row.title, message: INVALID_TEXT_MESSAGE });
+      continue;
+    }
     const choice = options.choices?.get(row.line) ?? options.all ?? 'mine';
     rows.push(planRow(row, match.game, library, choice, options));
   }
@@ -243,6 +260,7 @@ export function planImport(
   const touched = rows.filter((r) => r.mutations.length > 0);
   return {
     rows,
+    refused,
     extra,
     extraChanges,
     added: touched.filter((r) => r.isNew).length,

@@ -66,15 +66,24 @@ export async function createImportJob(
   fileName: string,
   mutations: readonly PlannedMutation[],
   now = new Date(),
+  labels: readonly string[] = [],
 ): Promise<string> {
   const id = randomUuid();
+  // Each write's mutation id is chosen now and stored with it, so the done screen can tell which of
+  // the job's writes the server has answered, and how.
+  const ids = randomUuids(mutations.length);
   await db.transaction('rw', JOB_TABLES, async () => {
     await db.imports.add({
       id,
       member_id: me,
       file_name: fileName,
       created_at: now.toISOString(),
-      mutations: mutations.map((mu) => ({ name: mu.name, args: mu.args })),
+      mutations: mutations.map((mu, i) => ({
+        name: mu.name,
+        args: mu.args,
+        id: ids[i] ?? randomUuid(),
+        ...(labels[i] ? { label: labels[i] } : {}),
+      })),
     });
     await db.importProgress.add({ id, done: 0, state: mutations.length === 0 ? 'done' : 'running', refused: [] });
   });
@@ -138,7 +147,8 @@ export async function applyImportBatch(
             // Check everything, then write: a refusal leaves no trace (mutators/CONTEXT.md, rule 2).
             await applyThrough(stage.db, write.name, write.args as never, ctx);
             stage.commit();
-            queued.push({ id: ids[queued.length] ?? randomUuid(), name: write.name, args: write.args });
+            const id = job.mutations[write.index]?.id ?? ids[queued.length] ?? randomUuid();
+            queued.push({ id, name: write.name, args: write.args });
           } catch (error) {
             stage.rollback();
             if (!(error instanceof MutationError)) throw error;

@@ -17,12 +17,75 @@ import {
   type ImportProgress,
 } from './apply.ts';
 import { readLibrary } from './library.ts';
+import { onLocalWrite, onPushAnswered } from '../../store/events.ts';
+
+/** What became of a job's writes on the server, as far as this page has heard. */
+export interface ImportSyncState {
+  /** Queued and not answered yet (offline, or the push is on its way). */
+  readonly pending: number;
+  /** Answered ok by the server: saved. */
+  readonly saved: number;
+  /** Refused, by this device's rules while applying or by the server, each named with why. */
+  readonly refused: ReadonlyArray<{ readonly label: string; readonly message: string }>;
+}
+
+/**
+ * Follows a job's writes to the server: how many still wait in the outbox, how many the server
+ * accepted, and which were refused (by the device, or by the server, heard from the push's answers).
+ * Call it when the job starts applying: an answer given before is not heard (the row has then left
+ * the outbox and counts as saved, unless the device's own job says it was refused).
+ */
+export function watchImportSync(jobId: string, onChange: (state: ImportSyncState) => void): () => void {
+  const db = localDb();
+  const byServer = new Map<string, string>();
+  let stopped = false;
+  const check = async () => {
+    const job = await readImportJob(db, jobId);
+    if (!job || stopped) return;
+    const refusedHere = new Map(job.refused.map((r) => [r.index, r.message]));
+    const name = (i: number) => job.mutations[i]?.label ?? job.mutations[i]?.name ?? `Change ${i + 1}`;
+    const queued = job.mutations.flatMap((m, i) =>
+      i < job.done && !refusedHere.has(i) && m.id ? [{ i, id: m.id }] : [],
+    );
+    const waiting = await db.outbox
+      .where('id')
+      .anyOf(queued.map((q) => q.id))
+      .count();
+    const refusedThere = queued.filter((q) => byServer.has(q.id));
+    if (stopped) return;
+    onChange({
+      pending: waiting,
+      saved: queued.length - waiting - refusedThere.length,
+      refused: [
+        ...[...refusedHere].map(([i, message]) => ({ label: name(i), message })),
+        ...refusedThere.map((q) => ({ label: name(q.i), message: byServer.get(q.id) ?? '' })),
+      ],
+    });
+  };
+  // A failed read leaves the numbers last shown; the next answer or write reads again.
+  const recheck = () => void check().catch(() => undefined);
+  const offAnswers = onPushAnswered((answers) => {
+    for (const a of answers) if (a.status === 'rejected') byServer.set(a.id, a.message ?? '');
+    recheck();
+  });
+  const offWrites = onLocalWrite(recheck);
+  recheck();
+  return () => {
+    stopped = true;
+    offAnswers();
+    offWrites();
+  };
+}
 
 export type { ImportProgress };
 
 export const loadLibrary = (me: number): Promise<Library> => readLibrary(localDb(), me);
-export const startImportJob = (me: number, fileName: string, mutations: readonly PlannedMutation[]): Promise<string> =>
-  createImportJob(localDb(), me, fileName, mutations);
+export const startImportJob = (
+  me: number,
+  fileName: string,
+  mutations: readonly PlannedMutation[],
+  labels: readonly string[] = [],
+): Promise<string> => createImportJob(localDb(), me, fileName, mutations, new Date(), labels);
 export const memberImports = (me: number): Promise<ImportJobRow[]> => unfinishedImports(localDb(), me);
 export const discardImport = (jobId: string): Promise<void> => discardImportJob(localDb(), jobId);
 export const importJob = (jobId: string): Promise<ImportJobRow | undefined> => readImportJob(localDb(), jobId);

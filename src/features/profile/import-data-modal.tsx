@@ -20,7 +20,9 @@ import {
   resumeImport,
   runImport,
   startImportJob,
+  watchImportSync,
   type ImportProgress,
+  type ImportSyncState,
 } from '../../data/import/jobs.ts';
 import type { ImportJobRow } from '../../store/db.ts';
 import { cleanText } from '../../core/blank-text.ts';
@@ -97,6 +99,9 @@ export default function ImportDataModal({
   const [all, setAll] = useState<Choice>('mine');
   const [picking, setPicking] = useState<number | null>(null);
   const [paused, setPaused] = useState<ImportJobRow[]>([]);
+  // What the server made of the job's writes: "saved" is said only of what it accepted.
+  const [synced, setSynced] = useState<ImportSyncState | null>(null);
+  const stopWatching = useRef<(() => void) | null>(null);
   const session = useRef<ImportSession | null>(null);
   const reading = useRef<AbortController | null>(null);
   const shown = useRef(true);
@@ -109,6 +114,7 @@ export default function ImportDataModal({
     shown.current = true;
     return () => {
       shown.current = false;
+      stopWatching.current?.();
       reading.current?.abort();
       session.current?.close();
     };
@@ -189,6 +195,9 @@ export default function ImportDataModal({
 
   const apply = async (jobId: string, games: number | null, resume = false) => {
     setStep({ step: 'applying', jobId, progress: null, games });
+    stopWatching.current?.();
+    setSynced(null);
+    stopWatching.current = watchImportSync(jobId, setSynced);
     const onProgress = (progress: ImportProgress) =>
       setStep((prev) => (prev.step === 'applying' ? { ...prev, progress } : prev));
     try {
@@ -196,7 +205,10 @@ export default function ImportDataModal({
       setStep({ step: 'done', progress: end, games });
       // The dialog says so itself while it is open; hidden, the member hears it from a toast.
       if (end.state === 'done' && !shown.current)
-        toast.push(`Import finished: ${plural(end.total - end.refused, 'change')} saved.`, 'info');
+        toast.push(
+          `Import finished: ${plural(end.total - end.refused, 'change')} on this device, syncing to your account.`,
+          'info',
+        );
     } catch (cause) {
       fail(cause);
     }
@@ -205,7 +217,11 @@ export default function ImportDataModal({
   const confirm = async () => {
     if (!plan) return;
     try {
-      const jobId = await startImportJob(memberId, fileName, planMutations(plan));
+      const labels = [
+        ...plan.rows.flatMap((r) => r.mutations.map(() => r.title)),
+        ...plan.extra.map((m) => (m.name === 'top5.replace' ? 'Top 5' : 'Follow')),
+      ];
+      const jobId = await startImportJob(memberId, fileName, planMutations(plan), labels);
       await apply(jobId, plan.added + plan.changed);
     } catch (cause) {
       fail(cause);
@@ -394,6 +410,18 @@ export default function ImportDataModal({
             {[...unmapped].map(([name, n]) => `"${name}" (${plural(n, 'game')})`).join(', ')}.
           </p>
         )}
+        {plan.refused.length > 0 && (
+          <section className="import-section" aria-labelledby={`${id}-refused`}>
+            <h3 id={`${id}-refused`}>Can't be imported ({plan.refused.length})</h3>
+            <ul className="import-refused">
+              {plan.refused.map((r) => (
+                <li key={r.line} className="import-row__warn">
+                  Row {r.line.toLocaleString('en')}, {r.title}: {r.message}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         {choice.length > 0 && (
           <section className="import-section" aria-labelledby={`${id}-choice`}>
             <h3 id={`${id}-choice`}>Which game is it? ({choice.length})</h3>
@@ -527,24 +555,36 @@ export default function ImportDataModal({
     );
   } else if (step.step === 'done') {
     const p = step.progress;
+    const waiting = synced?.pending ?? 0;
+    const refused = synced?.refused ?? [];
     body = (
       <div className="import-data" role="status">
         <p className="import-data__summary">
-          {p.state === 'done'
-            ? `Import finished: ${plural(p.total - p.refused, 'change')} saved.`
-            : `Import paused at ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')} changes. Open Import again to resume or discard it.`}
+          {p.state !== 'done'
+            ? `Import paused at ${p.done.toLocaleString('en')} of ${p.total.toLocaleString('en')} changes. Open Import again to resume or discard it.`
+            : synced === null || waiting > 0
+              ? `Import finished on this device: ${plural(synced?.saved ?? 0, 'change')} saved, ${plural(waiting, 'change')} waiting to sync.`
+              : `Import finished: ${plural(synced.saved, 'change')} saved.`}
         </p>
         {p.state === 'done' && (
           <p className="import-data__intro">
-            {step.games !== null && `${plural(step.games, 'game')} added or changed in your library. `}
-            They are saved on this device and sync to your account
-            {typeof navigator !== 'undefined' && !navigator.onLine ? " when you're back online" : ''}.
+            {step.games !== null && `${plural(step.games, 'game')} in the import. `}
+            {waiting > 0
+              ? `The rest sync to your account${typeof navigator !== 'undefined' && !navigator.onLine ? " when you're back online" : ''}; this counts them as the server saves them.`
+              : 'Saved to your account.'}
           </p>
         )}
-        {p.refused > 0 && (
-          <p className="import-row__warn">
-            {plural(p.refused, 'change was', 'changes were')} refused by Checkpoint's rules and not saved.
-          </p>
+        {refused.length > 0 && (
+          <div className="import-row__warn">
+            <p>{plural(refused.length, 'change was', 'changes were')} refused and not saved:</p>
+            <ul className="import-refused">
+              {refused.map((r, i) => (
+                <li key={i}>
+                  {r.label}: {r.message}
+                </li>
+              ))}
+            </ul>
+          </div>
         )}
       </div>
     );
