@@ -3,6 +3,10 @@
 // under the caller's role with request.* settings.
 // Arguments are bound as one JSON object and typed by json_to_record with the declared types, as
 // PostgREST does; the response JSON is built in SQL so PGlite and node-postgres answer alike.
+// An argument declared `json` is bound on its own as JSON text instead: json_to_record reads every
+// string of its input as text, so one \u0000 or unpaired surrogate escape anywhere in it fails the
+// whole call, where `json` input only checks the syntax and keeps them (sync_push answers such a
+// mutation alone, `invalid_text`). PostgREST itself has no such path: behind it that call fails.
 import type { Db } from './db.ts';
 import { pgrstError, type PgrstError } from './pg-errors.ts';
 import { roleSettingsSql } from './role-settings.ts';
@@ -91,13 +95,25 @@ export interface CallResult {
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
+/** The given arguments declared `json`, in declaration order: each bound as its own parameter. */
+export function ownParameters(routine: Routine, given: readonly string[]): string[] {
+  return routine.args.filter((a) => a.type === 'json' && given.includes(a.name)).map((a) => a.name);
+}
+
 export function callSql(routine: Routine, given: readonly string[], shape: CallShape): string {
   const args = routine.args.filter((a) => given.includes(a.name));
+  const own = ownParameters(routine, given);
+  const inRecord = args.filter((a) => !own.includes(a.name));
+  // $1 is the record when there is one; the `json` arguments follow.
+  const firstOwn = inRecord.length > 0 ? 2 : 1;
+  const value = (name: string) =>
+    own.includes(name) ? `$${firstOwn + own.indexOf(name)}::json` : `_a.${quoteIdent(name)}`;
+  const call = `${quoteIdent(routine.schema)}.${quoteIdent(routine.name)}(${args.map((a) => `${quoteIdent(a.name)} := ${value(a.name)}`).join(', ')}) _r`;
   const from =
-    args.length === 0
-      ? `${quoteIdent(routine.schema)}.${quoteIdent(routine.name)}() _r`
-      : `json_to_record($1::json) as _a(${args.map((a) => `${quoteIdent(a.name)} ${a.type}`).join(', ')}),
-         ${quoteIdent(routine.schema)}.${quoteIdent(routine.name)}(${args.map((a) => `${quoteIdent(a.name)} := _a.${quoteIdent(a.name)}`).join(', ')}) _r`;
+    inRecord.length === 0
+      ? call
+      : `json_to_record($1::json) as _a(${inRecord.map((a) => `${quoteIdent(a.name)} ${a.type}`).join(', ')}),
+         ${call}`;
   const page = `${shape.limit !== undefined ? ` limit ${shape.limit}` : ''}${shape.offset !== undefined ? ` offset ${shape.offset}` : ''}`;
   if (routine.returnsVoid)
     return `select null::text as body, count(*)::int as rows, null::int as total from (select 1 from ${from}) _page`;
@@ -151,10 +167,13 @@ export async function runCall(
         ...(cached ?? []).flatMap(({ name, value }) => [name, value]),
       ],
     );
-    const rows = await tx.query<{ body: string | null; rows: number; total: number | null }>(
-      sql,
-      given.length > 0 ? [JSON.stringify(args)] : [],
-    );
+    const own = ownParameters(routine, given);
+    const inRecord = given.filter((name) => !own.includes(name));
+    const record = JSON.stringify(Object.fromEntries(inRecord.map((name) => [name, args[name]])));
+    const rows = await tx.query<{ body: string | null; rows: number; total: number | null }>(sql, [
+      ...(inRecord.length > 0 ? [record] : []),
+      ...own.map((name) => JSON.stringify(args[name])),
+    ]);
     const row = rows[0];
     return {
       body: routine.returnsVoid ? undefined : (row?.body ?? 'null'),
