@@ -1,7 +1,7 @@
 // Sync against bad input (…_push_refuses_bad_text.sql): a mutation with text Postgres cannot store
 // (\u0000, half of an emoji) is refused alone as invalid_text while the batch around it applies; a
 // clock from the far future is dated on arrival; sync_pull refuses an oversized scope, a protocol
-// of 0 or below and a cursor out of range by name.
+// of 0 or below and a cursor out of range by name. (Through the gateway: sync-bad-text-gateway.)
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatHlc } from '../../src/core/hlc.ts';
@@ -16,7 +16,6 @@ import {
   type Member,
   type MutationResult,
 } from '../support/fixtures.ts';
-import { signUpMember, startTestGateway, type TestGateway } from '../support/gateway.ts';
 
 let db: TestDb;
 let ann: Member;
@@ -186,39 +185,6 @@ describe('sync_push: text Postgres cannot store is refused alone', () => {
     const big = Array.from({ length: 501 }, () => row('profile.update', { bio: '\u0000' }));
     const tooMany = await attempt(() => pushJson(ann.actor, big));
     expect(tooMany.ok || tooMany.error.hint).toBe('batch_too_large');
-  });
-});
-
-describe('sync_push through the gateway (supabase-js rpc, as the app calls it)', () => {
-  let gw: TestGateway;
-  beforeAll(async () => {
-    gw = await startTestGateway();
-  }, 120_000);
-  afterAll(() => gw.close());
-
-  it('answers a bad write invalid_text and applies the good ones of the same batch', async () => {
-    const member = await signUpMember(gw, 'bad_text_gw');
-    const rows = [
-      row('profile.update', { location: 'Gateway' }),
-      row('profile.update', { bio: 'null \u0000 here' }),
-      row('profile.update', { bio: 'emoji \ud83d half' }),
-      row('profile.update', { name: 'Good Name' }),
-    ];
-    const { data, error } = await member.client.rpc('sync_push', {
-      p_client_id: randomUUID(),
-      p_mutations: rows,
-      p_protocol: 3,
-    });
-    expect(error).toBeNull();
-    const reply = data as Reply;
-    expect(reply.results.map((r) => [r.id, r.code ?? r.status])).toEqual([
-      [rows[0]!.id, 'ok'],
-      [rows[1]!.id, INVALID_TEXT],
-      [rows[2]!.id, INVALID_TEXT],
-      [rows[3]!.id, 'ok'],
-    ]);
-    const me = await member.client.rpc('get_my_user');
-    expect(me.data).toMatchObject({ location: 'Gateway', name: 'Good Name', bio: null });
   });
 });
 
