@@ -58,6 +58,41 @@ const origin = optionalText.pipe(
     .optional(),
 );
 
+/**
+ * REDIRECT_URLS: comma-separated http(s) addresses a client's redirect_to may name, besides
+ * SITE_URL and PUBLIC_URL (GoTrue's URI allow list, without wildcards): an origin allows all of
+ * it, an origin with a path allows that path and below it.
+ */
+const redirectUrls = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+  )
+  .pipe(
+    z.array(
+      z
+        .string()
+        .refine((v) => {
+          try {
+            const url = new URL(v);
+            return (
+              (url.protocol === 'http:' || url.protocol === 'https:') &&
+              url.username === '' &&
+              url.password === '' &&
+              !/[?#*]/.test(v)
+            );
+          } catch {
+            return false;
+          }
+        }, 'must be http(s) addresses separated by commas, with no query, fragment or wildcard, like http://localhost:5174,https://checkpoint.example/app')
+        .transform((v) => new URL(v).href),
+    ),
+  );
+
 const ENV_SCHEMA = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(5173),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -72,12 +107,15 @@ const ENV_SCHEMA = z.object({
   PUBLIC_URL: origin,
   TRUST_PROXY: onOff.default(false),
   SITE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  REDIRECT_URLS: redirectUrls,
   RATE_LIMIT_SIGN_IN_SIGN_UPS: limit(DEFAULT_RATE_LIMITS.signInSignUps),
   RATE_LIMIT_TOKEN_REFRESH: limit(DEFAULT_RATE_LIMITS.tokenRefresh),
   RATE_LIMIT_VERIFY: limit(DEFAULT_RATE_LIMITS.verify),
   RATE_LIMIT_OTP: limit(DEFAULT_RATE_LIMITS.otp),
   RATE_LIMIT_EMAIL_SENT: limit(DEFAULT_RATE_LIMITS.emailSent),
   RATE_LIMIT_SIGN_IN_FAILURES: limit(DEFAULT_RATE_LIMITS.signInFailures),
+  RATE_LIMIT_RPC_PER_MEMBER: limit(DEFAULT_RATE_LIMITS.rpcPerMember),
+  RATE_LIMIT_RPC_PER_IP: limit(DEFAULT_RATE_LIMITS.rpcPerIp),
   SMTP_MAX_FREQUENCY: duration
     .pipe(z.number().max(86_400, 'must be at most a day'))
     .default(DEFAULT_RATE_LIMITS.emailMaxFrequency),
@@ -105,6 +143,8 @@ export interface Config {
   readonly publicUrl?: string;
   /** Where the app lives for mail links (SITE_URL), when not at publicUrl. */
   readonly siteUrl?: string;
+  /** More addresses redirect_to may name (REDIRECT_URLS): origins, or origins with a path prefix. */
+  readonly redirectUrls: readonly string[];
   /** Believe a reverse proxy's X-Forwarded-Proto and X-Forwarded-Host (TRUST_PROXY). */
   readonly trustProxy: boolean;
   /** GoTrue's limits on the auth endpoints (auth/rate-limit.ts). */
@@ -142,6 +182,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtExpiry: e.JWT_EXPIRY,
     publicUrl: e.PUBLIC_URL ?? (e.PORT === 0 ? undefined : `http://localhost:${e.PORT}`),
     siteUrl: e.SITE_URL?.replace(/\/+$/, ''),
+    redirectUrls: e.REDIRECT_URLS,
     trustProxy: e.TRUST_PROXY,
     rateLimits: {
       signInSignUps: e.RATE_LIMIT_SIGN_IN_SIGN_UPS,
@@ -151,6 +192,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       emailSent: e.RATE_LIMIT_EMAIL_SENT,
       emailMaxFrequency: e.SMTP_MAX_FREQUENCY,
       signInFailures: e.RATE_LIMIT_SIGN_IN_FAILURES,
+      rpcPerMember: e.RATE_LIMIT_RPC_PER_MEMBER,
+      rpcPerIp: e.RATE_LIMIT_RPC_PER_IP,
       ...(e.RATE_LIMIT_HEADER ? { header: e.RATE_LIMIT_HEADER } : {}),
     },
     syncRetentionDays: e.SYNC_RETENTION_DAYS,

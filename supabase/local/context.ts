@@ -1,5 +1,7 @@
 // What every route handler gets: the database, the signing keys, the gateway's addresses and its
 // rate limits.
+import type { LiveSessions } from './auth/live-sessions.ts';
+import type { PasswordHasher } from './auth/passwords.ts';
 import type { RateLimiter } from './auth/rate-limit.ts';
 import type { Db } from './db.ts';
 import type { JwtKeys } from './jwt.ts';
@@ -17,11 +19,17 @@ export interface GatewayContext {
   readonly publicUrl: string;
   /** Where the app lives (SITE_URL, default publicUrl); mail links and default redirects point here. */
   readonly siteUrl: string;
+  /** More addresses redirect_to may name (REDIRECT_URLS): origins, or origins and path prefixes (auth/redirect.ts). */
+  readonly redirectUrls: readonly string[];
   /** Believe a reverse proxy's X-Forwarded-Proto and X-Forwarded-Host (TRUST_PROXY; origin.ts). */
   readonly trustProxy: boolean;
   /** Lifetime of access tokens, in seconds. */
   readonly jwtExpiry: number;
   /** GoTrue's rate limits on the auth endpoints (auth/rate-limit.ts). */
   readonly limits: RateLimiter;
+  /** bcrypt off the HTTP thread, in worker threads (auth/passwords.ts). */
+  readonly passwords: PasswordHasher;
+  /** Whether an access token's session still exists, answered from memory (auth/live-sessions.ts). */
+  readonly liveSessions: LiveSessions;
   readonly log: Log;
 }

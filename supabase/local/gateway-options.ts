@@ -13,6 +13,7 @@ export function gatewayOptions(config: Config): GatewayOptions {
     catalogueFile: config.catalogueFile,
     publicUrl: config.publicUrl,
     siteUrl: config.siteUrl,
+    redirectUrls: config.redirectUrls,
     trustProxy: config.trustProxy,
     rateLimits: config.rateLimits,
     syncRetention: { days: config.syncRetentionDays },

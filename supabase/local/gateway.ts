@@ -4,6 +4,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { endedSessionToken } from './auth/bearer.ts';
+import { LiveSessions } from './auth/live-sessions.ts';
+import { createPasswordHasher, type PasswordHashing } from './auth/passwords.ts';
 import { RateLimiter, resolveRateLimits, type RateLimitOption } from './auth/rate-limit.ts';
 import { handleAuth } from './auth/routes.ts';
 import type { GatewayContext, Log } from './context.ts';
@@ -11,7 +14,7 @@ import { openPglite, openPostgres, type Db } from './db.ts';
 import { handleDev } from './dev-routes.ts';
 import { firstPaintFor } from './first-paint.ts';
 import { handleFunction } from './functions.ts';
-import { CORS_HEADERS, requestUrl, send, sendJson } from './http.ts';
+import { CORS_HEADERS, header, requestUrl, send, sendJson } from './http.ts';
 import { createJwtKeys } from './jwt.ts';
 import { lockDataDir, type DataDirLock } from './lock.ts';
 import { migrate } from './migrate.ts';
@@ -19,6 +22,7 @@ import { DEFAULT_RETENTION_DAYS, startRetention, type RetentionOptions } from '.
 import { handleRest } from './rest.ts';
 import { loadOrCreateSecret, randomSecret } from './secret.ts';
 import { seedDatabase } from './seed.ts';
+import { overHttps, STRICT_TRANSPORT_SECURITY } from './security-headers.ts';
 import { serveStatic } from './static.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -58,6 +62,11 @@ export interface GatewayOptions {
   readonly publicUrl?: string;
   /** Where the app lives (mail links). Default: publicUrl. */
   readonly siteUrl?: string;
+  /**
+   * More addresses a client's redirect_to may name besides siteUrl and publicUrl (REDIRECT_URLS,
+   * GoTrue's URI allow list): origins, or origins with a path prefix. Default none.
+   */
+  readonly redirectUrls?: readonly string[];
   /** Believe X-Forwarded-Proto and X-Forwarded-Host (a TLS reverse proxy in front; origin.ts). Default false. */
   readonly trustProxy?: boolean;
   /**
@@ -66,6 +75,12 @@ export interface GatewayOptions {
    * members from one address); an object changes some (0 turns one off).
    */
   readonly rateLimits?: RateLimitOption;
+  /**
+   * Where bcrypt runs: 'workers' (default), a small pool of worker threads started on the first
+   * sign-in, so other requests are answered meanwhile; 'inline' on the HTTP thread, only for the
+   * load bench's comparison.
+   */
+  readonly passwordHashing?: PasswordHashing;
   /** The rate limits' clock in ms (tests move it). Default Date.now. */
   readonly clock?: () => number;
   /** Prunes the sync change log at start and hourly (retention.ts). Default 30 days; false: never. */
@@ -113,14 +128,18 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     const ownUrl = `http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${port}`;
     const publicUrl = (options.publicUrl ?? ownUrl).replace(/\/+$/, '');
     const keys = await createJwtKeys(secret);
+    const jwtExpiry = options.jwtExpiry ?? 3600;
     const ctx: GatewayContext = {
       db,
       keys,
       publicUrl,
       siteUrl: (options.siteUrl ?? publicUrl).replace(/\/+$/, ''),
+      redirectUrls: options.redirectUrls ?? [],
       trustProxy: options.trustProxy ?? false,
-      jwtExpiry: options.jwtExpiry ?? 3600,
+      jwtExpiry,
       limits: new RateLimiter(resolveRateLimits(options.rateLimits), options.clock),
+      passwords: createPasswordHasher(options.passwordHashing),
+      liveSessions: new LiveSessions(db, jwtExpiry * 1000, options.clock),
       log,
     };
     const distDir = options.distDir ?? DEFAULT_DIST_DIR;
@@ -152,6 +171,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
             server.closeAllConnections();
           });
           await retention?.stop();
+          await ctx.passwords.close();
           await ownedDb?.close();
           await lock?.release();
         })();
@@ -168,6 +188,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
 async function route(ctx: GatewayContext, distDir: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const url = requestUrl(req);
   const p = url.pathname;
+  const proto = ctx.trustProxy ? header(req, 'x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() : undefined;
+  if (overHttps(ctx.publicUrl, proto)) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
   if (req.method === 'OPTIONS') {
     send(res, 204, undefined, CORS_HEADERS);
     return;
@@ -175,6 +197,10 @@ async function route(ctx: GatewayContext, distDir: string, req: IncomingMessage,
   const under = (prefix: string) => p === prefix || p.startsWith(`${prefix}/`);
   if (under('/auth/v1')) return handleAuth(ctx, req, res, p.slice('/auth/v1'.length) || '/', url);
   if (under('/rest/v1')) return handleRest(ctx, req, res, p.slice('/rest/v1'.length) || '/', url);
+  if ((under('/functions/v1') || under('/.netlify/functions')) && (await endedSessionToken(ctx, req))) {
+    sendJson(res, 401, { code: 'INVALID_JWT', message: 'JWT session has ended: the session was signed out' });
+    return;
+  }
   if (under('/functions/v1')) return handleFunction(req, res, p.slice('/functions/v1/'.length), url, ctx.publicUrl);
   if (under('/.netlify/functions'))
     return handleFunction(req, res, p.slice('/.netlify/functions/'.length), url, ctx.publicUrl);

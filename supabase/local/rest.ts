@@ -1,5 +1,7 @@
 // /rest/v1/rpc/<fn>: PostgREST's RPC endpoint. The caller's JWT (Authorization, else apikey)
-// chooses the database role; errors use PostgREST's codes, bodies and statuses.
+// chooses the database role; errors use PostgREST's codes, bodies and statuses. Beyond PostgREST:
+// a member's token whose session has ended (signed out) is refused like a bad JWT, and calls are
+// limited per member and per IP (auth/rate-limit.ts), answered 429 with Retry-After.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GatewayContext } from './context.ts';
 import type { Claims } from './jwt.ts';
@@ -55,6 +57,13 @@ export async function handleRest(
     }
     const claims = await callerClaims(ctx, req);
     const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon';
+    // Before the body is read: a refused caller costs next to nothing.
+    const wait = ctx.limits.rpcWait(
+      ctx.limits.clientIp(req),
+      role === 'authenticated' && typeof claims.sub === 'string' ? claims.sub : undefined,
+    );
+    if (wait > 0) throw new RestFailure(rateLimited(wait));
+    if (!(await ctx.liveSessions.allows(claims))) throw new RestFailure(jwtError('PGRST301', SESSION_ENDED));
     const isPost = method === 'POST';
     const schema = chosenSchema(req, isPost);
     const shape = resultShape(req, url, isPost);
@@ -144,6 +153,20 @@ async function callerClaims(ctx: GatewayContext, req: IncomingMessage): Promise<
   if (verified.reason === 'expired' || verified.reason === 'claims')
     throw new RestFailure(jwtError('PGRST303', verified.message));
   throw new RestFailure(jwtError('PGRST301', verified.message));
+}
+
+/** Said for a member's token after sign-out; the app then refreshes, fails, and signs out too. */
+const SESSION_ENDED = 'JWT session has ended: the session was signed out';
+
+function rateLimited(seconds: number): PgrstError {
+  return pgrstError(
+    429,
+    'over_request_rate_limit',
+    'Too many requests',
+    `Request rate limit reached. Please try again in ${seconds} seconds.`,
+    null,
+    { 'Retry-After': String(seconds) },
+  );
 }
 
 function jwtError(code: string, message: string): PgrstError {

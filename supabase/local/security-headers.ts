@@ -50,6 +50,18 @@ export function documentSecurityHeaders(options: SecurityHeaderOptions = {}): Re
   };
 }
 
+/** HSTS, as hosted Supabase sends it; only on answers that went out over HTTPS (strictTransport). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Whether an answer reaches the browser over HTTPS: as a trusted proxy's X-Forwarded-Proto says
+ * (`forwardedProto`, undefined without TRUST_PROXY or the header), else as PUBLIC_URL's scheme
+ * says. Never for plain http: a LAN server pinned to https would be unreachable for a year.
+ */
+export function overHttps(publicUrl: string, forwardedProto: string | undefined): boolean {
+  return forwardedProto ? forwardedProto === 'https' : publicUrl.startsWith('https:');
+}
+
 /** The origins a build for hosted Supabase talks to. */
 export const HOSTED_SUPABASE_ORIGINS = ['https://*.supabase.co', 'wss://*.supabase.co'] as const;
 

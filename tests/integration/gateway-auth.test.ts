@@ -7,7 +7,8 @@ let n = 0;
 const newEmail = (name: string) => `${name}-${++n}@example.test`;
 
 beforeAll(async () => {
-  gw = await startTestGateway();
+  // The app's links in these tests point at a Vite dev server on another port: REDIRECT_URLS allows it.
+  gw = await startTestGateway({ redirectUrls: ['http://localhost:5173'] });
 });
 afterAll(async () => {
   await gw?.close();
@@ -78,7 +79,12 @@ describe('sign-up, confirmation and the signed-in life cycle', () => {
     expect(updated.error).toBeNull();
     expect(updated.data.user?.user_metadata).toMatchObject({ username: 'alice_2', name: 'Alice' });
 
-    const changed = await signedIn.auth.updateUser({ password: 'second-pass2' });
+    // A new password needs the current one (GoTrue's secure password change).
+    const bare = await signedIn.auth.updateUser({ password: 'second-pass2' });
+    expect([bare.error?.status, bare.error?.code]).toEqual([400, 'current_password_required']);
+    const wrong = await signedIn.auth.updateUser({ password: 'second-pass2', current_password: 'not-it-1' });
+    expect([wrong.error?.status, wrong.error?.code]).toEqual([400, 'current_password_mismatch']);
+    const changed = await signedIn.auth.updateUser({ password: 'second-pass2', current_password: 'first-pass1' });
     expect(changed.error).toBeNull();
     expect((await gw.client().auth.signInWithPassword({ email, password: 'first-pass1' })).error?.code).toBe(
       'invalid_credentials',
@@ -256,6 +262,21 @@ describe('browser redirects', () => {
       },
     );
     expect(new URL(res.headers.get('location') ?? '').hostname).not.toBe('evil.example');
+  });
+
+  it('refuses another program on this machine: a localhost port that is not configured', async () => {
+    const own = new URL(gw.url);
+    const target = (redirectTo: string) =>
+      fetch(`${gw.url}/auth/v1/authorize?provider=github&redirect_to=${encodeURIComponent(redirectTo)}`, {
+        redirect: 'manual',
+      }).then((res) => new URL(res.headers.get('location') ?? ''));
+    // SITE_URL (the gateway's own address here) is where a refused redirect lands.
+    expect((await target('http://localhost:6666/auth/callback')).origin).toBe(own.origin);
+    expect((await target('http://127.0.0.1:5174/steal')).origin).toBe(own.origin);
+    // The configured one, the gateway's own port under another loopback name, and a path on either, go through.
+    expect((await target('http://localhost:5173/auth/callback')).origin).toBe('http://localhost:5173');
+    const sameServer = await target(`http://localhost:${own.port}/auth/callback`);
+    expect([sameServer.origin, sameServer.pathname]).toEqual([`http://localhost:${own.port}`, '/auth/callback']);
   });
 
   it('dev OAuth signs in <provider>-dev@checkpoint.local and redirects with tokens', async () => {

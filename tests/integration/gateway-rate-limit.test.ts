@@ -118,23 +118,44 @@ describe('sign-in and sign-up per IP (30 per 5 minutes, a bucket of 30 refilled 
   });
 });
 
-describe('failed sign-ins per address (10 per 5 minutes, whatever the IP)', () => {
-  it('refuses an address after 10 wrong passwords from 10 addresses, even the right one, until 30 s pass', async () => {
+describe('failed sign-ins to one address from one network (5 free, then waits doubling from 2 s)', () => {
+  it("slows the attacker's network and never the owner signing in from another one", async () => {
     const email = await confirmedAccount(newIp());
-    for (let i = 0; i < 10; i++)
-      expect((await signIn(email, 'wrong-pass', newIp())).body.code).toBe('invalid_credentials');
-    expect(await signIn(email, PASSWORD, newIp())).toEqual(requestLimit(30));
-    // Other addresses sign in as usual.
-    const other = await confirmedAccount(newIp());
-    expect((await signIn(other, PASSWORD, newIp())).status).toBe(200);
+    // Five wrong passwords from addresses in one /24: then each further try waits, twice as long each time.
+    for (let i = 0; i < 5; i++)
+      expect((await signIn(email, 'wrong-pass', `192.0.2.${10 + i}`)).body.code).toBe('invalid_credentials');
+    expect(await signIn(email, 'wrong-pass', '192.0.2.99')).toEqual(requestLimit(2));
+    // Even the right password is refused from that network, before it is compared.
+    expect(await signIn(email, PASSWORD, '192.0.2.20')).toEqual(requestLimit(2));
+    // The owner, elsewhere, signs in at once.
+    expect((await signIn(email, PASSWORD, '203.0.113.7')).status).toBe(200);
 
-    now += 30_000;
-    expect((await signIn(email, PASSWORD, newIp())).status).toBe(200);
+    now += 2_000;
+    expect((await signIn(email, 'wrong-pass', '192.0.2.10')).body.code).toBe('invalid_credentials');
+    expect(await signIn(email, 'wrong-pass', '192.0.2.10')).toEqual(requestLimit(4));
+    now += 4_000;
+    expect((await signIn(email, 'wrong-pass', '192.0.2.10')).body.code).toBe('invalid_credentials');
+    expect(await signIn(email, 'wrong-pass', '192.0.2.10')).toEqual(requestLimit(8));
+    expect((await signIn(email, PASSWORD, '203.0.113.7')).status).toBe(200);
   });
 
-  it('does not count successful sign-ins', async () => {
+  it('keys IPv6 callers by their /64 and caps the wait at 15 minutes', async () => {
+    const email = await confirmedAccount(newIp());
+    for (let i = 0; i < 14; i++) {
+      now += 15 * 60_000;
+      expect((await signIn(email, 'wrong-pass', `2001:db8:aa:1::${i + 1}`)).body.code).toBe('invalid_credentials');
+    }
+    expect(await signIn(email, PASSWORD, '2001:db8:aa:1:ffff::1')).toEqual(requestLimit(900));
+    expect((await signIn(email, PASSWORD, '2001:db8:aa:2::1')).status).toBe(200);
+  });
+
+  it('does not count successful sign-ins, and a right password from a network starts its count again', async () => {
     const email = await confirmedAccount(newIp());
     for (let i = 0; i < 12; i++) expect((await signIn(email, PASSWORD, newIp())).status).toBe(200);
+    for (let i = 0; i < 4; i++) await signIn(email, 'wrong-pass', '198.18.0.1');
+    expect((await signIn(email, PASSWORD, '198.18.0.1')).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await signIn(email, 'wrong-pass', '198.18.0.1')).body.code).toBe('invalid_credentials');
   });
 });
 
@@ -241,7 +262,9 @@ describe('settings', () => {
       otp: 30,
       emailSent: 30,
       emailMaxFrequency: 60,
-      signInFailures: 10,
+      signInFailures: 5,
+      rpcPerMember: 1200,
+      rpcPerIp: 3000,
     });
     const config = loadConfig({
       RATE_LIMIT_SIGN_IN_SIGN_UPS: '5',
@@ -250,6 +273,8 @@ describe('settings', () => {
       RATE_LIMIT_OTP: '3',
       RATE_LIMIT_EMAIL_SENT: '100',
       RATE_LIMIT_SIGN_IN_FAILURES: '4',
+      RATE_LIMIT_RPC_PER_MEMBER: '600',
+      RATE_LIMIT_RPC_PER_IP: '0',
       SMTP_MAX_FREQUENCY: '1m30s',
       RATE_LIMIT_HEADER: 'X-Real-IP',
     });
@@ -261,6 +286,8 @@ describe('settings', () => {
       emailSent: 100,
       emailMaxFrequency: 90,
       signInFailures: 4,
+      rpcPerMember: 600,
+      rpcPerIp: 0,
       header: 'X-Real-IP',
     });
     expect(loadConfig({ SMTP_MAX_FREQUENCY: '45' }).rateLimits.emailMaxFrequency).toBe(45);

@@ -19,6 +19,17 @@ export function bearerToken(req: IncomingMessage): string | undefined {
   return match?.[1];
 }
 
+/**
+ * A member's access token in Authorization whose session has ended (signed out): every API refuses
+ * it, not only /user. A token that does not verify is left to the endpoint's own rules.
+ */
+export async function endedSessionToken(ctx: GatewayContext, req: IncomingMessage): Promise<boolean> {
+  const token = bearerToken(req);
+  if (!token) return false;
+  const verified = await ctx.keys.verify(token);
+  return verified.ok && !(await ctx.liveSessions.allows(verified.claims));
+}
+
 export async function requireCaller(ctx: GatewayContext, q: Queryable, req: IncomingMessage): Promise<Caller> {
   const token = bearerToken(req);
   if (!token) throw new AuthApiError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');

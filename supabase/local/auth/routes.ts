@@ -42,6 +42,8 @@ const IP_LIMITS: Record<string, IpLimit> = {
   'POST /recover': 'otp',
   'POST /verify': 'verify',
   'GET /verify': 'verify',
+  // The development OAuth stub starts a session on every call, as a sign-in does.
+  'GET /authorize': 'signInSignUps',
 };
 
 function ipLimit(route: string, url: URL): IpLimit | undefined {

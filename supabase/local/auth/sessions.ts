@@ -93,11 +93,26 @@ export async function refreshSession(
 
 export type LogoutScope = 'global' | 'local' | 'others';
 
-export async function endSessions(tx: Queryable, userId: string, sessionId: string, scope: LogoutScope): Promise<void> {
-  // Deleting a session deletes its refresh tokens (on delete cascade).
-  if (scope === 'global') await tx.query('delete from auth.sessions where user_id = $1::uuid', [userId]);
-  else if (scope === 'local') await tx.query('delete from auth.sessions where id = $1::uuid', [sessionId]);
-  else await tx.query('delete from auth.sessions where user_id = $1::uuid and id <> $2::uuid', [userId, sessionId]);
+/**
+ * Deletes sessions (and so their refresh tokens, on delete cascade). Returns their ids: once the
+ * transaction commits, the caller tells ctx.liveSessions, so their access tokens stop working at once.
+ */
+export async function endSessions(
+  tx: Queryable,
+  userId: string,
+  sessionId: string,
+  scope: LogoutScope,
+): Promise<string[]> {
+  const rows =
+    scope === 'global'
+      ? await tx.query<{ id: string }>('delete from auth.sessions where user_id = $1::uuid returning id', [userId])
+      : scope === 'local'
+        ? await tx.query<{ id: string }>('delete from auth.sessions where id = $1::uuid returning id', [sessionId])
+        : await tx.query<{ id: string }>(
+            'delete from auth.sessions where user_id = $1::uuid and id <> $2::uuid returning id',
+            [userId, sessionId],
+          );
+  return rows.map((row) => row.id);
 }
 
 async function sessionJson(

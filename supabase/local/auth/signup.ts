@@ -8,7 +8,7 @@ import { isRecord } from '../http.ts';
 import { asPgError } from '../pg-errors.ts';
 import { AuthApiError, pkceUnsupported, validationFailed } from './errors.ts';
 import { sendLinkMail } from './mail.ts';
-import { checkPasswordStrength, hashPassword } from './passwords.ts';
+import { checkPasswordStrength } from './passwords.ts';
 import { ok, stringField, wantsPkce, type AuthReply, type AuthRequest } from './reply.ts';
 import { findUserByEmail, insertUser, normaliseEmail, updateUser, userJson } from './users.ts';
 
@@ -28,7 +28,7 @@ export async function signup(ctx: GatewayContext, { body, url, requestOrigin }: 
   const data = isRecord(body.data) ? body.data : {};
   const redirectTo = url.searchParams.get('redirect_to');
   // Hashing is slow; do it before taking the database (PGlite has one connection).
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await ctx.passwords.hash(password);
 
   // On a Postgres server two simultaneous signups of one email can both miss the lookup; the
   // loser's insert hits the unique email and is retried, then finds the winner's row.
