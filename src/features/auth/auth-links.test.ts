@@ -66,6 +66,9 @@ describe('messages', () => {
     expect(resetUpdateError(undefined, 'Auth session missing!', false)).toBe(
       'Your session has expired. Please request a new password reset link.',
     );
+    expect(resetUpdateError('current_password_required', 'x', false)).toBe(
+      'Your session has expired. Please request a new password reset link.',
+    );
     expect(resetUpdateError(undefined, undefined, true)).toBe('Request timed out. Please try again.');
     expect(resetUpdateError('same_password', 'New password should be different from the old password.', false)).toBe(
       'New password should be different from the old password.',

@@ -72,6 +72,9 @@ const SESSION_CODES = new Set([
   'refresh_token_not_found',
   'refresh_token_already_used',
   'user_not_found',
+  // The page's session is not a fresh reset link's (older than a day, or a plain sign-in), so the
+  // server asks for the current password, which this page cannot: a new link is the way on.
+  'current_password_required',
 ]);
 
 /** A reset link that carries an error (GoTrue redirected with one). */
