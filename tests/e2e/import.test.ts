@@ -597,3 +597,81 @@ it('refuses bad files with a clear message and writes nothing; any other CSV goe
   expect(await imports()).toBe(importsBefore);
   expect(errors).toEqual([]);
 }, 240_000);
+
+it('refuses a JSON row whose text cannot be stored in the preview, saves the good rows on the server, and the done screen counts only those', async () => {
+  const fresh = await signUpMember(helpers(), `poisoned_${randomUUID().slice(0, 6)}`);
+  const { page, errors } = await signedIn(1280, fresh.email, TEST_PASSWORD, fresh.id);
+  const games = CATALOGUE.filter((g) => g.release_year !== null).slice(0, 4);
+  const at = '2024-05-01T10:00:00.000Z';
+  const review = (g: (typeof games)[number], text: string) => ({
+    id: null,
+    game: { igdb_id: g.id, name: g.name, release_year: g.release_year, slug: null },
+    rating: 8,
+    review: text,
+    is_recommended: true,
+    platform: null,
+    playtime_hours: null,
+    draft: false,
+    posted_at: at,
+    updated_at: at,
+    like_count: 0,
+    comment_count: 0,
+    synced: true,
+  });
+  const [a, b, poisoned, c] = games as [(typeof games)[0], (typeof games)[0], (typeof games)[0], (typeof games)[0]];
+  const file = {
+    format: 'checkpoint-export',
+    version: 1,
+    exported_at: at,
+    unsynced_changes: 0,
+    profile: {
+      id: 999,
+      username: 'someone',
+      display_name: null,
+      bio: null,
+      avatar_url: null,
+      location: null,
+      website: null,
+      platforms: [],
+      joined_at: null,
+      synced: true,
+    },
+    library: [],
+    // JSON.stringify writes U+0000 as the escape \u0000, as a file edited by hand or another tool may hold it.
+    reviews: [review(a, 'Loved it'), review(b, 'Fine'), review(poisoned, 'Broken\u0000text'), review(c, 'Great 😀')],
+    comments: [],
+    likes: [],
+    top5: [],
+    top10: [],
+    following: [],
+    journal: [],
+  };
+  const json = JSON.stringify(file);
+  expect(json).toContain('\\u0000');
+  const dialog = await openImport(page);
+  await chooseFile(dialog, 'poisoned.json', json, 'application/json');
+  const refused = dialog.getByRole('region', { name: /^Can't be imported \(1\)/ });
+  await refused.waitFor({ timeout: 30_000 });
+  expect(await refused.getByRole('listitem').allTextContents()).toEqual([
+    expect.stringMatching(
+      new RegExp(
+        `^Row \\d+, ${poisoned.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: This text has a character that can't be saved \\(a null character or a broken emoji\\)\\. Remove it and try again\\.$`,
+      ),
+    ),
+  ]);
+  await expectAccessible(dialog);
+  await dialog.getByRole('button', { name: 'Import 3 games' }).click();
+  await expect.poll(() => summary(dialog), { timeout: 60_000 }).toBe('Import finished: 3 changes saved.');
+  expect(await dialog.getByText(/refused and not saved/).count()).toBe(0);
+
+  // The server holds the three good reviews, and nothing of the poisoned one.
+  const rated = await world.gateway.db.query<{ igdb_id: number; review: string }>(
+    'select g.igdb_id, r.review from public.rating r join public.game g on g.id = r.game_id where r.user_id = $1 order by g.igdb_id',
+    [fresh.id],
+  );
+  expect(rated.map((r) => r.igdb_id)).toEqual([a.id, b.id, c.id].sort((x, y) => x - y));
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await synced(page, SYNC_TIMEOUT_MS);
+  expect(await deviceCount(page, 'outbox')).toBe(0);
+  expect(errors).toEqual([]);
+}, 180_000);

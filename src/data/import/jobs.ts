@@ -17,7 +17,7 @@ import {
   type ImportProgress,
 } from './apply.ts';
 import { readLibrary } from './library.ts';
-import { onLocalWrite, onPushAnswered } from '../../store/events.ts';
+import { onLocalWrite, onPushAnswered, onServerReached } from '../../store/events.ts';
 
 /** What became of a job's writes on the server, as far as this page has heard. */
 export interface ImportSyncState {
@@ -69,11 +69,15 @@ export function watchImportSync(jobId: string, onChange: (state: ImportSyncState
     recheck();
   });
   const offWrites = onLocalWrite(recheck);
+  // A sync that got its answers, in this page or another context (told across them): the rows
+  // it pushed have left the outbox.
+  const offReached = onServerReached(recheck);
   recheck();
   return () => {
     stopped = true;
     offAnswers();
     offWrites();
+    offReached();
   };
 }
 
