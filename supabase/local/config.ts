@@ -3,6 +3,7 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from './auth/rate-limit.ts';
+import { isPublicServer, type MailSettings } from './exposure.ts';
 import { DEFAULT_RETENTION_DAYS } from './retention.ts';
 
 const onOff = z
@@ -101,7 +102,23 @@ const ENV_SCHEMA = z.object({
   CATALOGUE_FILE: optionalText,
   IGDB_CLIENT_ID: optionalText,
   IGDB_CLIENT_SECRET: optionalText,
-  DEMO: onOff.default(true),
+  DEMO: onOff.optional(),
+  DEV_MAILBOX: onOff.optional(),
+  MAIL: optionalText.pipe(z.enum(['off'], 'must be off, or unset to send mail').optional()),
+  SMTP_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// address, like smtp://user:pass@host:587' })
+      .optional(),
+  ),
+  SMTP_FROM: optionalText.pipe(
+    z
+      .string()
+      .regex(
+        /^([^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)$/,
+        'must be an address, like checkpoint@example.com or Checkpoint <checkpoint@example.com>',
+      )
+      .optional(),
+  ),
   JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   JWT_EXPIRY: z.coerce.number().int().min(30).max(604_800).default(3600),
   PUBLIC_URL: origin,
@@ -132,7 +149,17 @@ export interface Config {
   readonly catalogueFile?: string;
   readonly igdbClientId?: string;
   readonly igdbClientSecret?: string;
+  /** Seed demo members into a fresh database: DEMO, else only where the dev mailbox is on. */
   readonly demo: boolean;
+  /** Others can reach the server: a non-loopback HOST, or PUBLIC_URL set (exposure.ts). */
+  readonly publicServer: boolean;
+  /**
+   * /_dev/mailbox and the development OAuth stub: DEV_MAILBOX, else on for `npm run dev` and for a
+   * server that is not public.
+   */
+  readonly devMailbox: boolean;
+  /** Where sign-up and password-reset mail goes (SMTP_URL + SMTP_FROM, MAIL=off, or the dev mailbox). */
+  readonly mail: MailSettings;
   /** Unset: a secret generated once and kept in dataDir/jwt-secret (see secret.ts). */
   readonly jwtSecret?: string;
   readonly jwtExpiry: number;
@@ -157,7 +184,12 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export interface LoadOptions {
+  /** `npm run dev`: the dev mailbox and demo default to on whatever HOST and PUBLIC_URL say. */
+  readonly development?: boolean;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env, options: LoadOptions = {}): Config {
   // Empty strings count as unset, as in a .env file with `PORT=`.
   const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = ENV_SCHEMA.safeParse(present);
@@ -169,6 +201,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid setting${problems.length > 1 ? 's' : ''}:\n${problems.join('\n')}`);
   }
   const e = parsed.data;
+  const publicServer = isPublicServer(e.HOST, e.PUBLIC_URL !== undefined);
+  const devMailbox = e.DEV_MAILBOX ?? (options.development === true || !publicServer);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -177,7 +211,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     catalogueFile: e.CATALOGUE_FILE,
     igdbClientId: e.IGDB_CLIENT_ID,
     igdbClientSecret: e.IGDB_CLIENT_SECRET,
-    demo: e.DEMO,
+    demo: e.DEMO ?? devMailbox,
+    publicServer,
+    devMailbox,
+    mail: mailSettings(e, publicServer, devMailbox),
     jwtSecret: e.JWT_SECRET,
     jwtExpiry: e.JWT_EXPIRY,
     publicUrl: e.PUBLIC_URL ?? (e.PORT === 0 ? undefined : `http://localhost:${e.PORT}`),
@@ -198,6 +235,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     syncRetentionDays: e.SYNC_RETENTION_DAYS,
   };
+}
+
+function mailSettings(
+  e: { MAIL?: 'off'; SMTP_URL?: string; SMTP_FROM?: string; HOST: string; PUBLIC_URL?: string },
+  publicServer: boolean,
+  devMailbox: boolean,
+): MailSettings {
+  if (e.MAIL === 'off' && e.SMTP_URL)
+    throw new ConfigError('MAIL=off and SMTP_URL are both set: unset one (MAIL=off sends no mail at all).');
+  if (e.MAIL === 'off') return { kind: 'off' };
+  if (e.SMTP_URL) {
+    if (!e.SMTP_FROM)
+      throw new ConfigError(
+        'SMTP_URL is set but SMTP_FROM is not: set the sender, like SMTP_FROM="Checkpoint <checkpoint@example.com>".',
+      );
+    return { kind: 'smtp', url: e.SMTP_URL, from: e.SMTP_FROM };
+  }
+  if (devMailbox) return { kind: 'mailbox' };
+  const why = publicServer
+    ? `This server is public (${e.PUBLIC_URL ? `PUBLIC_URL=${e.PUBLIC_URL}` : `HOST=${e.HOST}`}), so sign-up and password-reset links cannot go to the development mailbox.`
+    : 'DEV_MAILBOX=off leaves sign-up and password-reset mail nowhere to go.';
+  throw new ConfigError(
+    `${why}\n  Set SMTP_URL (like smtps://user:pass@smtp.example.com:465) and SMTP_FROM to send it,\n  or MAIL=off to run without mail: sign-up then needs no email confirmation and password reset is unavailable.`,
+  );
 }
 
 /** Reads `.env` (see .env.example) into process.env; variables already set win. */

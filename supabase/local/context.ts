@@ -3,6 +3,7 @@
 import type { LiveSessions } from './auth/live-sessions.ts';
 import type { PasswordHasher } from './auth/passwords.ts';
 import type { RateLimiter } from './auth/rate-limit.ts';
+import type { SmtpSender } from './auth/smtp.ts';
 import type { Db } from './db.ts';
 import type { JwtKeys } from './jwt.ts';
 
@@ -27,6 +28,10 @@ export interface GatewayContext {
   readonly jwtExpiry: number;
   /** GoTrue's rate limits on the auth endpoints (auth/rate-limit.ts). */
   readonly limits: RateLimiter;
+  /** How mail leaves (auth/mail.ts): `smtp` sends it; `off` (MAIL=off) means none is issued. */
+  readonly mail: { readonly off: boolean; readonly smtp?: SmtpSender };
+  /** /_dev/mailbox* and the development OAuth stub are on (exposure.ts). */
+  readonly devMailbox: boolean;
   /** bcrypt off the HTTP thread, in worker threads (auth/passwords.ts). */
   readonly passwords: PasswordHasher;
   /** Whether an access token's session still exists, answered from memory (auth/live-sessions.ts). */

@@ -1,9 +1,15 @@
 // /_dev/*: the development mailbox (mail a real project would send) and the client settings the
-// app can fetch at start (`{supabaseUrl, anonKey}`).
-import type { ServerResponse } from 'node:http';
+// app can fetch at start (`{supabaseUrl, anonKey}`, harmless: the anon key is in every page).
+// The mailbox holds sign-up and password-reset links, so whoever reads it can take over any
+// account: it exists only where ctx.devMailbox says (exposure.ts), answers only callers on this
+// machine that no proxy forwarded, and never carries CORS headers, so no other origin's page can
+// read it through a browser on this machine.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { GatewayContext } from './context.ts';
 import { escapeMarkup } from '../../src/core/markup.ts';
-import { send, sendJson } from './http.ts';
+import { isLoopback } from './exposure.ts';
+import { header, send, sendJson } from './http.ts';
+import { documentSecurityHeaders, STATIC_SECURITY_HEADERS } from './security-headers.ts';
 
 interface Mail {
   readonly to: string;
@@ -12,19 +18,62 @@ interface Mail {
   readonly sent_at: string;
 }
 
-export async function handleDev(ctx: GatewayContext, res: ServerResponse, path: string): Promise<void> {
+/** Headers a proxy adds; a request carrying one came from elsewhere, whatever its socket says. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
+
+/** A caller on this machine, not forwarded by a proxy (which would connect from loopback too). */
+export function fromThisMachine(req: IncomingMessage): boolean {
+  return isLoopback(req.socket.remoteAddress) && FORWARDING_HEADERS.every((name) => header(req, name) === undefined);
+}
+
+export async function handleDev(
+  ctx: GatewayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
   if (path === '/config.json') {
-    sendJson(res, 200, { supabaseUrl: ctx.publicUrl, anonKey: ctx.keys.anonKey }, { 'Cache-Control': 'no-store' });
-  } else if (path === '/mailbox.json') {
-    sendJson(res, 200, await mailbox(ctx), { 'Cache-Control': 'no-store' });
-  } else if (path === '/mailbox' || path === '/mailbox/') {
-    send(res, 200, mailboxPage(await mailbox(ctx)), {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-store',
-    });
-  } else {
-    sendJson(res, 404, { message: `Not found: /_dev${path}` });
+    if (req.method === 'OPTIONS') send(res, 204, undefined);
+    else
+      sendJson(
+        res,
+        200,
+        { supabaseUrl: ctx.publicUrl, anonKey: ctx.keys.anonKey },
+        { 'Cache-Control': 'no-store', ...STATIC_SECURITY_HEADERS },
+      );
+    return;
   }
+  const mailboxPath = path === '/mailbox.json' || path === '/mailbox' || path === '/mailbox/';
+  if (!mailboxPath || !ctx.devMailbox) {
+    reply(res, 404, { message: `Not found: /_dev${path}` });
+  } else if (!fromThisMachine(req)) {
+    reply(res, 403, {
+      message: 'The dev mailbox answers only on the machine the server runs on, not through a proxy.',
+    });
+  } else if (req.method !== 'GET' && req.method !== 'HEAD') {
+    reply(res, 405, { message: 'Method not allowed' }, { Allow: 'GET, HEAD' });
+  } else if (path === '/mailbox.json') {
+    reply(res, 200, await mailbox(ctx));
+  } else {
+    writeNoCors(res, 200, mailboxPage(await mailbox(ctx)), {
+      ...documentSecurityHeaders(),
+      'Content-Type': 'text/html; charset=utf-8',
+    });
+  }
+}
+
+/** JSON without CORS headers (http.ts's sendJson adds them), with the app's security headers. */
+function reply(res: ServerResponse, status: number, value: unknown, headers: Record<string, string> = {}): void {
+  writeNoCors(res, status, JSON.stringify(value), {
+    ...STATIC_SECURITY_HEADERS,
+    'Content-Type': 'application/json; charset=utf-8',
+    ...headers,
+  });
+}
+
+function writeNoCors(res: ServerResponse, status: number, body: string, headers: Record<string, string>): void {
+  res.writeHead(status, { 'Cache-Control': 'no-store', ...headers });
+  res.end(body);
 }
 
 async function mailbox(ctx: GatewayContext): Promise<Mail[]> {

@@ -10,6 +10,8 @@ export function gatewayOptions(config: Config): GatewayOptions {
     jwtSecret: config.jwtSecret,
     jwtExpiry: config.jwtExpiry,
     demo: config.demo,
+    devMailbox: config.devMailbox,
+    mail: config.mail,
     catalogueFile: config.catalogueFile,
     publicUrl: config.publicUrl,
     siteUrl: config.siteUrl,

@@ -8,10 +8,12 @@ import { endedSessionToken } from './auth/bearer.ts';
 import { LiveSessions } from './auth/live-sessions.ts';
 import { createPasswordHasher, type PasswordHashing } from './auth/passwords.ts';
 import { RateLimiter, resolveRateLimits, type RateLimitOption } from './auth/rate-limit.ts';
+import { smtpSender } from './auth/smtp.ts';
 import { handleAuth } from './auth/routes.ts';
 import type { GatewayContext, Log } from './context.ts';
 import { openPglite, openPostgres, type Db } from './db.ts';
 import { handleDev } from './dev-routes.ts';
+import { isLoopback, type MailSettings } from './exposure.ts';
 import { firstPaintFor } from './first-paint.ts';
 import { handleFunction } from './functions.ts';
 import { CORS_HEADERS, header, requestUrl, send, sendJson } from './http.ts';
@@ -50,8 +52,15 @@ export interface GatewayOptions {
   readonly jwtSecret?: string;
   /** Access-token lifetime in seconds. Default 3600. */
   readonly jwtExpiry?: number;
-  /** Passed to the default seed hook. */
+  /** Passed to the default seed hook. Default: devMailbox. */
   readonly demo?: boolean;
+  /**
+   * /_dev/mailbox* (to loopback callers only) and the development OAuth stub. Default: on while
+   * the gateway listens on loopback and has no publicUrl, the rule `npm start` follows (exposure.ts).
+   */
+  readonly devMailbox?: boolean;
+  /** Where sign-up and reset mail goes. Default: the dev mailbox when it is on, else none (MAIL=off). */
+  readonly mail?: MailSettings;
   readonly catalogueFile?: string;
   /** Runs once on a fresh database after the migrations. Default: seedDatabase; false: none. */
   readonly seed?: SeedHook | false;
@@ -100,6 +109,8 @@ export interface Gateway {
 export async function startGateway(options: GatewayOptions = {}): Promise<Gateway> {
   const log = options.log ?? ((message: string) => console.log(`[gateway] ${message}`));
   const host = options.host ?? '127.0.0.1';
+  const devMailbox = options.devMailbox ?? (isLoopback(host) && options.publicUrl === undefined);
+  const mail = options.mail ?? { kind: devMailbox ? 'mailbox' : 'off' };
   const usesPglite = !options.db && !options.databaseUrl;
   const onDisk = usesPglite && !options.inMemory;
   const dataDir = options.dataDir ?? (options.inMemory || options.db ? undefined : '.data');
@@ -116,7 +127,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
     await migrate(db);
     const seed =
       options.seed ??
-      ((d: Db) => seedDatabase(d, { demo: options.demo ?? true, catalogueFile: options.catalogueFile, log }));
+      ((d: Db) => seedDatabase(d, { demo: options.demo ?? devMailbox, catalogueFile: options.catalogueFile, log }));
     if (fresh && seed) await seed(db);
     log(`database ready in ${Date.now() - started} ms (${describe(options, onDisk, dataDir)}${fresh ? ', new' : ''})`);
 
@@ -138,6 +149,8 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
       trustProxy: options.trustProxy ?? false,
       jwtExpiry,
       limits: new RateLimiter(resolveRateLimits(options.rateLimits), options.clock),
+      mail: { off: mail.kind === 'off', ...(mail.kind === 'smtp' ? { smtp: smtpSender(mail.url, mail.from) } : {}) },
+      devMailbox,
       passwords: createPasswordHasher(options.passwordHashing),
       liveSessions: new LiveSessions(db, jwtExpiry * 1000, options.clock),
       log,
@@ -171,6 +184,7 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
             server.closeAllConnections();
           });
           await retention?.stop();
+          ctx.mail.smtp?.close();
           await ctx.passwords.close();
           await ownedDb?.close();
           await lock?.release();
@@ -190,11 +204,13 @@ async function route(ctx: GatewayContext, distDir: string, req: IncomingMessage,
   const p = url.pathname;
   const proto = ctx.trustProxy ? header(req, 'x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() : undefined;
   if (overHttps(ctx.publicUrl, proto)) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
+  const under = (prefix: string) => p === prefix || p.startsWith(`${prefix}/`);
+  // Before the CORS preflight: the dev mailbox is never offered to other origins (dev-routes.ts).
+  if (under('/_dev')) return handleDev(ctx, req, res, p.slice('/_dev'.length));
   if (req.method === 'OPTIONS') {
     send(res, 204, undefined, CORS_HEADERS);
     return;
   }
-  const under = (prefix: string) => p === prefix || p.startsWith(`${prefix}/`);
   if (under('/auth/v1')) return handleAuth(ctx, req, res, p.slice('/auth/v1'.length) || '/', url);
   if (under('/rest/v1')) return handleRest(ctx, req, res, p.slice('/rest/v1'.length) || '/', url);
   if ((under('/functions/v1') || under('/.netlify/functions')) && (await endedSessionToken(ctx, req))) {
@@ -204,7 +220,6 @@ async function route(ctx: GatewayContext, distDir: string, req: IncomingMessage,
   if (under('/functions/v1')) return handleFunction(req, res, p.slice('/functions/v1/'.length), url, ctx.publicUrl);
   if (under('/.netlify/functions'))
     return handleFunction(req, res, p.slice('/.netlify/functions/'.length), url, ctx.publicUrl);
-  if (under('/_dev')) return handleDev(ctx, res, p.slice('/_dev'.length));
   return serveStatic(req, res, distDir, p, {
     anonKey: ctx.keys.anonKey,
     firstPaint: (pathname, indexHtml) => firstPaintFor(ctx.db, pathname, indexHtml, url.searchParams),

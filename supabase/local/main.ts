@@ -1,6 +1,8 @@
 // `npm start` / `npm run serve`: the app and its local Supabase stand-in on one origin
 // (http://localhost:5173 by default). Settings come from the environment (config.ts).
+import { describeSmtp } from './auth/smtp.ts';
 import { ConfigError, loadConfig, loadDotEnv } from './config.ts';
+import { exposureSummary } from './exposure.ts';
 import { gatewayOptions } from './gateway-options.ts';
 import { startGateway, type Gateway } from './gateway.ts';
 import { DataDirLockedError } from './lock.ts';
@@ -18,7 +20,8 @@ async function main(): Promise<void> {
   const [shown, own] = [new URL(appUrl), new URL(gateway.url)];
   const listening =
     shown.protocol === own.protocol && shown.port === own.port ? '' : `  Listening on:           ${gateway.url}\n`;
-  console.log(`\n  Checkpoint is running at ${appUrl}\n  Dev mailbox:            ${appUrl}/_dev/mailbox\n${listening}`);
+  const summary = exposureSummary(config, appUrl, describeSmtp).map((line) => (line ? `  ${line}` : ''));
+  console.log(`\n  Checkpoint is running at ${appUrl}\n${listening}${summary.join('\n')}\n`);
   stopOnSignals(gateway);
 }
 

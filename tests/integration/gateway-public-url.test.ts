@@ -32,12 +32,17 @@ afterAll(async () => {
 });
 
 describe('PUBLIC_URL and TRUST_PROXY settings', () => {
+  // A public server must say how it sends mail (gateway-exposure.test.ts); MAIL=off says none.
   it('default to http://localhost:PORT and off, and take an origin with or without its trailing slash', () => {
     expect(loadConfig({})).toMatchObject({ publicUrl: 'http://localhost:5173', trustProxy: false });
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
-    expect(loadConfig({ PUBLIC_URL: 'https://Checkpoint.LAN/' }).publicUrl).toBe('https://checkpoint.lan');
-    expect(loadConfig({ PUBLIC_URL: ' http://192.168.1.20:5173 ' }).publicUrl).toBe('http://192.168.1.20:5173');
-    expect(loadConfig({ PUBLIC_URL: 'https://checkpoint.lan:443' }).publicUrl).toBe('https://checkpoint.lan');
+    expect(loadConfig({ PUBLIC_URL: 'https://Checkpoint.LAN/', MAIL: 'off' }).publicUrl).toBe('https://checkpoint.lan');
+    expect(loadConfig({ PUBLIC_URL: ' http://192.168.1.20:5173 ', MAIL: 'off' }).publicUrl).toBe(
+      'http://192.168.1.20:5173',
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://checkpoint.lan:443', MAIL: 'off' }).publicUrl).toBe(
+      'https://checkpoint.lan',
+    );
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
   });

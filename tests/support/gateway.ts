@@ -57,6 +57,8 @@ export async function startTestGateway(options: Partial<GatewayOptions> = {}): P
     log: () => undefined,
     // Test files sign many members up and in from 127.0.0.1 within seconds; gateway-rate-limit.test.ts sets its own.
     rateLimits: 'relaxed',
+    // Tests read their mail there, whatever publicUrl they set; gateway-exposure.test.ts turns it off.
+    devMailbox: true,
     ...options,
   });
   return {
@@ -129,7 +131,14 @@ export async function startRestartableGateway(
   options: Omit<Partial<GatewayOptions>, 'port' | 'db' | 'dataDir' | 'inMemory' | 'databaseUrl'> = {},
 ): Promise<RestartableGateway> {
   const db = await openPglite();
-  const fixed = { log: () => undefined, jwtSecret: randomSecret(), rateLimits: 'relaxed' as const, ...options, db };
+  const fixed = {
+    log: () => undefined,
+    jwtSecret: randomSecret(),
+    rateLimits: 'relaxed' as const,
+    devMailbox: true,
+    ...options,
+    db,
+  };
   let gateway: Gateway | undefined = await startGateway({ ...fixed, port: 0 });
   const { url, anonKey } = gateway;
   const port = Number(new URL(url).port);

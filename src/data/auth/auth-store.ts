@@ -139,13 +139,14 @@ class HeldChangesError extends AuthError {
 }
 
 /**
- * Spec 000 §8: the server's message, else the spec's fallback. A rate limit (429) says when to
+ * Spec 000's error catalogue: the server's message, else the spec's fallback (always for a 5xx). A rate limit (429) says when to
  * retry ("…after 42 seconds."); one that does not (a hosted "Request rate limit reached") gets
  * told to wait, rather than read as a failure to retry at once.
  */
 export function refusalMessage(error: { message: string; status?: number | undefined }, fallback: string): string {
   const message = error.message.trim();
-  if (!message) return fallback;
+  // auth-js reads no message from a 5xx (it says '{}'); the server's log has the reason.
+  if (!message || (error.status !== undefined && error.status >= 500)) return fallback;
   if (error.status !== 429 || /\d+\s*seconds?/i.test(message)) return message;
   return `${message.replace(/\.?$/, '.')} Please wait a moment and try again.`;
 }

@@ -1,13 +1,17 @@
-// Confirmation and recovery links: a one-time token in auth.one_time_tokens and a mail in the dev
-// mailbox (local_dev.mailbox) whose link opens the app with `token_hash` and `type`, which the app
-// passes to verifyOtp. Each token works once and expires (24 h confirmation, 1 h recovery); issuing
-// a new one replaces the user's previous token of that kind, as GoTrue does.
+// Confirmation and recovery links: a one-time token in auth.one_time_tokens (issueLink, inside the
+// request's transaction) and, once that has committed, a mail (deliverLink) whose link opens the app
+// with `token_hash` and `type`, which the app passes to verifyOtp. The mail goes to the SMTP server
+// (SMTP_URL) and, where the dev mailbox is on, into local_dev.mailbox; with MAIL=off nothing is
+// issued. Each token works once and expires (24 h confirmation, 1 h recovery); issuing a new one
+// replaces the user's previous token of that kind, as GoTrue does.
 // Unlike GoTrue, a token carries a checksum, so verify can tell a made-up link ('Email verification
 // failed') from one this gateway issued that is used, replaced or expired ('… has expired').
 import { createHash, randomBytes } from 'node:crypto';
 import type { Queryable } from '../db.ts';
 import type { GatewayContext } from '../context.ts';
+import { AuthApiError } from './errors.ts';
 import { allowedRedirect } from './redirect.ts';
+import type { LinkMessage } from './smtp.ts';
 import type { UserRow } from './users.ts';
 
 export type MailKind = 'signup' | 'recovery';
@@ -20,16 +24,28 @@ const TOKEN_TTL: Record<TokenType, number> = { confirmation_token: 24 * 3600, re
 /** Where a link opens in the app when the client gave no redirect_to. */
 const APP_PATH: Record<MailKind, string> = { signup: '/auth/callback', recovery: '/reset-password' };
 
-export async function sendLinkMail(
+/** A link minted in a transaction, to deliver after it commits. */
+export interface LinkMail extends LinkMessage {
+  readonly tokenHash: string;
+}
+
+/** GoTrue's answer when the mail server refuses or cannot be reached. */
+const SEND_FAILED: Record<MailKind, string> = {
+  signup: 'Error sending confirmation email',
+  recovery: 'Error sending recovery email',
+};
+
+/** Mints the user's one-time token of `kind` and its link; undefined when no mail can carry it. */
+export async function issueLink(
   ctx: GatewayContext,
   tx: Queryable,
   user: UserRow,
   kind: MailKind,
   redirectTo: string | null,
   requestOrigin?: string,
-): Promise<void> {
+): Promise<LinkMail | undefined> {
   const email = user.email;
-  if (!email) return;
+  if (!email || ctx.mail.off) return undefined;
   const tokenType = TOKEN_TYPE[kind];
   const tokenHash = mintTokenHash();
   await tx.query('delete from auth.one_time_tokens where user_id = $1::uuid and token_type = $2', [user.id, tokenType]);
@@ -41,13 +57,34 @@ export async function sendLinkMail(
   const link = allowedRedirect(ctx, redirectTo, requestOrigin) ?? new URL(APP_PATH[kind], ctx.siteUrl);
   link.searchParams.set('token_hash', tokenHash);
   link.searchParams.set('type', kind);
-  await tx.query('insert into local_dev.mailbox ("to", kind, link) values ($1, $2, $3)', [
-    email,
-    kind,
-    link.toString(),
-  ]);
+  return { to: email, kind, link: link.toString(), tokenHash };
+}
+
+/**
+ * Sends an issued link (after its transaction committed: an SMTP round trip must not hold the
+ * database). A refused send is logged, its token withdrawn, and answered as GoTrue does (500).
+ */
+export async function deliverLink(ctx: GatewayContext, mail: LinkMail | undefined): Promise<void> {
+  if (!mail) return;
+  if (ctx.mail.smtp) {
+    try {
+      await ctx.mail.smtp.send(mail);
+    } catch (error) {
+      ctx.log(
+        `mail: sending the ${mail.kind} mail to ${mail.to} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      await ctx.db.query('delete from auth.one_time_tokens where token_hash = $1', [mail.tokenHash]);
+      throw new AuthApiError(500, 'unexpected_failure', SEND_FAILED[mail.kind]);
+    }
+  }
+  if (ctx.devMailbox)
+    await ctx.db.query('insert into local_dev.mailbox ("to", kind, link) values ($1, $2, $3)', [
+      mail.to,
+      mail.kind,
+      mail.link,
+    ]);
   ctx.limits.mailSent();
-  ctx.log(`mail: ${kind} link for ${email} (see /_dev/mailbox)`);
+  ctx.log(`mail: ${mail.kind} link for ${mail.to} (${ctx.mail.smtp ? 'sent' : 'see /_dev/mailbox'})`);
 }
 
 const CHECKSUM_LENGTH = 8;

@@ -1,8 +1,9 @@
 // /auth/v1/*: the GoTrue endpoints auth-js calls, answering in GoTrue's wire format.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { OAUTH_PROVIDERS } from '../../../src/core/oauth-providers.ts';
 import type { GatewayContext } from '../context.ts';
 import { BodyTooLargeError, isRecord, parseJson, readBody, redirect, sendJson, send } from '../http.ts';
-import { authorize } from './authorize.ts';
+import { authorize, enabledProviders } from './authorize.ts';
 import { API_VERSION_HEADER, AuthApiError, requestedApiVersion, sendAuthError } from './errors.ts';
 import type { IpLimit } from './rate-limit.ts';
 import { recover } from './recover.ts';
@@ -26,7 +27,7 @@ const ROUTES: Record<string, Handler> = {
   'POST /verify': verifyPost,
   'GET /verify': verifyGet,
   'GET /authorize': authorize,
-  'GET /settings': async () => ({ status: 200, json: SETTINGS }),
+  'GET /settings': async (ctx) => ({ status: 200, json: settings(ctx) }),
   // HS256 only: no public keys to publish, so auth-js getClaims() falls back to GET /user.
   'GET /.well-known/jwks.json': async () => ({ status: 200, json: { keys: [] } }),
   'GET /health': async () => ({
@@ -52,14 +53,23 @@ function ipLimit(route: string, url: URL): IpLimit | undefined {
   return grant === 'refresh_token' ? 'tokenRefresh' : grant === 'password' ? 'signInSignUps' : undefined;
 }
 
-const SETTINGS = {
-  external: { email: true, phone: false, anonymous_users: false, github: true, google: true, discord: true },
-  disable_signup: false,
-  mailer_autoconfirm: false,
-  phone_autoconfirm: false,
-  sms_provider: '',
-  saml_enabled: false,
-};
+/** GoTrue's public settings: `external` names each provider, true only where it is enabled. */
+function settings(ctx: GatewayContext): Record<string, unknown> {
+  const oauth = enabledProviders(ctx);
+  return {
+    external: {
+      email: true,
+      phone: false,
+      anonymous_users: false,
+      ...Object.fromEntries(OAUTH_PROVIDERS.map((provider) => [provider, oauth.includes(provider)])),
+    },
+    disable_signup: false,
+    mailer_autoconfirm: ctx.mail.off,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+  };
+}
 
 /** `path` is the part after /auth/v1. */
 export async function handleAuth(

@@ -1,15 +1,18 @@
 // POST /signup and POST /resend. Email confirmation is required: signup answers with the user and
-// no session, and "sends" a confirmation mail. A repeated signup of an already confirmed email gets
+// no session, and sends a confirmation mail. A repeated signup of an already confirmed email gets
 // a look-alike user with no identities (GoTrue's behaviour with confirmations on), so the answer
-// does not reveal which emails have accounts.
+// does not reveal which emails have accounts. With MAIL=off there is no mail to confirm with, so,
+// as GoTrue with mailer_autoconfirm, signup confirms at once and answers with a session, and a
+// repeated signup of an existing account is refused ('User already registered').
 import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../context.ts';
 import { isRecord } from '../http.ts';
 import { asPgError } from '../pg-errors.ts';
 import { AuthApiError, pkceUnsupported, validationFailed } from './errors.ts';
-import { sendLinkMail } from './mail.ts';
+import { deliverLink, issueLink } from './mail.ts';
 import { checkPasswordStrength } from './passwords.ts';
 import { ok, stringField, wantsPkce, type AuthReply, type AuthRequest } from './reply.ts';
+import { startSession } from './sessions.ts';
 import { findUserByEmail, insertUser, normaliseEmail, updateUser, userJson } from './users.ts';
 
 const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
@@ -29,6 +32,7 @@ export async function signup(ctx: GatewayContext, { body, url, requestOrigin }: 
   const redirectTo = url.searchParams.get('redirect_to');
   // Hashing is slow; do it before taking the database (PGlite has one connection).
   const passwordHash = await ctx.passwords.hash(password);
+  if (ctx.mail.off) return ok(await signUpConfirmed(ctx, email, passwordHash, data));
 
   // On a Postgres server two simultaneous signups of one email can both miss the lookup; the
   // loser's insert hits the unique email and is retried, then finds the winner's row.
@@ -46,11 +50,42 @@ export async function signup(ctx: GatewayContext, { body, url, requestOrigin }: 
             userMetadata: data,
             confirmed: false,
           });
-      await sendLinkMail(ctx, tx, row, 'signup', redirectTo, requestOrigin);
-      return (await findUserByEmail(tx, email)) ?? row;
+      const mail = await issueLink(ctx, tx, row, 'signup', redirectTo, requestOrigin);
+      return { user: (await findUserByEmail(tx, email)) ?? row, mail };
     });
-  const user = await retryOnUniqueViolation(signUp);
-  return ok(user ? userJson(user) : lookAlikeUser(email, data));
+  const done = await retryOnUniqueViolation(signUp);
+  await deliverLink(ctx, done?.mail);
+  return ok(done ? userJson(done.user) : lookAlikeUser(email, data));
+}
+
+/** MAIL=off: the account is confirmed at once and signed in (GoTrue's mailer_autoconfirm). */
+function signUpConfirmed(
+  ctx: GatewayContext,
+  email: string,
+  passwordHash: string,
+  data: Record<string, unknown>,
+): Promise<unknown> {
+  return retryOnUniqueViolation(() =>
+    ctx.db.transaction(async (tx) => {
+      const existing = await findUserByEmail(tx, email);
+      if (existing?.email_confirmed_at) throw new AuthApiError(422, 'user_already_exists', 'User already registered');
+      const row = existing
+        ? // Left unconfirmed before mail was turned off: nothing can confirm it now but this.
+          await updateUser(tx, existing.id, { encrypted_password: passwordHash, raw_user_meta_data: data })
+        : await insertUser(tx, {
+            email,
+            passwordHash,
+            appMetadata: EMAIL_APP_METADATA,
+            userMetadata: data,
+            confirmed: true,
+          });
+      await tx.query(
+        'update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1::uuid',
+        [row.id],
+      );
+      return startSession(ctx, tx, (await findUserByEmail(tx, email)) ?? row, 'password');
+    }),
+  );
 }
 
 export async function resend(ctx: GatewayContext, { body, url, requestOrigin }: AuthRequest): Promise<AuthReply> {
@@ -60,11 +95,12 @@ export async function resend(ctx: GatewayContext, { body, url, requestOrigin }: 
   if (!email) throw validationFailed('Unable to validate email address: invalid format');
   ctx.limits.beforeMail('signup', email);
   const redirectTo = url.searchParams.get('redirect_to');
-  await ctx.db.transaction(async (tx) => {
+  const mail = await ctx.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     // Unknown or already confirmed: nothing to send, and the answer must not say which.
-    if (user && !user.email_confirmed_at) await sendLinkMail(ctx, tx, user, 'signup', redirectTo, requestOrigin);
+    return user && !user.email_confirmed_at ? issueLink(ctx, tx, user, 'signup', redirectTo, requestOrigin) : undefined;
   });
+  await deliverLink(ctx, mail);
   return ok({});
 }
 
