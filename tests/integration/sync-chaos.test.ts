@@ -9,7 +9,9 @@
 // Issue 19: every device's clock is off by up to a day either way, and the first member's two
 // devices keep editing the same review fields and profile bio. Invariant: every surviving value is
 // that of the newest edit by HLC, and every edit that lost was recorded once as a conflict on the
-// device that made it.
+// device that made it. The first member's second device runs days ahead, and once in the run a
+// forged 999999999999999 clock is pushed for the first member's bio: the server dates both on
+// arrival (more than a day ahead), so each edit is replayed below with the clock the server gave it.
 // Reproduce a run with SYNC_CHAOS_SEED=<seed printed below>.
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
@@ -88,6 +90,13 @@ class FaultyRemote implements Remote {
     return this.deliver(clientId, mutations);
   }
 
+  /** A push sent past the faults, as a client forging its own clocks would (recorded like the others). */
+  async pushUnfaulted(clientId: string, mutations: readonly PushMutation[]): Promise<PushReply> {
+    for (const m of mutations)
+      sent.set(m.id, { name: m.name, args: { ...(m.args as Record<string, unknown>) }, hlc: m.hlc });
+    return this.deliver(clientId, mutations);
+  }
+
   /** The push as the server takes it; the order its answers first come back in is the order it applied them. */
   private async deliver(clientId: string, mutations: readonly PushMutation[]): Promise<PushReply> {
     const reply = await this.inner.push(clientId, mutations);
@@ -115,9 +124,12 @@ class FaultyRemote implements Remote {
   }
 }
 
-/** Each device's clock error: the first member's two devices a day slow and a day fast. */
+/** Each device's clock error: the first member's two devices a day slow and three days fast. */
 const DAY = 86_400_000;
-const SKEW = [-DAY, (random() * 2 - 1) * DAY, (random() * 2 - 1) * DAY, DAY];
+const SKEW = [-DAY, (random() * 2 - 1) * DAY, (random() * 2 - 1) * DAY, 3 * DAY];
+/** After this many queued writes, a forged far-future clock is pushed for the first member's bio. */
+const FORGE_AT = 400;
+const FORGED_CLOCK_MS = '999999999999999';
 
 interface Device {
   name: string;
@@ -243,8 +255,23 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
   let restarts = 0;
   let prunedRows = 0;
   const away: FaultyRemote[] = [];
+  let forged: string | undefined;
   for (const d of devices) await d.engine.syncNow();
   while (queued.size < TOTAL_WRITES) {
+    if (forged === undefined && queued.size >= FORGE_AT) {
+      const laptop = devices[3]!;
+      forged = randomUUID();
+      queuedBy.set(forged, laptop.name);
+      const reply = await laptop.remote.pushUnfaulted(randomUUID(), [
+        {
+          id: forged,
+          name: 'profile.update',
+          args: { bio: 'Forged to win forever' },
+          hlc: `${FORGED_CLOCK_MS}-000000-${randomUUID()}`,
+        },
+      ]);
+      expect(reply.results[0]?.status).toBe('ok');
+    }
     const trip = AWAY[away.length];
     if (trip && queued.size >= trip.leave) {
       const leaving = pick(devices.filter((x) => !x.remote.offline))!.remote;
@@ -340,7 +367,27 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
   const results = await gw.db.query<{
     mutation_id: string;
     result: { status: string; result?: { id?: number }; superseded?: string[] };
-  }>(`select mutation_id, result from public.sync_applied where status = 'ok'`);
+    applied_ms: string;
+    client_id: string;
+  }>(`select mutation_id, result, floor(extract(epoch from applied_at) * 1000)::bigint::text as applied_ms,
+             client_id::text as client_id
+        from public.sync_applied where status = 'ok'`);
+  // The clock each edit was dated with: its own, or (more than a day ahead of the server when it
+  // arrived) the server's then, as app.server_hlc makes it.
+  const clockOf = new Map<string, string>();
+  let datedOnArrival = 0;
+  for (const r of results) {
+    const hlc = sent.get(r.mutation_id)?.hlc;
+    if (hlc === undefined) continue;
+    const ahead = Number(hlc.slice(0, 15)) > Number(r.applied_ms) + DAY;
+    if (ahead) datedOnArrival++;
+    clockOf.set(r.mutation_id, ahead ? `${r.applied_ms.padStart(15, '0')}-000000-${r.client_id}` : hlc);
+  }
+  expect(forged && clockOf.get(forged)?.slice(0, 15)).not.toBe(FORGED_CLOCK_MS);
+  expect(datedOnArrival, 'edits dated on arrival (the days-ahead device, the forged clock)').toBeGreaterThan(1);
+  // No member's clock, which every device merges, is the forged one.
+  const memberClocks = await gw.db.query<{ hlc: string }>('select max(hlc) as hlc from public.edit_clock');
+  expect(memberClocks[0]?.hlc?.slice(0, 15)).not.toBe(FORGED_CLOCK_MS);
   const newest = new Map<string, { hlc: string; value: unknown }>();
   const fieldsOf = (name: string) =>
     name === 'review.create' || name === 'review.update'
@@ -366,43 +413,46 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
   for (const id of arrivals) {
     const result = resultById.get(id);
     const m = sent.get(id);
-    if (!result || !m?.hlc) continue;
+    const clock = clockOf.get(id);
+    if (!result || !m || clock === undefined) continue;
     const fields = fieldsOf(m.name).filter((f) => f in m.args);
     if (fields.length === 0) continue;
     const target = targetOf(id, m.name, result);
     expect(target, `${m.name} ${id}`).not.toContain('?');
     const lost: string[] = [];
     for (const field of fields) {
-      const clock = held.get(`${target}:${field}`);
-      if (clock !== undefined && clock > m.hlc) lost.push(field);
-      else held.set(`${target}:${field}`, m.hlc);
+      const holding = held.get(`${target}:${field}`);
+      if (holding !== undefined && holding > clock) lost.push(field);
+      else held.set(`${target}:${field}`, clock);
     }
     // review.create is never superseded (a second create of a game is refused); it dates the fields it leaves out too.
-    if (m.name === 'review.create') for (const field of fieldsOf(m.name)) held.set(`${target}:${field}`, m.hlc);
+    if (m.name === 'review.create') for (const field of fieldsOf(m.name)) held.set(`${target}:${field}`, clock);
     edits++;
     if (lost.length > 0) losers++;
     expect(
       (result.superseded ?? []).filter((f) => fields.includes(f)).sort(),
-      `${m.name} ${id} (${m.hlc}) lost`,
+      `${m.name} ${id} (${clock}) lost`,
     ).toEqual(lost.sort());
   }
   console.log(
-    `sync chaos clocks: ${edits} clocked edits replayed in the server's order, ${losers} of them lost a field`,
+    `sync chaos clocks: ${edits} clocked edits replayed in the server's order, ${losers} of them lost a field; ${datedOnArrival} writes in all were dated on arrival`,
   );
   expect(losers).toBeGreaterThan(0);
 
   let superseded = 0;
   for (const { mutation_id: id, result } of results) {
     const m = sent.get(id);
-    if (!m?.hlc) continue;
+    const clock = clockOf.get(id);
+    if (!m || clock === undefined) continue;
     const fields = fieldsOf(m.name);
     const target = targetOf(id, m.name, result);
     for (const field of fields.filter((f) => f in m.args)) {
       const key = `${target}:${field}`;
       const held = newest.get(key);
-      if (!held || m.hlc > held.hlc) newest.set(key, { hlc: m.hlc, value: m.args[field] });
+      if (!held || clock > held.hlc) newest.set(key, { hlc: clock, value: m.args[field] });
     }
-    if (result.superseded?.length) {
+    // The forged edit went past the engine: no device holds it to show a conflict.
+    if (result.superseded?.length && id !== forged) {
       superseded++;
       const device = devices.find((x) => x.name === queuedBy.get(id))!;
       expect(await device.db.conflicts.get(id), `conflict ${id} on ${device.name}`).toMatchObject({
