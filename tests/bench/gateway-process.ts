@@ -7,6 +7,7 @@
 // through `query`, sent over the IPC channel.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { PasswordHashing } from '../../supabase/local/auth/passwords.ts';
 import type { Db, Row } from '../../supabase/local/db.ts';
 import { gatewayHelpers, startTestGateway, type GatewayHelpers } from '../support/gateway.ts';
 
@@ -31,17 +32,25 @@ export interface GatewayProcess extends GatewayHelpers {
 
 /**
  * Starts a test gateway in a child process; resolves once it listens. Over a fresh PGlite, or over
- * a fresh database on the PostgreSQL server at `databaseUrl` (tests/support/test-db.ts).
+ * a fresh database on the PostgreSQL server at `databaseUrl` (tests/support/test-db.ts); bcrypt
+ * where `passwordHashing` says (the load bench compares both).
  */
-export async function startGatewayProcess({ databaseUrl }: { databaseUrl?: string } = {}): Promise<GatewayProcess> {
+export async function startGatewayProcess({
+  databaseUrl,
+  passwordHashing = 'workers',
+}: { databaseUrl?: string; passwordHashing?: PasswordHashing } = {}): Promise<GatewayProcess> {
   const env = { ...process.env };
   if (databaseUrl) env['TEST_DATABASE_URL'] = databaseUrl;
   else delete env['TEST_DATABASE_URL'];
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    execArgv: ['--import', 'tsx', '--experimental-websocket'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env,
-  });
+  const child: ChildProcess = fork(
+    fileURLToPath(import.meta.url),
+    ['--serve', `--password-hashing=${passwordHashing}`],
+    {
+      execArgv: ['--import', 'tsx', '--experimental-websocket'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env,
+    },
+  );
   const waiting = new Map<number, { resolve: (reply: Answer) => void; reject: (error: Error) => void }>();
   let next = 0;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -85,7 +94,9 @@ export async function startGatewayProcess({ databaseUrl }: { databaseUrl?: strin
 }
 
 async function serve(): Promise<void> {
-  const gw = await startTestGateway();
+  const gw = await startTestGateway({
+    passwordHashing: process.argv.includes('--password-hashing=inline') ? 'inline' : 'workers',
+  });
   process.on('message', (request: Request) => {
     if ('close' in request) {
       void gw.close().then(() => process.exit(0));

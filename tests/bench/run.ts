@@ -18,7 +18,7 @@ import { benchFirstPull, benchSyncEngine, ENGINE_GOALS } from './sync-engine.ben
 import { benchCatalogueFunction } from './catalogue-function.bench.ts';
 import { benchSearchLocal } from './search-local.bench.ts';
 import { benchFuzz } from './fuzz.bench.ts';
-import { benchLoad, benchLoadStress } from './load.bench.ts';
+import { benchLoad, benchLoadStress, benchSignInLoad, SIGN_IN_LOAD, type SignInLoadRun } from './load.bench.ts';
 import type { LoadRun } from '../support/load.ts';
 import { benchBundle } from './bundle.bench.ts';
 import { benchImport, benchImportPush } from './import.bench.ts';
@@ -277,10 +277,44 @@ function reportLoadRun(prefix: string, run: LoadRun, errorLabel: string): void {
   for (const sample of run.errorSamples) console.log(`# ${errorLabel}: ${sample}`);
 }
 
+/** `npm run bench -- load --quick`: each load run 15 s (the stress run 5 s) instead of 60 s. */
+const QUICK = process.argv.includes('--quick');
+
+function reportSignInRun(prefix: string, run: SignInLoadRun): void {
+  report(`${prefix}.sign_ins`, run.signIns, 'sign-ins');
+  report(`${prefix}.sign_in.p50`, run.signInP50, 'ms');
+  report(`${prefix}.sign_in.p95`, run.signInP95, 'ms');
+  report(`${prefix}.sign_in_window`, run.signInWindowMs, 'ms');
+  report(`${prefix}.reads_during_sign_ins`, run.readsDuring, 'reads');
+  report(`${prefix}.read_during_sign_ins.p50`, run.readP50, 'ms');
+  report(`${prefix}.read_during_sign_ins.p95`, run.readP95, 'ms');
+  report(`${prefix}.read_during_sign_ins.p99`, run.readP99, 'ms');
+  report(`${prefix}.after_sign_ins.requests`, run.after, 'requests');
+  report(`${prefix}.after_sign_ins.p95`, run.afterP95, 'ms');
+  report(`${prefix}.errors`, run.errors, 'errors');
+  for (const sample of run.errorSamples) console.log(`# ${prefix} error: ${sample}`);
+}
+
+/**
+ * 100 members signing in at once, then syncing and reading: the reads' latency while the sign-ins
+ * run, with bcrypt in worker threads (the gateway's way) and inline on its one thread, and the ratio.
+ */
+async function signInLoadFigures(): Promise<void> {
+  const ms = QUICK ? SIGN_IN_LOAD.quickMs : SIGN_IN_LOAD.durationMs;
+  const workers = await benchSignInLoad('workers', ms);
+  reportSignInRun('load.sign_in.workers', workers);
+  const inline = await benchSignInLoad('inline', ms);
+  reportSignInRun('load.sign_in.inline', inline);
+  report('load.sign_in.read_p50.inline_vs_workers', inline.readP50 / Math.max(workers.readP50, 0.001), 'x');
+  report('load.sign_in.read_p95.inline_vs_workers', inline.readP95 / Math.max(workers.readP95, 0.001), 'x');
+  report('load.sign_in.read_p99.inline_vs_workers', inline.readP99 / Math.max(workers.readP99, 0.001), 'x');
+}
+
 async function loadFigures(): Promise<void> {
+  await signInLoadFigures();
   // Issue 7: 200 concurrent members for 60 s (reads, searches, pushes, pulls); no errors, p95 < 200 ms.
   // Each member acts every 1–3 s (load.bench.ts says why).
-  const run = await benchLoad();
+  const run = await benchLoad(QUICK ? 15_000 : undefined);
   report('load.requests', run.requests, 'requests');
   report('load.p99', run.p99, 'ms');
   report('load.pushed_mutations', run.pushedMutations, 'mutations');
@@ -290,7 +324,7 @@ async function loadFigures(): Promise<void> {
   }
   reportLoadRun('load', run, 'load error');
   // The same members with almost no pause: the gateway's saturation throughput; errors still none.
-  reportLoadRun('load.stress', await benchLoadStress(), 'load stress error');
+  reportLoadRun('load.stress', await benchLoadStress(QUICK ? 5_000 : undefined), 'load stress error');
 }
 
 /** The built app the bundle and Lighthouse figures measure (built here when missing). */
@@ -425,7 +459,7 @@ const GROUPS: Record<string, () => Promise<void>> = {
   'main-thread': mainThreadFigures,
   import: importFigures,
 };
-const chosen = process.argv.slice(2);
+const chosen = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const unknown = chosen.filter((name) => !(name in GROUPS));
 if (unknown.length > 0)
   throw new Error(`Unknown bench group(s): ${unknown.join(', ')}. Known: ${Object.keys(GROUPS).join(', ')}`);
