@@ -195,6 +195,25 @@ const RELEASED: readonly Release[] = [
       ],
     },
   },
+  {
+    // Writes the server refused, kept until dismissed, whichever context pushed them.
+    version: 7,
+    stores: { refused: 'id, refused_at' },
+    data: {
+      refused: [
+        {
+          id: '2e3d4c5b-6a7f-4b1c-9d0e-1f2a3b4c5d6e',
+          name: 'comment.add',
+          args: { key: 'k1', rating_id: 5, content: 'Nice' },
+          code: 'not_found',
+          message: 'Review not found',
+          refused_at: EARLIER,
+          toasted: 0,
+          dismissed: 0,
+        },
+      ],
+    },
+  },
 ];
 
 const opened: Dexie[] = [];
@@ -231,6 +250,7 @@ describe('schema', () => {
         'imports',
         'importProgress',
         'libraryHeads',
+        'refused',
       ].sort(),
     );
     const needs: Record<string, string[]> = {

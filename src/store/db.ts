@@ -181,6 +181,28 @@ export interface ConflictRow {
   created_at: string;
 }
 
+/**
+ * A queued write the server refused (sync/push.ts settle, in the transaction that takes it out of
+ * the outbox): the member is told once (a toast) and it stays listed in the sync details until
+ * dismissed, whichever context pushed it (the page, another tab, the service worker). The newest
+ * REFUSED_KEPT are kept (store/refused.ts).
+ */
+export interface RefusedRow {
+  /** The refused mutation's id (an import's done screen finds its own by it). */
+  id: string;
+  name: string;
+  /** The mutation's arguments as queued: what it was. */
+  args: unknown;
+  code: string;
+  /** The server's message: the spec's text. */
+  message: string;
+  refused_at: string;
+  /** 1 once a page has shown it as a toast (claimed in a transaction: one tab shows it). */
+  toasted: 0 | 1;
+  /** 1 once the member dismissed it; kept (an import still counts it as refused) until bounded out. */
+  dismissed: 0 | 1;
+}
+
 export interface SyncStateRow {
   key: 'main';
   client_id: string;
@@ -289,6 +311,7 @@ export class CheckpointDb extends Dexie {
   imports!: EntityTable<ImportWritesRow, 'id'>;
   importProgress!: EntityTable<ImportProgressRow, 'id'>;
   libraryHeads!: EntityTable<LibraryHeadRow, 'user_id'>;
+  refused!: EntityTable<RefusedRow, 'id'>;
 
   constructor(name = DEVICE_DB_NAME) {
     super(name);
@@ -303,7 +326,7 @@ export class CheckpointDb extends Dexie {
     // 1: the mirrors, shadows, outbox, syncState and auth; 2: the play journal (issue 14) by key,
     // game and date; 3: conflicts (issue 19 §1), oldest first; 4: imports (issue 18), a confirmed
     // import's writes and progress; 5: an import's progress apart from its writes.
-    // Later versions (6 below) are appended with only what they change.
+    // Later versions (6 and 7 below) are appended with only what they change.
     this.version(5)
       .stores({
         games: 'id, igdb_id, slug, name',
@@ -347,6 +370,9 @@ export class CheckpointDb extends Dexie {
       journal: 'id, client_key, [user_id+igdb_id], [user_id+played_on], [user_id+updated_at]',
       libraryHeads: 'user_id',
     });
+    // Writes the server refused, kept so the member is told whichever context pushed them (the
+    // service worker's Background Sync has no page to tell): by mutation id, oldest first.
+    this.version(7).stores({ refused: 'id, refused_at' });
   }
 }
 

@@ -7,12 +7,14 @@
 // Only "no answer" (NetworkError) or a 401 (AuthError) stop a push,
 // and client_too_old (ClientTooOldError), which keeps every row from the one the server could not
 // read. An accepted edit whose fields lost to a newer edit from another device becomes a conflict
-// row in the same transaction that removes it from the outbox: the member is shown it once.
+// row in the same transaction that removes it from the outbox: the member is shown it once. So
+// does a rejected one become a refusal on record (store/refused.ts), which every page reads.
 import { PUSH_BATCH_SIZE, SYNC_PROTOCOL } from '../core/constants.ts';
 import { maxHlc } from '../core/hlc.ts';
 import { INVALID_TEXT, INVALID_TEXT_MESSAGE, isStorableValue } from '../core/storable-text.ts';
 import type { CheckpointDb, ConflictRow, OutboxRow } from '../store/db.ts';
 import { emitPushAnswered, emitRejected, type Rejection } from '../store/events.ts';
+import { recordRefusals } from '../store/refused.ts';
 import { adoptMember, loadSyncState } from './state.ts';
 import {
   ClientTooOldError,
@@ -75,15 +77,21 @@ async function settle(
   clock: string | null | undefined,
 ): Promise<Rejection[]> {
   const at = new Date().toISOString();
-  await db.transaction('rw', [db.outbox, db.conflicts, db.syncState], async () => {
+  const refusals = answered.flatMap(({ row, result }) =>
+    result.status === 'rejected'
+      ? [{ id: row.id, name: row.name, args: row.args, code: result.code, message: result.message }]
+      : [],
+  );
+  await db.transaction('rw', [db.outbox, db.conflicts, db.refused, db.syncState], async () => {
     await db.outbox.bulkDelete(answered.map(({ row }) => row.seq));
     // put, not add: the same answer read twice (a retried batch) is still one conflict.
     await db.conflicts.bulkPut(answered.flatMap((a) => conflictOf(a, at)));
+    // A refused write leaves the outbox only as a refusal on record ([S15]): this context may be
+    // the service worker, whose in-memory events no page hears.
+    await recordRefusals(db, refusals, at);
     await mergeClock(db, clock);
   });
-  return answered.flatMap(({ row, result }) =>
-    result.status === 'rejected' ? [{ name: row.name, code: result.code, message: result.message }] : [],
-  );
+  return refusals.map(({ name, code, message }) => ({ name, code, message }));
 }
 
 /** Keeps the newest clock seen from the server, so this device's next edit is newer still. */

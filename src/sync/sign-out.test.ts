@@ -35,6 +35,17 @@ beforeEach(async () => {
   );
   // The Library tab's kept head (data/repos/library-head.ts) holds the member's games too.
   await db.libraryHeads.put({ user_id: 7, tables: '[]', outbox: '2:2', count: 0, platforms: [], years: [], rows: [] });
+  // A write of theirs the server refused is theirs too, not the next member's to read.
+  await db.refused.put({
+    id: 'r1',
+    name: 'follow.set',
+    args: { user_id: 9, following: true },
+    code: 'not_found',
+    message: 'User not found',
+    refused_at: '2026-11-21T10:00:00Z',
+    toasted: 1,
+    dismissed: 0,
+  });
 });
 
 afterEach(async () => {
@@ -51,7 +62,7 @@ it('[S13] asks first when changes have not reached the server, and changes nothi
 it('[S13] on confirmation, ends the session and clears the member data but keeps the catalogue', async () => {
   expect(await signOutAndClear(db, endSession, { discardUnsynced: true, lock })).toEqual({ signedOut: true });
   expect(sessionsEnded).toBe(1);
-  for (const table of ['users', 'wishlist', 'outbox', 'shadows', 'syncState', 'libraryHeads'] as const)
+  for (const table of ['users', 'wishlist', 'outbox', 'shadows', 'syncState', 'libraryHeads', 'refused'] as const)
     expect(await db.table(table).count(), table).toBe(0);
   expect((await db.games.toArray()).map((g) => g.name)).toEqual(['Celeste']);
 });

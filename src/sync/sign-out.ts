@@ -7,7 +7,7 @@ import { withSyncLock } from './leader.ts';
 export type SignOutOutcome = { readonly signedOut: true } | { readonly signedOut: false; readonly unsynced: number };
 
 /**
- * Clears the member's private data (mirrors, shadows, outbox, sync state, imports, the Library's kept heads) and ends the session.
+ * Clears the member's private data (mirrors, shadows, outbox, sync state, imports, the Library's kept heads, refused writes) and ends the session.
  * With unsynced changes and no `discardUnsynced`, changes nothing and reports how many there are.
  * Public catalogue rows (games) stay: they are the offline search catalogue, not the member's.
  * Runs under the sync lock, so no push or pull is half-way through when the data goes.
@@ -30,6 +30,7 @@ export function signOutAndClear(
       'imports',
       'importProgress',
       'libraryHeads',
+      'refused',
     ] as const;
     await db.transaction('rw', [...tables, 'games'], async () => {
       for (const name of tables) await db.table(name).clear();
