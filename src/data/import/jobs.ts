@@ -4,9 +4,10 @@
 // Lock named after its job while it goes, so another tab can see it (each batch is one transaction
 // that moves the job on, so two runs could not apply a write twice; the lock keeps them from
 // racing and from both telling the member).
+import { liveQuery } from 'dexie';
 import type { Library, PlannedMutation } from '../../core/import/plan.ts';
 import { localDb } from '../backend.ts';
-import type { ImportJobRow } from '../../store/db.ts';
+import type { CheckpointDb, ImportJobRow } from '../../store/db.ts';
 import {
   createImportJob,
   discardImportJob,
@@ -17,7 +18,6 @@ import {
   type ImportProgress,
 } from './apply.ts';
 import { readLibrary } from './library.ts';
-import { onLocalWrite, onPushAnswered, onServerReached } from '../../store/events.ts';
 
 /** What became of a job's writes on the server, as far as this page has heard. */
 export interface ImportSyncState {
@@ -31,54 +31,50 @@ export interface ImportSyncState {
 
 /**
  * Follows a job's writes to the server: how many still wait in the outbox, how many the server
- * accepted, and which were refused (by the device, or by the server, heard from the push's answers).
- * Call it when the job starts applying: an answer given before is not heard (the row has then left
- * the outbox and counts as saved, unless the device's own job says it was refused).
+ * accepted, and which were refused (by the device while applying, or by the server: the device's
+ * record of refusals, db.refused, which the push writes wherever it runs, this page, another tab or
+ * the service worker, in the transaction that takes the row out of the outbox). A live query, so a
+ * push in any of them is heard.
  */
-export function watchImportSync(jobId: string, onChange: (state: ImportSyncState) => void): () => void {
-  const db = localDb();
+export function watchImportSync(
+  jobId: string,
+  onChange: (state: ImportSyncState) => void,
+  db: CheckpointDb = localDb(),
+): () => void {
+  // The refusals read, kept while watching: one the table's bound drops later is still refused.
   const byServer = new Map<string, string>();
-  let stopped = false;
-  const check = async () => {
+  const read = async (): Promise<ImportSyncState | null> => {
     const job = await readImportJob(db, jobId);
-    if (!job || stopped) return;
+    if (!job) return null;
     const refusedHere = new Map(job.refused.map((r) => [r.index, r.message]));
     const name = (i: number) => job.mutations[i]?.label ?? job.mutations[i]?.name ?? `Change ${i + 1}`;
     const queued = job.mutations.flatMap((m, i) =>
       i < job.done && !refusedHere.has(i) && m.id ? [{ i, id: m.id }] : [],
     );
-    const waiting = await db.outbox
-      .where('id')
-      .anyOf(queued.map((q) => q.id))
-      .count();
+    const ids = queued.map((q) => q.id);
+    const [waiting, refusals] = await Promise.all([
+      db.outbox.where('id').anyOf(ids).count(),
+      db.refused.where('id').anyOf(ids).toArray(),
+    ]);
+    for (const r of refusals) byServer.set(r.id, r.message);
     const refusedThere = queued.filter((q) => byServer.has(q.id));
-    if (stopped) return;
-    onChange({
+    return {
       pending: waiting,
       saved: queued.length - waiting - refusedThere.length,
       refused: [
         ...[...refusedHere].map(([i, message]) => ({ label: name(i), message })),
         ...refusedThere.map((q) => ({ label: name(q.i), message: byServer.get(q.id) ?? '' })),
       ],
-    });
+    };
   };
-  // A failed read leaves the numbers last shown; the next answer or write reads again.
-  const recheck = () => void check().catch(() => undefined);
-  const offAnswers = onPushAnswered((answers) => {
-    for (const a of answers) if (a.status === 'rejected') byServer.set(a.id, a.message ?? '');
-    recheck();
+  const subscription = liveQuery(read).subscribe({
+    next: (state) => {
+      if (state) onChange(state);
+    },
+    // A failed read leaves the numbers last shown; the next change to what it reads reads again.
+    error: () => undefined,
   });
-  const offWrites = onLocalWrite(recheck);
-  // A sync that got its answers, in this page or another context (told across them): the rows
-  // it pushed have left the outbox.
-  const offReached = onServerReached(recheck);
-  recheck();
-  return () => {
-    stopped = true;
-    offAnswers();
-    offWrites();
-    offReached();
-  };
+  return () => subscription.unsubscribe();
 }
 
 export type { ImportProgress };

@@ -1,8 +1,11 @@
 // The header's sync badge: hidden while everything is saved on the server, otherwise a pill that
 // says why not ("Offline", "Can't reach server", "Session expired", "3 changes waiting", "Syncing…",
-// "Storage full") and opens the details. A sync or a push that ends in a moment shows no pill
+// "Storage full", "Not saved" for writes the server refused until they are dismissed) and opens the
+// details. A sync or a push that ends in a moment shows no pill
 // (steady-badge.ts).
 import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { useLive } from '../../data/live.ts';
+import { refusedCount } from '../../data/refused.ts';
 import { storageErrorStore } from '../../data/storage-persist.ts';
 import type { SyncStatusStore } from '../../sync/status.ts';
 import { useSteadyBadge } from './steady-badge.ts';
@@ -21,6 +24,8 @@ export interface SyncBadgeProps {
 export function SyncBadge({ status, onSyncNow, onSignIn }: SyncBadgeProps) {
   const snapshot = useSyncExternalStore(status.subscribe, status.getSnapshot);
   const storageError = useSyncExternalStore(storageErrorStore.subscribe, storageErrorStore.getSnapshot);
+  // Whichever context's push the server refused them in (a tab, the service worker).
+  const refused = useLive((db) => refusedCount(db), []) ?? 0;
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -44,7 +49,7 @@ export function SyncBadge({ status, onSyncNow, onSignIn }: SyncBadgeProps) {
     };
   }, [open]);
 
-  const summary = summarizeSync(snapshot, storageError !== null);
+  const summary = summarizeSync(snapshot, storageError !== null, refused);
   // A sync that ends in a moment shows nothing (steady-badge.ts).
   const steady = useSteadyBadge(summary);
   // While the details are open the badge says where things stand now, and stays, so a finished

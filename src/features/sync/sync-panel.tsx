@@ -1,13 +1,16 @@
-// The details behind the sync badge: connection (no network, or a server out of reach), what
-// waits and since when, when the last sync finished, the last error, an expired session with its
+// The details behind the sync badge: the writes the server refused (what each was and why, until
+// dismissed), connection (no network, or a server out of reach), what waits and since when, when the last sync finished, the last error, an expired session with its
 // Sign In button, a full disk, whether the browser keeps this site's data, and "Sync now".
 import { useEffect, useState } from 'react';
+import { useLive } from '../../data/live.ts';
+import { dismissAllRefused, dismissRefused, refusedWrites } from '../../data/refused.ts';
 import { storageEstimate, storagePersisted, type StorageError, type StorageUse } from '../../data/storage-persist.ts';
 import type { SyncStatus } from '../../sync/status.ts';
 import { formatMoment, formatRelativeTime } from '../../core/dates.ts';
 import {
   changesWaiting,
   connectionOf,
+  NOT_SAVED,
   describeLastError,
   SESSION_EXPIRED_MESSAGE,
   type Connection,
@@ -71,11 +74,45 @@ export function SyncPanel({ id, status, storageError, onSyncNow, onSignIn }: Syn
     };
   }, [storageError]);
 
+  const refused = useLive((db) => refusedWrites(db), []) ?? [];
   const canSync = status.online && !status.syncing && !status.sessionExpired;
   const lastError = describeLastError(status, storageError !== null);
   const connection = CONNECTION[connectionOf(status)];
   return (
     <section id={id} className="sync-panel" aria-label="Sync details">
+      {refused.length > 0 && (
+        <section className="sync-panel__refused" aria-labelledby={`${id}-refused`}>
+          <h2 id={`${id}-refused`} className="sync-panel__heading">
+            {NOT_SAVED}
+          </h2>
+          <p className="sync-panel__note">
+            The server refused {refused.length === 1 ? 'this change' : 'these changes'}:
+          </p>
+          <ul className="sync-panel__refused-list">
+            {refused.map((write) => (
+              <li key={write.id} className="sync-panel__refused-item">
+                <div>
+                  <p className="sync-panel__refused-what">{write.label}</p>
+                  <p className="sync-panel__refused-why">{write.message}</p>
+                </div>
+                <button
+                  type="button"
+                  className="sync-panel__dismiss"
+                  aria-label={`Dismiss: ${write.label}`}
+                  onClick={() => void dismissRefused(write.id)}
+                >
+                  Dismiss
+                </button>
+              </li>
+            ))}
+          </ul>
+          {refused.length > 1 && (
+            <button type="button" className="sync-panel__dismiss" onClick={() => void dismissAllRefused()}>
+              Dismiss all
+            </button>
+          )}
+        </section>
+      )}
       <dl className="sync-panel__facts">
         <div>
           <dt>Connection</dt>

@@ -115,3 +115,19 @@ it('words a failure to reach the server for people, and keeps other errors as th
     ),
   ).toBe('Your session has expired. Please sign in again.');
 });
+
+it('says Not saved, with how many, while writes the server refused wait to be dismissed, over syncing and offline', () => {
+  expect(summarizeSync(status({ online: false, pending: 2 }), false, 1)).toEqual({
+    label: 'Not saved',
+    count: 1,
+    description: 'Not saved · 1 change refused by the server',
+    tone: 'danger',
+  });
+  expect(summarizeSync(status({ syncing: true }), false, 3)?.description).toBe(
+    'Not saved · 3 changes refused by the server',
+  );
+  // A full disk and an expired session still come first: nothing at all is saved then.
+  expect(summarizeSync(status({}), true, 1)?.label).toBe('Storage full');
+  expect(summarizeSync(status({ sessionExpired: true }), false, 1)?.label).toBe('Session expired');
+  expect(summarizeSync(status({}), false, 0)).toBeNull();
+});

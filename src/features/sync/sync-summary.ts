@@ -7,7 +7,7 @@ export type BadgeTone = 'ok' | 'offline' | 'pending' | 'syncing' | 'danger';
 export interface BadgeSummary {
   /** The pill's text. */
   readonly label: string;
-  /** Waiting changes shown as a counter beside the label (offline only, to stay short on phones). */
+  /** A counter beside the label: waiting changes when offline, refused ones (short on phones). */
   readonly count: number | null;
   /** The whole state in words, for screen readers. */
   readonly description: string;
@@ -41,15 +41,31 @@ export function connectionOf(status: SyncStatus): Connection {
   return status.reachable ? 'online' : 'unreachable';
 }
 
+/** The header's words for writes the server refused that the member has not dismissed. */
+export const NOT_SAVED = 'Not saved';
+
+/** "1 change refused by the server", "3 changes refused by the server". */
+export function changesRefused(count: number): string {
+  return `${count} ${count === 1 ? 'change' : 'changes'} refused by the server`;
+}
+
 /**
  * The badge, or null when there is nothing to say (online, nothing pending, nothing wrong).
  * A full disk outranks everything: writes are being refused. Then an expired session (nothing
- * syncs until the member signs in again), then syncing, then no network, then a server out of
- * reach (each with what waits), then what waits.
+ * syncs until the member signs in again), then writes the server refused (they are lost unless
+ * the member reads them, so they show until dismissed), then syncing, then no network, then a
+ * server out of reach (each with what waits), then what waits.
  */
-export function summarizeSync(status: SyncStatus, storageFull: boolean): BadgeSummary | null {
+export function summarizeSync(status: SyncStatus, storageFull: boolean, refused = 0): BadgeSummary | null {
   if (storageFull) return { ...plain('Storage full', 'danger'), description: 'Storage is full' };
   if (status.sessionExpired) return counted(SESSION_EXPIRED_LABEL, SESSION_EXPIRED_LABEL, status.pending, 'danger');
+  if (refused > 0)
+    return {
+      label: NOT_SAVED,
+      count: refused,
+      description: `${NOT_SAVED} · ${changesRefused(refused)}`,
+      tone: 'danger',
+    };
   const connection = connectionOf(status);
   if (status.syncing && connection !== 'offline') return plain('Syncing…', 'syncing');
   if (connection === 'offline') return counted('Offline', 'Offline', status.pending, 'offline');
