@@ -26,3 +26,18 @@ export function enabledOAuthProviders(value: unknown): readonly OAuthProvider[] 
   }
   return OAUTH_PROVIDERS.filter((provider) => names.includes(provider));
 }
+
+/**
+ * Of `offered` (the build's upper bound), the providers GoTrue's public settings
+ * (`GET /auth/v1/settings`, `{external: {github: true, …}}`) say are enabled; the local gateway and
+ * hosted Supabase both answer it. Undefined when `settings` is not such an answer.
+ */
+export function providersEnabledIn(
+  settings: unknown,
+  offered: readonly OAuthProvider[],
+): readonly OAuthProvider[] | undefined {
+  if (typeof settings !== 'object' || settings === null || !('external' in settings)) return undefined;
+  const { external } = settings;
+  if (typeof external !== 'object' || external === null) return undefined;
+  return offered.filter((provider) => provider in external && Reflect.get(external, provider) === true);
+}

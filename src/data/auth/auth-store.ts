@@ -47,9 +47,9 @@ export type AuthSnapshot =
     };
 
 /**
- * The OAuth providers this build offers: all of them by default (the local gateway's development
- * flow signs in any), or those VITE_OAUTH_PROVIDERS names for a hosted project (vite.config.ts
- * refuses a bad value at build time).
+ * The OAuth providers this build may offer: all of them by default, or those VITE_OAUTH_PROVIDERS
+ * names (vite.config.ts refuses a bad value at build time). Of these, the sign-in buttons show the
+ * ones the server has enabled (oauth-settings.ts).
  */
 export const offeredOAuthProviders = (): readonly OAuthProvider[] =>
   enabledOAuthProviders(import.meta.env['VITE_OAUTH_PROVIDERS']);

@@ -1,6 +1,9 @@
-// "Or continue with": OAuth sign-in by provider (spec 000 §7). The browser leaves for the provider
-// and comes back to /auth/callback with the session.
+// "Or continue with": OAuth sign-in by provider. The browser leaves for the provider and comes
+// back to /auth/callback with the session. Only the providers the server has enabled get a button
+// (oauth-settings.ts): the last answer at once, the server's current one as soon as it comes.
+import { useEffect, useState } from 'react';
 import { offeredOAuthProviders, type OAuthProvider } from '../../data/auth/auth-store.ts';
+import { cachedOAuthProviders, fetchOAuthProviders } from '../../data/auth/oauth-settings.ts';
 import { useAuthStore } from './auth-context.tsx';
 import { messageOf } from './auth-forms.ts';
 
@@ -32,7 +35,16 @@ export function OAuthButtons({
   readonly onError: (message: string) => void;
 }) {
   const store = useAuthStore();
-  const providers = offeredOAuthProviders();
+  const [providers, setProviders] = useState(() => cachedOAuthProviders(offeredOAuthProviders()) ?? []);
+  useEffect(() => {
+    let mounted = true;
+    void fetchOAuthProviders(offeredOAuthProviders()).then((enabled) => {
+      if (mounted && enabled) setProviders(enabled);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
   const go = async (provider: OAuthProvider) => {
     onBusy(true);
     try {
