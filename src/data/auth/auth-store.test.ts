@@ -7,7 +7,13 @@ import { openLocalDb } from '../../../tests/support/local-db.ts';
 import type { CheckpointDb } from '../../store/db.ts';
 import { mutate } from '../../sync/mutate.ts';
 import { loadSyncState } from '../../sync/state.ts';
-import { createAuthStore, MEMBER_LOOKUP_TIMEOUT_MS, type AuthSnapshot, type AuthStore } from './auth-store.ts';
+import {
+  createAuthStore,
+  MEMBER_LOOKUP_TIMEOUT_MS,
+  refusalMessage,
+  type AuthSnapshot,
+  type AuthStore,
+} from './auth-store.ts';
 import type { RememberMe } from './remember.ts';
 import { memoryStorage } from '../../../tests/support/memory-storage.ts';
 import { browserKeptReviewForms, type KeptReviewForms } from '../kept-review-forms.ts';
@@ -354,5 +360,18 @@ describe('a visitor who may not be a member (issue 20 §3)', () => {
     expect(store.getSnapshot().status).toBe('loading');
     fake.emit('INITIAL_SESSION', SESSION);
     await until(store, (s) => s.status === 'signedIn');
+  });
+});
+
+describe('refusalMessage', () => {
+  it("shows the server's message, e.g. a server with no mail refusing a password reset", () => {
+    const message = "Password reset isn't available on this server. Ask its operator to reset it.";
+    expect(refusalMessage({ message, status: 422 }, 'Failed to send reset email. Please try again.')).toBe(message);
+  });
+
+  it("shows the spec's fallback for a 5xx, whose body auth-js does not read (its message is '{}')", () => {
+    const fallback = 'Failed to send reset email. Please try again.';
+    expect(refusalMessage({ message: '{}', status: 500 }, fallback)).toBe(fallback);
+    expect(refusalMessage({ message: '', status: 400 }, fallback)).toBe(fallback);
   });
 });
