@@ -36,7 +36,15 @@ async function freePort(): Promise<number> {
 
 beforeAll(async () => {
   port = await freePort();
-  gateway = await startGateway({ port, inMemory: true, publicUrl: `http://localhost:${port}`, log: () => undefined });
+  // As `npm start` with no PUBLIC_URL set: its public address is then http://localhost:PORT, and
+  // (a server only this machine reaches) it keeps the dev mailbox and the demo members.
+  gateway = await startGateway({
+    port,
+    inMemory: true,
+    publicUrl: `http://localhost:${port}`,
+    devMailbox: true,
+    log: () => undefined,
+  });
   const resolver = '--host-resolver-rules=MAP checkpoint.test 127.0.0.1, MAP lan.checkpoint.test 127.0.0.1';
   browser = await launchChromium({
     extraArgs: [resolver, `--unsafely-treat-insecure-origin-as-secure=http://checkpoint.test:${port}`],
