@@ -16,8 +16,15 @@ await importCatalogue(db);
 const DEVICE_A = 'aaaaaaaa-0000-4000-8000-00000000000a';
 const DEVICE_B = 'bbbbbbbb-0000-4000-8000-00000000000b';
 const DAY = 86_400_000;
-/** Ahead of the server clock, which dates the scenes set up with protocol 1 (no clocks). */
-const T = Date.now() + 30 * DAY;
+const HOUR = 3_600_000;
+/**
+ * Ahead of the server clock, which dates the scenes set up with protocol 1 (no clocks), for as long
+ * as the file runs; the server dates on arrival a clock more than a day ahead of it, so every clock
+ * here stays within a day.
+ */
+const T = Date.now() + HOUR;
+/** A device clock running fast: most of a day (a full day past T would be dated on arrival). */
+const AHEAD = 20 * HOUR;
 const at = (ms: number, device: string, counter = 0) => formatHlc({ ms, counter, device });
 
 let serial = 0;
@@ -118,13 +125,13 @@ describe('the newest edit of each field wins', () => {
     expect(page.clock).toBe(at(T + 60_000, DEVICE_B));
   });
 
-  it('a device whose clock is a day ahead wins only until the other device has seen its clock', async () => {
+  it('a device whose clock is most of a day ahead wins only until the other device has seen its clock', async () => {
     const m = await member('skewed');
     await pushOk(db, m.actor, 'profile.update', { bio: 'start' });
-    // A's clock runs a day fast: its edit beats B's real-time edit made an hour later.
+    // A's clock runs 20 hours fast: its edit beats B's real-time edit made an hour later.
     await syncPush(
       m.actor,
-      [row('profile.update', { bio: 'from A (fast clock)' }, { hlc: at(T + DAY, DEVICE_A) })],
+      [row('profile.update', { bio: 'from A (fast clock)' }, { hlc: at(T + AHEAD, DEVICE_A) })],
       2,
       DEVICE_A,
     );
@@ -136,7 +143,7 @@ describe('the newest edit of each field wins', () => {
     );
     expect(late.results[0]).toMatchObject({ status: 'ok', superseded: ['bio'] });
     // B merged the clock it was answered: its next edit is newer, whatever its wall clock says.
-    const merged = at(T + DAY, DEVICE_B, 1);
+    const merged = at(T + AHEAD, DEVICE_B, 1);
     expect(merged > late.clock!).toBe(true);
     const next = await syncPush(m.actor, [row('profile.update', { bio: 'B again' }, { hlc: merged })], 2, DEVICE_B);
     expect(next.results[0]).not.toHaveProperty('superseded');
@@ -189,7 +196,7 @@ describe('the newest edit of each field wins', () => {
     await pushOk(db, m.actor, 'review.create', { igdb_id: IGDB.portal2, rating: 6 });
     const bad = await syncPush(
       m.actor,
-      [row('review.update', { igdb_id: IGDB.portal2, rating: 11 }, { hlc: at(T + DAY, DEVICE_A) })],
+      [row('review.update', { igdb_id: IGDB.portal2, rating: 11 }, { hlc: at(T + AHEAD, DEVICE_A) })],
       2,
     );
     expect(bad.results[0]).toMatchObject({
