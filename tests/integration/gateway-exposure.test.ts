@@ -5,12 +5,12 @@
 // enabled as GoTrue does, and seeds demo members (a published password) only when asked.
 import { request as httpRequest } from 'node:http';
 import { networkInterfaces } from 'node:os';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../supabase/local/config.ts';
 import { exposureSummary } from '../../supabase/local/exposure.ts';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { describeSmtp } from '../../supabase/local/auth/smtp.ts';
+import { linkIn, startFakeSmtp, type FakeSmtp } from '../support/fake-smtp.ts';
 import { startTestGateway, TEST_PASSWORD, type TestGateway } from '../support/gateway.ts';
 
 const PUBLIC_URL = 'https://checkpoint.example';
@@ -257,58 +257,11 @@ describe('MAIL=off', () => {
   });
 });
 
-interface Received {
-  readonly from: string;
-  readonly to: string[];
-  readonly raw: string;
-}
-
-/** A mail server at the network boundary: keeps each message, or refuses every recipient. */
-async function fakeSmtp(
-  options: { refuse?: boolean } = {},
-): Promise<{ port: number; mails: Received[]; close(): Promise<void> }> {
-  const mails: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      callback(options.refuse ? Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }) : undefined);
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return { port, mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-/** The link in a mail's text part (quoted-printable undone). */
-function linkIn(raw: string): URL {
-  const decoded = raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const match = /https?:\/\/[^\s"<>]+token_hash=[0-9a-f]+&type=(signup|recovery)/.exec(decoded);
-  if (!match) throw new Error(`no link in the mail:\n${raw}`);
-  return new URL(match[0]);
-}
-
 describe('SMTP', () => {
-  let smtp: Awaited<ReturnType<typeof fakeSmtp>>;
+  let smtp: FakeSmtp;
   let gw: TestGateway;
   beforeAll(async () => {
-    smtp = await fakeSmtp();
+    smtp = await startFakeSmtp();
     gw = await startTestGateway({
       publicUrl: PUBLIC_URL,
       devMailbox: undefined,
@@ -364,7 +317,7 @@ describe('SMTP', () => {
   });
 
   it('answers a refused send as GoTrue does, and keeps serving', async () => {
-    const refusing = await fakeSmtp({ refuse: true });
+    const refusing = await startFakeSmtp({ refuse: true });
     const logged: string[] = [];
     const failing = await startTestGateway({
       publicUrl: PUBLIC_URL,
