@@ -5,7 +5,6 @@
 // (steady-badge.ts).
 import { lazy, Suspense, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { useLive } from '../../data/live.ts';
-import { refusedCount } from '../../data/refused.ts';
 import { storageErrorStore } from '../../data/storage-persist.ts';
 import type { SyncStatusStore } from '../../sync/status.ts';
 import { useSteadyBadge } from './steady-badge.ts';
@@ -24,8 +23,9 @@ export interface SyncBadgeProps {
 export function SyncBadge({ status, onSyncNow, onSignIn }: SyncBadgeProps) {
   const snapshot = useSyncExternalStore(status.subscribe, status.getSnapshot);
   const storageError = useSyncExternalStore(storageErrorStore.subscribe, storageErrorStore.getSnapshot);
-  // Whichever context's push the server refused them in (a tab, the service worker).
-  const refused = useLive((db) => refusedCount(db), []) ?? 0;
+  // Whichever context's push the server refused them in (a tab, the service worker). Counted here,
+  // not through store/refused.ts, whose code (the push's record) would then load with every page.
+  const refused = useLive((db) => db.refused.filter((r) => r.dismissed === 0).count(), []) ?? 0;
   const [open, setOpen] = useState(false);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);

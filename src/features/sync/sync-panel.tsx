@@ -3,18 +3,12 @@
 // Sign In button, a full disk, whether the browser keeps this site's data, and "Sync now".
 import { useEffect, useState } from 'react';
 import { useLive } from '../../data/live.ts';
-import { dismissAllRefused, dismissRefused, refusedWrites } from '../../data/refused.ts';
+import { dismissAllRefused, dismissRefused, refusedWrites } from '../../data/refused-list.ts';
 import { storageEstimate, storagePersisted, type StorageError, type StorageUse } from '../../data/storage-persist.ts';
 import type { SyncStatus } from '../../sync/status.ts';
 import { formatMoment, formatRelativeTime } from '../../core/dates.ts';
-import {
-  changesWaiting,
-  connectionOf,
-  NOT_SAVED,
-  describeLastError,
-  SESSION_EXPIRED_MESSAGE,
-  type Connection,
-} from './sync-summary.ts';
+import { changesWaiting, connectionOf, NOT_SAVED, SESSION_EXPIRED_MESSAGE, type Connection } from './sync-summary.ts';
+import { describeLastError } from './last-error.ts';
 
 const CONNECTION: Record<Connection, { readonly text: string; readonly className: string }> = {
   online: { text: 'Online', className: 'sync-panel__ok' },

@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { INITIAL_STATUS, type SyncStatus } from '../../sync/status.ts';
-import { changesWaiting, connectionOf, describeLastError, summarizeSync } from './sync-summary.ts';
+import { describeLastError } from './last-error.ts';
+import { changesWaiting, connectionOf, summarizeSync } from './sync-summary.ts';
 
 const status = (patch: Partial<SyncStatus>): SyncStatus => ({ ...INITIAL_STATUS, ...patch });
 

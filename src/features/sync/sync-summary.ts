@@ -73,16 +73,3 @@ export function summarizeSync(status: SyncStatus, storageFull: boolean, refused 
   if (status.pending > 0) return plain(changesWaiting(status.pending), 'pending');
   return null;
 }
-
-/**
- * The last error as the member should read it. A failure to reach the server (the engine retries
- * it later) reads as such, not as the fetch error behind it; a write the full disk refused reads
- * as the full disk, which the panel explains below.
- */
-export function describeLastError(status: SyncStatus, storageFull = false): string | null {
-  if (status.lastError === null) return null;
-  if (storageFull && status.lastError.includes('QuotaExceededError')) return 'Storage is full';
-  return connectionOf(status) !== 'online' && status.backoffUntil !== null
-    ? 'Could not reach the server'
-    : status.lastError;
-}
