@@ -22,7 +22,8 @@ export interface Refusal {
  */
 export async function recordRefusals(db: CheckpointDb, refusals: readonly Refusal[], at: string): Promise<void> {
   if (refusals.length === 0) return;
-  // A mutation id is refused once (it leaves the outbox with it); put keeps a replayed answer one row.
+  // A mutation id leaves the outbox once; should its answer be read again, the refusal on record
+  // stays as it is (shown, dismissed), not told anew.
   const known = new Set(
     await db.refused
       .where('id')
