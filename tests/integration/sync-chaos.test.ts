@@ -440,7 +440,13 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
   expect(losers).toBeGreaterThan(0);
 
   let superseded = 0;
-  for (const { mutation_id: id, result } of results) {
+  // In the order the server applied them: two edits dated on arrival in one transaction share a
+  // clock, and of equal clocks the one applied later holds the field (app.clock_take).
+  const appliedAt = new Map(arrivals.map((id, i) => [id, i]));
+  const inOrder = [...results].sort(
+    (a, b) => (appliedAt.get(a.mutation_id) ?? -1) - (appliedAt.get(b.mutation_id) ?? -1),
+  );
+  for (const { mutation_id: id, result } of inOrder) {
     const m = sent.get(id);
     const clock = clockOf.get(id);
     if (!m || clock === undefined) continue;
@@ -449,7 +455,7 @@ it(`${TOTAL_WRITES} queued random writes on 4 devices with lost, late, doubled a
     for (const field of fields.filter((f) => f in m.args)) {
       const key = `${target}:${field}`;
       const held = newest.get(key);
-      if (!held || clock > held.hlc) newest.set(key, { hlc: clock, value: m.args[field] });
+      if (!held || clock >= held.hlc) newest.set(key, { hlc: clock, value: m.args[field] });
     }
     // The forged edit went past the engine: no device holds it to show a conflict.
     if (result.superseded?.length && id !== forged) {
