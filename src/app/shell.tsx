@@ -1,6 +1,6 @@
 // The page around every screen: header (brand, search box, sync badge, account), the screen, the footer,
 // the update prompt and the toasts.
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandMark } from '../features/brand/brand-mark.tsx';
 import { useAuthUi, useMemberId } from '../features/auth/auth-context.tsx';
@@ -17,7 +17,6 @@ import { SiteFooter } from './site-footer.tsx';
 import { useSyncAfterSignIn } from './sync-after-sign-in.ts';
 import { ToastHost } from './toast-host.tsx';
 import type { ToastStore } from './toasts.ts';
-import { UpdatePrompt } from './update-prompt.tsx';
 
 export interface ShellProps {
   readonly toasts: ToastStore;
@@ -36,6 +35,28 @@ const ConflictNotice = lazy(() =>
     () => ({ default: () => null }),
   ),
 );
+
+/**
+ * The update prompt's code loads only once an update waits: most visits never show it. The waiting
+ * worker came with its own build's files, and this page's worker still serves this build's, so the
+ * chunk is on the device even offline; if it cannot load, the prompt shows at the next start.
+ */
+const UpdatePrompt = lazy(() =>
+  import('./update-prompt.tsx').then(
+    ({ UpdatePrompt: Prompt }) => ({ default: Prompt }),
+    () => ({ default: () => null }),
+  ),
+);
+
+function UpdateWhenReady({ control }: { control: ServiceWorkerControl }) {
+  const ready = useSyncExternalStore(control.updateReady.subscribe, control.updateReady.getSnapshot);
+  if (!ready) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt control={control} />
+    </Suspense>
+  );
+}
 
 /** How long after start-up an import cut off by a closed tab resumes (the first screen comes first). */
 const RESUME_IMPORT_DELAY_MS = 3000;
@@ -80,7 +101,7 @@ export function Shell({ toasts, serviceWorker, children }: ShellProps) {
         {children}
       </div>
       <SiteFooter />
-      {serviceWorker && <UpdatePrompt control={serviceWorker} />}
+      {serviceWorker && <UpdateWhenReady control={serviceWorker} />}
       {/* Issue 19: an edit another device replaced, and the app too old for the server. */}
       {memberId !== null && (
         <Suspense fallback={null}>
