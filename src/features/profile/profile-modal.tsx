@@ -52,7 +52,9 @@ export function ProfileModal({
       backdropClassName="profile-modal-backdrop"
       className={`profile-modal profile-modal--${size}`}
     >
-      <header className="profile-modal__head">
+      {/* A div, not <header>/<footer>: the panel is portalled into <body>, outside any sectioning
+          element, where those would be the page's second banner and contentinfo landmarks. */}
+      <div className="profile-modal__head">
         <h2 id={titleId} className="profile-modal__title">
           {title}
         </h2>
@@ -65,7 +67,7 @@ export function ProfileModal({
         >
           ×
         </button>
-      </header>
+      </div>
       {toolbar && <div className="profile-modal__toolbar">{toolbar}</div>}
       <div
         className="profile-modal__body"
@@ -73,7 +75,7 @@ export function ProfileModal({
       >
         {children}
       </div>
-      {footer && <footer className="profile-modal__foot">{footer}</footer>}
+      {footer && <div className="profile-modal__foot">{footer}</div>}
     </Modal>
   );
 }
