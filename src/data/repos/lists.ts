@@ -6,6 +6,7 @@ import type { CheckpointDb, GameRow, ReviewRow } from '../../store/db.ts';
 import type { GameHit } from '../search/types.ts';
 import { counts } from './shapes.ts';
 import { compareMoments, releaseYearOf } from '../../core/dates.ts';
+import { ratingSummary } from '../../core/game-page.ts';
 
 /** A Top 5 game, with the member's own rating of it when the device holds it. */
 export interface TopFiveEntry {
@@ -63,11 +64,19 @@ export async function loadRatedGames(db: CheckpointDb, userId: number): Promise<
   const rated = (await ratedReviews(db, userId)).sort(
     (a, b) => b.rating - a.rating || compareMoments(b.post_date_time, a.post_date_time),
   );
-  const games = await db.games.bulkGet(rated.map((r) => r.game_id));
-  return games.filter((g): g is GameRow => g !== undefined).map(toHit);
+  const games = (await db.games.bulkGet(rated.map((r) => r.game_id))).filter((g): g is GameRow => g !== undefined);
+  // The picker shows each game's member average, as search and the game page do: the device's
+  // counted ratings of that game, not just this member's own.
+  const summaries = await Promise.all(games.map(async (game) => ratingSummary(await gameRatings(db, game.id))));
+  return games.map((game, i) => toHit(game, summaries[i] ?? { count: 0, average: null }));
 }
 
-function toHit(game: GameRow): GameHit {
+async function gameRatings(db: CheckpointDb, gameId: number): Promise<number[]> {
+  const rows = await db.reviews.where('[game_id+post_date_time]').between([gameId, ''], [gameId, '\uffff']).toArray();
+  return rows.filter(counts).map((r) => r.rating);
+}
+
+function toHit(game: GameRow, ratings: { count: number; average: number | null }): GameHit {
   const year = releaseYearOf(game);
   return {
     id: game.id,
@@ -83,8 +92,8 @@ function toHit(game: GameRow): GameHit {
     genres: game.genres ?? (game.genre ? [game.genre] : []),
     developer: game.developer ?? null,
     publisher: game.publisher ?? null,
-    avg_user_rating: null,
-    user_rating_count: 0,
+    avg_user_rating: ratings.average,
+    user_rating_count: ratings.count,
     fromIGDB: false,
   };
 }

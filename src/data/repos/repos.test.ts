@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CheckpointDb, type ReviewRow } from '../../store/db.ts';
 import { loadGamePage } from './game-page.ts';
-import { loadTopFive, loadTopTen } from './lists.ts';
+import { loadRatedGames, loadTopFive, loadTopTen } from './lists.ts';
 import { loadMemberGames, loadProfile, loadWantToPlay } from './profile.ts';
 import { loadReviewPage } from './review-page.ts';
 import { loadRecentReviews } from './home.ts';
@@ -152,6 +152,16 @@ describe('loadProfile', () => {
     expect((await loadMemberGames(db, 1)).finished.map((f) => f.game.id)).toEqual([1]);
     expect(profile?.is_following).toBe(true);
     expect(profile?.is_self).toBe(false);
+  });
+
+  it("gives the Top 5 picker each rated game's member average, not a blank star", async () => {
+    const choices = await loadRatedGames(db, 1);
+    expect(choices.map((g) => g.name)).toEqual(['The Witcher 3: Wild Hunt', 'Celeste']);
+    // The Witcher 3 is rated 10, 9.5 and 7 by three members; Celeste 8 by one.
+    expect(choices.map((g) => [g.user_rating_count, g.avg_user_rating])).toEqual([
+      [3, 8.8],
+      [1, 8],
+    ]);
   });
 
   it('reads Want to Play a page at a time: the totals, and only the games asked for, in order', async () => {
