@@ -139,17 +139,26 @@ function useLibraryHead(userId: number): LibraryHead | null | undefined {
 
 // Memoised: the windowed list renders again on every scroll step; rows already shown stay as they are.
 const LibraryRow = memo(function LibraryRow({ item }: { readonly item: LibraryGame }) {
-  const meta = [
-    item.year === null ? null : String(item.year),
-    item.platforms.length > 0 ? item.platforms.slice(0, 3).join(', ') : null,
-    item.minutesPlayed > 0 ? `${formatMinutes(item.minutesPlayed)} played` : null,
-  ].filter((m): m is string => m !== null);
+  // Every platform is in the text (the link's name) and the title; a list too long for the row is
+  // cut with an ellipsis, while the year and the time played either side of it stay whole.
+  const platforms = item.platforms.join(', ');
+  const hasMeta = item.year !== null || platforms !== '' || item.minutesPlayed > 0;
   return (
     <Link to={gamePath(item.game)} className="library-row">
       <GameCover name={item.name} url={item.game.cover_url ?? null} game={item.game} width={44} />
       <span className="library-row__text">
         <span className="library-row__name">{item.name}</span>
-        {meta.length > 0 && <span className="library-row__meta">{meta.join(' · ')}</span>}
+        {hasMeta && (
+          <span className="library-row__meta">
+            {item.year !== null && <span>{item.year}</span>}
+            {platforms !== '' && (
+              <span className="library-row__platforms" title={platforms}>
+                {platforms}
+              </span>
+            )}
+            {item.minutesPlayed > 0 && <span>{formatMinutes(item.minutesPlayed)} played</span>}
+          </span>
+        )}
       </span>
       <span className="library-row__badges">
         {item.statuses.map((s) => (
