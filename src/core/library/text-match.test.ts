@@ -66,3 +66,42 @@ describe('library filter box matcher', () => {
     }
   });
 });
+
+describe('library filter box: joined, split and sound-alike words', () => {
+  const LIBRARY = [
+    'Marvel’s Spider-Man',
+    'Hollow Knight',
+    'The Witcher 3: Wild Hunt',
+    'The Legend of Zelda: Breath of the Wild',
+    'StarCraft II',
+    'Stardew Valley',
+    'Hades',
+  ];
+  const library = buildTextIndex(LIBRARY);
+  const search = (q: string) => filterByText(LIBRARY, library, q);
+
+  it('finds a title whose words the query writes as one', () => {
+    expect(search('spiderman')).toEqual(['Marvel’s Spider-Man']);
+    expect(search('marvels spiderman')).toEqual(['Marvel’s Spider-Man']);
+    expect(search('hollowknight')).toEqual(['Hollow Knight']);
+    expect(search('stardewvalley')).toEqual(['Stardew Valley']);
+    expect(search('witcher3')).toEqual(['The Witcher 3: Wild Hunt']);
+  });
+
+  it('finds a title written as one word that the query splits', () => {
+    expect(search('star craft')).toEqual(['StarCraft II']);
+    expect(search('spider man')).toEqual(['Marvel’s Spider-Man']);
+  });
+
+  it('forgives sound-alike typos the way the header search does', () => {
+    expect(search('hollow nite')).toEqual(['Hollow Knight']);
+    expect(library.grade('hollow nite')?.[1]).toBe(TYPO);
+    expect(search('zelda breath wild')).toEqual(['The Legend of Zelda: Breath of the Wild']);
+  });
+
+  it('still asks the other words to match', () => {
+    expect(search('hades nite')).toEqual([]);
+    expect(search('nite')).toEqual([]);
+    expect(search('spiderman zelda')).toEqual([]);
+  });
+});

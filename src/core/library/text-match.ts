@@ -6,7 +6,14 @@
 //   - exactly, or as the start of a word ("zel" → "zelda"): grade EXACT;
 //   - within the allowed edits, as a whole word or (4 letters or more) as the start of one: grade TYPO.
 // An item's grade is its worst word's; exact matches are listed before typo matches.
-import { tokenize } from '../search/normalize.ts';
+// Joined and split words count as the words they join: an item also answers to each pair of its
+// adjacent words written as one ("spiderman" finds "Spider-Man"), and a query to each pair of its
+// adjacent words joined ("star craft" finds "StarCraft"). When nothing matches, the header search's
+// typo path decides (local-index.ts): items having the query's usable words are confirmed by its
+// Fuse.js set-up (search/fuzzy.ts), which forgives sound-alikes ("hollow nite" → "Hollow Knight").
+import { FUZZY_CANDIDATE_CAP } from '../search/constants.ts';
+import { fuzzySearch, type FuzzyDoc } from '../search/fuzzy.ts';
+import { normalizeText, tokenize } from '../search/normalize.ts';
 import { prepareQuery, type PreparedQuery } from '../search/query.ts';
 import { boundedDistance, maxEdits } from '../search/typo.ts';
 
@@ -16,6 +23,8 @@ export const EXACT = 2;
 
 /** Below this many letters a query word matches no word's start with a typo ("mar" would reach "bar…"). */
 const PREFIX_TYPO_MIN = 4;
+/** Words joined in pairs only among a text's first few: a title's, not a whole review's. */
+const JOINED_WORDS = 8;
 /** Grades kept per query word, so each keystroke re-reads only the word being typed. */
 const WORD_CACHE = 64;
 
@@ -51,7 +60,9 @@ export function buildTextIndex(texts: readonly string[]): TextIndex {
   const words: string[] = [];
   const docs = texts.map((text) => {
     const own = new Set<number>();
-    for (const word of tokenize(text)) {
+    const split = tokenize(text);
+    const joined = split.slice(1, JOINED_WORDS).map((word, i) => `${split[i] ?? ''}${word}`);
+    for (const word of [...split, ...joined]) {
       let id = ids.get(word);
       if (id === undefined) {
         id = words.length;
@@ -90,27 +101,64 @@ export function buildTextIndex(texts: readonly string[]): TextIndex {
     return grades;
   };
 
+  /** A doc's best grade for one query word. */
+  const bestOf = (own: Int32Array, grades: Uint8Array): number => {
+    let best = NO_MATCH;
+    for (let k = 0; k < own.length && best < EXACT; k++) {
+      const g = grades[own[k] ?? 0] ?? NO_MATCH;
+      if (g > best) best = g;
+    }
+    return best;
+  };
+
+  /** Raises `out` to each doc's grade for these query words (every word must match). */
+  const gradeTokens = (tokens: readonly string[], out: Uint8Array): void => {
+    const perToken = [...new Set(tokens)].map(gradeWords);
+    for (let d = 0; d < docs.length; d++) {
+      const own = docs[d] ?? new Int32Array(0);
+      let worst = EXACT;
+      for (const grades of perToken) {
+        worst = Math.min(worst, bestOf(own, grades));
+        if (worst === NO_MATCH) break;
+      }
+      if (worst > (out[d] ?? NO_MATCH)) out[d] = worst;
+    }
+  };
+
+  /** The header search's typo path: docs having every usable query word, confirmed by Fuse. */
+  const fuzzyFallback = (q: PreparedQuery, out: Uint8Array): void => {
+    const usable = [...new Set(q.tokens)].map(gradeWords).filter((grades) => grades.some((g) => g !== NO_MATCH));
+    if (usable.length === 0) return;
+    const candidates: FuzzyDoc[] = [];
+    // As the header search, at most FUZZY_CANDIDATE_CAP candidates, in the list's order.
+    docs.forEach((own, d) => {
+      if (candidates.length >= FUZZY_CANDIDATE_CAP) return;
+      if (!usable.every((grades) => bestOf(own, grades) !== NO_MATCH)) return;
+      const text = texts[d] ?? '';
+      candidates.push({
+        index: d,
+        name: normalizeText(text),
+        alternativeNames: [],
+        words: tokenize(text),
+        companies: [],
+        summary: '',
+        genres: [],
+      });
+    });
+    for (const doc of fuzzySearch(candidates, q.text, q.fuzzyThreshold)) out[doc.index] = TYPO;
+  };
+
   return {
     size: texts.length,
     grade(query) {
-      const { tokens } = typeof query === 'string' ? prepareQuery(query) : query;
+      const q = typeof query === 'string' ? prepareQuery(query) : query;
+      const { tokens } = q;
       if (tokens.length === 0) return null;
-      const perToken = [...new Set(tokens)].map(gradeWords);
       const out = new Uint8Array(docs.length);
-      for (let d = 0; d < docs.length; d++) {
-        const own = docs[d] ?? new Int32Array(0);
-        let worst = EXACT;
-        for (const grades of perToken) {
-          let best = NO_MATCH;
-          for (let k = 0; k < own.length && best < EXACT; k++) {
-            const g = grades[own[k] ?? 0] ?? NO_MATCH;
-            if (g > best) best = g;
-          }
-          if (best < worst) worst = best;
-          if (worst === NO_MATCH) break;
-        }
-        out[d] = worst;
-      }
+      gradeTokens(tokens, out);
+      for (let i = 0; i + 1 < tokens.length; i++)
+        gradeTokens([...tokens.slice(0, i), `${tokens[i] ?? ''}${tokens[i + 1] ?? ''}`, ...tokens.slice(i + 2)], out);
+      if (out.every((g) => g === NO_MATCH)) fuzzyFallback(q, out);
       return out;
     },
   };
