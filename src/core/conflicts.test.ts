@@ -11,7 +11,7 @@ const review: Conflict = {
 describe('conflict notice texts', () => {
   it("names what changed in the spec's words and shows the member's own values that lost", () => {
     expect(conflictHeadline(review)).toBe('This review was changed on another device after your edit.');
-    expect(yoursParts(review)).toEqual(['Rating 2', '“A edited FIRST”']);
+    expect(yoursParts(review)).toEqual(['Rating: 2.0', '“A edited FIRST”']);
     expect(conflictHeadline({ ...review, name: 'profile.update' })).toBe(CONFLICT_TEXT.profile);
   });
 
@@ -22,10 +22,46 @@ describe('conflict notice texts', () => {
       args: { games: [{ igdb_id: 72 }, { igdb_id: 1942 }], base: [] },
       fields: ['games'],
     };
-    expect(yoursParts(top5, (id) => (id === 72 ? 'Portal 2' : undefined))).toEqual(['1. Portal 2, 2. #1942']);
+    expect(yoursParts(top5, { game: (id) => (id === 72 ? 'Portal 2' : undefined) })).toEqual(['1. Portal 2, 2. #1942']);
     expect(yoursParts({ id: 'c3', name: 'wishlist.set', args: { igdb_id: 72, in: false }, fields: ['shelf'] })).toEqual(
       ['Not in Want to Play'],
     );
+  });
+});
+
+describe('conflict notice fields as a person reads them', () => {
+  const platforms = new Map([
+    [1, 'PC (Microsoft Windows)'],
+    [2, 'PlayStation 5'],
+  ]);
+  const names = { platform: (id: number) => platforms.get(id) };
+
+  it("names a review's platform from the device's platforms, not by its id", () => {
+    const edit: Conflict = {
+      id: 'c4',
+      name: 'review.update',
+      args: { igdb_id: 1942, platform_id: 1, is_recommended: false, playtime_hours: 12 },
+      fields: ['platform', 'is_recommended', 'playtime_hours'],
+    };
+    expect(yoursParts(edit, names)).toEqual(['Platform: PC', 'Recommended: no', 'Playtime: 12 hours']);
+    expect(yoursParts({ ...edit, args: { igdb_id: 1942, platform: 'Nintendo Switch' }, fields: ['platform'] })).toEqual(
+      ['Platform: Switch'],
+    );
+    // A platform the device does not hold is not shown as a bare number.
+    expect(yoursParts({ ...edit, args: { platform_id: 99 }, fields: ['platform'] }, names)).toEqual([
+      'Platform: (unknown)',
+    ]);
+  });
+
+  it("shows a play session's platform, time and privacy in words", () => {
+    const session: Conflict = {
+      id: 'c5',
+      name: 'journal.update',
+      args: { id: 7, platform_id: 2, minutes: 1, is_private: true, rating: 10 },
+      fields: ['platform_id', 'minutes', 'is_private'],
+    };
+    expect(yoursParts(session, names)).toEqual(['Platform: PS5', 'Time played: 1 minute', 'Private: yes']);
+    expect(yoursParts({ ...review, args: { rating: 10 }, fields: ['rating'] })).toEqual(['Rating: 10']);
   });
 });
 

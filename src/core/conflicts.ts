@@ -1,6 +1,8 @@
 // What the member is shown of an edit another device's newer edit replaced (issue 19 §1), and the
 // edit "Use mine" makes: pure, so the notice and its tests agree on every mutation's wording.
+import { formatRating } from './format.ts';
 import type { MutationArgs, MutationName } from './mutations.ts';
+import { platformName } from './platforms.ts';
 
 /** An edit the server kept out, as the device recorded it (store/db.ts ConflictRow). */
 export interface Conflict {
@@ -42,7 +44,7 @@ const LABELS: Partial<Record<string, string>> = {
   is_recommended: 'Recommended',
   platform: 'Platform',
   platform_id: 'Platform',
-  playtime_hours: 'Playtime (hours)',
+  playtime_hours: 'Playtime',
   draft: 'Draft',
   username: 'Username',
   name: 'Name',
@@ -52,7 +54,7 @@ const LABELS: Partial<Record<string, string>> = {
   location: 'Location',
   website: 'Website',
   played_on: 'Played on',
-  minutes: 'Minutes',
+  minutes: 'Time played',
   note: 'Note',
   is_private: 'Private',
 };
@@ -60,29 +62,46 @@ const LABELS: Partial<Record<string, string>> = {
 const args = (conflict: Conflict): Record<string, unknown> =>
   typeof conflict.args === 'object' && conflict.args !== null ? { ...conflict.args } : {};
 
-function show(value: unknown): string {
+/** Names the device holds for the ids an edit carries; an id it cannot name reads as unknown. */
+export interface ConflictNames {
+  /** A game by igdb id (Top 5 entries, shelf edits). */
+  readonly game?: (igdbId: number) => string | undefined;
+  /** A platform by id (the device's platforms table). */
+  readonly platform?: (platformId: number) => string | undefined;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** One field's value as the member reads it elsewhere in the app. */
+function show(field: string, value: unknown, names: ConflictNames): string {
   if (value === null || value === undefined || value === '') return '(empty)';
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (field === 'platform' || field === 'platform_id') {
+    const name = typeof value === 'number' ? names.platform?.(value) : typeof value === 'string' ? value : undefined;
+    return name === undefined ? '(unknown)' : platformName(name);
+  }
+  if (typeof value === 'number') {
+    if (field === 'rating') return formatRating(value);
+    if (field === 'playtime_hours') return plural(value, 'hour', 'hours');
+    if (field === 'minutes') return plural(value, 'minute', 'minutes');
+  }
   if (typeof value === 'string' || typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }
 
 /**
  * The member's own values that lost, one part per field: a text field quoted as typed, the
- * others labelled ("Rating 2"). `gameName` names Top 5 entries and shelf edits by igdb id.
+ * others labelled as read ("Rating: 2.0", "Platform: PC"), ids named from the device's data.
  */
-export function yoursParts(
-  conflict: Conflict,
-  gameName: (igdbId: number) => string | undefined = () => undefined,
-): string[] {
+export function yoursParts(conflict: Conflict, names: ConflictNames = {}): string[] {
   const a = args(conflict);
   if (conflict.name === 'top5.replace') {
     const games = Array.isArray(a.games) ? a.games : [];
-    const names = games.map((g: unknown) => {
+    const titles = games.map((g: unknown) => {
       const id = typeof g === 'object' && g !== null && 'igdb_id' in g && typeof g.igdb_id === 'number' ? g.igdb_id : 0;
-      return gameName(id) ?? `#${id}`;
+      return names.game?.(id) ?? `#${id}`;
     });
-    return [names.length ? names.map((n, i) => `${i + 1}. ${n}`).join(', ') : '(empty)'];
+    return [titles.length ? titles.map((n, i) => `${i + 1}. ${n}`).join(', ') : '(empty)'];
   }
   if (conflict.name === 'wishlist.set' || conflict.name === 'collection.set') {
     const list = conflict.name === 'wishlist.set' ? 'Want to Play' : 'Collection';
@@ -93,7 +112,7 @@ export function yoursParts(
     const value = field === 'platform' ? (a.platform ?? a.platform_id) : a[field];
     if (field === 'review' || field === 'content')
       return typeof value === 'string' && value.trim() ? `“${value}”` : '(no text)';
-    return `${LABELS[field] ?? field} ${show(value)}`;
+    return `${LABELS[field] ?? field}: ${show(field, value, names)}`;
   });
 }
 

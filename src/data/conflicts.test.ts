@@ -5,7 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { SYNC_PROTOCOL } from '../core/constants.ts';
 import { parseHlc } from '../core/hlc.ts';
-import { resolveConflict } from './conflicts.ts';
+import { conflictNames, resolveConflict } from './conflicts.ts';
+import { yoursParts } from '../core/conflicts.ts';
 import type { CheckpointDb } from '../store/db.ts';
 import { mutate } from '../sync/mutate.ts';
 import { FakeSyncServer } from '../../tests/support/fake-remote.ts';
@@ -217,5 +218,26 @@ describe('a server that no longer reads a queued row', () => {
     await updated.syncNow();
     expect(updated.status.getSnapshot()).toMatchObject({ updateNeeded: true, pending: 1 });
     expect(await a.db.outbox.toArray()).toEqual([expect.not.objectContaining({ protocol: expect.anything() })]);
+  });
+});
+
+describe('the conflict notice names what the device holds', () => {
+  it("shows a lost review edit's platform by name ('Platform: PC'), not by its id", async () => {
+    const db = openLocalDb();
+    dbs.push(db);
+    await db.platforms.bulkPut([
+      { id: 1, name: 'PC (Microsoft Windows)' },
+      { id: 2, name: 'PlayStation 5' },
+    ]);
+    await db.games.put({ id: 5, igdb_id: 1942, name: 'The Witcher 3: Wild Hunt', slug: 'the-witcher-3-wild-hunt' });
+    const conflict = {
+      id: 'c1',
+      name: 'review.update',
+      args: { igdb_id: 1942, platform_id: 1, rating: 7.5 },
+      fields: ['rating', 'platform'],
+    };
+    const names = await conflictNames(db, conflict.args);
+    expect(names.game?.(1942)).toBe('The Witcher 3: Wild Hunt');
+    expect(yoursParts(conflict, names)).toEqual(['Rating: 7.5', 'Platform: PC']);
   });
 });

@@ -1,12 +1,36 @@
 // The edits of this device that a newer edit from another device replaced (db.conflicts, written
 // by sync/push.ts with the server's answer): shown once each, until the member chooses.
-import { mineEdit, type Conflict } from '../core/conflicts.ts';
+import { mineEdit, type Conflict, type ConflictNames } from '../core/conflicts.ts';
 import { localDb } from './backend.ts';
 import type { CheckpointDb, ConflictRow } from '../store/db.ts';
 
 /** The oldest conflict not yet answered, or undefined. */
 export function firstConflict(db: CheckpointDb): Promise<ConflictRow | undefined> {
   return db.conflicts.orderBy('created_at').first();
+}
+
+/** The games an edit names (its own, or a Top 5's) and the platform it sets, as ids. */
+function idsOf(args: unknown): { igdbIds: number[]; platformId: number | null } {
+  if (typeof args !== 'object' || args === null) return { igdbIds: [], platformId: null };
+  const a: Record<string, unknown> = { ...args };
+  const games = Array.isArray(a.games) ? a.games : [];
+  const igdbIds = [
+    a.igdb_id,
+    ...games.map((g: unknown) => (typeof g === 'object' && g !== null && 'igdb_id' in g ? g.igdb_id : null)),
+  ].filter((id): id is number => typeof id === 'number');
+  return { igdbIds, platformId: typeof a.platform_id === 'number' ? a.platform_id : null };
+}
+
+/** Names for the ids an edit carries, from what the device holds, so the notice shows no bare ids. */
+export async function conflictNames(db: CheckpointDb, args: unknown): Promise<ConflictNames> {
+  const { igdbIds, platformId } = idsOf(args);
+  const games = igdbIds.length === 0 ? [] : await db.games.where('igdb_id').anyOf(igdbIds).toArray();
+  const platform = platformId === null ? undefined : await db.platforms.get(platformId);
+  const gameNames = new Map(games.map((g) => [g.igdb_id, g.name]));
+  return {
+    game: (id) => gameNames.get(id),
+    platform: (id) => (platform?.id === id ? platform.name : undefined),
+  };
 }
 
 /**

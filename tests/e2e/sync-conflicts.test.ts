@@ -183,7 +183,16 @@ it('an older offline edit does not replace a newer one; the device whose edit lo
 
   await expect.poll(() => notice(a).count()).toBe(1);
   expect(await notice(a).innerText()).toContain('This review was changed on another device after your edit.');
-  expect(await notice(a).innerText()).toContain('Yours: Rating 2 · “A edited FIRST”');
+  expect(await notice(a).innerText()).toContain('Yours: Rating: 2.0 · “A edited FIRST”');
+  // At 390 px the notice keeps its own room at the end of the page: scrolled to the bottom, it
+  // covers nothing (a fixed notice hid the end of the page, the footer here, for good).
+  await a.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const covered = await a.page.evaluate(() => {
+    const box = document.querySelector('.conflict-notice')?.getBoundingClientRect();
+    const footer = document.querySelector('footer')?.getBoundingClientRect();
+    return box && footer ? Math.max(0, footer.bottom - box.top) : -1;
+  });
+  expect(covered).toBe(0);
   expect(await notice(b).count()).toBe(0);
   await notice(a).getByRole('button', { name: 'Keep theirs' }).click();
   await expect.poll(() => notice(a).count()).toBe(0);
@@ -208,7 +217,7 @@ it('an older offline edit does not replace a newer one; the device whose edit lo
   await syncNow(b);
   expect(await serverReview()).toEqual([{ review: 'A edited LATER', rating: 8 }]);
   await expect.poll(() => notice(b).count()).toBe(1);
-  expect(await notice(b).innerText()).toContain('Yours: Rating 3 · “B edited FIRST”');
+  expect(await notice(b).innerText()).toContain('Yours: Rating: 3.0 · “B edited FIRST”');
   expect(await notice(a).count()).toBe(0);
   // Use mine: a new edit through the outbox, newer than A's, so it wins everywhere.
   await notice(b).getByRole('button', { name: 'Use mine' }).click();

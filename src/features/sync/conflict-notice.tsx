@@ -3,29 +3,15 @@
 // itself is already replaced on screen by the newer one; this is the member's chance to bring
 // theirs back (Use mine: a new edit through the outbox).
 import { useState } from 'react';
-import { CONFLICT_TEXT, conflictHeadline, yoursParts } from '../../core/conflicts.ts';
-import { resolveConflict, firstConflict } from '../../data/conflicts.ts';
+import { CONFLICT_TEXT, conflictHeadline, yoursParts, type ConflictNames } from '../../core/conflicts.ts';
+import { conflictNames, resolveConflict, firstConflict } from '../../data/conflicts.ts';
 import { useLive } from '../../data/live.ts';
 import './conflict-notice.css';
-
-/** The games an edit names (its own, or a Top 5's), to show their names. */
-function igdbIdsOf(args: unknown): number[] {
-  if (typeof args !== 'object' || args === null) return [];
-  const a: Record<string, unknown> = { ...args };
-  const games = Array.isArray(a.games) ? a.games : [];
-  return [
-    a.igdb_id,
-    ...games.map((g: unknown) => (typeof g === 'object' && g !== null && 'igdb_id' in g ? g.igdb_id : null)),
-  ].filter((id): id is number => typeof id === 'number');
-}
 
 export function ConflictNotice({ memberId }: { memberId: number | null }) {
   const conflict = useLive((db) => firstConflict(db), []);
   const names = useLive(
-    async (db) => {
-      const games = conflict ? await db.games.where('igdb_id').anyOf(igdbIdsOf(conflict.args)).toArray() : [];
-      return new Map(games.map((g) => [g.igdb_id, g.name]));
-    },
+    (db) => (conflict ? conflictNames(db, conflict.args) : Promise.resolve<ConflictNames>({})),
     [conflict?.id],
   );
   const [busy, setBusy] = useState(false);
@@ -33,7 +19,7 @@ export function ConflictNotice({ memberId }: { memberId: number | null }) {
   if (!conflict || memberId === null) return null;
   const args: Record<string, unknown> =
     typeof conflict.args === 'object' && conflict.args !== null ? { ...conflict.args } : {};
-  const game = typeof args.igdb_id === 'number' ? names?.get(args.igdb_id) : undefined;
+  const game = typeof args.igdb_id === 'number' ? names?.game?.(args.igdb_id) : undefined;
 
   const choose = (choice: 'mine' | 'theirs') => {
     setBusy(true);
@@ -50,7 +36,7 @@ export function ConflictNotice({ memberId }: { memberId: number | null }) {
         {conflictHeadline(conflict)}
       </p>
       <p className="conflict-notice__yours">
-        {CONFLICT_TEXT.yours} {yoursParts(conflict, (id) => names?.get(id)).join(' · ')}
+        {CONFLICT_TEXT.yours} {yoursParts(conflict, names).join(' · ')}
       </p>
       {failure && (
         <p className="conflict-notice__error" role="alert">
