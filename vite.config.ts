@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { defineConfig } from 'vite';
-import type { HtmlTagDescriptor, Plugin, Rollup } from 'vite';
+import type { HtmlTagDescriptor, LogLevel, Plugin, Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildTimeBackend } from './src/core/config.ts';
 import { enabledOAuthProviders } from './src/core/oauth-providers.ts';
@@ -306,6 +306,24 @@ const LIBRARY_CHUNKS = [
   { name: 'dexie', test: /node_modules\/dexie\// },
 ];
 
+/**
+ * Libraries written for React Server Components (react-router) open their files with "use client".
+ * A browser bundle has no use for the directive, and rolldown says so for each such file, a screen
+ * of warnings on every build that asks nothing of us. Those notices, and only those (a library's
+ * "use client"), are left out; every other warning is shown.
+ */
+export function isLibraryUseClientNotice(level: string, log: { code?: string; id?: string; message: string }): boolean {
+  return (
+    level === 'warn' &&
+    log.code === 'MODULE_LEVEL_DIRECTIVE' &&
+    /[\\/]node_modules[\\/]/.test(log.id ?? '') &&
+    log.message.includes('"use client"')
+  );
+}
+
+/** The app build's log level, which the service worker's build (vite-plugin-pwa) follows. */
+let swBuildLogLevel: LogLevel | undefined;
+
 /** Shared chunks smaller than this (source bytes, before minifying) are inlined into their importers. */
 const INLINE_CHUNKS_BELOW_BYTES = 12 * 1024;
 
@@ -395,6 +413,16 @@ export default defineConfig(({ mode }) => ({
               // Install screenshots are for the browser's install dialog, not for offline use.
               globIgnores: ['screenshots/**'],
             },
+            // The service worker's own build logs as the app's does: `npm start` builds with logLevel
+            // 'warn' (supabase/local/start.ts), and its file list would otherwise still show.
+            integration: {
+              configureOptions(resolved) {
+                swBuildLogLevel = resolved.logLevel;
+              },
+              configureCustomSWViteBuild(options) {
+                options.logLevel = swBuildLogLevel;
+              },
+            },
             // The glob above already lists the icons.
             includeManifestIcons: false,
             devOptions: { enabled: false },
@@ -415,6 +443,9 @@ export default defineConfig(({ mode }) => ({
       // entry signatures free and strict execution order (rolldown turns it on), so modules still
       // run in their source order; the group leaves out what boot.ts imports, not recursively.
       preserveEntrySignatures: false,
+      onLog(level, log, handler) {
+        if (!isLibraryUseClientNotice(level, log)) handler(level, log);
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -1,6 +1,7 @@
 // The local gateway: opens the database (PGlite on disk or in memory, or a Postgres server),
 // brings it to the current schema, seeds it when fresh, and serves Supabase's HTTP API plus the
 // built app on one origin. Used by `npm start` (main.ts), `npm run dev` (dev.ts) and the tests.
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,6 +121,9 @@ export async function startGateway(options: GatewayOptions = {}): Promise<Gatewa
   try {
     const secret = options.jwtSecret ?? (dataDir ? await loadOrCreateSecret(dataDir) : randomSecret());
     const started = Date.now();
+    // A first start spends most of its half minute here and in the seed: say so, so it is not taken for hung.
+    if (usesPglite)
+      log(hasPgliteFiles(onDisk ? dataDir : undefined) ? 'opening the database…' : 'creating the database…');
     db =
       options.db ??
       (options.databaseUrl ? openPostgres(options.databaseUrl) : await openPglite(onDisk ? dataDir : undefined));
@@ -224,6 +228,11 @@ async function route(ctx: GatewayContext, distDir: string, req: IncomingMessage,
     anonKey: ctx.keys.anonKey,
     firstPaint: (pathname, indexHtml) => firstPaintFor(ctx.db, pathname, indexHtml, url.searchParams),
   });
+}
+
+/** Whether a PGlite data directory already holds a database (Postgres writes PG_VERSION on creation). */
+function hasPgliteFiles(dataDir: string | undefined): boolean {
+  return dataDir !== undefined && existsSync(path.join(dataDir, 'PG_VERSION'));
 }
 
 /** A database the gateway has never migrated (no migration history yet) gets seeded. */

@@ -15,6 +15,7 @@ export interface SeedOptions {
 }
 
 export async function seedDatabase(db: Db, options: SeedOptions): Promise<void> {
+  options.log?.('loading the catalogue…');
   const games = await importCatalogue(db, options.catalogueFile);
   options.log?.(`catalogue: ${games} games from ${options.catalogueFile ?? 'the bundled seed'}`);
   // The demo reviews name games of the bundled seed; another catalogue may lack them.

@@ -61,6 +61,13 @@ describe('npm start on a data directory', () => {
     });
     expect(signUp.status).toBe(200);
     expect(await readFile(path.join(dataDir, LOCK_FILE), 'utf8')).toContain(String(first.child.pid));
+    // A first start takes a while: it says what it is doing, step by step, before it is ready.
+    const steps = ['creating the database…', 'loading the catalogue…', 'catalogue: ', 'database ready', 'running at'];
+    const at = steps.map((step) => first.output().indexOf(step));
+    expect(
+      at.every((i, n) => i >= 0 && (n === 0 || i > (at[n - 1] ?? 0))),
+      first.output(),
+    ).toBe(true);
 
     const second = startMain(dataDir);
     expect(await second.exited).not.toBe(0);
@@ -70,7 +77,9 @@ describe('npm start on a data directory', () => {
     expect(await first.exited).toBe(0);
     await expect(readFile(path.join(dataDir, LOCK_FILE), 'utf8')).rejects.toThrow();
 
-    const again = await startGateway({ dataDir, port: 0, seed: false, log: quiet });
+    const said: string[] = [];
+    const again = await startGateway({ dataDir, port: 0, seed: false, log: (line) => said.push(line) });
+    expect(said[0]).toBe('opening the database…');
     try {
       const rows = await again.db.query<{ email: string }>('select email from auth.users');
       expect(rows.map((r) => r.email)).toEqual(['kept@example.test']);
