@@ -124,7 +124,7 @@ it('profile games modal: first focus, Tab cycle, Escape and the backdrop close i
     'button:All Games',
     'button:Started',
     'button:Finished',
-    'input:Filter games',
+    "input:Filter combo_breaker's games",
   ]);
   expectCycle(await tabs(games, 8, true), 7);
   await page.keyboard.press('Escape');

@@ -71,7 +71,8 @@ export function GamesModal({
           <SegmentedButtons label="Games" options={counts} value={tab} onChange={setTab} />
           {tabList.length > 0 && (
             <FilterBox
-              label="Filter games"
+              // Not "Filter games": the Library tab's search behind the dialog has that name.
+              label={`Filter ${username}'s games`}
               value={text}
               onChange={setText}
               count={countText(shown.length, tabList.length, ['game', 'games'])}

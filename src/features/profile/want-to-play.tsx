@@ -211,7 +211,8 @@ export const WantToPlay = memo(function WantToPlay({ userId, username, isSelf, m
                           className="want-to-play__action"
                           disabled={busy !== null}
                           onClick={() => move(game)}
-                          aria-label={`Move ${game.name} to Collection`}
+                          // The visible words first (a voice command says what it sees), then which game.
+                          aria-label={`Move to Collection: ${game.name}`}
                         >
                           Move to Collection
                         </button>
