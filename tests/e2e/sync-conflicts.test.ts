@@ -189,7 +189,7 @@ it('an older offline edit does not replace a newer one; the device whose edit lo
   await a.page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const covered = await a.page.evaluate(() => {
     const box = document.querySelector('.conflict-notice')?.getBoundingClientRect();
-    const footer = document.querySelector('footer')?.getBoundingClientRect();
+    const footer = document.querySelector('footer.footer')?.getBoundingClientRect();
     return box && footer ? Math.max(0, footer.bottom - box.top) : -1;
   });
   expect(covered).toBe(0);
