@@ -227,5 +227,5 @@ for (const signedIn of [false, true]) {
     }
     expect(found, found.join('\n')).toEqual([]);
     expect(errors).toEqual([]);
-  }, 150_000);
+  }, 240_000);
 }
