@@ -99,6 +99,15 @@ describe('library filter box: joined, split and sound-alike words', () => {
     expect(search('zelda breath wild')).toEqual(['The Legend of Zelda: Breath of the Wild']);
   });
 
+  it('forgives no typo across a join, so a sequel number still picks one game', () => {
+    const sequels = ['Starfall Odyssey 2', 'Starfall Odyssey 42', 'Starfall Odyssey 4'];
+    const index = buildTextIndex(sequels);
+    expect(filterByText(sequels, index, 'strafall odysey 42')).toEqual(['Starfall Odyssey 42']);
+    // Written as one, it is an exact match, listed before the near misses the typo rule allows.
+    expect(index.grade('odyssey42')?.[1]).toBe(EXACT);
+    expect(filterByText(sequels, index, 'odyssey42')[0]).toBe('Starfall Odyssey 42');
+  });
+
   it('still asks the other words to match', () => {
     expect(search('hades nite')).toEqual([]);
     expect(search('nite')).toEqual([]);

@@ -58,19 +58,27 @@ export interface TextIndex {
 export function buildTextIndex(texts: readonly string[]): TextIndex {
   const ids = new Map<string, number>();
   const words: string[] = [];
+  /** Words some text has as written; the others exist only as two of a text's words joined. */
+  const natural = new Set<number>();
+  const idOf = (word: string): number => {
+    let id = ids.get(word);
+    if (id === undefined) {
+      id = words.length;
+      ids.set(word, id);
+      words.push(word);
+    }
+    return id;
+  };
   const docs = texts.map((text) => {
     const own = new Set<number>();
     const split = tokenize(text);
-    const joined = split.slice(1, JOINED_WORDS).map((word, i) => `${split[i] ?? ''}${word}`);
-    for (const word of [...split, ...joined]) {
-      let id = ids.get(word);
-      if (id === undefined) {
-        id = words.length;
-        ids.set(word, id);
-        words.push(word);
-      }
+    for (const word of split) {
+      const id = idOf(word);
+      natural.add(id);
       own.add(id);
     }
+    for (let i = 1; i < Math.min(split.length, JOINED_WORDS); i++)
+      own.add(idOf(`${split[i - 1] ?? ''}${split[i] ?? ''}`));
     return Int32Array.from(own);
   });
   const masks = Int32Array.from(words, letterMask);
@@ -87,6 +95,9 @@ export function buildTextIndex(texts: readonly string[]): TextIndex {
     for (let i = 0; i < words.length; i++) {
       const w = words[i] ?? '';
       if (w.startsWith(token)) grades[i] = EXACT;
+      // Joined words answer exact matches only: a typo forgiven across a join would let "odysey42"
+      // find every "Odyssey 2" (digits are never forgiven in a word of their own).
+      else if (!natural.has(i)) continue;
       // Each letter the query word has and this word lacks needs an edit: most words stop here.
       else if (
         max > 0 &&
@@ -112,8 +123,11 @@ export function buildTextIndex(texts: readonly string[]): TextIndex {
   };
 
   /** Raises `out` to each doc's grade for these query words (every word must match). */
-  const gradeTokens = (tokens: readonly string[], out: Uint8Array): void => {
-    const perToken = [...new Set(tokens)].map(gradeWords);
+  const gradeTokens = (tokens: readonly string[], out: Uint8Array, joinedAt = -1): void => {
+    // Two query words joined match exactly or not at all, for the same reason as a text's.
+    const perToken = tokens.map((token, i) =>
+      i === joinedAt ? gradeWords(token).map((g) => (g === EXACT ? EXACT : NO_MATCH)) : gradeWords(token),
+    );
     for (let d = 0; d < docs.length; d++) {
       const own = docs[d] ?? new Int32Array(0);
       let worst = EXACT;
@@ -157,7 +171,11 @@ export function buildTextIndex(texts: readonly string[]): TextIndex {
       const out = new Uint8Array(docs.length);
       gradeTokens(tokens, out);
       for (let i = 0; i + 1 < tokens.length; i++)
-        gradeTokens([...tokens.slice(0, i), `${tokens[i] ?? ''}${tokens[i + 1] ?? ''}`, ...tokens.slice(i + 2)], out);
+        gradeTokens(
+          [...tokens.slice(0, i), `${tokens[i] ?? ''}${tokens[i + 1] ?? ''}`, ...tokens.slice(i + 2)],
+          out,
+          i,
+        );
       if (out.every((g) => g === NO_MATCH)) fuzzyFallback(q, out);
       return out;
     },
