@@ -77,7 +77,9 @@ export function AuthModal({ mode, onMode, onClose, onDone }: AuthModalProps) {
       backdropClassName="auth-backdrop"
       className="auth-modal"
     >
-      <header className="auth-modal__head">
+      {/* A div, not <header>: the panel is portalled into <body>, outside any sectioning element, where a
+          <header> would be the page's second banner landmark. */}
+      <div className="auth-modal__head">
         <BrandMark className="auth-modal__mark" size={36} />
         <div className="auth-modal__heading">
           <h2 id={`${ids}-title`} className="auth-modal__title">
@@ -90,7 +92,7 @@ export function AuthModal({ mode, onMode, onClose, onDone }: AuthModalProps) {
         <button type="button" className="auth-modal__close" aria-label="Close" disabled={busy} onClick={close}>
           ×
         </button>
-      </header>
+      </div>
       <div className="auth-modal__body">
         {pendingEmail ? (
           <CheckEmail email={pendingEmail} busy={busy} onBusy={setBusy} onGotIt={close} />

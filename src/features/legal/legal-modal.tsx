@@ -14,7 +14,9 @@ export default function LegalModal({ onClose }: { readonly onClose: () => void }
   const ids = useId();
   return (
     <Modal onClose={onClose} labelledBy={`${ids}-title`} backdropClassName="legal-backdrop" className="legal-modal">
-      <header className="legal-modal__head">
+      {/* Divs, not <header>/<footer>: the panel is portalled into <body>, outside any sectioning
+          element, where those would be the page's second banner and contentinfo landmarks. */}
+      <div className="legal-modal__head">
         <div>
           <h2 id={`${ids}-title`} className="legal-modal__title">
             Terms of Service and Privacy Policy
@@ -24,7 +26,7 @@ export default function LegalModal({ onClose }: { readonly onClose: () => void }
         <button type="button" className="legal-modal__close" aria-label="Close" onClick={onClose}>
           ×
         </button>
-      </header>
+      </div>
       <div className="legal-modal__layout">
         <aside className="legal-modal__sidebar">
           <LegalToc entries={ENTRIES} />
@@ -37,11 +39,11 @@ export default function LegalModal({ onClose }: { readonly onClose: () => void }
           <LegalArticle doc={PRIVACY} level={2} />
         </div>
       </div>
-      <footer className="legal-modal__foot">
+      <div className="legal-modal__foot">
         <button type="button" className="button button--primary" onClick={onClose}>
           Close
         </button>
-      </footer>
+      </div>
     </Modal>
   );
 }

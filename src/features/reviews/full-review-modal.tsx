@@ -22,7 +22,9 @@ export function FullReviewModal({ open, onClose, author, game, rating, text }: F
   return (
     <Modal native onClose={onClose} labelledBy={`${id}-title`} className="full-review">
       <div className="full-review__frame">
-        <header className="full-review__head">
+        {/* A div, as every dialog's head (features/modal/CONTEXT.md): inside <main> a <header> is no
+            banner, but the dialog must not depend on where the page happens to mount it. */}
+        <div className="full-review__head">
           <div>
             <h2 id={`${id}-title`} className="full-review__title">
               {author}&rsquo;s review
@@ -42,7 +44,7 @@ export function FullReviewModal({ open, onClose, author, game, rating, text }: F
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
           </button>
-        </header>
+        </div>
         <div className="full-review__text" tabIndex={0}>
           <SpoilerText text={text} rich />
         </div>

@@ -193,14 +193,16 @@ function PickerDialog({ title, source, onClose, onSelect }: GamePickerProps) {
       backdropClassName="picker-backdrop"
       className="picker"
     >
-      <header className="picker__head">
+      {/* Divs, not <header>/<footer>: the panel is portalled into <body>, outside any sectioning
+          element, where those would be the page's second banner and contentinfo landmarks. */}
+      <div className="picker__head">
         <h2 id={`${ids}-title`} className="picker__title">
           {title}
         </h2>
         <button type="button" className="picker__close" aria-label="Close" onClick={onClose}>
           ×
         </button>
-      </header>
+      </div>
       <div className="picker__search">
         <svg className="picker__search-icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <circle cx="11" cy="11" r="7" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -281,7 +283,7 @@ function PickerDialog({ title, source, onClose, onSelect }: GamePickerProps) {
           ))}
         </ul>
       </div>
-      <footer className="picker__keys" aria-hidden="true">
+      <div className="picker__keys" aria-hidden="true">
         <span>
           <kbd>↑</kbd>
           <kbd>↓</kbd> move
@@ -292,7 +294,7 @@ function PickerDialog({ title, source, onClose, onSelect }: GamePickerProps) {
         <span>
           <kbd>Esc</kbd> close
         </span>
-      </footer>
+      </div>
     </Modal>
   );
 }
