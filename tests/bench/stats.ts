@@ -13,8 +13,8 @@ export function median(samples: readonly number[]): number {
   return sorted.length % 2 ? (sorted[mid] ?? Number.NaN) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 }
 
-/** One benchmark figure, in the format every tool reading our bench output expects. */
-export function report(name: string, value: number, unit: string): void {
+/** One benchmark figure, in the format every tool reading our bench output expects; `note` in brackets after it. */
+export function report(name: string, value: number, unit: string, note?: string): void {
   const shown = !Number.isFinite(value) || Number.isInteger(value) ? value : Number(value.toPrecision(4));
-  console.log(`bench ${name} ${shown} ${unit}`);
+  console.log(`bench ${name} ${shown} ${unit}${note ? ` (${note})` : ''}`);
 }
