@@ -1,18 +1,19 @@
 // The sync engine: push then pull, one run at a time per origin (leader.ts), with its triggers —
-// start, `online`, the page becoming visible, local writes (debounced) and a timer that is the
-// periodic pull when all is well and the backoff after a failure. No window needed: the service
-// worker and Node run it too.
+// start, `online`, the page becoming visible or focused, local writes (debounced) and a timer that
+// is the periodic pull when all is well and the backoff after a failure (short while the page is
+// on screen, long while hidden). No window needed: the service worker and Node run it too.
 import { realTimers, type Timers } from '../core/timers.ts';
 import type { CheckpointDb } from '../store/db.ts';
 import { emitServerReached, onLocalWrite } from '../store/events.ts';
-import { backoffDelay } from './backoff.ts';
+import { readOutboxSummary, watchOutbox } from '../store/outbox-watch.ts';
+import { BACKOFF_CAP_MS, backoffDelay, VISIBLE_BACKOFF_CAP_MS } from './backoff.ts';
 import { withSyncLock, type SyncLocks } from './leader.ts';
 import { pullChanges } from './pull.ts';
 import { pushOutbox } from './push.ts';
 import { upgradeOutbox } from './upgrade.ts';
 import { AuthError, ClientTooOldError, MemberChangedError, NetworkError, type Remote } from './remote.ts';
 import { createSyncStatus, SESSION_EXPIRED, type SyncStatusStore } from './status.ts';
-import { browserOnline, watchEnvironment } from './triggers.ts';
+import { browserOnline, pageVisible, watchEnvironment } from './triggers.ts';
 
 /** Pull for other members' changes this often while nothing else triggers a sync. */
 export const SYNC_INTERVAL_MS = 60_000;
@@ -37,6 +38,8 @@ export interface SyncEngineOptions {
   readonly lock?: { readonly name?: string; readonly locks?: SyncLocks | null };
   readonly intervalMs?: number;
   readonly debounceMs?: number;
+  /** Whether someone is looking: retries after a failure come sooner then (default: the page's visibility). */
+  readonly visible?: () => boolean;
 }
 
 export interface SyncEngine {
@@ -74,6 +77,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const timers = options.timers ?? realTimers;
   const intervalMs = options.intervalMs ?? SYNC_INTERVAL_MS;
   const debounceMs = options.debounceMs ?? LOCAL_WRITE_DEBOUNCE_MS;
+  const visible = options.visible ?? pageVisible;
   const status = createSyncStatus({ online: browserOnline() });
 
   let failures = 0;
@@ -87,27 +91,17 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   /** The browser's `offline` events so far: a sync under way when one comes is no proof of a network now. */
   let offlineEvents = 0;
 
+  const showError = (error: unknown) =>
+    status.update({ lastError: error instanceof Error ? error.message : String(error) });
+  /** While started, the outbox is watched (it changes in other tabs and the service worker too). */
+  let unwatchOutbox: (() => void) | null = null;
   /** Never rejects: callers fire and forget it; a failure to count is shown as the error. */
   const refreshPending = (): Promise<void> =>
-    db
-      .transaction('r', db.outbox, async () => ({
-        pending: await db.outbox.count(),
-        oldest: await db.outbox.orderBy('seq').first(),
-      }))
-      .then(
-        ({ pending, oldest }) => {
-          const since = oldest ? Date.parse(oldest.created_at) : NaN;
-          status.update({ pending, pendingSince: pending > 0 && Number.isFinite(since) ? since : null });
-        },
-        (error: unknown) => status.update({ lastError: error instanceof Error ? error.message : String(error) }),
-      );
+    unwatchOutbox ? Promise.resolve() : readOutboxSummary(db).then((summary) => status.update(summary), showError);
 
   /** Also kept with the data, so a page can tell why the service worker's last run failed. */
   const recordError = (message: string | null): Promise<void> =>
-    db.syncState.update('main', { last_error: message }).then(
-      () => undefined,
-      (error: unknown) => status.update({ lastError: error instanceof Error ? error.message : String(error) }),
-    );
+    db.syncState.update('main', { last_error: message }).then(() => undefined, showError);
 
   /** The one timer: the next periodic pull, or the retry after a failure. Only while started. */
   function scheduleNext(ms: number | null): void {
@@ -171,7 +165,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       } else {
         // NetworkError, or anything unexpected: try again later, further apart each time.
         failures += 1;
-        const delay = backoffDelay(failures, random);
+        // While the page is on screen no wait is long, so a server back after a restart is seen
+        // within seconds; hidden (or in the service worker) the waits grow to a minute, for the battery.
+        const delay = backoffDelay(failures, random, visible() ? VISIBLE_BACKOFF_CAP_MS : BACKOFF_CAP_MS);
         // Whether the device has a network at all is the browser's to say (`offline`); here the
         // server did not answer, which with a network up reads "the server can't be reached".
         status.update({
@@ -228,7 +224,20 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         status.update({ online: false });
       },
       visible: () => void syncNow(),
+      // Focus alone comes often (every switch back to the window): it only asks again after a failure.
+      focus: () => {
+        if (status.getSnapshot().backoffUntil !== null) void syncNow();
+      },
     });
+    unwatchOutbox = watchOutbox(
+      db,
+      (summary) => status.update(summary),
+      (error) => {
+        // The watch ends with its error: counts are read again after each write and sync instead.
+        unwatchOutbox = null;
+        showError(error);
+      },
+    );
     const unsubscribe = onLocalWrite(() => {
       void refreshPending();
       cancelDebounce?.();
@@ -237,11 +246,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         return syncUnlessBackingOff();
       }, debounceMs);
     });
-    void refreshPending();
     void syncNow();
     return () => {
       started = false;
       unwatch();
+      unwatchOutbox?.();
+      unwatchOutbox = null;
       unsubscribe();
       cancelDebounce?.();
       cancelDebounce = null;

@@ -1,5 +1,5 @@
 // The environment's sync triggers, wherever they exist: `online`/`offline` (window or worker
-// global) and `visibilitychange` (pages only). Typed structurally so this compiles for pages and
+// global), `focus` (a window) and `visibilitychange` (pages only). Typed structurally so this compiles for pages and
 // for the service worker (no `document` there) and runs in Node (neither).
 
 interface EventHost {
@@ -18,6 +18,8 @@ export interface TriggerHandlers {
   online(): void;
   offline(): void;
   visible(): void;
+  /** The window got the focus (a member back at the keyboard, a phone's browser brought forward). */
+  focus(): void;
 }
 
 function environment(): Environment {
@@ -28,6 +30,11 @@ function environment(): Environment {
 /** navigator.onLine where there is one; assume online elsewhere. */
 export function browserOnline(): boolean {
   return environment().navigator?.onLine ?? true;
+}
+
+/** Whether a page is on screen now: false where there is no document (Node, the service worker). */
+export function pageVisible(): boolean {
+  return environment().document?.visibilityState === 'visible';
 }
 
 /** Listens to what exists; returns a function that stops listening. */
@@ -47,6 +54,8 @@ export function watchEnvironment(handlers: TriggerHandlers): () => void {
     };
     listen(global, 'online', handlers.online);
     listen(global, 'offline', handlers.offline);
+    // A window's focus; a worker's global (no document) has none.
+    if (document) listen(global, 'focus', handlers.focus);
   }
   if (document) {
     listen(document, 'visibilitychange', () => {

@@ -57,8 +57,14 @@ it("says the server can't be reached when the network is up and the server does 
     label: 'Offline',
     count: 1,
   });
-  // A retry running against a server that did not answer shows as syncing, as any sync does.
-  expect(summarizeSync(status({ reachable: false, syncing: true }), false)).toMatchObject({ label: 'Syncing…' });
+  // A retry running against a server that did not answer keeps saying so until its answer comes
+  // (retries come every few seconds while the page is on screen: "Syncing…" would flash with each).
+  expect(summarizeSync(status({ reachable: false, syncing: true, pending: 1 }), false)).toEqual({
+    label: "Can't reach server",
+    count: 1,
+    description: "Can't reach server · 1 change waiting",
+    tone: 'offline',
+  });
   expect(summarizeSync(status({ online: false, syncing: true }), false)).toMatchObject({ label: 'Offline' });
 });
 

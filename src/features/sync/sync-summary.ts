@@ -54,7 +54,7 @@ export function changesRefused(count: number): string {
  * A full disk outranks everything: writes are being refused. Then an expired session (nothing
  * syncs until the member signs in again), then writes the server refused (they are lost unless
  * the member reads them, so they show until dismissed), then syncing, then no network, then a
- * server out of reach (each with what waits), then what waits.
+ * server out of reach (each with what waits, and kept while a retry runs), then what waits.
  */
 export function summarizeSync(status: SyncStatus, storageFull: boolean, refused = 0): BadgeSummary | null {
   if (storageFull) return { ...plain('Storage full', 'danger'), description: 'Storage is full' };
@@ -67,7 +67,9 @@ export function summarizeSync(status: SyncStatus, storageFull: boolean, refused 
       tone: 'danger',
     };
   const connection = connectionOf(status);
-  if (status.syncing && connection !== 'offline') return plain('Syncing…', 'syncing');
+  // A retry against a server that did not answer says nothing new until it has its answer: while
+  // the page is on screen one runs every few seconds, and "Syncing…" would flash with each.
+  if (status.syncing && connection === 'online') return plain('Syncing…', 'syncing');
   if (connection === 'offline') return counted('Offline', 'Offline', status.pending, 'offline');
   if (connection === 'unreachable') return counted(SERVER_UNREACHABLE, SERVER_UNREACHABLE, status.pending, 'offline');
   if (status.pending > 0) return plain(changesWaiting(status.pending), 'pending');
