@@ -1,6 +1,6 @@
 // What the directory shows for an address: the server's page (saved on the device as it arrives),
 // or — offline, or when the server cannot be reached — the answer saved for that address, the last
-// whole directory saved, or for a search the members this device knows (search service).
+// whole directory saved, or the members this device knows (for a search, the search service's).
 import { useEffect, useState } from 'react';
 import {
   DirectoryAnswerError,
@@ -11,7 +11,9 @@ import {
   type DirectoryParams,
 } from '../../core/directory.ts';
 import { MIN_QUERY_LENGTH } from '../../core/search/constants.ts';
+import { localDb } from '../../data/backend.ts';
 import { browserDirectoryCache } from '../../data/directory-cache.ts';
+import { membersOnDevice } from '../../data/directory-device.ts';
 import { onServerReached } from '../../store/events.ts';
 import { useOnline } from '../../data/live.ts';
 import type { UserHit } from '../../data/search/types.ts';
@@ -89,7 +91,13 @@ export function useDirectory(
             error: null,
             unreachable: true,
           });
-        return finish({ shown: null, error: error ?? LOAD_USERS_FAILED, unreachable: true });
+        // Never saved here: the members the device has met (maybe none), said to be the device's.
+        try {
+          const users = await membersOnDevice(localDb(), member);
+          return finish({ shown: { kind: 'device', users }, error: null, unreachable: true });
+        } catch {
+          return finish({ shown: null, error: error ?? LOAD_USERS_FAILED, unreachable: true });
+        }
       }
       if (query.q.length < MIN_QUERY_LENGTH)
         return finish({ shown: { kind: 'device', users: [] }, error: null, unreachable: true });

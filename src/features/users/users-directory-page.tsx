@@ -329,8 +329,10 @@ export default function UsersDirectoryPage() {
               {recentPanel}
             </>
           )}
-          {showTop && shown?.kind !== 'device' && (
-            <TopReviewersPanel reviewers={answer ? answer.top_reviewers : directory.loading ? null : []} me={me} />
+          {/* Only from an answer (the server's or a saved one): without one nobody knows who reviewed most,
+              and "No reviews written yet" would be untrue. The banner says why the list is the device's. */}
+          {showTop && (answer || (directory.loading && shown === null)) && (
+            <TopReviewersPanel reviewers={answer ? answer.top_reviewers : null} me={me} />
           )}
           <AllUsers
             shown={shown}
@@ -464,7 +466,13 @@ function AllUsers({ shown, loading, params, me, followControl, following, onOpen
       {cards === null && loading && <CardSkeletons />}
       {cards !== null && cards.length === 0 && (
         <div className="directory-empty">
-          <p className="directory-empty__title">{params.q !== '' ? 'No users found' : 'No other members yet.'}</p>
+          <p className="directory-empty__title">
+            {params.q !== ''
+              ? 'No users found'
+              : shown?.kind === 'device'
+                ? 'No members are saved on this device yet.'
+                : 'No other members yet.'}
+          </p>
           {params.q !== '' && <p>Nobody's username or bio matches “{params.q}”.</p>}
           {params.q !== '' && (
             <button type="button" className="button button--ghost" onClick={onClear}>
