@@ -95,7 +95,7 @@ async function offlineWrites(): Promise<void> {
 describe('the JSON export', () => {
   it("holds the member's synced rows and the waiting writes, marked, and nobody else's", async () => {
     await offlineWrites();
-    const file = await buildExportFile(ME, 'json', db, new Date(NOW));
+    const file = await buildExportFile(ME, 'json', { db, now: new Date(NOW), fetchRefs: null });
     expect(file.name).toMatch(/^checkpoint-ada_plays-2026-11-(19|20|21)\.json$/);
     expect(file.blob.type).toBe('application/json');
     const data = exportSchema().parse(JSON.parse(await file.blob.text()));
@@ -172,7 +172,7 @@ describe('the JSON export', () => {
 
   it('marks a synced row that a waiting write changed', async () => {
     await mutate(db, 'review.update', { igdb_id: 1942, rating: 10, review: 'Even better' }, ctx);
-    const { data } = await buildExportFile(ME, 'json', db, new Date(NOW));
+    const { data } = await buildExportFile(ME, 'json', { db, now: new Date(NOW), fetchRefs: null });
     expect(data.reviews).toEqual([
       expect.objectContaining({ id: 100, rating: 10, review: 'Even better', synced: false }),
     ]);
@@ -180,7 +180,9 @@ describe('the JSON export', () => {
   });
 
   it('refuses, saying why, when the device does not hold the member', async () => {
-    await expect(buildExportFile(999, 'json', db)).rejects.toThrow('Your profile is not saved on this device yet');
+    await expect(buildExportFile(999, 'json', { db, fetchRefs: null })).rejects.toThrow(
+      'Your profile is not saved on this device yet',
+    );
   });
 
   it('sums up what the dialog shows', async () => {
@@ -190,9 +192,9 @@ describe('the JSON export', () => {
 });
 
 describe('the CSV export', () => {
-  it('is a .zip of five UTF-8 CSV files with a BOM that read back to the same values', async () => {
+  it('is a .zip of six UTF-8 CSV files with a BOM that read back to the same values', async () => {
     await offlineWrites();
-    const file = await buildExportFile(ME, 'csv', db, new Date(NOW));
+    const file = await buildExportFile(ME, 'csv', { db, now: new Date(NOW), fetchRefs: null });
     expect(file.name).toMatch(/\.zip$/);
     expect(file.blob.type).toBe('application/zip');
     const files = unzipSync(new Uint8Array(await file.blob.arrayBuffer()));
@@ -201,6 +203,7 @@ describe('the CSV export', () => {
       'follows.csv',
       'games.csv',
       'journal.csv',
+      'likes.csv',
       'reviews.csv',
     ]);
     const read = (name: string) => {
@@ -243,6 +246,15 @@ describe('the CSV export', () => {
     expect(read('comments.csv')).toEqual([
       expect.objectContaining({ review_author: 'bo', game: 'Celeste', comment: 'Agreed, =1+1' }),
     ]);
+    expect(read('likes.csv')).toEqual([
+      expect.objectContaining({
+        kind: 'review',
+        review_id: '200',
+        review_author: 'bo',
+        igdb_id: '26226',
+        game: 'Celeste',
+      }),
+    ]);
     expect(read('follows.csv')).toEqual([{ user_id: '2', username: 'bo', since: NOW, synced: 'false' }]);
   });
 });
@@ -250,9 +262,86 @@ describe('the CSV export', () => {
 describe('the profile', () => {
   it('is marked as waiting only while an edit of it waits (a follow changes just its counters)', async () => {
     await mutate(db, 'follow.set', { user_id: OTHER, following: true }, ctx);
-    expect((await buildExportFile(ME, 'json', db)).data.profile.synced).toBe(true);
+    expect((await buildExportFile(ME, 'json', { db, fetchRefs: null })).data.profile.synced).toBe(true);
     await mutate(db, 'profile.update', { bio: 'New bio' }, ctx);
-    const { data } = await buildExportFile(ME, 'json', db);
+    const { data } = await buildExportFile(ME, 'json', { db, fetchRefs: null });
     expect(data.profile).toMatchObject({ bio: 'New bio', synced: false });
+  });
+});
+
+describe('what comments and likes were on, when the device does not hold it', () => {
+  /** The review commented on and liked gone from the device, and a like of a comment it never held. */
+  async function forgetTheirReview(): Promise<void> {
+    await db.reviews.delete(200);
+    await db.likes.put({ id: 401, user_id: ME, rating_id: null, comment_id: 700, is_like: true, created_at: NOW });
+  }
+  const blank = { review_id: 200, author_id: null, author_username: null, game: null };
+
+  it('offline, leaves them blank and says which ones and which fields', async () => {
+    await forgetTheirReview();
+    const file = await buildExportFile(ME, 'json', { db, now: new Date(NOW), fetchRefs: null });
+    expect(file.data.comments[0]?.on).toEqual(blank);
+    expect(file.data.likes.map((l) => [l.kind, l.review])).toEqual([
+      ['review', blank],
+      ['comment', null],
+    ]);
+    expect(file.unfilled).toEqual({
+      comments: 1,
+      likes: 2,
+      fields: ['review_author', 'igdb_id', 'game'],
+      why: 'offline',
+    });
+  });
+
+  it('asks the server once for just those, and says so when it cannot be reached', async () => {
+    await forgetTheirReview();
+    const asked: unknown[] = [];
+    const file = await buildExportFile(ME, 'csv', {
+      db,
+      now: new Date(NOW),
+      fetchRefs: (wanted) => {
+        asked.push(wanted);
+        return Promise.reject(new TypeError('Failed to fetch'));
+      },
+    });
+    expect(asked).toEqual([{ reviewIds: [200], commentIds: [700] }]);
+    expect(file.unfilled).toMatchObject({ comments: 1, likes: 2, why: 'offline' });
+  });
+
+  it('asks nothing when the device names them all', async () => {
+    const file = await buildExportFile(ME, 'json', {
+      db,
+      fetchRefs: () => Promise.reject(new Error('not to be asked')),
+    });
+    expect(file.unfilled).toBeNull();
+  });
+
+  it("names a like of someone's comment by the review the device holds the comment on", async () => {
+    await db.comments.put(commentRow(701, OTHER, 200, { content: 'Thanks!' }));
+    await db.likes.put({ id: 402, user_id: ME, rating_id: null, comment_id: 701, is_like: true, created_at: NOW });
+    const { data, unfilled } = await buildExportFile(ME, 'json', {
+      db,
+      fetchRefs: () => Promise.reject(new Error('not to be asked')),
+    });
+    expect(data.likes.find((l) => l.kind === 'comment')).toMatchObject({
+      comment_id: 701,
+      review: {
+        review_id: 200,
+        author_username: 'bo',
+        game: expect.objectContaining({ igdb_id: 26226, name: 'Celeste' }),
+      },
+    });
+    expect(unfilled).toBeNull();
+  });
+});
+
+describe('progress', () => {
+  it('is told file by file', async () => {
+    const csv: string[] = [];
+    await buildExportFile(ME, 'csv', { db, fetchRefs: null, onProgress: (p) => csv.push(`${p.done}/${p.total}`) });
+    expect(csv).toEqual(['1/6', '2/6', '3/6', '4/6', '5/6', '6/6']);
+    const json: string[] = [];
+    await buildExportFile(ME, 'json', { db, fetchRefs: null, onProgress: (p) => json.push(`${p.done}/${p.total}`) });
+    expect(json).toEqual(['1/1']);
   });
 });

@@ -1,11 +1,14 @@
-// "Export my data" (issue 18): the member's rows read from this device's mirrors in one read
-// transaction (so it works offline and the file is one consistent moment), rows that writes still
-// in the outbox made or changed marked as not synced, then shaped by core/export. The encoders
-// (papaparse, fflate) are imported only when a member exports.
+// "Export my data": the member's rows read from this device's mirrors in one read transaction (so
+// it works offline and the file is one consistent moment), rows that writes still in the outbox
+// made or changed marked as not synced, then shaped by core/export. What the member's comments and
+// likes were on, when the device does not hold it, is read from the server in one call
+// (export-remote.ts). The encoders (papaparse, fflate) are imported only when a member exports.
 import { buildExport, pendingKey, type ExportSource, type ExportTable } from '../core/export/build.ts';
 import { exportFileName, type ExportFormat } from '../core/export/file-name.ts';
+import { noRefsWanted, unfilledContext, wantedRefs, withRefs, type UnfilledContext } from '../core/export/refs.ts';
 import type { CheckpointExport } from '../core/export/schema.ts';
 import { localDb } from './backend.ts';
+import { fetchExportRefs, type FetchRefs } from './export-remote.ts';
 import type { CheckpointDb, MirrorName } from '../store/db.ts';
 
 const READ_TABLES = [
@@ -65,8 +68,12 @@ export async function readExportSource(db: CheckpointDb, me: number): Promise<Ex
         db.journal.where('[user_id+played_on]').between(lo, hi).toArray(),
       ]);
     const likes = [...new Map([...reviewLikes, ...commentLikes].map((l) => [l.id, l])).values()];
+    const ownComments = new Set(comments.map((c) => c.id));
+    const otherComments = own(
+      await db.comments.bulkGet(unique(likes.map((l) => l.comment_id)).filter((id) => !ownComments.has(id))),
+    );
     const otherReviews = own(
-      await db.reviews.bulkGet(unique([...comments.map((c) => c.rating_id), ...likes.map((l) => l.rating_id)])),
+      await db.reviews.bulkGet(unique([...comments, ...otherComments, ...likes].map((r) => r.rating_id))),
     );
     const gameIds = unique(
       [...reviews, ...otherReviews, ...progress, ...wishlist, ...collection, ...topGames, ...journal].map(
@@ -97,6 +104,7 @@ export async function readExportSource(db: CheckpointDb, me: number): Promise<Ex
       games: own(games),
       users: own(users),
       otherReviews,
+      otherComments,
       platforms,
       reviews,
       comments,
@@ -144,24 +152,67 @@ export interface ExportFile {
   readonly name: string;
   readonly blob: Blob;
   readonly data: CheckpointExport;
+  /** Comments and likes the file could not name the review author and game of; null when none. */
+  readonly unfilled: UnfilledContext | null;
 }
 
-/** The member's export file, built from this device alone (works offline). */
+/** How far the file is: `done` of `total` files written (the JSON is one file, the .zip one per table). */
+export interface ExportProgress {
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface ExportOptions {
+  readonly db?: CheckpointDb;
+  readonly now?: Date;
+  /** The server read for what the device cannot name; null to use this device alone. */
+  readonly fetchRefs?: FetchRefs | null;
+  readonly onProgress?: (progress: ExportProgress) => void;
+}
+
+/**
+ * Adds what the server knows of the reviews the device cannot name. Offline, or when the server
+ * cannot be reached, the file is made from the device alone and says so (`why: 'offline'`).
+ */
+async function filledSource(
+  source: ExportSource,
+  fetchRefs: FetchRefs | null,
+): Promise<{ source: ExportSource; why: UnfilledContext['why'] }> {
+  const wanted = wantedRefs(source);
+  if (noRefsWanted(wanted)) return { source, why: 'unknown' };
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  if (fetchRefs === null || offline) return { source, why: 'offline' };
+  try {
+    return { source: withRefs(source, await fetchRefs(wanted)), why: 'unknown' };
+  } catch {
+    // Not silent: the result's `unfilled` names what stays blank, and the dialog says it.
+    return { source, why: 'offline' };
+  }
+}
+
+/**
+ * The member's export file, from this device (so it works offline), with what the member's
+ * comments and likes were on read from the server when the device does not hold it.
+ */
 export async function buildExportFile(
   me: number,
   format: ExportFormat,
-  db: CheckpointDb = localDb(),
-  now = new Date(),
+  options: ExportOptions = {},
 ): Promise<ExportFile> {
-  const source = await readExportSource(db, me);
-  if (!source) throw new Error('Your profile is not saved on this device yet. Go online once, then try again.');
+  const { db = localDb(), now = new Date(), fetchRefs = fetchExportRefs, onProgress } = options;
+  const read = await readExportSource(db, me);
+  if (!read) throw new Error('Your profile is not saved on this device yet. Go online once, then try again.');
+  const { source, why } = await filledSource(read, fetchRefs);
   const data = buildExport(source, now);
   const encode = await import('../core/export/encode.ts');
   const name = exportFileName(source.me.username, format, now);
-  const blob =
-    format === 'json'
-      ? new Blob([encode.exportJson(data)], { type: 'application/json' })
-      : // (slice: a copy on an ArrayBuffer of its own, the only kind a Blob takes in the types)
-        new Blob([encode.exportCsvZip(data).slice()], { type: 'application/zip' });
-  return { name, blob, data };
+  let blob: Blob;
+  if (format === 'json') {
+    blob = new Blob([encode.exportJson(data)], { type: 'application/json' });
+    onProgress?.({ done: 1, total: 1 });
+  } else {
+    // (slice: a copy on an ArrayBuffer of its own, the only kind a Blob takes in the types)
+    blob = new Blob([(await encode.exportCsvZip(data, onProgress)).slice()], { type: 'application/zip' });
+  }
+  return { name, blob, data, unfilled: unfilledContext(data, why) };
 }

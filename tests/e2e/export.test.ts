@@ -1,7 +1,7 @@
 // "Export my data" (issue 18) in Chromium against the gateway's demo members, truly offline (the
 // context's network off, the service worker serving the app's code): a write made offline is in the
 // file marked as not synced; the JSON download reads back through the published schema; the CSV
-// download is a .zip of five UTF-8 CSV files with a BOM. The dialog passes axe at 1280 and 390 px.
+// download is a .zip of six UTF-8 CSV files with a BOM. The dialog passes axe at 1280 and 390 px.
 // Screenshots at 390 and 1280 px when EXPORT_SHOTS_DIR is set.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -111,7 +111,14 @@ it('exports JSON and CSV offline, with the write that waits marked, from the pro
   expect(zip.suggestedFilename()).toMatch(DAY);
   expect(zip.suggestedFilename()).toMatch(/\.zip$/);
   const files = unzipSync(new Uint8Array(await downloaded(zip)));
-  expect(Object.keys(files).sort()).toEqual(['comments.csv', 'follows.csv', 'games.csv', 'journal.csv', 'reviews.csv']);
+  expect(Object.keys(files).sort()).toEqual([
+    'comments.csv',
+    'follows.csv',
+    'games.csv',
+    'journal.csv',
+    'likes.csv',
+    'reviews.csv',
+  ]);
   const table = (name: string) => {
     const bytes = files[name] ?? new Uint8Array();
     expect([...bytes.slice(0, 3)], `${name} starts with a BOM`).toEqual([0xef, 0xbb, 0xbf]);

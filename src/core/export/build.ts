@@ -129,13 +129,31 @@ export type ExportTable =
   | 'topGames'
   | 'journal';
 
-/** What the builder reads: the member's own rows, and what they point at that the device holds. */
+/** Another member's review as a comment or a like names it: by whom, of which game. */
+interface ReviewRefIn {
+  id: number;
+  user_id: number;
+  game_id: number;
+  igdb_id: number;
+}
+/** A comment the member liked (someone else's, or their own): which review it is on. */
+interface CommentRefIn {
+  id: number;
+  rating_id: number;
+}
+
+/**
+ * What the builder reads: the member's own rows, and what they point at, from the device or the
+ * server (refs.ts `withRefs`).
+ */
 export interface ExportSource {
   readonly me: UserIn;
   /** Games, other members' reviews and other members the own rows point at (missing ones are named by id only). */
   readonly games: readonly GameIn[];
-  readonly users: readonly UserIn[];
-  readonly otherReviews: readonly ReviewIn[];
+  readonly users: ReadonlyArray<{ id: number; username: string }>;
+  readonly otherReviews: readonly ReviewRefIn[];
+  /** Other members' comments the member liked (their own are in `comments`). */
+  readonly otherComments: readonly CommentRefIn[];
   readonly platforms: ReadonlyArray<{ id: number; name: string }>;
   readonly reviews: readonly ReviewIn[];
   readonly comments: readonly CommentIn[];
@@ -240,17 +258,24 @@ export function buildExport(source: ExportSource, now: Date): CheckpointExport {
     }));
 
   const commentKeys = new Map(source.comments.map((c) => [c.id, c.client_key]));
+  const commentReviews = new Map([...source.otherComments, ...source.comments].map((c) => [c.id, c.rating_id]));
+  // A like of a comment names the review the comment is on.
+  const likedReview = (l: LikeIn) =>
+    l.rating_id ?? (l.comment_id !== null ? (commentReviews.get(l.comment_id) ?? null) : null);
   const likes = source.likes
     .filter((l) => l.is_like)
     .sort((a, b) => byText(a.created_at, b.created_at) || a.id - b.id)
-    .map((l) => ({
-      kind: l.comment_id !== null ? ('comment' as const) : ('review' as const),
-      review: l.rating_id !== null ? reviewRef(l.rating_id) : null,
-      comment_id: serverId(l.comment_id),
-      comment_key: l.comment_id !== null ? (commentKeys.get(l.comment_id) ?? null) : null,
-      liked_at: iso(l.created_at),
-      synced: synced('likes', l.id),
-    }));
+    .map((l) => {
+      const on = likedReview(l);
+      return {
+        kind: l.comment_id !== null ? ('comment' as const) : ('review' as const),
+        review: on === null ? null : reviewRef(on),
+        comment_id: serverId(l.comment_id),
+        comment_key: l.comment_id !== null ? (commentKeys.get(l.comment_id) ?? null) : null,
+        liked_at: iso(l.created_at),
+        synced: synced('likes', l.id),
+      };
+    });
 
   const minutes = new Map<number, number>();
   for (const s of source.journal) minutes.set(s.igdb_id, (minutes.get(s.igdb_id) ?? 0) + s.minutes);

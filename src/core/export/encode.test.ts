@@ -47,6 +47,7 @@ const source: ExportSource = {
   games: [{ id: 10, igdb_id: 1942, name: 'The Witcher 3', first_release_date: 1_431_993_600 }],
   users: [],
   otherReviews: [],
+  otherComments: [],
   platforms: [],
   comments: [],
   likes: [],
@@ -103,13 +104,26 @@ describe('the JSON file', () => {
 });
 
 describe('the CSV zip', () => {
-  it('holds the five tables', () => {
-    const files = unzipSync(exportCsvZip(buildExport(source, new Date(T))));
-    expect(Object.keys(files)).toEqual(['games.csv', 'reviews.csv', 'journal.csv', 'comments.csv', 'follows.csv']);
+  it('holds the six tables, and says how far it is after each file', async () => {
+    const progress: Array<[number, number]> = [];
+    const zip = await exportCsvZip(buildExport(source, new Date(T)), (p) => progress.push([p.done, p.total]));
+    const files = unzipSync(zip);
+    expect(Object.keys(files)).toEqual([
+      'games.csv',
+      'reviews.csv',
+      'journal.csv',
+      'comments.csv',
+      'likes.csv',
+      'follows.csv',
+    ]);
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6].map((done) => [done, 6]));
     expect(strFromU8(files['games.csv'] ?? new Uint8Array()).split('\r\n')[1]).toBe(
       `1942,The Witcher 3,2015,started,${T},,,,8.5,Draft,true,0,,false`,
     );
     expect(strFromU8(files['follows.csv'] ?? new Uint8Array())).toBe('user_id,username,since,synced\r\n');
+    expect(strFromU8(files['likes.csv'] ?? new Uint8Array())).toBe(
+      'kind,review_id,review_author,igdb_id,game,release_year,comment_id,comment_key,liked_at,synced\r\n',
+    );
   });
 });
 

@@ -77,6 +77,7 @@ function buildSchema() {
 
   const Like = z.object({
     kind: z.enum(['review', 'comment']),
+    /** The review liked, or the review the liked comment is on; null when neither is known. */
     review: z.nullable(ReviewRef),
     comment_id: z.nullable(z.number().check(z.int())),
     comment_key: z.nullable(z.string()),

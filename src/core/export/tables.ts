@@ -1,6 +1,8 @@
-// The CSV export's tables (issue 18): games.csv (one row per game: status, rating, review, dates,
-// time played), reviews.csv, journal.csv, comments.csv and follows.csv, from the JSON export so
-// the two formats always say the same thing. Dates are ISO 8601 (days YYYY-MM-DD, times in UTC).
+// The CSV export's tables: games.csv (one row per game: status, rating, review, dates, time
+// played), reviews.csv, journal.csv, comments.csv, likes.csv and follows.csv, from the JSON export
+// so the two formats always say the same thing. A comment or a like names the review it was on
+// (its author and game), so each file reads on its own. Dates are ISO 8601 (days YYYY-MM-DD,
+// times in UTC).
 import type { CheckpointExport, ExportGame } from './schema.ts';
 
 export type Cell = string | number | boolean | null;
@@ -144,10 +146,24 @@ export function exportTables(data: CheckpointExport): CsvTable[] {
       c.synced,
     ]),
   };
+  const likes: CsvTable = {
+    file: 'likes.csv',
+    header: ['kind', 'review_id', 'review_author', ...GAME_HEADER, 'comment_id', 'comment_key', 'liked_at', 'synced'],
+    rows: data.likes.map((l) => [
+      l.kind,
+      l.review?.review_id ?? null,
+      l.review?.author_username ?? null,
+      ...gameCells(l.review?.game ?? null),
+      l.comment_id,
+      l.comment_key,
+      l.liked_at,
+      l.synced,
+    ]),
+  };
   const follows: CsvTable = {
     file: 'follows.csv',
     header: ['user_id', 'username', 'since', 'synced'],
     rows: data.following.map((f) => [f.user_id, f.username, f.since, f.synced]),
   };
-  return [games, reviewTable, journal, comments, follows];
+  return [games, reviewTable, journal, comments, likes, follows];
 }

@@ -1,9 +1,11 @@
-// "Export my data" (issue 18): the member picks JSON or CSV (.zip) and downloads everything they
-// keep on Checkpoint, built from this device (so it works offline). Writes still waiting to sync
-// are in the file, marked; the dialog says how many before the member exports.
+// "Export my data": the member picks JSON or CSV (.zip) and downloads everything they keep on
+// Checkpoint, built from this device (so it works offline). Writes still waiting to sync are in
+// the file, marked; the dialog says how many before the member exports, how far the file is while
+// it takes more than a moment, and afterwards which comments and likes it could not name.
 import { useId, useState } from 'react';
 import type { ExportFormat } from '../../core/export/file-name.ts';
-import { buildExportFile, loadExportSummary, type ExportSummary } from '../../data/export.ts';
+import type { UnfilledContext } from '../../core/export/refs.ts';
+import { buildExportFile, loadExportSummary, type ExportProgress, type ExportSummary } from '../../data/export.ts';
 import { useLive } from '../../data/live.ts';
 import { useToast } from '../toasts/toast-context.tsx';
 import { ProfileIcon } from './profile-icons.tsx';
@@ -15,12 +17,16 @@ export const EXPORT_TEXT = {
   failed: "Your data couldn't be exported. Please try again.",
 } as const;
 
+/** An export shorter than this shows no progress (it would only flash). */
+const SLOW_EXPORT_MS = 300;
+
 const FORMATS: ReadonlyArray<{ value: ExportFormat; label: string; detail: string }> = [
   { value: 'json', label: 'JSON', detail: 'One file with everything, to keep or to import into Checkpoint again.' },
   {
     value: 'csv',
     label: 'CSV (.zip)',
-    detail: 'One spreadsheet per kind: games, reviews, journal, comments, follows. Opens in Excel and LibreOffice.',
+    detail:
+      'One spreadsheet per kind: games, reviews, journal, comments, likes, follows. Opens in Excel and LibreOffice.',
   },
 ];
 
@@ -31,6 +37,22 @@ function summaryText(s: ExportSummary): string {
   if (s.drafts > 0) parts.push(plural(s.drafts, 'draft'));
   parts.push(plural(s.sessions, 'journal session'));
   return parts.join(' · ');
+}
+
+function progressText(progress: ExportProgress | null): string {
+  if (!progress || progress.total < 2) return 'Preparing your export…';
+  return `Preparing your export: ${progress.done} of ${progress.total} files`;
+}
+
+/** What the file leaves blank, said once it is downloaded (never silently). */
+export function unfilledText(u: UnfilledContext): string {
+  const what = [u.comments > 0 && plural(u.comments, 'comment'), u.likes > 0 && plural(u.likes, 'like')]
+    .filter(Boolean)
+    .join(' and ');
+  const are = u.comments + u.likes === 1 ? 'is' : 'are';
+  return u.why === 'offline'
+    ? `${what} ${are} on reviews this device doesn't hold, and Checkpoint couldn't be reached: the review's author and game are blank in the file. Export again when you're online to fill them in.`
+    : `${what} ${are} on reviews that are no longer on Checkpoint: the review's author and game are blank in the file.`;
 }
 
 /** Hands the file to the browser as a download. */
@@ -58,6 +80,8 @@ export default function ExportDataModal({
   const toast = useToast();
   const [format, setFormat] = useState<ExportFormat>('json');
   const [busy, setBusy] = useState(false);
+  const [slow, setSlow] = useState(false);
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const summary = useLive((db) => loadExportSummary(db, memberId), [memberId]);
 
@@ -65,14 +89,20 @@ export default function ExportDataModal({
     if (busy) return;
     setBusy(true);
     setError(null);
+    setProgress(null);
+    const slowTimer = setTimeout(() => setSlow(true), SLOW_EXPORT_MS);
     try {
-      const file = await buildExportFile(memberId, format);
+      const file = await buildExportFile(memberId, format, { onProgress: setProgress });
       download(file.name, file.blob);
       toast.push(`Your data was exported: ${file.name}`, 'info');
+      if (file.unfilled) toast.push(unfilledText(file.unfilled), 'info');
       onClose();
     } catch (cause) {
       setError(cause instanceof Error && cause.message ? cause.message : EXPORT_TEXT.failed);
       setBusy(false);
+      setSlow(false);
+    } finally {
+      clearTimeout(slowTimer);
     }
   };
 
@@ -149,6 +179,16 @@ export default function ExportDataModal({
             </label>
           ))}
         </fieldset>
+        {busy && slow && (
+          <div className="export-data__progress">
+            <p aria-live="polite">{progressText(progress)}</p>
+            <progress
+              aria-label="Export progress"
+              max={progress?.total ?? 1}
+              value={progress ? progress.done : undefined}
+            />
+          </div>
+        )}
         {summary && summary.unsynced > 0 && (
           <p className="profile-note export-data__unsynced" role="status">
             {summary.unsynced === 1
