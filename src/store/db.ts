@@ -225,6 +225,12 @@ export interface SyncStateRow {
    * as of: the next read of it asks only what changed since. Absent: none read yet.
    */
   reads?: Record<string, string>;
+  /**
+   * The member whose whole library the mirrors hold: set by the pull that stored their snapshot to
+   * its end (sync/SPEC.md [S16]), kept while later pulls keep it in step. Null or another member:
+   * still downloading. Absent on devices from before it was kept (sync/state.ts libraryOnDevice).
+   */
+  library_of?: number | null;
 }
 
 /** The server version of a mirror row that pending mutations have changed (null: none). */

@@ -21,7 +21,8 @@ import {
   type Remote,
   type SyncScope,
 } from './remote.ts';
-import { loadSyncState, withScopeIds } from './state.ts';
+import { libraryProgress, type LibraryProgress } from './library-progress.ts';
+import { libraryOnDevice, loadSyncState, withScopeIds } from './state.ts';
 
 /** sync_pull's refusals of a cursor that a snapshot answers instead. */
 const RESNAPSHOT_CODES: ReadonlySet<string> = new Set([INVALID_CURSOR, CURSOR_TOO_OLD]);
@@ -156,6 +157,9 @@ async function finishPage(db: CheckpointDb, state: SyncStateRow, page: PullPage,
   await db.syncState.update('main', {
     cursor: page.cursor,
     user_id: page.user_id,
+    // A member's page stored to its end: their snapshot was (this one, or the one their cursor
+    // came from), so the whole library is on the device and this page keeps it in step ([S16]).
+    ...(page.user_id !== null && state.library_of !== page.user_id ? { library_of: page.user_id } : {}),
     last_success: new Date(now()).toISOString(),
     last_error: null,
     ...(authors.length ? { scope: withScopeIds(state.scope, 'author_ids', authors) } : {}),
@@ -178,6 +182,7 @@ async function storePage(
   page: PullPage,
   now: () => number,
   slice: number,
+  onStored?: (done: number, total: number) => void,
 ): Promise<boolean> {
   const snapshot = from === null && page.snapshot;
   const changes = snapshot ? referencedFirst(page.changes) : page.changes;
@@ -190,6 +195,7 @@ async function storePage(
       return true;
     });
     if (!stored) return false;
+    onStored?.(Math.min(start + slice, cut), changes.length);
     await yieldToPage();
   }
   return db.transaction('rw', [...REBASE_TABLES], async () => {
@@ -205,23 +211,54 @@ async function storePage(
 /**
  * Checks the page is for the member the data belongs to. A visitor's cursor (member unknown)
  * does not cover the member's own rows: it is dropped, and the caller pulls a snapshot instead.
+ * `askedAs` is the member the device had when the page was asked for.
  */
-async function checkMember(db: CheckpointDb, page: PullPage): Promise<'ok' | 'resnapshot'> {
+async function checkMember(
+  db: CheckpointDb,
+  page: PullPage,
+  askedAs: number | null,
+): Promise<'ok' | 'resnapshot' | 'again'> {
   const state = await loadSyncState(db);
   if (state.user_id === page.user_id) return 'ok';
+  // A visitor's page asked for before the member signed in: dropped, and asked again with their
+  // session. (Failing it as a lost session stopped the engine until the next trigger, a minute
+  // later: a new device then held none of the member's library for that long.)
+  if (page.user_id === null && askedAs === null) return 'again';
   // The session was lost (signed out, or a token the server no longer takes but did not refuse).
   if (page.user_id === null) throw new AuthError('Not signed in');
   if (state.user_id !== null) throw new MemberChangedError(state.user_id, page.user_id);
   if (page.snapshot) return 'ok';
-  await db.syncState.update('main', { user_id: page.user_id, cursor: null });
+  await db.syncState.update('main', { user_id: page.user_id, cursor: null, library_of: null });
   return 'resnapshot';
 }
 
+export interface PullOptions {
+  readonly limit?: number;
+  readonly now?: () => number;
+  readonly snapshotSlice?: number;
+  /**
+   * Told how the member's first whole download goes ([S16]): when it starts, as each slice of the
+   * snapshot is stored, and null once the pull ends (stored or not). Default: this context's
+   * `libraryProgress`, which the sync details show.
+   */
+  readonly onLibraryProgress?: (progress: LibraryProgress | null) => void;
+}
+
 /** Pulls until the server has no more. Throws NetworkError / AuthError / MemberChangedError. */
-export async function pullChanges(
+export async function pullChanges(db: CheckpointDb, remote: Remote, options: PullOptions = {}): Promise<PullOutcome> {
+  const report = options.onLibraryProgress ?? libraryProgress.set;
+  try {
+    return await pullPages(db, remote, options, report);
+  } finally {
+    report(null);
+  }
+}
+
+async function pullPages(
   db: CheckpointDb,
   remote: Remote,
-  options: { limit?: number; now?: () => number; snapshotSlice?: number } = {},
+  options: PullOptions,
+  report: (progress: LibraryProgress | null) => void,
 ): Promise<PullOutcome> {
   const limit = options.limit ?? PULL_PAGE_SIZE;
   const slice = Math.max(1, options.snapshotSlice ?? SNAPSHOT_SLICE);
@@ -240,6 +277,8 @@ export async function pullChanges(
         ? ahead
         : ask(remote, state.cursor, state.scope, limit);
     ahead = null;
+    // The member's library is on its way: a snapshot for a member whose library the device lacks.
+    if (state.cursor === null && state.user_id !== null && !libraryOnDevice(state)) report({ done: 0, total: null });
     const answer = await asked.answer;
     if ('error' in answer) {
       const { error } = answer;
@@ -259,11 +298,16 @@ export async function pullChanges(
       throw error;
     }
     const { page } = answer;
-    if ((await checkMember(db, page)) === 'resnapshot') continue;
+    const checked = await checkMember(db, page, state.user_id);
+    if (checked !== 'ok') continue;
     // The server only says has_more when the cursor moved; the check guards against a loop anyway.
     const more = page.has_more && page.cursor !== state.cursor;
     if (more) ahead = ask(remote, page.cursor, scopeAfter(state, page), limit);
-    if (!(await storePage(db, state.cursor, state.client_id, page, now, slice))) return { pages, changes };
+    // A snapshot is one page, so its length is the whole download's total.
+    const whole = page.snapshot && page.user_id !== null && !libraryOnDevice(state);
+    const onStored = whole ? (done: number, total: number) => report({ done, total }) : undefined;
+    onStored?.(0, page.changes.length);
+    if (!(await storePage(db, state.cursor, state.client_id, page, now, slice, onStored))) return { pages, changes };
     pages += 1;
     changes += page.changes.length;
     if (!more) return { pages, changes };

@@ -41,8 +41,20 @@ export async function adoptMember(db: CheckpointDb, userId: number): Promise<voi
     const state = await loadSyncState(db);
     if (state.user_id === userId) return;
     if (state.user_id !== null) throw new MemberChangedError(state.user_id, userId);
-    await db.syncState.update('main', { user_id: userId, cursor: null });
+    await db.syncState.update('main', { user_id: userId, cursor: null, library_of: null });
   });
+}
+
+/**
+ * Whether the member's whole library is on the device ([S16]): their snapshot was stored to its
+ * end, and pulls since keep it in step. A device from before `library_of` was kept counts as
+ * holding it once it has a cursor of the member's: a member's cursor is only ever made by storing
+ * their snapshot (a visitor's is dropped when the member becomes known).
+ */
+export function libraryOnDevice(state: SyncStateRow | undefined): boolean {
+  if (!state || state.user_id === null) return false;
+  if (state.library_of === undefined) return state.cursor !== null;
+  return state.library_of === state.user_id;
 }
 
 /**

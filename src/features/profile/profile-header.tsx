@@ -13,13 +13,23 @@ export interface ProfileHeaderProps {
   readonly data: ProfileData;
   /** Whether who is looking is known: until then the action's place is kept, empty. */
   readonly settled: boolean;
+  /** One's own library is still on its way to the device: its counts would be partial, and are not shown. */
+  readonly partial?: boolean;
   readonly onOpen: (modal: ProfileModalKind) => void;
   readonly onEdit: () => void;
   readonly onExport: () => void;
   readonly onImport: () => void;
 }
 
-export function ProfileHeader({ data, settled, onOpen, onEdit, onExport, onImport }: ProfileHeaderProps) {
+export function ProfileHeader({
+  data,
+  settled,
+  partial = false,
+  onOpen,
+  onEdit,
+  onExport,
+  onImport,
+}: ProfileHeaderProps) {
   const { user, stats } = data;
   const name = displayName(user);
   const joined = joinedText(user.created_at);
@@ -106,12 +116,18 @@ export function ProfileHeader({ data, settled, onOpen, onEdit, onExport, onImpor
           </li>
         )}
       </ul>
-      <ul className="profile-stats" aria-label="Stats">
+      <ul className="profile-stats" aria-label="Stats" aria-busy={partial || undefined}>
         {items.map((item) => {
           // The visible text is the accessible name ("3 Reviews"): the space keeps the two words apart for a reader.
           const body = (
             <>
-              <span className="profile-stats__value">{item.value}</span>{' '}
+              {partial ? (
+                <span className="profile-stats__value" title="Still downloading your library">
+                  …<span className="visually-hidden"> still downloading</span>
+                </span>
+              ) : (
+                <span className="profile-stats__value">{item.value}</span>
+              )}{' '}
               <span className="profile-stats__label">{item.label}</span>
             </>
           );

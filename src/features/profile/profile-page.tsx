@@ -3,9 +3,12 @@
 // comes from the device (loadProfile); read-through fetches the member's public rows and keeps
 // them fresh. Offline, a cached profile is shown and says so; a non-numeric id, a member who does
 // not exist and a failed first load each send the visitor on (to /users or /), saying why.
+// One's own profile, until the whole library is on the device (sync/SPEC.md [S16]), says it is
+// still downloading and shows no counts: partial ones would read as whole.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PROFILE_TEXT, parseUserId, profileTitle } from '../../core/profile.ts';
+import { useLibraryState } from '../../data/library-state.ts';
 import { useLive, useReadThrough, type FreshnessState } from '../../data/live.ts';
 import { memberExists } from '../../data/profile-remote.ts';
 import { loadTopFive } from '../../data/repos/lists.ts';
@@ -90,6 +93,7 @@ function Profile({ userId }: { readonly userId: number }) {
     async (db) => (held && (await db.users.get(userId)) ? loadTopFive(db, userId) : undefined),
     [held, userId],
   );
+  const library = useLibraryState();
   const [modal, setModal] = useState<ProfileModalKind | 'edit' | 'export' | 'import' | null>(null);
   useIdleLoad(Object.values(listCode));
 
@@ -131,6 +135,8 @@ function Profile({ userId }: { readonly userId: number }) {
   }
 
   const close = () => setModal(null);
+  // Who is looking must be known: a visitor's answer read before sign-in is no one's own.
+  const downloading = settled && data.is_self && library === 'downloading';
   return (
     <main className="page profile-page">
       {(freshness === 'offline' || freshness === 'failed') && (
@@ -140,9 +146,16 @@ function Profile({ userId }: { readonly userId: number }) {
             : "The server couldn't be reached: this profile is shown as last saved on this device."}
         </p>
       )}
+      {downloading && (
+        <p className="profile-note profile-note--library" role="status">
+          Still downloading your library: counts will show once it is all on this device
+          {freshness === 'offline' ? ", when you're back online." : '.'} The lists below show what has arrived so far.
+        </p>
+      )}
       <ProfileHeader
         data={data}
         settled={settled}
+        partial={downloading}
         onOpen={setModal}
         onEdit={() => setModal('edit')}
         onExport={() => setModal('export')}

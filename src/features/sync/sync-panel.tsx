@@ -1,7 +1,9 @@
 // The details behind the sync badge: the writes the server refused (what each was and why, until
 // dismissed), connection (no network, or a server out of reach), what waits and since when, when the last sync finished, the last error, an expired session with its
-// Sign In button, a full disk, whether the browser keeps this site's data, and "Sync now".
+// Sign In button, a full disk, whether the browser keeps this site's data, whether the member's
+// whole library is on the device yet (and how its download goes), and "Sync now".
 import { useEffect, useState } from 'react';
+import { downloadingText, useLibraryProgress, useLibraryState, type LibraryState } from '../../data/library-state.ts';
 import { useLive } from '../../data/live.ts';
 import { dismissAllRefused, dismissRefused, refusedWrites } from '../../data/refused-list.ts';
 import { storageEstimate, storagePersisted, type StorageError, type StorageUse } from '../../data/storage-persist.ts';
@@ -15,6 +17,19 @@ const CONNECTION: Record<Connection, { readonly text: string; readonly className
   offline: { text: 'Offline', className: 'sync-panel__warn' },
   unreachable: { text: "Server can't be reached", className: 'sync-panel__warn' },
 };
+
+/** The "Library" line: whether the member's whole library is on the device (sync/SPEC.md [S16]). */
+function libraryText(
+  state: LibraryState,
+  progress: ReturnType<typeof useLibraryProgress>,
+  connection: Connection,
+): string {
+  if (progress) return downloadingText(progress);
+  if (state === 'complete') return 'Your library is on this device';
+  if (connection === 'offline') return "Still downloading your library: it goes on when you're back online";
+  if (connection === 'unreachable') return 'Still downloading your library: it goes on when the server can be reached';
+  return 'Downloading your library…';
+}
 
 /** How often an open panel refreshes "Nm ago". */
 const CLOCK_TICK_MS = 15_000;
@@ -69,6 +84,8 @@ export function SyncPanel({ id, status, storageError, onSyncNow, onSignIn }: Syn
   }, [storageError]);
 
   const refused = useLive((db) => refusedWrites(db), []) ?? [];
+  const library = useLibraryState();
+  const progress = useLibraryProgress();
   const canSync = status.online && !status.syncing && !status.sessionExpired;
   const lastError = describeLastError(status, storageError !== null);
   const connection = CONNECTION[connectionOf(status)];
@@ -120,6 +137,14 @@ export function SyncPanel({ id, status, storageError, onSyncNow, onSignIn }: Syn
           <div>
             <dt>Waiting since</dt>
             <dd title={formatMoment(status.pendingSince)}>{formatRelativeTime(status.pendingSince, now)}</dd>
+          </div>
+        )}
+        {library !== undefined && library !== 'none' && (
+          <div>
+            <dt>Library</dt>
+            <dd className={library === 'complete' && !progress ? 'sync-panel__ok' : undefined}>
+              {libraryText(library, progress, connectionOf(status))}
+            </dd>
           </div>
         )}
         <div>
