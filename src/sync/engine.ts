@@ -224,9 +224,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         status.update({ online: false });
       },
       visible: () => void syncNow(),
-      // Focus alone comes often (every switch back to the window): it only asks again after a failure.
+      // Focus alone comes often (every switch back to the window): it only asks again after a
+      // failure, and not while a run (the one `visibilitychange` just started) is on its way.
       focus: () => {
-        if (status.getSnapshot().backoffUntil !== null) void syncNow();
+        if (!running && status.getSnapshot().backoffUntil !== null) void syncNow();
       },
     });
     unwatchOutbox = watchOutbox(
