@@ -202,3 +202,38 @@ describe('the waiting count in every tab', () => {
     expect(state.calls).toBe(calls);
   });
 });
+
+describe('another tab getting through', () => {
+  it('asks again at once when another tab reaches the server, instead of waiting out its retry', async () => {
+    const server = new FakeSyncServer(GAMES);
+    const me = server.addMember('tab_back');
+    const name = `test-tab-back-${crypto.randomUUID()}`;
+    const links = [switchable(server.remoteFor(me)), switchable(server.remoteFor(me))] as const;
+    const clocks = [manualTimers(), manualTimers()] as const;
+    const [first, second] = [0, 1].map((i) =>
+      started(
+        createSyncEngine({
+          db: freshDb(name),
+          remote: links[i]!.remote,
+          refreshSession: noRefresh,
+          timers: clocks[i]!.timers,
+          // Hidden: its own retry would be up to a minute away.
+          visible: () => false,
+          random: () => 0.999_999,
+          lock: { locks: null },
+        }),
+      ),
+    ) as [SyncEngine, SyncEngine];
+    await first.syncNow();
+    for (const link of links) link.state.down = true;
+    for (let i = 0; i < 8; i++) await clocks[1].fire();
+    expect(second.status.getSnapshot().reachable).toBe(false);
+    expect(clocks[1].nextMs()).toBe(BACKOFF_CAP_MS - 1);
+
+    for (const link of links) link.state.down = false;
+    await first.syncNow();
+    await vi.waitFor(() =>
+      expect(second.status.getSnapshot()).toMatchObject({ reachable: true, syncing: false, backoffUntil: null }),
+    );
+  });
+});

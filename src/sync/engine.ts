@@ -1,10 +1,10 @@
 // The sync engine: push then pull, one run at a time per origin (leader.ts), with its triggers —
-// start, `online`, the page becoming visible or focused, local writes (debounced) and a timer that
-// is the periodic pull when all is well and the backoff after a failure (short while the page is
-// on screen, long while hidden). No window needed: the service worker and Node run it too.
+// start, `online`, the page becoming visible or focused, another context reaching the server, local
+// writes (debounced) and a timer that is the periodic pull when all is well and the backoff after a
+// failure (short while the page is on screen, long while hidden). No window needed: the service worker and Node run it too.
 import { realTimers, type Timers } from '../core/timers.ts';
 import type { CheckpointDb } from '../store/db.ts';
-import { emitServerReached, onLocalWrite } from '../store/events.ts';
+import { emitServerReached, onLocalWrite, onServerReached } from '../store/events.ts';
 import { readOutboxSummary, watchOutbox } from '../store/outbox-watch.ts';
 import { BACKOFF_CAP_MS, backoffDelay, VISIBLE_BACKOFF_CAP_MS } from './backoff.ts';
 import { withSyncLock, type SyncLocks } from './leader.ts';
@@ -210,6 +210,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return until === null || until <= now() ? syncNow() : Promise.resolve();
   }
 
+  /** Asks again now if the last run failed on the network, unless a run is on its way. */
+  function retryIfFailed(): void {
+    if (!running && status.getSnapshot().backoffUntil !== null) void syncNow();
+  }
+
   function start(): () => void {
     if (started) throw new Error('The sync engine is already started');
     started = true;
@@ -226,10 +231,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       visible: () => void syncNow(),
       // Focus alone comes often (every switch back to the window): it only asks again after a
       // failure, and not while a run (the one `visibilitychange` just started) is on its way.
-      focus: () => {
-        if (!running && status.getSnapshot().backoffUntil !== null) void syncNow();
-      },
+      focus: retryIfFailed,
     });
+    // Another tab (or the service worker) got through: the server is back for this one too.
+    const unheard = onServerReached(retryIfFailed);
     unwatchOutbox = watchOutbox(
       db,
       (summary) => status.update(summary),
@@ -251,6 +256,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     return () => {
       started = false;
       unwatch();
+      unheard();
       unwatchOutbox?.();
       unwatchOutbox = null;
       unsubscribe();
