@@ -139,6 +139,39 @@ describe('noticing the server again', () => {
     expect(clock.nextMs()).toBe(SYNC_INTERVAL_MS);
   });
 
+  it('waits the long backoff without a network, and asks again as soon as the browser says it is back', async () => {
+    const window = new EventTarget();
+    vi.stubGlobal('addEventListener', window.addEventListener.bind(window));
+    vi.stubGlobal('removeEventListener', window.removeEventListener.bind(window));
+    const server = new FakeSyncServer(GAMES);
+    const db = freshDb();
+    const { remote, state } = switchable(server.remoteFor(server.addMember('no_network')));
+    const clock = manualTimers();
+    const engine = started(
+      createSyncEngine({
+        db,
+        remote,
+        refreshSession: noRefresh,
+        timers: clock.timers,
+        random: () => 0.999_999,
+        visible: () => true,
+        lock: { locks: null },
+      }),
+    );
+    await engine.syncNow();
+    window.dispatchEvent(new Event('offline'));
+    state.down = true;
+    for (let i = 0; i < 8; i++) await clock.fire();
+    expect(engine.status.getSnapshot()).toMatchObject({ online: false, reachable: false });
+    expect(clock.nextMs()).toBe(BACKOFF_CAP_MS - 1);
+
+    state.down = false;
+    window.dispatchEvent(new Event('online'));
+    await vi.waitFor(() =>
+      expect(engine.status.getSnapshot()).toMatchObject({ online: true, reachable: true, backoffUntil: null }),
+    );
+  });
+
   it('asks again when the window gets the focus after a failure, and not when all is well', async () => {
     const window = new EventTarget();
     vi.stubGlobal('addEventListener', window.addEventListener.bind(window));

@@ -166,8 +166,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         // NetworkError, or anything unexpected: try again later, further apart each time.
         failures += 1;
         // While the page is on screen no wait is long, so a server back after a restart is seen
-        // within seconds; hidden (or in the service worker) the waits grow to a minute, for the battery.
-        const delay = backoffDelay(failures, random, visible() ? VISIBLE_BACKOFF_CAP_MS : BACKOFF_CAP_MS);
+        // within seconds; hidden (or in the service worker) the waits grow to a minute, for the
+        // battery, and so they do without a network at all: its return is the `online` event's to tell.
+        const shortWaits = visible() && status.getSnapshot().online;
+        const delay = backoffDelay(failures, random, shortWaits ? VISIBLE_BACKOFF_CAP_MS : BACKOFF_CAP_MS);
         // Whether the device has a network at all is the browser's to say (`offline`); here the
         // server did not answer, which with a network up reads "the server can't be reached".
         status.update({
