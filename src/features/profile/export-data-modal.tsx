@@ -4,10 +4,10 @@
 // it takes more than a moment, and afterwards which comments and likes it could not name.
 import { useId, useState } from 'react';
 import type { ExportFormat } from '../../core/export/file-name.ts';
-import type { UnfilledContext } from '../../core/export/refs.ts';
 import { buildExportFile, loadExportSummary, type ExportProgress, type ExportSummary } from '../../data/export.ts';
 import { useLive } from '../../data/live.ts';
 import { useToast } from '../toasts/toast-context.tsx';
+import { plural, progressText, unfilledText } from './export-text.ts';
 import { ProfileIcon } from './profile-icons.tsx';
 import { ProfileModal } from './profile-modal.tsx';
 import './export-data.css';
@@ -30,29 +30,11 @@ const FORMATS: ReadonlyArray<{ value: ExportFormat; label: string; detail: strin
   },
 ];
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 function summaryText(s: ExportSummary): string {
   const parts = [plural(s.games, 'game'), plural(s.reviews, 'review')];
   if (s.drafts > 0) parts.push(plural(s.drafts, 'draft'));
   parts.push(plural(s.sessions, 'journal session'));
   return parts.join(' · ');
-}
-
-function progressText(progress: ExportProgress | null): string {
-  if (!progress || progress.total < 2) return 'Preparing your export…';
-  return `Preparing your export: ${progress.done} of ${progress.total} files`;
-}
-
-/** What the file leaves blank, said once it is downloaded (never silently). */
-export function unfilledText(u: UnfilledContext): string {
-  const what = [u.comments > 0 && plural(u.comments, 'comment'), u.likes > 0 && plural(u.likes, 'like')]
-    .filter(Boolean)
-    .join(' and ');
-  const are = u.comments + u.likes === 1 ? 'is' : 'are';
-  return u.why === 'offline'
-    ? `${what} ${are} on reviews this device doesn't hold, and Checkpoint couldn't be reached: the review's author and game are blank in the file. Export again when you're online to fill them in.`
-    : `${what} ${are} on reviews that are no longer on Checkpoint: the review's author and game are blank in the file.`;
 }
 
 /** Hands the file to the browser as a download. */
