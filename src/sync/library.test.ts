@@ -39,12 +39,14 @@ function librarySnapshot(): PullPage {
     id: 100 + i,
     row: { id: 100 + i, user_id: ME, igdb_id: 1000 + i, game_id: i + 1, added_at: at },
   }));
+  const member = {
+    table: 'user' as const,
+    op: 'upsert' as const,
+    id: ME,
+    row: { id: ME, username: 'mira', created_at: at },
+  };
   return {
-    changes: [
-      { table: 'user', op: 'upsert', id: ME, row: { id: ME, username: 'mira', created_at: at } },
-      ...games,
-      ...shelf,
-    ],
+    changes: [member, ...games, ...shelf],
     cursor: 'v1:900',
     has_more: false,
     snapshot: true,
