@@ -4,7 +4,6 @@
 // ascending; mods by parent_game, limit 30, release date descending; the parent game in two
 // sequential requests). The carousel calls fail silently with an empty answer, as the spec says.
 import { gamePageAnswer, type GamePageCard } from '../core/guards/server-answers.ts';
-import { lazySchema, z } from '../core/zod.ts';
 import type { CarouselGame } from '../core/game-page.ts';
 import { DLC_LIMIT, MODS_LIMIT } from '../core/game-page.ts';
 import { backend, localDb, readRpc } from './backend.ts';
@@ -19,15 +18,6 @@ type Loose = Record<string, unknown>;
 /** The category lookup's time-out (spec 002 §9 "category 8 s"); the other bulk calls share it. */
 const CATALOGUE_TIMEOUT_MS = 8_000;
 const CARD_FIELDS = 'id,name,slug,summary,cover.url,category,first_release_date,parent_game';
-
-// Built on the first catalogue call (a game not in our database, its DLCs or mods), not with the module.
-const catalogueAnswer = lazySchema(() =>
-  z.object({
-    success: z.boolean(),
-    games: z._default(z.array(z.record(z.string(), z.unknown())), []),
-    error: z.optional(z.string()),
-  }),
-);
 
 export interface RemoteGamePage {
   /** The game's row as the server holds it (the one stored on the device, as it is). */
@@ -116,7 +106,9 @@ async function invokeCatalogue(body: Loose, signal?: AbortSignal): Promise<Loose
     signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
   });
   if (error) throw new Error(error.message);
-  const answer = catalogueAnswer().parse(data);
+  // Its zod schema loads with the first catalogue call (a game not in our database, its DLCs or
+  // mods), not with the game page's first screen.
+  const answer = (await import('./search/remote-schemas.ts')).CatalogueAnswer().parse(data);
   if (!answer.success) throw new Error(answer.error ?? 'Failed to load games');
   return answer.games;
 }

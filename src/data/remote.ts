@@ -1,6 +1,6 @@
 // The sync engine's Remote over supabase-js: sync_push and sync_pull as RPCs. Answers are checked
-// at this boundary (sync_push's with zod, sync_pull's by core/guards/server-answers.ts); failures
-// become the engine's three error kinds (src/sync/remote.ts).
+// at this boundary (sync_push's with zod in push-schemas.ts, sync_pull's by
+// core/guards/server-answers.ts); failures become the engine's three error kinds (src/sync/remote.ts).
 // Refreshing the session on a 401 is the engine's decision, not this module's.
 import type { PostgrestError, SupabaseClient } from '@supabase/supabase-js';
 import { SYNC_PROTOCOL } from '../core/constants.ts';
@@ -15,7 +15,7 @@ import {
   type PullPageAnswer,
   type PullRows,
 } from '../core/guards/server-answers.ts';
-import { lazySchema, z } from '../core/zod.ts';
+import type { PushResultAnswer } from './push-schemas.ts';
 import { yieldToPage } from '../core/yield-to-page.ts';
 import {
   AuthError,
@@ -37,28 +37,6 @@ import type { ServerChange } from '../store/overlay.ts';
 
 /** Longer than any push of PUSH_BATCH_SIZE mutations takes; shorter than a member's patience. */
 const DEFAULT_TIMEOUT_MS = 30_000;
-
-// A push's answer is checked only once the member has changed something: its schemas are built then.
-const pushResultSchema = lazySchema(() =>
-  z.discriminatedUnion('status', [
-    z.object({
-      id: z.string(),
-      status: z.literal('ok'),
-      result: z.unknown(),
-      superseded: z.optional(z.array(z.string())),
-    }),
-    // A mutation id that is not a UUID is echoed back as sent (possibly null).
-    z.object({ id: z.nullable(z.string()), status: z.literal('rejected'), code: z.string(), message: z.string() }),
-  ]),
-);
-const pushReplySchema = lazySchema(() =>
-  z.object({
-    results: z.array(pushResultSchema()),
-    user_id: z.number(),
-    clock: z.nullish(z.string()),
-    client_too_old: z.nullish(z.object({ id: z.nullish(z.string()), message: z.string() })),
-  }),
-);
 
 function isServerTable(table: string): table is ServerTable {
   return Object.hasOwn(MIRRORS, table);
@@ -130,7 +108,7 @@ async function checkChanges(page: PullPageAnswer): Promise<{ changes: ServerChan
   return { changes: checked };
 }
 
-function toResult(result: z.infer<ReturnType<typeof pushResultSchema>>): PushResult {
+function toResult(result: PushResultAnswer): PushResult {
   return result.status === 'ok'
     ? {
         id: result.id,
@@ -221,7 +199,8 @@ export function createRpcRemote(rpc: RpcCall, options: SupabaseRemoteOptions = {
         p_mutations: mutations.map(({ id, name, args, hlc, v }) => ({ id, name, args, hlc, v })),
         p_protocol: SYNC_PROTOCOL,
       });
-      const parsed = pushReplySchema().safeParse(data);
+      // Its zod schema loads with the first push (the member changed something), not with a read.
+      const parsed = (await import('./push-schemas.ts')).pushReplySchema().safeParse(data);
       if (!parsed.success) throw unexpected('sync_push', parsed.error);
       const { results, user_id, clock, client_too_old: tooOld } = parsed.data;
       return {

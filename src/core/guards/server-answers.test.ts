@@ -6,12 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { z } from '../zod.ts';
 import {
   AnswerShapeError,
+  browseAnswer,
   gamePageAnswer,
   pullChange,
   pullPageAnswer,
   pullRowChange,
   pullRows,
   pullTooOld,
+  platformsAnswer,
 } from './server-answers.ts';
 
 const maybe = <T extends z.core.SomeType>(schema: T) => z.optional(z.nullable(schema));
@@ -51,6 +53,9 @@ const PullPageSchema = z.object({
   clock: z.nullish(z.string()),
 });
 const PullTooOldSchema = z.object({ client_too_old: z.object({ message: z.string() }) });
+// As they were in data/search/remote.ts.
+const BrowseSchema = z.object({ total: z.number(), games: z.array(z.record(z.string(), z.unknown())) });
+const PlatformsSchema = z.array(z.object({ id: z.number(), name: z.string() }));
 
 class Instance {
   id = 1;
@@ -282,5 +287,53 @@ describe('pullRows and pullRowChange (protocol 3)', () => {
     for (const id of ['1', null, Number.NaN, Number.POSITIVE_INFINITY, {}])
       expect(path(() => pullRowChange(rows(['a', id, 9]), 0))).toEqual(['values', 0, 1]);
     expect(path(() => pullRowChange(rows(['a', 1, 9]), 0))).toBe('accepted');
+  });
+});
+
+const BROWSE_PAGES: readonly unknown[] = [
+  {
+    total: 2,
+    games: [
+      { id: 7, igdb_id: 1942, name: 'The Witcher 3', cover_url: null, platforms: [6, 48] },
+      { id: 8, igdb_id: 1020, name: 'GTA V', summary: 'Crime.', rating: { avg: 8.1 } },
+    ],
+  },
+  { total: 0, games: [] },
+  { total: 41, games: [{ id: 1, name: 'Hades' }], extra: 'dropped' },
+];
+const PLATFORMS: readonly unknown[] = [
+  [
+    { id: 6, name: 'PC (Microsoft Windows)', slug: 'win' },
+    { id: 48, name: 'PlayStation 4' },
+  ],
+  [],
+  [{ id: 130, name: 'Nintendo Switch', abbreviation: null }],
+];
+
+describe("Browse Games' answers against the zod schemas they replaced", () => {
+  it('browseAnswer accepts and rejects the same answers and gives the same data', () => {
+    expectSame(
+      BrowseSchema,
+      browseAnswer,
+      BROWSE_PAGES.flatMap((v) => [v, ...broken(v)]),
+    );
+  });
+
+  it('platformsAnswer accepts and rejects the same answers and gives the same data', () => {
+    expectSame(
+      PlatformsSchema,
+      platformsAnswer,
+      PLATFORMS.flatMap((v) => [v, ...broken(v)]),
+    );
+  });
+
+  it('says which field is wrong', () => {
+    expect(() => browseAnswer({ total: 1, games: [{ id: 1 }, 'x'] })).toThrow('unexpected shape at games.1');
+    expect(() =>
+      platformsAnswer([
+        { id: 6, name: 'PC' },
+        { id: '48', name: 'PS4' },
+      ]),
+    ).toThrow('unexpected shape at 1.id');
   });
 });

@@ -1,9 +1,10 @@
-// Hand-written checks of the server answers a first screen reads: get_game_page's answer and a
-// read-through's sync_pull page with its changes. They accept and reject exactly what the zod
-// schemas they replace did (server-answers.test.ts runs both on the same corpus of good and broken answers),
-// and give the same data. Why not zod: building and first running a zod schema cost a slow phone
-// about 200 ms of the game page's load (issue 20 §3), before the answer could show. zod stays for
-// everything read after the first screen (pushes, settings, the catalogue function).
+// Hand-written checks of the server answers a first screen reads: get_game_page's answer, a
+// read-through's sync_pull page with its changes, and Browse Games' browse_games and
+// get_platforms. They accept and reject exactly what the zod schemas they replace did
+// (server-answers.test.ts runs both on the same corpus of good and broken answers), and give the
+// same data. Why not zod: building and first running a zod schema cost a slow phone about 200 ms of
+// the game page's load, before the answer could show. zod stays for everything read after the
+// first screen (pushes, settings, the catalogue function), loaded when it is needed.
 
 /** Where the first broken field of an answer is, for the error's message. */
 export class AnswerShapeError extends Error {
@@ -261,4 +262,45 @@ export function pullRowChange(rows: PullRows, i: number): PullChange & { readonl
   const row: Loose = {};
   for (let k = 0; k < columns.length; k++) row[columns[k]!] = values[k];
   return { table: rows.table, op: 'upsert', id, row: row as { readonly id: number } & Loose };
+}
+
+// ---- browse_games and get_platforms (Browse Games' first screen) ----
+
+export interface BrowseAnswer {
+  readonly total: number;
+  /** The page's games, each as the server sent it (fromDatabaseRow reads them). */
+  readonly games: Loose[];
+}
+
+/** browse_games's answer: the total and the page's games (each a plain object). Throws AnswerShapeError. */
+export function browseAnswer(data: unknown): BrowseAnswer {
+  need(isObject(data), []);
+  const a = data as Loose;
+  need(isNumber(a['total']), ['total']);
+  const games = a['games'];
+  need(Array.isArray(games), ['games']);
+  return {
+    total: a['total'] as number,
+    games: (games as unknown[]).map((game, i) => {
+      need(isPlainObject(game), ['games', i]);
+      return { ...(game as Loose) };
+    }),
+  };
+}
+
+export interface PlatformAnswer {
+  readonly id: number;
+  readonly name: string;
+}
+
+/** get_platforms's answer: each platform's id and name (other fields dropped). Throws AnswerShapeError. */
+export function platformsAnswer(data: unknown): PlatformAnswer[] {
+  need(Array.isArray(data), []);
+  return (data as unknown[]).map((p, i) => {
+    need(isObject(p), [i]);
+    const { id, name } = p as Loose;
+    need(isNumber(id), [i, 'id']);
+    need(isString(name), [i, 'name']);
+    return { id: id as number, name: name as string };
+  });
 }

@@ -1,7 +1,7 @@
 // The network side of search, over supabase-js: our database's RPCs and the catalogue function.
 // Each call rejects on failure; the service decides what a failure means for the screen.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { lazySchema, z } from '../../core/zod.ts';
+import { browseAnswer, platformsAnswer } from '../../core/guards/server-answers.ts';
 import type { BrowseQuery, Platform, UserHit } from './types.ts';
 
 type Loose = Record<string, unknown>;
@@ -31,40 +31,11 @@ export interface SearchRemote {
   cataloguePage(after: number, limit: number, signal?: AbortSignal): Promise<{ games: Loose[]; next: number | null }>;
 }
 
-// Each answer's schema is built on its first use (a first screen asks for one or two of them).
-const CatalogueAnswer = lazySchema(() =>
-  z.object({
-    success: z.boolean(),
-    games: z._default(z.array(z.record(z.string(), z.unknown())), []),
-    error: z.optional(z.string()),
-  }),
-);
-const Stats = lazySchema(() =>
-  z.array(
-    z.object({
-      igdb_id: z.number(),
-      game_id: z.number(),
-      avg_user_rating: z.nullable(z.number()),
-      user_rating_count: z.number(),
-    }),
-  ),
-);
-const Browse = lazySchema(() => z.object({ total: z.number(), games: z.array(z.record(z.string(), z.unknown())) }));
-const Users = lazySchema(() =>
-  z.array(
-    z.object({
-      id: z.number(),
-      username: z.string(),
-      name: z._default(z.nullable(z.string()), null),
-      bio: z._default(z.nullable(z.string()), null),
-      avatar_url: z._default(z.nullable(z.string()), null),
-    }),
-  ),
-);
-const CataloguePage = lazySchema(() =>
-  z.object({ games: z.array(z.record(z.string(), z.unknown())), next: z.nullable(z.number()) }),
-);
-const Platforms = lazySchema(() => z.array(z.object({ id: z.number(), name: z.string() })));
+// Browse Games' first screen reads browse_games and get_platforms: hand-written checks
+// (core/guards/server-answers.ts), which cost nothing to build. The other answers' zod schemas are
+// in remote-schemas.ts, loaded with the first of them (a search, the catalogue's download): zod's
+// own code is not evaluated for a first screen.
+const schemas = () => import('./remote-schemas.ts');
 
 function fail(error: { message: string } | null, what: string): never {
   throw new Error(error?.message ?? `${what} failed`);
@@ -118,16 +89,17 @@ export function createSearchRemote(client: () => Promise<SupabaseClient>, read?:
         const status = context instanceof Response ? context.status : undefined;
         throw new Error(status === undefined ? error.message : `IGDB API error: ${status}`);
       }
-      const answer = CatalogueAnswer().parse(data);
+      const answer = (await schemas()).CatalogueAnswer().parse(data);
       if (!answer.success) throw new Error(answer.error ?? 'Failed to search games');
       return answer.games;
     },
     async ratingStats(igdbIds, signal) {
       if (igdbIds.length === 0) return [];
-      return Stats().parse(await rpc('game_rating_stats', { p_igdb_ids: igdbIds }, signal));
+      const data = await rpc('game_rating_stats', { p_igdb_ids: igdbIds }, signal);
+      return (await schemas()).Stats().parse(data);
     },
     async browse(query, limit, offset, signal) {
-      return Browse().parse(
+      return browseAnswer(
         await rpc(
           'browse_games',
           {
@@ -146,13 +118,15 @@ export function createSearchRemote(client: () => Promise<SupabaseClient>, read?:
       );
     },
     async searchUsers(query, limit, signal) {
-      return Users().parse(await rpc('search_users', { p_query: query, p_limit: limit }, signal));
+      const data = await rpc('search_users', { p_query: query, p_limit: limit }, signal);
+      return (await schemas()).Users().parse(data);
     },
     async platforms(signal) {
-      return Platforms().parse(await rpc('get_platforms', {}, signal));
+      return platformsAnswer(await rpc('get_platforms', {}, signal));
     },
     async cataloguePage(after, limit, signal) {
-      return CataloguePage().parse(await rpc('catalogue_page', { p_after: after, p_limit: limit }, signal));
+      const data = await rpc('catalogue_page', { p_after: after, p_limit: limit }, signal);
+      return (await schemas()).CataloguePage().parse(data);
     },
   };
 }

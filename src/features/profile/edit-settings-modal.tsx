@@ -3,7 +3,7 @@
 // changed fields travel; each field shows its own problem in the spec's words, and a refusal of
 // the write (a username someone has) lands under its field.
 import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
-import { MutationError } from '../../core/mutations.ts';
+import { MutationError } from '../../core/mutation-error.ts';
 import {
   BIO_MAX_LENGTH,
   PLATFORM_CHOICES,

@@ -4,7 +4,7 @@
 // works offline like every write.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MutationError } from '../../core/mutations.ts';
+import { MutationError } from '../../core/mutation-error.ts';
 import { write } from '../../data/actions.ts';
 import { useToast } from '../toasts/toast-context.tsx';
 import './review-draft.css';

@@ -2,7 +2,7 @@
 // offline and not yet synced can be deleted too), then back to the game's page.
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { MutationError } from '../../core/mutations.ts';
+import { MutationError } from '../../core/mutation-error.ts';
 import { write } from '../../data/actions.ts';
 import type { GameRow } from '../../store/db.ts';
 import { gamePath } from '../search/game-cover.tsx';

@@ -3,7 +3,7 @@
 // rolls back with a toast on failure and treats 'Already liked' as success. The write itself is
 // local (applied on this device and queued), so success means the device's rows now say so.
 import { useEffect, useState } from 'react';
-import { MutationError } from '../../core/mutations.ts';
+import { MutationError } from '../../core/mutation-error.ts';
 import { useToast } from '../toasts/toast-context.tsx';
 
 export interface LikeState {

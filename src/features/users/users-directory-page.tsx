@@ -32,7 +32,7 @@ import {
   type DirectoryUser,
   type QuickFilterId,
 } from '../../core/directory.ts';
-import { MutationError } from '../../core/mutations.ts';
+import { MutationError } from '../../core/mutation-error.ts';
 import { pageWindow } from '../../core/search/browse-params.ts';
 import { QUERY_MAX_LENGTH } from '../../core/search/constants.ts';
 import { addRecent, clearRecent, listRecent, type RecentEntry } from '../../core/search/recent.ts';

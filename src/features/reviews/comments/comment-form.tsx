@@ -5,7 +5,7 @@
 // device (use-kept-comment.ts) until it is posted or the reply cancelled.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { charactersRemaining, commentProblem, withMention } from '../../../core/comments.ts';
-import { MutationError } from '../../../core/mutations.ts';
+import { MutationError } from '../../../core/mutation-error.ts';
 import { write } from '../../../data/actions.ts';
 import type { CommentNode } from '../../../data/repos/shapes.ts';
 import { useAuthUi } from '../../auth/auth-context.tsx';
