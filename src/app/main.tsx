@@ -39,8 +39,9 @@ if (!root) throw new Error('#root is missing from index.html');
 
 // The start-up is cut into tasks, the page getting its turn between them (input, paint, a first
 // read's answer coming in): React, the router and Dexie were each evaluated in one of their own
-// (boot.ts), this file's modules in another; opening the database's schema, making the stores and
-// the router, and React's first render each follow in their own, instead of all of them in one.
+// (boot.ts), this file's modules in another; opening the database's schema, making the router,
+// the shell's services (toasts, storage, the service worker), the sync engine, search and auth
+// stores, and React's first render each follow in their own, instead of all of them in one.
 await yieldToPage();
 
 // The client (supabase-js and the settings' zod checks) and with it the sync engine are made once
@@ -57,10 +58,12 @@ watchForMember(firstScreen, localDb(), landing);
 if (import.meta.env.PROD) void firstScreen.then(() => linkManifest());
 await yieldToPage();
 const router = createAppRouter();
+await yieldToPage();
 const toasts = createToastStore();
 connectToastSources(toasts);
 watchStorage();
 const serviceWorker = registerServiceWorker(firstScreen);
+await yieldToPage();
 const engine = createAppSync();
 const search = createAppSearch();
 const auth = createAuthStore({
