@@ -1,14 +1,16 @@
 // Phone widths, against the gateway's demo data: at 360 and 390 px no screen is wider than the
 // viewport (document.documentElement.scrollWidth), signed out and signed in, on every route, every
 // profile tab (one's own and another member's) and every profile dialog; a dialog also stays inside
-// the viewport and does not scroll sideways. A failure names the screen and the element reaching
-// furthest past the edge. Signed in, axe checks every profile tab and dialog in the dark and the
-// light theme, holding the landmark rules a dialog broke once (a second banner and contentinfo).
-// Each screen is laid out once and measured at both widths by resizing the page.
-import type { Locator, Page } from 'playwright-core';
+// the viewport and does not scroll sideways; signed out, the sign-in, sign-up, reset-password,
+// terms and "Check your email" dialogs too. A failure names the screen and the element reaching
+// furthest past the edge. axe checks every profile tab and every one of those dialogs in the dark
+// and the light theme, holding the landmark rules a dialog broke once (a second banner and
+// contentinfo). Each screen is laid out once and measured at both widths by resizing the page.
+// The other dialogs (review, comment, pickers, confirms, sheets) are dialogs.test.ts's.
+import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
-import { axeViolations } from './axe.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld } from './harness.ts';
+import { check, escape, loaded, measure, OPEN_DIALOG, WIDTHS } from './phone-screens.ts';
 
 const world = e2eWorld();
 
@@ -16,8 +18,6 @@ const world = e2eWorld();
 const PIXEL = 1;
 const COZY = 3;
 const CELESTE = 26226;
-const WIDTHS = [360, 390] as const;
-const HEIGHT = 900;
 
 /** Every route of the app (src/app/screens.ts, plus home), each with what shows once it has rendered. */
 const ROUTES: ReadonlyArray<{ readonly path: string; readonly ready: string; readonly signedInOnly?: boolean }> = [
@@ -65,110 +65,6 @@ const DIALOGS: ReadonlyArray<{
   },
 ];
 
-/** Moderate rules held to zero as well: the landmarks a dialog once doubled, and unique names. */
-const HELD = [
-  'landmark-unique',
-  'landmark-no-duplicate-banner',
-  'landmark-no-duplicate-contentinfo',
-  'landmark-banner-is-top-level',
-  'landmark-contentinfo-is-top-level',
-];
-
-const OPEN_DIALOG = '[role="dialog"], [role="alertdialog"]';
-/** Placeholders shown while a tab or a dialog reads its rows. */
-const LOADING = '.skeleton, [aria-busy="true"]';
-
-/** Resolves once the layout has caught up (two frames) and running animations (not spinners) ended. */
-async function settled(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    );
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
-}
-
-/**
- * What sticks out sideways at the page's current width, or null: the document wider than its
- * viewport, with the element reaching furthest past the right edge (not clipped by a scroll box)
- * and the widest such element; or an open dialog outside the viewport or scrolling sideways.
- */
-async function overflow(page: Page): Promise<string | null> {
-  return page.evaluate((dialogSelector) => {
-    const root = document.documentElement;
-    const limit = root.clientWidth;
-    const describe = (el: Element) => {
-      const r = el.getBoundingClientRect();
-      const classes = [...el.classList].map((c) => `.${c}`).join('');
-      return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${classes}> (${Math.round(r.width)} px wide, right edge at ${Math.round(r.right)} px)`;
-    };
-    // An element inside a box that clips or scrolls (a sideways tab list, an ellipsis) or in a fixed
-    // layer does not widen the document.
-    const contained = (el: Element) => {
-      for (let p: Element | null = el; p && p !== document.body; p = p.parentElement) {
-        const style = getComputedStyle(p);
-        if (style.position === 'fixed') return true;
-        if (p !== el && style.overflowX !== 'visible') return true;
-      }
-      return false;
-    };
-    const problems: string[] = [];
-    if (root.scrollWidth > limit) {
-      let furthest: Element | null = null;
-      let widest: Element | null = null;
-      let right = limit;
-      let width = 0;
-      for (const el of document.body.querySelectorAll('*')) {
-        const r = el.getBoundingClientRect();
-        if (r.right <= limit + 0.5 || contained(el)) continue;
-        // Document order: among equals, the later (deeper) element is the one to blame.
-        if (r.right >= right) [furthest, right] = [el, r.right];
-        if (r.width >= width) [widest, width] = [el, r.width];
-      }
-      problems.push(
-        `the page is ${root.scrollWidth} px wide in a ${limit} px viewport; furthest out: ${furthest ? describe(furthest) : 'none found'}; widest: ${widest ? describe(widest) : 'none found'}`,
-      );
-    }
-    for (const dialog of document.querySelectorAll(dialogSelector)) {
-      const r = dialog.getBoundingClientRect();
-      if (r.left < -0.5 || r.right > limit + 0.5) problems.push(`the dialog ${describe(dialog)} leaves the viewport`);
-      for (const box of [dialog, ...dialog.querySelectorAll('.profile-modal__body')])
-        if (box.scrollWidth > box.clientWidth + 1)
-          problems.push(`${describe(box)} holds ${box.scrollWidth} px of content in ${box.clientWidth} px`);
-    }
-    return problems.length > 0 ? problems.join('; ') : null;
-  }, OPEN_DIALOG);
-}
-
-/** The screen as shown, measured at each phone width (the page is left at the last). */
-async function measure(page: Page, where: string, found: string[]): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: HEIGHT });
-    await settled(page);
-    const problem = await overflow(page);
-    if (problem) found.push(`${where} @${width}px: ${problem}`);
-  }
-}
-
-/** axe over the whole document in the dark and the light theme (the system's, which 'System' follows). */
-async function audit(page: Page, where: string, found: string[]): Promise<void> {
-  for (const theme of ['dark', 'light'] as const) {
-    await page.emulateMedia({ colorScheme: theme });
-    await page.waitForFunction((t) => document.documentElement.dataset['theme'] === t, theme);
-    for (const v of await axeViolations(page.locator('body'), [], HELD))
-      found.push(`${where} (${theme}): ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`);
-  }
-}
-
-/** Waits until `scope` shows and nothing in it is still loading. */
-async function loaded(scope: Locator): Promise<void> {
-  await scope.waitFor({ timeout: 20_000 });
-  await expect.poll(() => scope.locator(LOADING).count(), { timeout: 20_000 }).toBe(0);
-}
-
 async function openTab(page: Page, label: string): Promise<void> {
   const tab = page.getByRole('tab', { name: label, exact: true });
   if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
@@ -184,31 +80,80 @@ async function openProfile(page: Page, userId: number): Promise<void> {
   await page.locator('.profile-header__action-pending').waitFor({ state: 'detached', timeout: 20_000 });
 }
 
-/** Every tab and dialog of one profile: measured at both widths, and checked by axe when `axe`. */
-async function walkProfile(page: Page, userId: number, own: boolean, who: string, axe: boolean, found: string[]) {
+/** Every tab and dialog of one profile, measured at both widths and audited in both themes. */
+async function walkProfile(page: Page, userId: number, own: boolean, who: string, found: string[]) {
   await openProfile(page, userId);
   const tabs = await page.getByRole('tab').allTextContents();
   expect(tabs.length).toBeGreaterThanOrEqual(5);
   for (const tab of tabs) {
     await openTab(page, tab);
-    await measure(page, `${who} tab ${tab}`, found);
-    if (axe) await audit(page, `${who} tab ${tab}`, found);
+    await check(page, `${who} tab ${tab}`, found);
   }
   for (const dialog of DIALOGS) {
     if (dialog.own && !own) continue;
     await dialog.open(page);
-    const open = page.locator(OPEN_DIALOG).last();
-    await loaded(open);
-    const where = `${who} dialog ${dialog.name}`;
-    await measure(page, where, found);
-    if (axe) await audit(page, where, found);
-    await page.keyboard.press('Escape');
-    await expect.poll(() => page.locator(OPEN_DIALOG).count()).toBe(0);
+    await loaded(page.locator(OPEN_DIALOG).last());
+    await check(page, `${who} dialog ${dialog.name}`, found);
+    await escape(page);
   }
 }
 
+/**
+ * A visitor's dialogs: sign in, sign up (empty, then with its errors shown), the terms and privacy
+ * over sign-up, reset password, and "Check your email" after a sign-up is sent.
+ */
+async function walkAuth(page: Page, found: string[]) {
+  await page.goto(`${world.gateway.url}/`);
+  await page.locator('main h1').waitFor({ timeout: 20_000 });
+  await page.locator('.account__signin:not(:disabled)').click();
+  const dialog = page.getByRole('dialog').last();
+  const named = (name: string) => page.getByRole('dialog', { name, exact: true });
+  await named('Sign in to your account').waitFor();
+  await check(page, 'sign-in dialog', found);
+  await dialog.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect.poll(() => dialog.getByRole('alert').count()).toBeGreaterThan(0);
+  await check(page, 'sign-in dialog with its errors', found);
+
+  await dialog.getByRole('button', { name: 'Forgot password?' }).click();
+  await named('Reset your password').waitFor();
+  await check(page, 'reset password dialog', found);
+  await escape(page);
+
+  await page.locator('.account__signin:not(:disabled)').click();
+  await named('Sign in to your account').getByRole('button', { name: 'Sign up' }).click();
+  const signup = named('Create your account');
+  await signup.waitFor();
+  await check(page, 'sign-up dialog', found);
+  await signup.getByRole('button', { name: 'Create Account' }).click();
+  await expect.poll(() => signup.getByRole('alert').count()).toBeGreaterThan(0);
+  await check(page, 'sign-up dialog with its errors', found);
+
+  await signup.getByRole('button', { name: 'Terms of Service and Privacy Policy' }).click();
+  const terms = named('Terms of Service and Privacy Policy');
+  await terms.waitFor();
+  await check(page, 'terms and privacy dialog over sign-up', found);
+  await terms.getByRole('button', { name: 'Show contents' }).click();
+  await check(page, 'terms and privacy dialog with its contents open', found);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => terms.count()).toBe(0);
+
+  // Sent: the "Check your email" state (the gateway's dev mailbox takes the mail).
+  await signup.getByLabel('Username').fill('narrow_newcomer');
+  await signup.getByLabel('Email', { exact: true }).fill('narrow_newcomer@example.test');
+  await signup.getByLabel('Password', { exact: true }).fill('Str0ng!Pass');
+  await signup.getByLabel('Confirm password', { exact: true }).fill('Str0ng!Pass');
+  await signup.getByRole('checkbox').click();
+  await expect.poll(() => terms.count()).toBe(1);
+  await page.keyboard.press('Escape');
+  await expect.poll(() => terms.count()).toBe(0);
+  await signup.getByRole('button', { name: 'Create Account' }).click();
+  await named('Almost there').getByRole('heading', { name: 'Check Your Email!' }).waitFor({ timeout: 20_000 });
+  await check(page, 'check-your-email dialog', found);
+  await escape(page);
+}
+
 for (const signedIn of [false, true]) {
-  it(`${signedIn ? 'signed in' : 'signed out'}: no route, profile tab or profile dialog is wider than a 360 or 390 px phone${signedIn ? ', and axe passes every profile tab and dialog in both themes' : ''}`, async () => {
+  it(`${signedIn ? 'signed in' : 'signed out'}: no route, profile tab or dialog is wider than a 360 or 390 px phone, and axe passes every profile tab and dialog in both themes`, async () => {
     const { context, page, errors } = await world.open(WIDTHS[0]);
     const found: string[] = [];
     try {
@@ -220,8 +165,9 @@ for (const signedIn of [false, true]) {
         await page.waitForLoadState('networkidle').catch(() => undefined);
         await measure(page, route.path, found);
       }
-      if (signedIn) await walkProfile(page, PIXEL, true, 'own profile', true, found);
-      await walkProfile(page, COZY, false, "another member's profile", signedIn, found);
+      if (signedIn) await walkProfile(page, PIXEL, true, 'own profile', found);
+      else await walkAuth(page, found);
+      await walkProfile(page, COZY, false, "another member's profile", found);
     } finally {
       await context.close();
     }
