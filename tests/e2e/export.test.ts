@@ -194,7 +194,7 @@ it('exports JSON and CSV offline, with the write that waits marked, from the pro
   await dialog.waitFor({ state: 'detached' });
   await edit.waitFor();
   expect(errors).toEqual([]);
-});
+}, 120_000);
 
 it('online, names what each comment and like was on from the server, and shows how far a slow export is', async () => {
   // No service worker: the test holds the server's answer back to make the export slow.
@@ -264,7 +264,7 @@ it('online, names what each comment and like was on from the server, and shows h
     expect.stringMatching(/blank in the file/),
   );
   expect(errors).toEqual([]);
-});
+}, 120_000);
 
 it('fits a phone: the profile header, the settings section and the dialog at 390 px pass axe', async () => {
   const { page, errors } = await openOwnProfile(390);
