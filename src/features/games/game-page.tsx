@@ -12,7 +12,6 @@ import { isDraft } from '../../core/review-draft.ts';
 import { useMemberId } from '../auth/auth-context.tsx';
 import { DraftNote } from '../reviews/review-draft.tsx';
 import { FirstPaint, forgetFirstPaint } from '../layout/first-paint.tsx';
-import { usePaintedFirst } from '../layout/painted-first.ts';
 import { usePageMeta } from '../meta/page-meta.tsx';
 import { GameJournal } from '../journal/game-journal.tsx';
 import { ActionBar } from './action-bar.tsx';
@@ -81,8 +80,6 @@ function LoadedGame({ data, remote, freshness, online, memberId }: LoadedGamePro
   const reviewsArriving = useArriving(freshness === 'refreshing', reviews);
   // The page shows its own header now: a first paint of it is not shown again (first-paint.tsx).
   useEffect(() => forgetFirstPaint(), []);
-  // The header (the page's largest paint) first; what is below it, with its covers, in the next task.
-  const below = usePaintedFirst();
 
   return (
     <main className="page game-page">
@@ -95,29 +92,25 @@ function LoadedGame({ data, remote, freshness, online, memberId }: LoadedGamePro
         </p>
       )}
       <GameHeader game={game} {...useHeaderRatings(ratings, remote, freshness)} />
-      {below && (
-        <>
-          <ActionBar igdbId={game.igdb_id} status={status} signedIn={memberId !== null} actions={actions} />
-          {/* Without its own Edit Draft: the action bar and the reviews list already open the draft (as 'Edit Review'). */}
-          {memberId !== null && me?.review && isDraft(me.review) && (
-            <DraftNote memberId={memberId} igdbId={game.igdb_id} showEdit={false} />
-          )}
-          <div className="game-page__columns">
-            <RatingsCard {...ratings} />
-            <GameReviews
-              game={game}
-              reviews={reviews}
-              memberId={memberId}
-              reviewLabel={status?.reviewed ? 'Edit Review' : 'Write Review'}
-              loading={reviews.length === 0 && reviewsArriving}
-              failed={online && freshness === 'failed'}
-              onWriteReview={actions.writeReview}
-            />
-          </div>
-          {memberId !== null && <GameJournal game={game} memberId={memberId} />}
-          <RelatedContent game={game} remote={remote} online={online} />
-        </>
+      <ActionBar igdbId={game.igdb_id} status={status} signedIn={memberId !== null} actions={actions} />
+      {/* Without its own Edit Draft: the action bar and the reviews list already open the draft (as 'Edit Review'). */}
+      {memberId !== null && me?.review && isDraft(me.review) && (
+        <DraftNote memberId={memberId} igdbId={game.igdb_id} showEdit={false} />
       )}
+      <div className="game-page__columns">
+        <RatingsCard {...ratings} />
+        <GameReviews
+          game={game}
+          reviews={reviews}
+          memberId={memberId}
+          reviewLabel={status?.reviewed ? 'Edit Review' : 'Write Review'}
+          loading={reviews.length === 0 && reviewsArriving}
+          failed={online && freshness === 'failed'}
+          onWriteReview={actions.writeReview}
+        />
+      </div>
+      {memberId !== null && <GameJournal game={game} memberId={memberId} />}
+      <RelatedContent game={game} remote={remote} online={online} />
     </main>
   );
 }
