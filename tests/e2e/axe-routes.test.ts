@@ -1,7 +1,8 @@
 // axe-core over every route (issue 20 §5), signed out and signed in, at 390 and 1280 px, against the
-// gateway's demo data: no serious or critical violation anywhere, and none of the moderate ones this
-// app once had (landmark-unique on /search and /users). Each page is checked once its content shows,
-// with the whole document in scope (header, main, footer), not only a dialog.
+// gateway's demo data, in the dark and the light theme: no serious or critical violation anywhere,
+// and none of the moderate ones this app once had (landmark-unique on /search and /users). Each page
+// is checked once its content shows, with the whole document in scope (header, main, footer), not
+// only a dialog.
 import { expect, it } from 'vitest';
 import { axeViolations, type AxeViolation } from './axe.ts';
 import { demoEmail, devtoolsSignIn, e2eWorld } from './harness.ts';
@@ -57,11 +58,16 @@ async function audit(signedIn: boolean, width: number): Promise<string[]> {
       }
       // Let late reads (the device's answer, then the server's) settle before judging the page.
       await page.waitForLoadState('networkidle').catch(() => undefined);
-      const violations: AxeViolation[] = await axeViolations(page.locator('body'), [], HELD_MODERATE);
-      for (const v of violations)
-        found.push(
-          `${route.path} @${width}px ${signedIn ? 'signed in' : 'signed out'}: ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`,
-        );
+      // Both themes, the system's preference switched under the page (the app follows it at once).
+      for (const theme of ['dark', 'light'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.waitForFunction((t) => document.documentElement.dataset['theme'] === t, theme);
+        const violations: AxeViolation[] = await axeViolations(page.locator('body'), [], HELD_MODERATE);
+        for (const v of violations)
+          found.push(
+            `${route.path} @${width}px ${signedIn ? 'signed in' : 'signed out'} (${theme}): ${v.impact} ${v.id} (${v.help}): ${v.targets.join(', ')}`,
+          );
+      }
     }
   } finally {
     await context.close();
@@ -72,7 +78,7 @@ async function audit(signedIn: boolean, width: number): Promise<string[]> {
 
 for (const signedIn of [false, true]) {
   for (const width of [390, 1280]) {
-    it(`every route ${signedIn ? 'signed in' : 'signed out'} at ${width} px has no serious or critical axe violation`, async () => {
+    it(`every route ${signedIn ? 'signed in' : 'signed out'} at ${width} px has no serious or critical axe violation in either theme`, async () => {
       const found = await audit(signedIn, width);
       expect(found, found.join('\n')).toEqual([]);
     }, 240_000);
