@@ -8,7 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { buildTimeBackend } from './src/core/config.ts';
 import { enabledOAuthProviders } from './src/core/oauth-providers.ts';
 import { HOME_SHELL_HTML, HOME_SHELL_PLACEHOLDER } from './src/core/home-shell.ts';
-import { APP_FILES_ID, SCREEN_FILES_ID } from './src/core/screen-files.ts';
+import { SCREEN_FILES_ID } from './src/core/screen-files.ts';
 
 /**
  * The home page's shell (src/core/home-shell.ts, in the words of src/core/home-hero.ts) in
@@ -48,10 +48,10 @@ function chunkFiles(bundle: Rollup.OutputBundle) {
 
 /**
  * The app's entry (src/app/main.tsx) is imported by src/app/boot.ts after the shell's first paint.
- * index.html links its stylesheets (render-blocking, as the shell needs them for its first paint)
- * and lists its scripts, every chunk it imports statically and the libraries boot.ts imports before
- * it, in a JSON list (core/screen-files.ts's APP_FILES_ID) that boot.ts preloads all at once when
- * the shell has painted (app/screen-files.ts says why not as module preloads in the head).
+ * So that its code downloads while the shell paints, not after, index.html gets a module preload
+ * for it and for every chunk it imports statically, and links its stylesheets (render-blocking, as
+ * the shell needs them for its first paint), and for the libraries boot.ts imports before it. The
+ * preloads ask for a low priority: the stylesheets, which the first paint waits for, go first.
  */
 function preloadAppEntry(entry = '/src/app/main.tsx'): Plugin {
   return {
@@ -87,12 +87,13 @@ function preloadAppEntry(entry = '/src/app/main.tsx'): Plugin {
               attrs: { rel: 'stylesheet', crossorigin: true, href: `/${href}` },
               injectTo: 'head',
             })),
-          {
-            tag: 'script',
-            attrs: { type: 'application/json', id: APP_FILES_ID },
-            children: JSON.stringify([...scripts].filter((href) => !listed(href)).map((href) => `/${href}`)),
-            injectTo: 'head',
-          },
+          ...[...scripts]
+            .filter((href) => !listed(href))
+            .map((href): HtmlTagDescriptor => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, fetchpriority: 'low', href: `/${href}` },
+              injectTo: 'head',
+            })),
         ];
         return tags;
       },

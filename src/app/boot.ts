@@ -1,9 +1,9 @@
 // The page's first script. It lets the browser paint the static shell of index.html (the header
-// and the screen's skeleton, or the screen the local gateway painted into it) before the app's code
-// is evaluated, or even fetched: evaluating React, the router and the database layer takes a slow
-// phone a good part of a second, and until now the shell waited for it. Once the shell has painted,
-// the first screen's read leaves and all of the app's files and the screen's are asked for at once
-// (app/screen-files.ts), so import() finds them downloading.
+// and the screen's skeleton) before the app's code is evaluated: evaluating React, the router and
+// the database layer takes a slow phone a good part of a second, and until now the shell waited
+// for it. The app's files are not fetched any later for it: index.html lists them as module
+// preloads (the `checkpoint:preload-app` plugin in vite.config.ts), so they download while the
+// shell paints and import() finds them ready.
 import { prefetchBackendSettings } from '../data/backend-settings.ts';
 import { sendFirstRead } from '../data/first-read.ts';
 import { yieldToPage } from '../core/yield-to-page.ts';
@@ -11,12 +11,20 @@ import { dexieCode } from '../store/dexie-code.ts';
 import { preloadFirstScreenFiles } from './screen-files.ts';
 import { firstScreenCode, firstScreenRead } from './screens.ts';
 
+// The backend's settings leave first: the first screen's read needs them the moment the app is in.
+// On a first visit that read itself leaves now too (first-read.ts).
+prefetchBackendSettings();
+const firstRead = firstScreenRead(window.location.pathname);
+if (firstRead) sendFirstRead(firstRead);
+// The first screen's code downloads now, beside the libraries' (evaluated below, one task each).
+preloadFirstScreenFiles(window.location.pathname);
+
 /**
  * The libraries the app evaluates before its own code, the largest first, each in a task of its own.
  * Imported with the app's (main.tsx) they were evaluated in one task with it, some 400 ms on a phone
  * four times slower than a laptop, during which the page took no input after its shell had painted
- * (Lighthouse's Total Blocking Time). Each is a chunk of its own (vite.config.ts, LIBRARY_CHUNKS),
- * already downloading from the preloads start() adds; a module is evaluated once, so the
+ * (issue 20 §3: Lighthouse's Total Blocking Time). Each is a chunk of its own (vite.config.ts,
+ * LIBRARY_CHUNKS), already downloading from index.html's preloads; a module is evaluated once, so the
  * app's import later finds them done. The router is asked for by name: a dynamic import of the whole
  * module would keep every export React Router has (its server rendering too) in the bundle.
  */
@@ -30,13 +38,6 @@ const LIBRARIES: ReadonlyArray<() => Promise<unknown>> = [
 ];
 
 const start = async (): Promise<void> => {
-  // The backend's settings leave first: the first screen's read needs them the moment the app is in.
-  // On a first visit that read itself leaves now too (first-read.ts).
-  prefetchBackendSettings();
-  const firstRead = firstScreenRead(window.location.pathname);
-  if (firstRead) sendFirstRead(firstRead);
-  // The app's code and the first screen's download now, together (evaluated below, one task each).
-  await preloadFirstScreenFiles(window.location.pathname);
   for (const library of LIBRARIES) {
     // A library that fails to load fails the app's import as well, which shows the error.
     await library().catch(() => undefined);

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { parseAppFiles, parseScreenFiles } from './screen-files.ts';
+import { parseScreenFiles } from './screen-files.ts';
 
 it("reads the build's table of each screen's files, keeping only the app's own", () => {
   const table = JSON.stringify({
@@ -15,10 +15,4 @@ it("reads the build's table of each screen's files, keeping only the app's own",
 
 it('has nothing for a missing or malformed table', () => {
   for (const text of [null, undefined, '', '{', '[]', 'null', '"x"']) expect(parseScreenFiles(text)).toEqual({});
-});
-
-it("reads the build's list of the app's files, keeping only the app's own", () => {
-  const list = JSON.stringify(['/assets/main-DQTvf_qp.js', 'https://elsewhere.example/x.js', '/assets/../sw.js', 7]);
-  expect(parseAppFiles(list)).toEqual(['/assets/main-DQTvf_qp.js']);
-  for (const text of [null, undefined, '', '[', '{}', 'null', '"x"']) expect(parseAppFiles(text)).toEqual([]);
 });

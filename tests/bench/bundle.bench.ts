@@ -1,12 +1,10 @@
-// The JavaScript the home page needs, gzipped, from the built app: the entry script index.html
-// loads, its modulepreloads, the app's files it lists for boot.ts to preload, and every chunk they
-// import statically (transitively). Each lazy route (src/app/screens.ts) then costs its own chunk
-// plus the static imports it adds to that set.
+// Issue 7 §2: the JavaScript the home page needs, gzipped, from the built app: the entry script
+// index.html loads, its modulepreloads, and every chunk they import statically (transitively). Each
+// lazy route (src/app/screens.ts) then costs its own chunk plus the static imports it adds to that set.
 // No bundler metadata: the built files are read as the browser would read them.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
-import { APP_FILES_ID, parseAppFiles } from '../../src/core/screen-files.ts';
 
 /** Issue 20 §3: a first visit to home needs at most 150 KB of JavaScript (gzip) before its first screen. */
 export const HOME_JS_BUDGET_BYTES = 150 * 1024;
@@ -93,8 +91,6 @@ export async function measureBundle(distDir: string): Promise<BundleFigures> {
   const entries = [
     ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1] ?? ''),
     ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? ''),
-    // The app's files, which boot.ts preloads once the shell has painted.
-    ...parseAppFiles(new RegExp(`<script[^>]*id="${APP_FILES_ID}"[^>]*>([^<]*)</script>`).exec(html)?.[1]),
   ].filter((src) => src.endsWith('.js'));
   if (entries.length === 0) throw new Error(`no entry script in ${distDir}/index.html`);
   const homeFiles = await closure(entries);
