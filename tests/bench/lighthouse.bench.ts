@@ -45,7 +45,7 @@ export const QUIET_LOAD = 1.5;
  * + 0.4 to + 1.0 s on each page (a first paint's LCP in Lighthouse's simulation still counts every
  * file that downloaded before it, so the machine's load moves it).
  */
-export const LIGHTHOUSE_HELD_OVER_BASELINE = { lcpMs: 1500, cpuTbtMs: 300 } as const;
+export const LIGHTHOUSE_HELD_OVER_BASELINE = { lcpMs: 2000, cpuTbtMs: 300 } as const;
 
 export interface LighthousePage {
   readonly name: string;
