@@ -67,6 +67,19 @@ async function openApp(width: number, member: SignedUpMember, route = '/'): Prom
     TEST_PASSWORD,
   ] as const);
   expect(await page.evaluate(() => window.checkpoint?.syncNow())).toMatchObject({ lastError: null });
+  // The games these tests save offline: a write names a game the device holds, and a fresh
+  // browser's catalogue download may not have reached them yet.
+  const games = await gateway.db.query<{ id: number }>(
+    'select id::int as id from public.game where igdb_id = any($1::bigint[]) order by id',
+    [[BREATH_OF_THE_WILD, ELDEN_RING, ANIMAL_CROSSING]],
+  );
+  expect(games).toHaveLength(3);
+  expect(
+    await page.evaluate(
+      (ids) => window.checkpoint?.readThrough({ game_ids: ids }),
+      games.map((g) => g.id),
+    ),
+  ).toBeGreaterThan(0);
   return page;
 }
 
@@ -133,19 +146,22 @@ it('shows the same waiting count in every tab: the outbox is shared, and each ta
   const tabs = [page, other];
   const labels = () => Promise.all(tabs.map((tab) => badge(tab).getAttribute('aria-label')));
 
+  const writes: string[] = [];
   proxy.offline();
-  await setOffline(page.context(), true);
-  await expect.poll(labels).toEqual(['Offline', 'Offline']);
-  const writes = [await wishlist(page, ELDEN_RING)];
-  await expect.poll(labels).toEqual(['Offline · 1 change waiting', 'Offline · 1 change waiting']);
-  writes.push(await wishlist(other, ANIMAL_CROSSING));
-  await expect.poll(labels).toEqual(['Offline · 2 changes waiting', 'Offline · 2 changes waiting']);
-  await page.screenshot({ path: path.join(shots, 'two-tabs-offline-first.png') });
-  await other.screenshot({ path: path.join(shots, 'two-tabs-offline-second.png') });
-
-  // Back online: whichever tab sends them, both badges go.
-  await setOffline(page.context(), false);
-  proxy.online();
+  try {
+    await setOffline(page.context(), true);
+    await expect.poll(labels).toEqual(['Offline', 'Offline']);
+    writes.push(await wishlist(page, ELDEN_RING));
+    await expect.poll(labels).toEqual(['Offline · 1 change waiting', 'Offline · 1 change waiting']);
+    writes.push(await wishlist(other, ANIMAL_CROSSING));
+    await expect.poll(labels).toEqual(['Offline · 2 changes waiting', 'Offline · 2 changes waiting']);
+    await page.screenshot({ path: path.join(shots, 'two-tabs-offline-first.png') });
+    await other.screenshot({ path: path.join(shots, 'two-tabs-offline-second.png') });
+  } finally {
+    // Back online: whichever tab sends them, both badges go (and the tests after this one need it).
+    await setOffline(page.context(), false);
+    proxy.online();
+  }
   await expect.poll(() => Promise.all(tabs.map((tab) => badge(tab).count())), { timeout: 15_000 }).toEqual([0, 0]);
   for (const id of writes) expect(await applied(id)).toEqual([{ user_id: first.id }]);
   await other.close();
