@@ -2,9 +2,10 @@
 // followed or visited, the member themselves), for /users when neither the server nor a saved
 // answer can list the directory. Names only: counts from the device's partial copy would mislead.
 import type { CheckpointDb } from '../store/db.ts';
+import { toUserHit } from './search/hits.ts';
 import type { UserHit } from './search/types.ts';
 
-/** Spec 002 §9 "50 users loaded": the device's list is no longer than the server's. */
+/** The directory loads 50 members at a time: the device's list is no longer than the server's. */
 export const DEVICE_MEMBERS_SHOWN = 50;
 
 /** Known members but `exclude` (the list hides the caller), by username. */
@@ -14,11 +15,5 @@ export async function membersOnDevice(db: CheckpointDb, exclude: number | null):
     .filter((u) => u.id !== exclude)
     .limit(DEVICE_MEMBERS_SHOWN)
     .toArray();
-  return rows.map((u) => ({
-    id: u.id,
-    username: u.username,
-    name: u.name ?? null,
-    bio: u.bio ?? null,
-    avatar_url: u.avatar_url ?? null,
-  }));
+  return rows.map(toUserHit);
 }

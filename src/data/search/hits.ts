@@ -2,9 +2,9 @@
 // catalogue answers): a SearchGame for the ranking core, plus what a result row shows.
 import { fromCatalogueRow } from '../../core/search/catalogue-row.ts';
 import type { SearchGame } from '../../core/search/types.ts';
-import type { GameRow } from '../../store/db.ts';
+import type { GameRow, UserRow } from '../../store/db.ts';
 import { coverUrl, slugify } from '../../core/catalogue-text.ts';
-import type { GameHit } from './types.ts';
+import type { GameHit, UserHit } from './types.ts';
 
 /** SearchGame keyed by the external id (id = igdb_id), so every source merges on it. */
 export interface CatalogueEntry extends SearchGame {
@@ -245,4 +245,9 @@ export function withStats(
     local_id: e.local_id < 0 ? s.gameId : e.local_id,
     fromIGDB: false,
   };
+}
+
+/** A member the device holds, as a result row shows them. */
+export function toUserHit(u: UserRow): UserHit {
+  return { id: u.id, username: u.username, name: u.name ?? null, bio: u.bio ?? null, avatar_url: u.avatar_url ?? null };
 }

@@ -20,7 +20,7 @@ import { sanitizeMemberQuery, sanitizeQuery } from '../../core/search/sanitize.t
 import type { SearchGame } from '../../core/search/types.ts';
 import { buildVariants } from '../../core/search/variants.ts';
 import type { CheckpointDb, GameRow } from '../../store/db.ts';
-import { fromDatabaseRow, fromIgdbGame, toGameRow, toHit, withStats, type CatalogueEntry } from './hits.ts';
+import { fromDatabaseRow, fromIgdbGame, toGameRow, toHit, toUserHit, withStats, type CatalogueEntry } from './hits.ts';
 import { browseOnDevice } from './browse-local.ts';
 import type { SearchRemote } from './remote.ts';
 import type { BrowseQuery, BrowseResult, GameSearchResult, Platform, UserHit, UserSearchResult } from './types.ts';
@@ -411,13 +411,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       .filter((u) => [u.username, u.name, u.bio].some((v) => typeof v === 'string' && v.toLowerCase().includes(needle)))
       .limit(USER_SEARCH_LIMIT)
       .toArray();
-    return rows.map((u) => ({
-      id: u.id,
-      username: u.username,
-      name: u.name ?? null,
-      bio: u.bio ?? null,
-      avatar_url: u.avatar_url ?? null,
-    }));
+    return rows.map(toUserHit);
   }
 
   async function searchUsers(raw: string, signal?: AbortSignal): Promise<UserSearchResult> {
