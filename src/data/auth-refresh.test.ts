@@ -5,7 +5,13 @@
 import 'fake-indexeddb/auto';
 import { afterEach, expect, it } from 'vitest';
 import { CheckpointDb } from '../store/db.ts';
-import { LAST_REFRESH_KEY, REFRESH_REPLAY_MS, serialisedRefreshFetch } from './auth-refresh.ts';
+import {
+  LAST_REFRESH_KEY,
+  REFRESH_HOLD_MS,
+  REFRESH_REPLAY_MS,
+  REFRESH_RETRY_MS,
+  serialisedRefreshFetch,
+} from './auth-refresh.ts';
 import { createAuthStorage } from './auth-storage.ts';
 
 const REFRESH_URL = 'http://127.0.0.1:9/auth/v1/token?grant_type=refresh_token';
@@ -166,4 +172,70 @@ it('passes straight through where there are no Web Locks (one context, Node)', a
   const alone = context(`refresh-${crypto.randomUUID()}`, undefined, server.fetchFn);
   expect((await refresh(alone, 'r1')).body.refresh_token).toBe('r2');
   expect(server.requests).toEqual(['r1']);
+});
+
+/** A token server behind a link that is down until `up()`; counts what reached it and what was tried. */
+function serverDownUntilUp(whileDown: () => Promise<Response>) {
+  const server = tokenServer();
+  let isUp = false;
+  let tries = 0;
+  const fetchFn: typeof fetch = (input, init) => {
+    tries++;
+    return isUp ? server.fetchFn(input, init) : whileDown();
+  };
+  return { fetchFn, server, up: () => (isUp = true), tries: () => tries };
+}
+
+it('tries a refresh again every second while the server cannot be reached, as one request', async () => {
+  const link = serverDownUntilUp(() => Promise.reject(new TypeError('Failed to fetch')));
+  const tab = context(`refresh-${crypto.randomUUID()}`, fifoLocks().locks, link.fetchFn);
+  const pending = refresh(tab, 'r1');
+  await expect.poll(() => link.tries(), { timeout: 3_000 }).toBeGreaterThanOrEqual(2);
+  link.up();
+  const backAt = Date.now();
+  expect(await pending).toEqual({ status: 200, body: expect.objectContaining({ refresh_token: 'r2' }) });
+  expect(Date.now() - backAt).toBeLessThanOrEqual(REFRESH_RETRY_MS + 500);
+  expect(link.server.requests).toEqual(['r1']);
+});
+
+it('tries again at once when the browser comes online, and after a 503 from a proxy', async () => {
+  const link = serverDownUntilUp(() => Promise.resolve(new Response('down', { status: 503 })));
+  const wakes = new Set<() => void>();
+  const tab = serialisedRefreshFetch({
+    db: new CheckpointDb(`refresh-${crypto.randomUUID()}`),
+    lockName: 'lock:checkpoint.auth',
+    locks: undefined,
+    fetch: link.fetchFn,
+    onOnline: (wake) => {
+      wakes.add(wake);
+      return () => wakes.delete(wake);
+    },
+  });
+  const pending = refresh(tab, 'r1');
+  await expect.poll(() => wakes.size).toBe(1);
+  link.up();
+  const backAt = Date.now();
+  for (const wake of wakes) wake();
+  expect((await pending).status).toBe(200);
+  expect(Date.now() - backAt).toBeLessThan(REFRESH_RETRY_MS / 2);
+  expect(wakes.size).toBe(0);
+});
+
+it('gives the failure to auth-js once the server has been unreachable for REFRESH_HOLD_MS', async () => {
+  let clock = 1_000_000;
+  const link = serverDownUntilUp(() => {
+    clock += REFRESH_HOLD_MS / 2 + 1; // each try takes long, as a dead server's timeout does
+    return Promise.reject(new TypeError('Failed to fetch'));
+  });
+  const tab = context(`refresh-${crypto.randomUUID()}`, fifoLocks().locks, link.fetchFn, () => clock);
+  await expect(refresh(tab, 'r1')).rejects.toThrow('Failed to fetch');
+  expect(link.tries()).toBe(3);
+  // The same token later: its outage is over its hold, one try only.
+  await expect(refresh(tab, 'r1')).rejects.toThrow('Failed to fetch');
+  expect(link.tries()).toBe(4);
+  // A refusal from the server itself is its answer, not an outage: handed over at once.
+  link.up();
+  expect((await refresh(tab, 'r1')).status).toBe(200);
+  expect((await refresh(tab, 'r2')).status).toBe(200);
+  expect(link.server.requests).toEqual(['r1', 'r2']);
 });

@@ -11,12 +11,24 @@
 // second context, once the lock is free, gets the first one's rotated tokens instead of spending
 // the old refresh token again (src/sync/SPEC.md [S14]). auth-js's own commit guard then
 // keeps whichever copy reached storage first.
+//
+// While the server cannot be reached, a refresh is tried again every second (at once when the
+// browser says it is online) for up to REFRESH_HOLD_MS, inside one request as auth-js sees it.
+// auth-js's own retries back off exponentially (200 ms … 12.8 s) within 30 s, so a server back
+// after an outage was first used up to 13 s later, with the sync waiting on the token meanwhile.
 import type { CheckpointDb } from '../store/db.ts';
+import { LAST_REFRESH_KEY } from './auth-storage.ts';
+
+export { LAST_REFRESH_KEY };
 
 /** How long the answer to a refresh is handed to a context presenting the same refresh token. */
 export const REFRESH_REPLAY_MS = 60_000;
-/** The `auth` table key of the last refresh's answer (removed with the session: auth-storage.ts). */
-export const LAST_REFRESH_KEY = 'checkpoint.auth.last-refresh';
+/** How long a refresh token's refresh is tried again while the server cannot be reached. */
+export const REFRESH_HOLD_MS = 25_000;
+/** How often it is tried meanwhile. */
+export const REFRESH_RETRY_MS = 1_000;
+/** The answers of a proxy or host whose server is down: tried again like no answer at all. */
+const SERVER_DOWN = new Set([502, 503, 504]);
 
 interface LastRefresh {
   readonly from: string;
@@ -32,6 +44,27 @@ export interface SerialisedRefreshDeps {
   readonly locks: LockManager | undefined;
   readonly fetch: typeof fetch;
   readonly now?: () => number;
+  /** Calls `wake` when the link may be back (the browser's `online`); returns the unsubscribe. */
+  readonly onOnline?: (wake: () => void) => () => void;
+}
+
+function browserOnline(wake: () => void): () => void {
+  if (typeof globalThis.addEventListener !== 'function') return () => undefined;
+  globalThis.addEventListener('online', wake);
+  return () => globalThis.removeEventListener('online', wake);
+}
+
+/** Waits `ms`, or less when the browser comes online. */
+function pause(ms: number, onOnline: (wake: () => void) => () => void): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = onOnline(done);
+    const timer = setTimeout(done, ms);
+    function done(): void {
+      clearTimeout(timer);
+      stop();
+      resolve();
+    }
+  });
 }
 
 /** The refresh token a request spends, when it is auth's refresh_token grant. */
@@ -68,16 +101,45 @@ async function lastRefresh(db: CheckpointDb): Promise<LastRefresh | undefined> {
 export function serialisedRefreshFetch(deps: SerialisedRefreshDeps): typeof fetch {
   const { db, lockName, locks } = deps;
   const now = deps.now ?? Date.now;
+  const onOnline = deps.onOnline ?? browserOnline;
+  /** The refresh token whose refresh last found the server unreachable, and since when. */
+  let outage: { token: string; since: number } | undefined;
+
+  /** One refresh as auth-js sees it: tried again while the server cannot be reached. */
+  async function send(spent: string, input: RequestInfo | URL, init: RequestInit | undefined): Promise<Response> {
+    for (;;) {
+      let answer: Response | undefined;
+      let failure: unknown;
+      try {
+        answer = await deps.fetch(input, init);
+        if (!SERVER_DOWN.has(answer.status)) {
+          outage = undefined;
+          return answer;
+        }
+      } catch (error) {
+        failure = error;
+      }
+      if (outage?.token !== spent) outage = { token: spent, since: now() };
+      const left = outage.since + REFRESH_HOLD_MS - now();
+      if (left <= 0 || init?.signal?.aborted) {
+        if (answer) return answer;
+        throw failure;
+      }
+      await pause(Math.min(REFRESH_RETRY_MS, left), onOnline);
+    }
+  }
+
   return async (input, init) => {
     const spent = spentRefreshToken(input, init);
-    if (spent === undefined || locks === undefined) return deps.fetch(input, init);
+    if (spent === undefined) return deps.fetch(input, init);
+    if (locks === undefined) return send(spent, input, init);
     const options: LockOptions = init?.signal ? { signal: init.signal } : {};
     return locks.request(lockName, options, async () => {
       const last = await lastRefresh(db);
       if (last !== undefined && last.from === spent && now() - last.at < REFRESH_REPLAY_MS) {
         return new Response(last.body, { status: 200, headers: { 'content-type': 'application/json' } });
       }
-      const response = await deps.fetch(input, init);
+      const response = await send(spent, input, init);
       if (response.ok) {
         const body = await response.clone().text();
         await db.auth.put({

@@ -4,7 +4,9 @@
 // of them refreshes is the token the other reads next.
 import type { SupportedStorage } from '@supabase/supabase-js';
 import type { CheckpointDb } from '../store/db.ts';
-import { LAST_REFRESH_KEY } from './auth-refresh.ts';
+
+/** The `auth` table key of the last refresh's answer (auth-refresh.ts), removed with the session. */
+export const LAST_REFRESH_KEY = 'checkpoint.auth.last-refresh';
 
 /** The supabase-js `auth.storage` adapter over `db.auth`. Every call is one IndexedDB request. */
 export function createAuthStorage(db: CheckpointDb): SupportedStorage {

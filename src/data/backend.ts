@@ -6,7 +6,6 @@
 import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js';
 import type { BackendConfig } from '../core/config.ts';
 import { createAuthStorage } from './auth-storage.ts';
-import { serialisedRefreshFetch } from './auth-refresh.ts';
 import { CheckpointDb } from '../store/db.ts';
 import { directSettings, fetchSettings, hostedBuild, onOwnOrigin } from './backend-settings.ts';
 import { takeFirstRead } from './first-read.ts';
@@ -69,9 +68,10 @@ function authOptions(db: CheckpointDb, context: Context): NonNullable<SupabaseCl
 async function createBackend(db: CheckpointDb, context: Context): Promise<SupabaseClient> {
   // supabase-js loads on first use, after the shell's first paint, not with the entry (issue 7's
   // budget for the home page's JavaScript): the screens render from IndexedDB meanwhile.
-  const [{ supabaseUrl, anonKey }, { createClient }] = await Promise.all([
+  const [{ supabaseUrl, anonKey }, { createClient }, { serialisedRefreshFetch }] = await Promise.all([
     backendConfig(db),
     import('@supabase/supabase-js'),
+    import('./auth-refresh.ts'),
   ]);
   const refreshSafeFetch = serialisedRefreshFetch({
     db,

@@ -4,7 +4,8 @@
 import { expect, it } from 'vitest';
 import { AnswerShapeError } from '../core/guards/server-answers.ts';
 import { NetworkError } from '../sync/remote.ts';
-import { createRpcRemote } from './remote.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { createRpcRemote, createSupabaseRemote } from './remote.ts';
 
 const SCOPE = { game_ids: [], user_ids: [], rating_ids: [], author_ids: [] };
 
@@ -91,4 +92,35 @@ it('refuses the whole answer when one row of a group is malformed, and says whic
     .pull('v1:1', SCOPE, 5000)
     .catch((e: unknown) => e);
   expect(((unnamed as { cause?: unknown }).cause as AnswerShapeError).path).toEqual(['rows', 0, 'columns']);
+});
+
+it('gives up waiting for an access token after tokenWaitMs, as a network error', async () => {
+  let rpcCalls = 0;
+  const stuck = {
+    auth: { getSession: () => new Promise(() => undefined) },
+    rpc: () => {
+      rpcCalls++;
+      return { abortSignal: () => Promise.resolve({ data: null, error: null, status: 200 }) };
+    },
+  } as unknown as SupabaseClient;
+  const started = Date.now();
+  const pushing = createSupabaseRemote(stuck, { tokenWaitMs: 50 }).push('c1', []);
+  await expect(pushing).rejects.toBeInstanceOf(NetworkError);
+  await expect(pushing).rejects.toThrow('no access token yet');
+  expect(Date.now() - started).toBeLessThan(2_000);
+  expect(rpcCalls).toBe(0);
+});
+
+it('calls the server once a token is there', async () => {
+  const answered = {
+    auth: { getSession: () => Promise.resolve({ data: { session: null }, error: null }) },
+    rpc: (fn: string) => ({
+      abortSignal: () =>
+        Promise.resolve({ data: fn === 'sync_push' ? { results: [], user_id: 7 } : null, error: null, status: 200 }),
+    }),
+  } as unknown as SupabaseClient;
+  await expect(createSupabaseRemote(answered, { tokenWaitMs: 50 }).push('c1', [])).resolves.toMatchObject({
+    results: [],
+    user_id: 7,
+  });
 });

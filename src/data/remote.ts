@@ -37,6 +37,12 @@ import type { ServerChange } from '../store/overlay.ts';
 
 /** Longer than any push of PUSH_BATCH_SIZE mutations takes; shorter than a member's patience. */
 const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * How long a call waits for supabase-js to have an access token. A refresh while the server cannot
+ * be reached is tried again for up to 25 s (auth-refresh.ts): a sync waiting inside it showed
+ * "Syncing…" all along, when the truth is that the server cannot be reached.
+ */
+export const TOKEN_WAIT_MS = 4_000;
 
 function isServerTable(table: string): table is ServerTable {
   return Object.hasOwn(MIRRORS, table);
@@ -140,6 +146,8 @@ function unexpected(fn: string, cause: unknown): NetworkError {
 export interface SupabaseRemoteOptions {
   /** Abort a call after this long (it then counts as a NetworkError). */
   readonly timeoutMs?: number;
+  /** Give up waiting for an access token after this long (a NetworkError too). */
+  readonly tokenWaitMs?: number;
 }
 
 /** An RPC call answered as supabase-js answers it (status 0: no answer). */
@@ -153,7 +161,21 @@ export function createSupabaseRemote(
   supabase: SupabaseClient,
   options: SupabaseRemoteOptions = {},
 ): Remote & ScopeReader {
-  return createRpcRemote((fn, args, signal) => supabase.rpc(fn, args).abortSignal(signal), options);
+  const tokenWaitMs = options.tokenWaitMs ?? TOKEN_WAIT_MS;
+  return createRpcRemote(async (fn, args, signal) => {
+    // supabase-js asks for the token before its fetch, outside the call's abort signal.
+    await withinMs(supabase.auth.getSession(), tokenWaitMs, 'no access token yet: the refresh is still waiting');
+    return supabase.rpc(fn, args).abortSignal(signal);
+  }, options);
+}
+
+/** `promise`, or a rejection with `reason` once `ms` have passed. */
+function withinMs<T>(promise: Promise<T>, ms: number, reason: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(reason)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /**
