@@ -7,7 +7,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -16,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVALID_TEXT } from '../../src/core/storable-text.ts';
 import { DEMO_PASSWORD } from '../../supabase/local/demo.ts';
 import { linkIn, startFakeSmtp, type FakeSmtp } from '../support/fake-smtp.ts';
+import { freePort } from '../support/free-port.ts';
 
 const PUBLIC_URL = 'https://checkpoint.example';
 const PASSWORD = 'Sturdy-passw0rd!';
@@ -30,15 +30,6 @@ let anonKey: string;
 let smtp: FakeSmtp;
 let dataDir: string;
 let output = '';
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no TCP port');
-  return address.port;
-}
 
 beforeAll(async () => {
   smtp = await startFakeSmtp();

@@ -6,12 +6,12 @@
 // 127.0.0.1) that the browser is told to treat as secure, as a phone treats an HTTPS proxy's name,
 // so the worker runs there too; and http://lan.checkpoint.test as a phone opens a plain-HTTP LAN
 // address: no secure context, no service worker, and the page must still sign in and sync on its own.
-import net from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../supabase/local/demo.ts';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { launchChromium } from './browser.ts';
+import { freePort } from '../support/free-port.ts';
 
 /** Games the demo members below have not touched (supabase/local/demo.ts). */
 const CELESTE = 26226;
@@ -25,14 +25,6 @@ let browser: Browser;
 let insecureBrowser: Browser;
 
 /** A free port, so that the gateway's PUBLIC_URL can name it before it starts. */
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no TCP port');
-  return address.port;
-}
 
 beforeAll(async () => {
   port = await freePort();

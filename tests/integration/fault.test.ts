@@ -5,7 +5,6 @@
 import 'fake-indexeddb/auto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -15,6 +14,7 @@ import { onRejected, type Rejection } from '../../src/store/events.ts';
 import { mutate } from '../../src/sync/mutate.ts';
 import { createSupabaseRemote, refreshSessionOf } from '../../src/data/remote.ts';
 import { createSyncEngine } from '../../src/sync/engine.ts';
+import { freePort } from '../support/free-port.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const PASSWORD = 'Str0ng!Passw0rd';
@@ -27,17 +27,6 @@ let server: ChildProcess | undefined;
 let anonKey = '';
 
 const url = () => `http://127.0.0.1:${port}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** Starts `npm start`'s server (without the build) as its own process; resolves once it answers. */
 async function startServer(): Promise<void> {

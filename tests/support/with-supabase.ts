@@ -7,12 +7,12 @@
 import { spawn, spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFileSync, chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { migrationFiles, pushMigrations } from './supabase-push.ts';
+import { freePort } from './free-port.ts';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 const CRON_LIBRARY = '/usr/lib/postgresql/15/lib/pg_cron.so';
@@ -67,16 +67,6 @@ function ensureInstalled(root: boolean): void {
 }
 
 /** A port nobody listens on right now (the server binds it a moment later). */
-function freePort(): Promise<number> {
-  return new Promise((done, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** The OS user the server runs as: `postgres` when we are root (initdb refuses root), else us. */
 function serverUser(root: boolean): SpawnSyncOptions {
