@@ -24,6 +24,7 @@ export const LIGHTHOUSE_PAGES = [
   { name: 'game', path: '/game/the-witcher-3-wild-hunt' },
   { name: 'profile', path: '/user/1' },
   { name: 'browse', path: '/search' },
+  { name: 'review', path: '/review/3/26226' }, // a demo member's review of Celeste
 ] as const;
 
 export const LIGHTHOUSE_TARGETS = { accessibility: 95, bestPractices: 95 } as const;
@@ -144,7 +145,7 @@ export interface SideBySide {
   readonly baseline: Figures;
   /** Median over the rounds of (page − baseline in the same round). */
   readonly overBaseline: Figures;
-  /** The page's median over the baseline's median (a baseline TBT of 0 ms gives Infinity). */
+  /** The page's median over the baseline's median (NaN where the baseline's is 0 ms: no ratio). */
   readonly ratio: Figures;
   /** The highest 1-minute load average during the page's runs and the baseline's runs beside them. */
   readonly load: number;
@@ -229,7 +230,7 @@ export async function runLighthouse(
             overBaseline: figures((key) =>
               median(pageRuns.map((r, k) => r[key] - (baselineRuns[k]?.[key] ?? Number.NaN))),
             ),
-            ratio: figures((key) => own[key] / base[key]),
+            ratio: figures((key) => (base[key] > 0 ? own[key] / base[key] : Number.NaN)),
             load: Math.max(...pageRuns.map((r, k) => Math.max(r.load, baselineRuns[k]?.load ?? 0))),
             quietOverBaseline:
               quiet.length === 0 ? null : figures((key) => median(quiet.map(({ r, base }) => r[key] - base[key]))),
@@ -272,7 +273,8 @@ export async function benchLighthouse(
     moved(`lighthouse.${page.name}.tbt`, own.tbtMs, 'ms');
     moved(`lighthouse.${page.name}.tbt.baseline`, baseline.tbtMs, 'ms');
     moved(`lighthouse.${page.name}.tbt.over_baseline`, overBaseline.tbtMs, 'ms');
-    moved(`lighthouse.${page.name}.tbt.ratio_to_baseline`, ratio.tbtMs, 'x');
+    if (Number.isFinite(ratio.tbtMs)) moved(`lighthouse.${page.name}.tbt.ratio_to_baseline`, ratio.tbtMs, 'x');
+    else console.log(`# lighthouse ${page.name}: no TBT ratio, the baseline's TBT was 0 ms`);
     steady(`lighthouse.${page.name}.tbt_cpu`, own.cpuTbtMs, 'ms');
     steady(`lighthouse.${page.name}.tbt_cpu.baseline`, baseline.cpuTbtMs, 'ms');
     steady(`lighthouse.${page.name}.tbt_cpu.over_baseline`, overBaseline.cpuTbtMs, 'ms');
