@@ -13,16 +13,22 @@ interface TaskScheduler {
  */
 export function yieldToPage(): Promise<void> {
   const scheduler = (globalThis as { scheduler?: TaskScheduler }).scheduler;
-  if (typeof scheduler?.yield === 'function') return scheduler.yield();
-  if (typeof MessageChannel === 'function') {
-    return new Promise((resolve) => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        channel.port1.close();
-        resolve();
-      };
-      channel.port2.postMessage(null);
-    });
-  }
-  return new Promise((resolve) => setTimeout(resolve, 0));
+  return typeof scheduler?.yield === 'function' ? scheduler.yield() : nextTask();
+}
+
+/**
+ * Resolves in a new task queued behind the page's own: a MessageChannel message (neither clamped
+ * nor throttled in a hidden tab, unlike a timer), else a timer. Unlike scheduler.yield, whatever
+ * the page has queued (a React render) runs first.
+ */
+export function nextTask(): Promise<void> {
+  if (typeof MessageChannel !== 'function') return new Promise((resolve) => setTimeout(resolve, 0));
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
 }

@@ -4,6 +4,7 @@ import { strToU8, Zip, ZipDeflate } from 'fflate';
 import Papa from 'papaparse';
 import type { CheckpointExport } from './schema.ts';
 import { exportTables, type Cell, type CsvTable } from './tables.ts';
+import { nextTask } from '../yield-to-page.ts';
 
 /** Excel reads a CSV as UTF-8 only when it starts with a byte order mark. */
 const BOM = '\uFEFF';
@@ -24,28 +25,13 @@ export function exportJson(data: CheckpointExport): string {
   return `${JSON.stringify(data, null, 2)}\n`;
 }
 
-/**
- * Resolves in a new task queued behind the page's own (a MessageChannel message, which a hidden tab
- * does not throttle as it does timers): React's render of the progress goes first. Not
- * scheduler.yield, whose continuation would jump ahead of that render.
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
-    channel.port2.postMessage(null);
-  });
-}
-
 /** How far the .zip is: `done` of `total` files written. */
 export type OnFile = (progress: { done: number; total: number }) => void;
 
 /**
  * The CSV tables in one .zip (deflated; each file keeps the export's time), one file at a time
- * with a yield to the page after each, so the dialog can say how far it is.
+ * with a new task after each (behind React's render of the progress), so the dialog can say how
+ * far it is.
  */
 export async function exportCsvZip(data: CheckpointExport, onFile?: OnFile): Promise<Uint8Array> {
   const mtime = new Date(data.exported_at);
