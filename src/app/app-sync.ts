@@ -1,7 +1,7 @@
 // The page's sync engine (src/sync/engine.ts) over the page's database and supabase-js client.
 // The engine, the mutators it rebases with and the zod-checked remote load after the first paint
-// (issue 7's budget for the home page's JavaScript): start() imports them, the status reads the
-// initial snapshot until then. The client is created on first use, because its settings may have
+// (the home page's JavaScript budget, docs/decisions/0006-first-visit-javascript-budget.md): start()
+// imports them, the status reads the initial snapshot until then. The client is created on first use, because its settings may have
 // to be fetched first (/_dev/config.json with the local gateway); until then a push or pull fails
 // as a network error and the engine retries with backoff.
 import { backend, backendAllowed, localDb, memberPresent } from '../data/backend.ts';
@@ -62,8 +62,8 @@ export function createAppSync(): SyncEngine {
   const notify = () => {
     for (const listener of [...listeners]) listener();
   };
-  // Until the engine loads (a signed-out visitor's never does, issue 20 §3) the status still
-  // follows the connection, so the header says "Offline" when it drops.
+  // Until the engine loads (a signed-out visitor's never does: one who only looks downloads no sync
+  // code) the status still follows the connection, so the header says "Offline" when it drops.
   let initial: SyncStatus = { ...INITIAL_STATUS, online: navigator.onLine };
   const onConnection = () => {
     if (initial.online === navigator.onLine) return;

@@ -23,7 +23,7 @@ preloadFirstScreenFiles(window.location.pathname);
  * The libraries the app evaluates before its own code, the largest first, each in a task of its own.
  * Imported with the app's (main.tsx) they were evaluated in one task with it, some 400 ms on a phone
  * four times slower than a laptop, during which the page took no input after its shell had painted
- * (issue 20 §3: Lighthouse's Total Blocking Time). Each is a chunk of its own (vite.config.ts,
+ * (all of it Lighthouse's Total Blocking Time). Each is a chunk of its own (vite.config.ts,
  * LIBRARY_CHUNKS), already downloading from index.html's preloads; a module is evaluated once, so the
  * app's import later finds them done. The router is asked for by name: a dynamic import of the whole
  * module would keep every export React Router has (its server rendering too) in the bundle.

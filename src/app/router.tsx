@@ -1,7 +1,8 @@
 // The app's router: React Router's declarative one (<Router> over the browser's history, routes
 // matched by useRoutes), not its data router (createBrowserRouter). The data router's loaders,
 // actions, fetchers and their state machine are some 17 KB of gzip the app never used, on every
-// first visit before any screen shows (issue 20 §3). What the app used of it is here instead:
+// first visit before any screen shows (docs/decisions/0006-first-visit-javascript-budget.md). What
+// the app used of it is here instead:
 // lazily loaded screens (lazy-screen.tsx), error boundaries per route (features/errors/route-error.tsx)
 // and scroll restoration (scroll-restoration.tsx).
 import { startTransition, useLayoutEffect, useState } from 'react';

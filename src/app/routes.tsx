@@ -1,4 +1,4 @@
-// The route table (spec 000 §2). Every screen but the home page is its own chunk (screens.ts), loaded
+// The route table. Every screen but the home page is its own chunk (screens.ts), loaded
 // when its route is first visited (and kept by the service worker for offline use). Screen errors, a
 // screen's chunk that cannot be downloaded offline among them, show the error screen in the shell.
 import { Suspense } from 'react';

@@ -1,8 +1,8 @@
-// The page's side of the service worker (spec 002 §4: "registered at load; update check every 60
+// The page's side of the service worker (the spec: "registered at load; update check every 60
 // seconds; the page reloads once when the worker controller changes"). Production builds only:
 // `npm run dev` serves modules the worker would cache stale.
 
-/** Spec 002 §9: "Service worker update check every 60 seconds." */
+/** The spec's constant: "Service worker update check every 60 seconds." */
 export const SW_UPDATE_CHECK_MS = 60_000;
 
 export interface ServiceWorkerControl {
@@ -11,8 +11,9 @@ export interface ServiceWorkerControl {
   /** Tells the waiting worker to take over (or, if another tab already did, reloads); the page reloads once. */
   applyUpdate(): void;
   /**
-   * Asks the server for a new version first (the sync server said this one is too old, issue 19
-   * §5), waits for it to install, then applies it as applyUpdate does; without one, reloads.
+   * Asks the server for a new version first (the sync server said this one is too old, see
+   * docs/decisions/0009-sync-protocol-versions.md), waits for it to install, then applies it as
+   * applyUpdate does; without one, reloads.
    */
   checkAndApplyUpdate(): void;
 }
@@ -50,8 +51,8 @@ export function registerServiceWorker(when: Promise<unknown> = Promise.resolve()
   });
 
   // workbox-window loads once `when` settles (the first screen shown, main.tsx), not in the app's
-  // entry (issue 20 §3): the worker's install downloads every file, which the first screen should
-  // not share the connection with anyway.
+  // entry (it is not part of the first screen's JavaScript): the worker's install downloads every
+  // file, which the first screen should not share the connection with anyway.
   void when
     .then(() => import('workbox-window'))
     .then(

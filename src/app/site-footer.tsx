@@ -1,4 +1,4 @@
-// The footer (spec 000 §1): the games-metadata credit, the copyright line, and the help and legal pages;
+// The footer: the games-metadata credit, the copyright line, and the help and legal pages;
 // and the theme choice (System / Light / Dark), there for every visitor, signed in or not.
 import { Link } from 'react-router-dom';
 import { BrandMark } from '../features/brand/brand-mark.tsx';

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { createToastStore, TOAST_LIMIT } from './toasts.ts';
 
-it('holds at most 20 toasts, dropping the oldest (spec 000 §4)', () => {
+it('holds at most 20 toasts, dropping the oldest', () => {
   const toasts = createToastStore();
   for (let i = 1; i <= TOAST_LIMIT + 3; i++) toasts.push(`Failed ${i}`);
   const held = toasts.getSnapshot();

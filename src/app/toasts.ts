@@ -1,5 +1,5 @@
 // The toasts the shell shows: a small store any part of the app pushes messages into (sync
-// rejections with the spec's text, a full disk). Spec 000 §4: "At most 20 toasts are held at
+// rejections with the spec's text, a full disk). The spec's rule: "At most 20 toasts are held at
 // once" — the oldest goes first. A message already showing is not shown twice.
 export const TOAST_LIMIT = 20;
 /** How long a toast stays unless dismissed. Not in the spec; long enough to read two lines. */

@@ -1,10 +1,10 @@
-// The activity feed's rules (spec 002 §2, §9): the kinds of item, their priority when several
+// The activity feed's rules: the kinds of item, their priority when several
 // happen within 2 seconds, the order of a page, the cursor that reaches further back, and the
 // sentence each item reads as. get_user_activity (…_activity_paging.sql) applies the same order on
 // the server; orderActivity is its twin, so a page is shown the same whatever answered it.
 import { epochMicros } from './dates.ts';
 
-/** Per source and per page (spec 002 §9: "20 rows per source, 25 merged"). */
+/** Per source and per page (the spec: "20 rows per source, 25 merged"). */
 export const ACTIVITY_PER_SOURCE = 20;
 export const ACTIVITY_PAGE_SIZE = 25;
 /** Items closer together than this form one burst, ordered by kind. */

@@ -1,5 +1,5 @@
-// The account forms' rules (spec 000 §5 "Login", "Signup", "Reset"), the password meter (§4) and
-// the accounts constants (§9). Pure: the auth modal and the reset page validate with these, and
+// The account forms' rules (the spec's "Login", "Signup" and "Reset" validation), the password meter and
+// the accounts constants. Pure: the auth modal and the reset page validate with these, and
 // show the first message of each field.
 import { z } from './zod.ts';
 
@@ -15,7 +15,7 @@ export const VERIFY_REDIRECT_MS = 2_000;
 export const RESEND_MESSAGE_MS = 3_000;
 /** "Terms last updated January 15, 2024". */
 export const TERMS_LAST_UPDATED = 'January 15, 2024';
-/** Session storage: the signup email while its confirmation is pending (spec 000 §3). */
+/** Session storage: the signup email while its confirmation is pending. */
 export const PENDING_VERIFICATION_KEY = 'pendingVerificationEmail';
 
 const email = z.pipe(z.string().check(z.trim()), z.email('Please enter a valid email address'));

@@ -1,4 +1,4 @@
-// How a review's comments are arranged and checked (spec 000 §4 "Comments", §5, §9): threads
+// How a review's comments are arranged and checked: threads
 // newest first; every reply under its top-level ancestor, oldest first; two displayed levels, 24 px
 // indent per level; a reply to a reply starts with an @ mention of the replied-to author.
 import { cleanText } from './blank-text.ts';

@@ -1,4 +1,4 @@
-// Generated covers for games the catalogue has no picture of (issue 20 §2). One pure function turns
+// Generated covers for games the catalogue has no picture of (rather than a grey tile with two initials). One pure function turns
 // what we know of a game (name, year, genres, platforms, id) into the plan of a poster: a palette
 // from its genre family, a pattern from its platform family, variations picked by a hash of its
 // id, and the title broken into lines that fit. The same game gives the same cover on every device

@@ -1,4 +1,4 @@
-// The spec's date helpers (document 000 §4 "Comments"): relative time ('just now', 'Nm ago', 'Nh ago',
+// The spec's date helpers (its "Comments" states): relative time ('just now', 'Nm ago', 'Nh ago',
 // 'Nd ago' under 7 days, 'Nw ago' under 30 days, 'Nmo ago', 'Ny ago') and an absolute date. An
 // invalid date reads 'recently' (relative) or 'TBA' (absolute); a future absolute date adds
 // ' (Upcoming)' (release dates). Relative time never looks forward: a timestamp slightly ahead of

@@ -1,4 +1,4 @@
-// The user directory, /users 'Discover Users' (spec 002 §2, §8, §9; spec 001 "/users?q="): its
+// The user directory, /users 'Discover Users' (and the search spec's "/users?q="): its
 // address (q, sort, page ⇄ what it shows), the quick filters, reading the get_users answer (a
 // malformed part becomes the spec's warning banner instead of a broken page) and showing follows
 // made on this device before the server has answered.
@@ -6,9 +6,9 @@ import { formatMonthYear } from './dates.ts';
 import { z } from './zod.ts';
 import { QUERY_MAX_LENGTH } from './search/constants.ts';
 
-/** §9 "placeholder pagination above 20 results": here real pages of 20, numbered in the address. */
+/** The spec's "placeholder pagination above 20 results": here real pages of 20, numbered in the address. */
 export const DIRECTORY_PAGE_SIZE = 20;
-/** §9 "Top Reviewers 3". */
+/** The spec's "Top Reviewers 3". */
 export const TOP_REVIEWERS = 3;
 /** Not in spec: the pause after typing before the list follows the box (Enter searches at once). */
 export const DIRECTORY_SEARCH_DEBOUNCE_MS = 500;
@@ -64,7 +64,7 @@ export function directoryRange(page: number, shown: number): { from: number; to:
   return { from, to: from + shown - 1 };
 }
 
-// ---- Quick filters (§2: "Pro Reviewers sets search text; New Members sorts by recent; Most
+// ---- Quick filters ("Pro Reviewers sets search text; New Members sorts by recent; Most
 // Popular sorts by followers") -----------------------------------------------------------------
 
 export type QuickFilterId = 'pro' | 'new' | 'popular';
@@ -142,7 +142,7 @@ export interface CommunityStats {
   readonly you_follow: number | null;
 }
 
-/** §8's two partial-failure banners. */
+/** The spec's two partial-failure banners. */
 export const FOLLOW_DATA_WARNING = 'Failed to load follow relationships. Counts may be inaccurate.';
 export const REVIEW_DATA_WARNING = 'Failed to load review data. Review counts may be inaccurate.';
 export const LOAD_USERS_FAILED = 'Failed to load users. Please try again.';
@@ -195,9 +195,9 @@ const roundOne = (n: number | null): number | null =>
   n === null || !Number.isFinite(n) ? null : Math.round(n * 10) / 10;
 
 /**
- * Reads get_users' jsonb. The user rows must be readable (else DirectoryAnswerError, §8's
+ * Reads get_users' jsonb. The user rows must be readable (else DirectoryAnswerError, the spec's
  * unexpected error); follow or review fields that are missing or malformed are shown as unknown
- * with §8's warning, because the list itself is still worth showing.
+ * with the spec's warning, because the list itself is still worth showing.
  */
 export function readDirectoryAnswer(raw: unknown): DirectoryAnswer {
   const answer = Answer.safeParse(raw);
@@ -271,7 +271,7 @@ export function shownYouFollow(server: number | null, local: number, pulled: boo
 
 // ---- Display ---------------------------------------------------------------------------------
 
-/** §9 "average rating on user cards to 1 decimal". */
+/** The spec's "average rating on user cards to 1 decimal". */
 export const averageRatingText = (avg: number | null): string => (avg === null ? '—' : avg.toFixed(1));
 
 /** "Joined March 2025"; null for a missing or unreadable date. */

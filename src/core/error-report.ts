@@ -1,4 +1,4 @@
-// The global error screen's report (spec 000 §8 "Global"): an error id to quote, and the details
+// The global error screen's report: an error id to quote, and the details
 // 'Copy Error Details' puts on the clipboard (error id, message, stack, timestamp, browser, URL).
 
 export interface ErrorReport {

@@ -1,5 +1,5 @@
 // Cutting long review text for display: the review page shows 500 characters and a 'more' control
-// (spec 000 §2, §9 "Review excerpt 500 characters with 'more' on the review page").
+// (the spec: "Review excerpt 500 characters with 'more' on the review page").
 import { safeCutIndex } from './spoiler.ts';
 
 /** "Review excerpt 500 characters with 'more' on the review page". */

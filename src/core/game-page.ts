@@ -1,5 +1,5 @@
-// The game page's rules as pure functions (spec 002 §2 "Game page", "Game page carousels", §4 game
-// status, §5 carousel filters, §9 constants): category badges, the 30-character truncation, the
+// The game page's rules as pure functions (the spec's "Game page", "Game page carousels", game
+// status, carousel filters and constants): category badges, the 30-character truncation, the
 // summary toggle, the meta description, the rating histogram, which status buttons are open, and
 // the carousels' filters and limits.
 import { protectGame } from './search/protection.ts';
@@ -106,7 +106,7 @@ export function ratingSummary(ratings: readonly number[]): {
 /** '-' when nobody rated, else the average to one decimal. */
 export const averageLabel = (average: number | null): string => (average === null ? '-' : average.toFixed(1));
 
-// ---- status (spec 002 §4) -----------------------------------------------------------------------
+// ---- status -------------------------------------------------------------------------------------
 
 export interface MyStatus {
   readonly started: boolean;
@@ -124,7 +124,7 @@ export const NO_STATUS: MyStatus = {
   reviewed: false,
 };
 
-/** The alert of the picker and the blocked list buttons (spec 002 §5). */
+/** The alert of the picker and the blocked list buttons. */
 export const LIST_BLOCKED_MESSAGE =
   'This game has already been started or finished and cannot be added to collection or wishlist.';
 
@@ -186,7 +186,7 @@ export function statusFailureMessage(kind: StatusFailure, error: string | null |
   return kind === 'move' ? 'Failed to move game' : `${FAILURE_PREFIX[kind]}. Please try again.`;
 }
 
-// ---- carousels (spec 002 §5) --------------------------------------------------------------------
+// ---- carousels ----------------------------------------------------------------------------------
 
 export interface CarouselGame {
   readonly igdb_id: number;
@@ -272,7 +272,7 @@ export function arrowState(
   return { prev: scrollLeft > 1, next: scrollLeft + clientWidth < scrollWidth - 1 };
 }
 
-// ---- images (spec 002 §9) -----------------------------------------------------------------------
+// ---- images -------------------------------------------------------------------------------------
 
 // In a module of their own: the covers on every page use them, and this one pulls in the search
 // tables (protection.ts), which a first visit to home does without.

@@ -1,4 +1,4 @@
-// Hybrid logical clocks (issue 19 §1): when an edit was made, comparable across devices whose
+// Hybrid logical clocks (docs/decisions/0002-hlc-per-field.md): when an edit was made, comparable across devices whose
 // clocks disagree. A clock is a string that sorts as it compares — milliseconds since the epoch
 // (15 digits), a counter (6 digits) and the device's client id — so the server compares them
 // as plain text (collate "C") and a tie between two devices is broken by device id.

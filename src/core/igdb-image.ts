@@ -1,4 +1,4 @@
-// IGDB's image sizes for a cover's srcset (spec 002 §9).
+// IGDB's image sizes for a cover's srcset.
 
 /** "Image widths 400, 800, 1200 for srcset" */
 export const IMAGE_WIDTHS = [400, 800, 1200] as const;

@@ -1,4 +1,4 @@
-// The platforms a play session may name (issue 14): the game's own platforms (play_session_guard
+// The platforms a play session may name: the game's own platforms (play_session_guard
 // refuses any other) that the device knows an id for, under their short names. Editing a session
 // keeps its current platform selectable even when the device cannot list the game's platforms
 // (offline, before the platform list or the game's details reached it), so an edit never drops it.

@@ -1,4 +1,4 @@
-// The play journal's rules (issue 14): what a session may hold, with the messages the server's
+// The play journal's rules: what a session may hold, with the messages the server's
 // app.check_journal_fields and play_session_guard give (…_play_journal.sql), and how the journal
 // reads: total time ("12 h 30 min") and sessions grouped by month, newest first.
 import { LONG_MONTHS, SHORT_MONTHS } from './dates.ts';

@@ -1,5 +1,5 @@
 // The page's title and its text meta tags (description, Open Graph, Twitter card) for a screen's
-// title and description (spec 000 §2: the shell provides them). The app sets them in the document
+// title and description (the spec: the shell provides them). The app sets them in the document
 // as screens show (features/meta/page-meta.tsx); the local gateway writes the same into the
 // index.html it serves at a game page's address (supabase/local/first-paint.ts), so the tab's
 // title is right from the first paint and a link preview, made without running scripts, names the game.
@@ -20,7 +20,7 @@ export interface MetaTag {
 }
 
 /**
- * The title and the text tags for a screen. A link preview never tells a spoiler (issue 14):
+ * The title and the text tags for a screen. A link preview never tells a spoiler:
  * screens hide them before cutting their text, and whatever still holds one shows "[spoiler]" here.
  */
 export function textMeta(meta: { readonly title?: string; readonly description?: string }): {

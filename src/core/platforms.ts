@@ -1,4 +1,4 @@
-// Platform names as members read them (spec 002 §9): the catalogue's long names mapped to the short
+// Platform names as members read them: the catalogue's long names mapped to the short
 // ones the review form and game pages show, and the two fallback lists the spec names. Every short
 // name here exists in the server's platform table (…_catalogue.sql seeds them), so a review can
 // always be saved with the platform it shows.
@@ -68,7 +68,7 @@ export function platformsOrFallback(names: readonly string[] | null | undefined)
 export interface PlatformOptions {
   /** The radio options, in order. */
   readonly options: readonly string[];
-  /** Whether the game's platforms are known: then one must be chosen (spec 000 §5 "Review"). */
+  /** Whether the game's platforms are known: then one must be chosen. */
   readonly required: boolean;
 }
 

@@ -1,11 +1,11 @@
-// The profile screen's rules (spec 002 §2 Profile, §4 Follow, §5, §8, §9): the id in the address,
+// The profile screen's rules: the id in the address,
 // the header's texts, the reviews modal's sorts and excerpts, the edit form's changes and the
 // follow button's messages. Pure: the screen (src/features/profile) renders what these answer.
 import { compareMoments, formatMonthYear } from './dates.ts';
 import { MutationError, parseMutation, type MutationArgs } from './mutations.ts';
 import { documentTitle } from './page-meta.ts';
 
-/** "Review excerpt 150 characters with Show more/less in the reviews modal" (§9). */
+/** "Review excerpt 150 characters with Show more/less in the reviews modal". */
 export const REVIEW_EXCERPT_LENGTH = 150;
 export const BIO_MAX_LENGTH = 500;
 
@@ -81,7 +81,7 @@ export function splitPlatforms(value: string | null | undefined): string[] {
   return out;
 }
 
-/** Platforms the edit form offers (spec §9's default options), before any the member already has. */
+/** Platforms the edit form offers (the spec's default options), before any the member already has. */
 export const PLATFORM_CHOICES = ['PC', 'PS5', 'Xbox Series X/S', 'Switch', 'Retro', 'Mobile'] as const;
 
 export type ReviewSort = 'recent' | 'oldest' | 'highest' | 'lowest';
@@ -209,7 +209,7 @@ function fieldMessage(field: ProfileField, message: string): string {
 }
 
 /**
- * What the follow button says when a follow.set is refused (§8): the refusal's own text for
+ * What the follow button says when a follow.set is refused: the refusal's own text for
  * following oneself, else the spec's failure text for the direction, else the unexpected one.
  */
 export function followErrorText(error: unknown, following: boolean): string {

@@ -1,11 +1,11 @@
-// What a review card shows, as pure functions of the review (spec 000 §2 "Review card" and §3
+// What a review card shows, as pure functions of the review (the spec's "Review card" and
 // "Review as shown on a card"): the author's name, the compact excerpt, the card's address, its
 // colour theme and the counts.
 
-/** Compact cards cut the text at this many characters and add '...' (spec 000 §2). */
+/** Compact cards cut the text at this many characters and add '...'. */
 export const COMPACT_TEXT_LIMIT = 120;
 
-/** Card colour themes, picked by review id modulo 5 (spec 000 §2). */
+/** Card colour themes, picked by review id modulo 5. */
 export const CARD_THEMES = ['purple', 'green', 'orange', 'blue', 'red'] as const;
 export type CardTheme = (typeof CARD_THEMES)[number];
 
@@ -54,7 +54,7 @@ export function cardTheme(reviewId: number): CardTheme {
   return CARD_THEMES[Number.isFinite(index) ? index : 0] ?? 'purple';
 }
 
-/** Like and comment counts as a card shows them: the member's own review shows 0 and 0 (spec 000 §3). */
+/** Like and comment counts as a card shows them: the member's own review shows 0 and 0. */
 export function cardCounts(
   review: { like_count: number; comment_count: number },
   isOwn: boolean,

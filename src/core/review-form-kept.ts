@@ -40,7 +40,7 @@ export function keptValues(opened: ReviewFormValues, current: ReviewFormValues):
  * The form as it opens with kept values: each field they hold wins over the one it would open with,
  * even one the server changed meanwhile (the member's typing is the newer work); the fields they do
  * not hold stay as opened. The finished answer is not taken once the game is marked finished: it is
- * locked then (spec 000 §4).
+ * locked then.
  */
 export function withKept(
   opened: ReviewFormValues,

@@ -1,4 +1,4 @@
-// The review form's rules (spec 000 §2 and §5 "Review", spec 002 §5): the rating's clamping and
+// The review form's rules: the rating's clamping and
 // rounding, digits-only playtime, what must be answered before Submit, and the edit mode's
 // "a field differs from the loaded values" check. Pure: the page keeps the state, this decides.
 import { cleanText } from './blank-text.ts';

@@ -1,4 +1,4 @@
-// A review's rich text (spec 000 §5 "Text sanitising", issue 20 §1): the text is stored as the
+// A review's rich text (the spec's "Text sanitising"): the text is stored as the
 // member typed it, and read here into formatting and literal text. Only the allowed tags, written
 // exactly and without attributes (`<b>`, `</b>`, `<br>`, `<br/>`), are formatting; a paired tag only
 // when it is closed, properly nested, in the same piece of text. Everything else — unknown tags

@@ -1,4 +1,4 @@
-// Spoiler tags in reviews and comments (issue 14): `||text||` marks text as a spoiler. The stored
+// Spoiler tags in reviews and comments: `||text||` marks text as a spoiler. The stored
 // text keeps the markers as typed (so the length limits count them like any other character);
 // screens split it into plain and spoiler segments. Rules, in order:
 // - `\|` is a literal "|" (the backslash is dropped), so `\||` or `|\|` never opens or closes;

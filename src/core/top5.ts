@@ -1,4 +1,4 @@
-// The Top 5 editor's rules (spec 002 §2, §4, §5): five ordered slots filled from position 1, each
+// The Top 5 editor's rules: five ordered slots filled from position 1, each
 // game at most once and rated by the member. Every change makes a new list (the editor keeps the
 // previous one to roll back to if saving fails) and top5.replace saves it whole.
 import { TOP_GAMES_SLOTS } from './constants.ts';
@@ -68,7 +68,7 @@ export function emptyChoicesText(ratedCount: number): string {
 export const sameOrder = (a: readonly TopEntry[], b: readonly TopEntry[]) =>
   a.length === b.length && a.every((g, i) => g.igdb_id === b[i]?.igdb_id);
 
-// Drag settings (spec 002 §9 "Drag").
+// Drag settings.
 /** A mouse or pen press becomes a drag after moving this far (px); phones need a little more. */
 export const DRAG_POINTER_DISTANCE = 8;
 export const DRAG_POINTER_DISTANCE_PHONE = 10;

@@ -1,5 +1,6 @@
 // Long work on the main thread (a sync pull's snapshot of thousands of rows) is cut into slices
-// with a yield between them, so that scrolling, input and paint get their turn (issue 18 §4).
+// with a yield between them, so that scrolling, input and paint get their turn
+// (docs/decisions/0008-big-libraries-yield-to-the-page.md).
 
 interface TaskScheduler {
   yield?: () => Promise<void>;

@@ -15,7 +15,8 @@ export { z };
 
 /**
  * A schema built on its first use, then kept. Building a zod schema is not free (a phone spends
- * tens of milliseconds on a module's schemas while the page starts, issue 20 §3): a schema that
+ * tens of milliseconds on a module's schemas while the page starts, counted in Total Blocking
+ * Time; docs/decisions/0007-hand-guards-for-first-screen-answers.md): a schema that
  * checks what only an action brings (a push's answer, a member's journal) waits for that action.
  */
 export function lazySchema<T>(build: () => T): () => T {

@@ -1,4 +1,4 @@
-// The game page's network calls (spec 002 §7): get_game_page (the game by id, external id or slug,
+// The game page's network calls: get_game_page (the game by id, external id or slug,
 // with its related games), and the catalogue function for games our database does not have yet
 // (getById) and for the carousels' bulk queries (DLCs by parent_game, limit 20, release date
 // ascending; mods by parent_game, limit 30, release date descending; the parent game in two
@@ -15,7 +15,7 @@ import { fromIgdbGame } from './search/hits.ts';
 
 type Loose = Record<string, unknown>;
 
-/** The category lookup's time-out (spec 002 §9 "category 8 s"); the other bulk calls share it. */
+/** The category lookup's time-out (the spec's "category 8 s"); the other bulk calls share it. */
 const CATALOGUE_TIMEOUT_MS = 8_000;
 const CARD_FIELDS = 'id,name,slug,summary,cover.url,category,first_release_date,parent_game';
 
@@ -134,7 +134,7 @@ export async function fetchDlcs(igdbId: number, signal?: AbortSignal): Promise<C
       ),
     );
   } catch {
-    return []; // spec 002 §7: "Failures silently return empty lists or null."
+    return []; // The spec: "Failures silently return empty lists or null."
   }
 }
 

@@ -11,8 +11,8 @@ import { trackRead } from './direct-rpc.ts';
 import { readThroughCode } from './read-code.ts';
 
 /**
- * Read-through and its zod-checked remote load on demand (issue 7's budget for the home page's
- * JavaScript): the screen renders from the device meanwhile. On a visit's first screen the read
+ * Read-through and its zod-checked remote load on demand (the home page's JavaScript budget,
+ * docs/decisions/0006-first-visit-javascript-budget.md): the screen renders from the device meanwhile. On a visit's first screen the read
  * goes out before supabase-js is made (readRpc).
  */
 function fetchScope(scope: ReadScope): Promise<number> {
@@ -34,7 +34,7 @@ export function warmReadThrough(): void {
  * the last answer until the new query's first. An error is thrown to the screen's error boundary.
  *
  * Each answer re-renders as a transition, which React renders in slices of a few milliseconds with
- * the page free to take input between them, not in one task (issue 20 §3: Total Blocking Time). An
+ * the page free to take input between them, not in one task (Lighthouse's Total Blocking Time). An
  * answer can be a large render: a profile's library of hundreds of games, a game page's reviews,
  * each with its covers (browse's page of twenty games, rendered the same way, took one task of
  * 350–570 ms at a phone's speed). A transition shows nothing half-rendered: React commits the

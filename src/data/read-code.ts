@@ -1,5 +1,5 @@
-// The code of the reads that go to the server, loaded on demand (issue 7's budget for the home
-// page's JavaScript). One loader per read, shared by the code that runs the read (live.ts,
+// The code of the reads that go to the server, loaded on demand (the home page's JavaScript
+// budget, docs/decisions/0006-first-visit-javascript-budget.md). One loader per read, shared by the code that runs the read (live.ts,
 // search-provider.tsx) and by app/screens.ts, which asks for it with the screen that will run it.
 // Free of static imports: boot.ts, the page's first script, reaches this module.
 

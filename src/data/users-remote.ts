@@ -1,4 +1,4 @@
-// The user directory's read (spec 002 §2 /users): get_users in 20261121000700_reads.sql answers
+// The user directory's read (/users): get_users in 20261121000700_reads.sql answers
 // one page of members other than the caller, the exact total, community stats and the top 3
 // reviewers. Nothing here is written to the device's mirrors: the last answers are kept by
 // directory-cache.ts for offline use.
@@ -46,6 +46,6 @@ export async function fetchDirectory(params: DirectoryParams, signal?: AbortSign
   }
   const { data, error } = answer;
   if (error) throw new DirectoryRequestError(error.message, isNetworkFailure(error));
-  // Throws DirectoryAnswerError (spec §8's unexpected error) when the rows are unreadable.
+  // Throws DirectoryAnswerError (the spec's unexpected error) when the rows are unreadable.
   return readDirectoryAnswer(data);
 }

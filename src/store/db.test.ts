@@ -155,7 +155,7 @@ const RELEASED: readonly Release[] = [
     },
   },
   {
-    // Issue 18 §4: the Library tab's kept head per member, and [user_id + change time] indexes for
+    // The Library tab's kept head per member, and [user_id + change time] indexes for
     // its signature. New indexes only: the rows of every table stay as they were.
     version: 6,
     stores: {

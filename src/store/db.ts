@@ -168,7 +168,7 @@ export interface OutboxRow {
 
 /**
  * An edit of this device that the server kept out because another device had changed the same
- * fields later (issue 19 §1). Shown once, until the member chooses Use mine or Keep theirs.
+ * fields later (docs/decisions/0002-hlc-per-field.md). Shown once, until the member chooses Use mine or Keep theirs.
  */
 export interface ConflictRow {
   /** The losing mutation's id. */
@@ -327,10 +327,10 @@ export class CheckpointDb extends Dexie {
     // functions of the versions above the old one. Each stores() call re-parses every version
     // declared before it and re-installs every table's accessors, and this constructor runs in the
     // task that starts the app on every page: five versions declared one by one cost a phone about
-    // 130 ms of it (issue 20 §3). What each version added (db.test.ts RELEASED freezes them, and
+    // 130 ms of it (Lighthouse's Total Blocking Time). What each version added (db.test.ts RELEASED freezes them, and
     // opens a database made at each one with this class):
-    // 1: the mirrors, shadows, outbox, syncState and auth; 2: the play journal (issue 14) by key,
-    // game and date; 3: conflicts (issue 19 §1), oldest first; 4: imports (issue 18), a confirmed
+    // 1: the mirrors, shadows, outbox, syncState and auth; 2: the play journal by key,
+    // game and date; 3: conflicts, oldest first; 4: imports, a confirmed
     // import's writes and progress; 5: an import's progress apart from its writes.
     // Later versions (6 and 7 below) are appended with only what they change.
     this.version(5)
@@ -364,7 +364,7 @@ export class CheckpointDb extends Dexie {
           .bulkPut(jobs.map(({ id, done, state, refused }) => ({ id, done, state, refused })));
         await tx.table('imports').bulkPut(jobs.map(({ done: _d, state: _s, refused: _r, ...writes }) => writes));
       });
-    // The Library tab's first pass (issue 18 §4): per member, the head its last full pass showed,
+    // The Library tab's first pass: per member, the head its last full pass showed,
     // and indexes giving each of the member's tables its newest row in one step (the head's
     // signature, data/repos/library-head.ts). New indexes only: IndexedDB builds them, no row is rewritten.
     this.version(6).stores({

@@ -123,7 +123,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         // Inside the lock, so two tabs never refresh the same token at once.
         const withAuth = refreshingOnce(refreshSession);
         if (!outboxUpgraded) {
-          // Once per start of the app: rows an older build queued, in this build's shape (issue 19 §5).
+          // Once per start of the app: rows an older build queued, in this build's shape
+          // (docs/decisions/0009-sync-protocol-versions.md).
           await upgradeOutbox(db);
           outboxUpgraded = true;
         }

@@ -2,7 +2,8 @@
 // page. Each page's last transaction holds the rebase and the new cursor, so the cursor never moves
 // past rows that were not stored, and the pending writes are never shown undone. A page of changes
 // is that one transaction; a snapshot is stored in slices that yield to the page (storePage).
-// While a page is stored, the next one is already asked for (issue 20 §3): the same request the
+// While a page is stored, the next one is already asked for (the server's time and the device's
+// overlap; docs/decisions/0004-pull-pages-grouped-by-table.md): the same request the
 // next turn would make (the page's cursor, the scope as the page leaves it). It is used only if
 // the stored state then matches it; pages are still stored one by one, in order.
 import { maxHlc } from '../core/hlc.ts';
@@ -30,8 +31,8 @@ const RESNAPSHOT_CODES: ReadonlySet<string> = new Set([INVALID_CURSOR, CURSOR_TO
 /**
  * Changes asked for per sync_pull call: the most the server allows. Each call costs the server its
  * scope and cursor work however few rows it returns (pages also end at a transaction's changes), so
- * 10,000 changed rows took 20 calls at 1,000 and take 4 at 5,000, and the pull's time (issue 20 §3,
- * `npm run bench -- engine`) is mostly the calls'. Each page is still one transaction with its cursor.
+ * 10,000 changed rows took 20 calls at 1,000 and take 4 at 5,000, and the pull's time
+ * (`npm run bench -- engine`) is mostly the calls'. Each page is still one transaction with its cursor.
  */
 export const PULL_PAGE_SIZE = 5000;
 
@@ -41,7 +42,8 @@ export interface PullOutcome {
 }
 
 /**
- * Changes of a snapshot stored per transaction, with a yield to the page between (issue 18 §4): a
+ * Changes of a snapshot stored per transaction, with a yield to the page between
+ * (docs/decisions/0008-big-libraries-yield-to-the-page.md): a
  * first pull brings thousands of rows, and one transaction of them all held the page for over a
  * second while the member scrolled. IndexedDB commits a transaction once its requests are done, so
  * slices must be transactions of their own; each is a small share of the whole.

@@ -234,7 +234,7 @@ describe('applyServerChanges (a page at once)', () => {
       await twin.delete();
     }
   }, 20_000); // 40 transactions over two databases: seconds on a loaded machine
-  it('writes only the rows that changed: a read-through of rows the device holds as they are writes nothing (issue 18 §4)', async () => {
+  it('writes only the rows that changed: a read-through of rows the device holds as they are writes nothing', async () => {
     const rows = [gameRow(40, 4000, 'Same'), gameRow(41, 4001, 'Old name')];
     await db.transaction('rw', APPLY_TABLES, () =>
       applyServerChanges(

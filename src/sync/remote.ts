@@ -112,7 +112,8 @@ export const CLIENT_TOO_OLD = 'client_too_old';
 export const CLIENT_TOO_OLD_MESSAGE = 'A new version is needed to sync your changes';
 
 /**
- * The server can no longer read this app's calls or one of its queued mutations (issue 19 §5).
+ * The server can no longer read this app's calls or one of its queued mutations
+ * (docs/decisions/0009-sync-protocol-versions.md).
  * Nothing was lost: the outbox keeps every row from that one on, and syncing waits for an update.
  */
 export class ClientTooOldError extends Error {

@@ -26,7 +26,7 @@ export interface SyncStatus {
   readonly lastError: string | null;
   /** When the next retry is due after a failure (ms since the epoch), or null. */
   readonly backoffUntil: number | null;
-  /** The server answered client_too_old: the outbox waits for an updated app (issue 19 §5). */
+  /** The server answered client_too_old: the outbox waits for an updated app (docs/decisions/0009-sync-protocol-versions.md). */
   readonly updateNeeded: boolean;
 }
 

@@ -1,4 +1,4 @@
-// An outbox an older build left (issue 19 §5): rows queued before this build's sync protocol. As
+// An outbox an older build left (docs/decisions/0009-sync-protocol-versions.md): rows queued before this build's sync protocol. As
 // the app starts, the rows whose arguments today's mutation schemas read are brought to today's
 // shape: their arguments as this build would have queued them, the protocol of this build, and an
 // edit clock dated when the member made the edit (an older build's row has none; the server would

@@ -1,4 +1,4 @@
-// The export's file name (issue 18): checkpoint-<username>-<YYYY-MM-DD>.json or .zip, the day on
+// The export's file name: checkpoint-<username>-<YYYY-MM-DD>.json or .zip, the day on
 // the member's own calendar.
 export type ExportFormat = 'json' | 'csv';
 

@@ -1,4 +1,4 @@
-// The JSON export's schema, version 1 (issue 18; README "Export file format"): everything a member
+// The JSON export's schema, version 1 (README "Export file format"): everything a member
 // owns, each game named by its IGDB id, name and release year so the file reads on its own and an
 // import can find the same games again. Rows made on the device and not on the server yet carry
 // `synced: false`. A later version adds fields or sections and bumps `version`; an importer reads

@@ -1,4 +1,4 @@
-// Import (issue 18 §2): the limits and the texts a member reads, each named once.
+// Import: the limits and the texts a member reads, each named once.
 
 /** The largest file an import reads: 20 MB. */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;

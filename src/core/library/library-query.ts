@@ -1,4 +1,4 @@
-// What a member asks of a library list (issue 18 §3): the filter box's text, the filters (status,
+// What a member asks of a library list: the filter box's text, the filters (status,
 // platform, rating range, release year, reviewed or not) and the sort, read from and written to the
 // address's search params so a view can be shared and survives a reload. Unknown or broken values
 // are dropped, never an error: a hand-edited link still opens the list.
@@ -29,7 +29,7 @@ export type Reviewed = 'yes' | 'no';
 export const RATING_MIN = 1;
 export const RATING_MAX = 10;
 
-/** The filter box's text is capped like every search text (spec 000 §8: 100 characters). */
+/** The filter box's text is capped like every search text (the spec: 100 characters). */
 export const LIBRARY_TEXT_MAX = 100;
 
 export interface LibraryQuery {

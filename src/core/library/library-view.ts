@@ -1,4 +1,4 @@
-// A member's library as one filterable list (issue 18 §3): every game they track, rate or play,
+// A member's library as one filterable list: every game they track, rate or play,
 // with what the filters and sorts read. Built once per change of the list; `apply` then runs per
 // keystroke: each sort's order is computed once and kept, so a keystroke only grades the text
 // (text-match.ts) and walks one ready order.

@@ -1,4 +1,4 @@
-// The filter box's typo-tolerant matcher (issue 18 §3), built once per list and asked once per
+// The filter box's typo-tolerant matcher, built once per list and asked once per
 // keystroke. It folds text exactly as the header search does (search/query.ts prepareQuery:
 // sanitised, accents and roman numerals folded, short forms like "ff7" expanded) and forgives typos
 // with the header search's own rule (search/typo.ts: 1 edit up to 5 letters, 2 beyond, adjacent

@@ -1,4 +1,4 @@
-// The browse page's address (spec 001 §2 "/search"): URL parameters ⇄ the query it shows, and the
+// The browse page's address: URL parameters ⇄ the query it shows, and the
 // window of page buttons. Both parameter sets of the spec are read — q, platform, year,
 // sort=field:order, page and q, genres, platforms, rating, sort=field — and anything unreadable
 // becomes the default instead of an error, so a hand-edited or stale link always opens the page.

@@ -23,7 +23,7 @@ function fakeTimer() {
   return { timer, live, tick: () => live.forEach((run) => run()) };
 }
 
-describe('memory cache (§9)', () => {
+describe('memory cache: sizes, expiry and eviction of the oldest', () => {
   it('has the spec sizes', () => {
     expect([MEMORY_CACHE_TTL_MS, MEMORY_CACHE_MAX_ITEMS, MEMORY_CACHE_EVICT_FRACTION, MEMORY_CACHE_CLEANUP_MS]).toEqual(
       [300_000, 100, 0.2, 300_000],

@@ -1,4 +1,4 @@
-// The in-memory search cache (spec 001 §9): entries live 300 s, at most 100; when over, the oldest
+// The in-memory search cache: entries live 300 s, at most 100; when over, the oldest
 // 20 % go. Pure: the clock and the timer are injected, so the page can pause cleanup when hidden.
 import {
   MEMORY_CACHE_CLEANUP_MS,

@@ -43,12 +43,12 @@ export function effectiveCategory(game: SearchGame): number {
 const MOD_WORDS =
   /\b(mod|mods|modded|rom ?hack|hack|fan ?game|fan-made|fanmade|unofficial|homebrew|total conversion)\b/i;
 
-/** §5 "mod-related content": IGDB mod or fork, or a title that says it is one. */
+/** "mod-related content": IGDB mod or fork, or a title that says it is one. */
 export function isModContent(game: SearchGame): boolean {
   const category = effectiveCategory(game);
   return category === CATEGORY.MOD || category === CATEGORY.FORK || MOD_WORDS.test(game.name);
 }
 
-/** §5 "Bundles are kept only if the name says collection, bundle and so on." */
+/** "Bundles are kept only if the name says collection, bundle and so on." */
 export const BUNDLE_NAME =
   /\b(collection|bundle|trilogy|anthology|compilation|pack|edition|box set|complete|twin|double|triple)\b/i;

@@ -1,10 +1,10 @@
-// Spec 001 (search and discovery): every number of §5 and §9, each named once. The spec's wording
+// The search spec's numbers (its validation rules and business constants), each named once. The spec's wording
 // is quoted where it helps. Numbers marked "not in spec" are this module's own choices.
 
-// §9 Header search
+// Header search
 /** "debounce 800 ms" */
 export const HEADER_SEARCH_DEBOUNCE_MS = 800;
-/** §5 "Header search fires only for 2 or more characters"; also quick-search and recent searches. */
+/** "Header search fires only for 2 or more characters"; also quick-search and recent searches. */
 export const MIN_QUERY_LENGTH = 2;
 /** "up to 8 suggestions" */
 export const SUGGESTION_LIMIT = 8;
@@ -16,7 +16,7 @@ export const RECENT_SEARCHES_TTL_S = 86_400;
 /** "users search limit 8" */
 export const USER_SEARCH_LIMIT = 8;
 
-// §9 Browse
+// Browse
 export const BROWSE_PAGE_SIZE = 20;
 export const BROWSE_PAGE_BUTTONS = 5;
 export const BROWSE_DEBOUNCE_MS = 2000;
@@ -25,11 +25,11 @@ export const PICKER_RESULT_LIMIT = 20;
 /** "the current year and the 49 before it, 50 in all" */
 export const BROWSE_RELEASE_YEARS = 50;
 
-// §5 Sanitiser
+// Sanitiser
 /** "caps at 100 characters" */
 export const QUERY_MAX_LENGTH = 100;
 
-// §9 In-memory cache
+// In-memory cache
 /** "default TTL 300 s; max 100 items; when over, evict the oldest 20%; cleanup every 300000 ms" */
 export const MEMORY_CACHE_TTL_MS = 300_000;
 export const MEMORY_CACHE_MAX_ITEMS = 100;
@@ -45,7 +45,7 @@ export const ENV_DATABASE_CACHE_SIZE = 10_000;
 /** "Database user and profile cache TTL 300000 ms." */
 export const DB_PROFILE_CACHE_TTL_MS = 300_000;
 
-// §9 Search sizes, §4 fallbacks
+// Search sizes and fallbacks
 export const SEARCH_PAGE_SIZE = 50;
 /** "75 for well-known franchise queries" */
 export const FRANCHISE_SEARCH_PAGE_SIZE = 75;
@@ -56,33 +56,33 @@ export const TOP_RATED_MIN_RATING_COUNT = 5;
 /** "Fallback to external: threshold 1 game, max 20 results" */
 export const EXTERNAL_FALLBACK_THRESHOLD = 1;
 export const EXTERNAL_FALLBACK_MAX = 20;
-/** §4 "each auto-add followed by a 100 ms pause" */
+/** "each auto-add followed by a 100 ms pause" */
 export const AUTO_ADD_PAUSE_MS = 100;
-/** §4 "needs at least min(limit, 10) local games, otherwise adds franchise searches (5 each)" */
+/** "needs at least min(limit, 10) local games, otherwise adds franchise searches (5 each)" */
 export const POPULAR_MIN_LOCAL = 10;
 export const POPULAR_FRANCHISE_SEARCH_LIMIT = 5;
-/** §4 "Partial-match fallback when fewer than 10 results, limit 50." */
+/** "Partial-match fallback when fewer than 10 results, limit 50." */
 export const PARTIAL_MATCH_BELOW = 10;
 export const PARTIAL_MATCH_LIMIT = 50;
-/** §4 "A query budget of 15 searches in total per search. Up to 8 series queries." */
+/** "A query budget of 15 searches in total per search. Up to 8 series queries." */
 export const QUERY_BUDGET = 15;
 export const MAX_SERIES_QUERIES = 8;
-/** §4 "searchWithSequels takes half the limit from the first search (default limit 8)" */
+/** "searchWithSequels takes half the limit from the first search (default limit 8)" */
 export const SEQUELS_DEFAULT_LIMIT = 8;
-/** §4 "up to 5 variant queries … Each variant has limit 5 (10 for the franchise-name query)" */
+/** "up to 5 variant queries … Each variant has limit 5 (10 for the franchise-name query)" */
 export const MAX_VARIANT_QUERIES = 5;
 export const VARIANT_LIMIT = 5;
 export const FRANCHISE_VARIANT_LIMIT = 10;
-/** §4 "fewer than min(3, limit) results triggers up to 8 fallback queries with limit 3" */
+/** "fewer than min(3, limit) results triggers up to 8 fallback queries with limit 3" */
 export const FLAGSHIP_FALLBACK_BELOW = 3;
 export const FLAGSHIP_FALLBACK_QUERIES = 8;
 export const FLAGSHIP_FALLBACK_LIMIT = 3;
-/** §7 search_games_secure limit_count: "150 original, 120 per expanded term, 50 per series term" */
+/** search_games_secure's limit_count: "150 original, 120 per expanded term, 50 per series term" */
 export const SECURE_LIMIT_ORIGINAL = 150;
 export const SECURE_LIMIT_EXPANDED = 120;
 export const SECURE_LIMIT_SERIES = 50;
 
-// §9 Relevance scoring (database results)
+// Relevance scoring (database results)
 /** "exact name 1000, prefix 800, contains 600" */
 export const REL_NAME_EXACT = 1000;
 export const REL_NAME_PREFIX = 800;
@@ -136,7 +136,7 @@ export const FUZZY_WEIGHT_TOTAL = 300;
 /** "Threshold 0.08 known franchise, 0.12 otherwise." Minimum fuzzy relevance (1 − Fuse score). */
 export const FUZZY_THRESHOLD_FRANCHISE = 0.08;
 export const FUZZY_THRESHOLD = 0.12;
-/** §5 "keeps a result when its score is at least 0.12 of 260" */
+/** "keeps a result when its score is at least 0.12 of 260" */
 export const RELEVANCE_CUT_FRACTION = 0.12;
 export const RELEVANCE_CUT_SCALE = 260;
 
@@ -215,7 +215,7 @@ export const PENALTY_MOD_BUNDLE = -150;
 export const ICONIC_BOOST_MIN = 400;
 export const ICONIC_BOOST_MAX = 500;
 
-/** §5 "Mod-related content from a MODERATE company is kept only if released within 3 years." */
+/** "Mod-related content from a MODERATE company is kept only if released within 3 years." */
 export const MODERATE_MOD_MAX_AGE_YEARS = 3;
 
 export const SECONDS_PER_YEAR = 365.25 * 86_400;

@@ -1,4 +1,4 @@
-// The iconic-game table (spec 001 §3): famous games that rank first for their franchise, and the
+// The iconic-game table: famous games that rank first for their franchise, and the
 // franchises the search knows (owner companies feed fan-content protection).
 import { ICONIC_BOOST_MAX, ICONIC_BOOST_MIN } from './constants.ts';
 import { normalizeText } from './normalize.ts';
@@ -109,7 +109,7 @@ export const FRANCHISE_OWNERS: ReadonlyMap<string, string> = new Map([
   ['resident evil', 'Capcom'],
 ]);
 
-/** §9 "well-known franchise queries" (page size 75; fuzzy threshold 0.08). */
+/** The spec's "well-known franchise queries" (page size 75; fuzzy threshold 0.08). */
 export const WELL_KNOWN_FRANCHISES: readonly string[] = [
   'mario',
   'zelda',

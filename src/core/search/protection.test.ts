@@ -7,7 +7,7 @@ import type { SearchGame } from './types.ts';
 const game = (name: string, extra: Partial<SearchGame> = {}): SearchGame => ({ id: 1, name, category: 0, ...extra });
 const yearsAgo = (y: number) => NOW_S - y * SECONDS_PER_YEAR;
 
-describe('fan-content protection (§5)', () => {
+describe('fan-content protection: seasons, bundles, e-cards and fan mods', () => {
   it('always removes seasons (category 7)', () => {
     expect(protectGame(game('Fortnite: Season 3', { category: 7 }), NOW_S).keep).toBe(false);
   });

@@ -1,4 +1,4 @@
-// Fan-content protection (spec 001 §5): hides seasons, unnamed bundles, '-e - ' cards and fan mods of
+// Fan-content protection: hides seasons, unnamed bundles, '-e - ' cards and fan mods of
 // companies that enforce their rights. Pure: `now` is passed in.
 import { MODERATE_MOD_MAX_AGE_YEARS, SECONDS_PER_YEAR } from './constants.ts';
 import { BUNDLE_NAME, CATEGORY, effectiveCategory, isModContent } from './category.ts';
@@ -59,7 +59,7 @@ export function protectionLevel(game: SearchGame): ProtectionLevel {
   return level ?? DEFAULT_PROTECTION_LEVEL;
 }
 
-/** §5 "Titles matching a '-e - ...' pattern are removed" (e-Reader card sets). */
+/** "Titles matching a '-e - ...' pattern are removed" (e-Reader card sets). */
 const E_CARD_TITLE = /-e\s+-\s/i;
 
 export type Verdict = { readonly keep: false } | { readonly keep: true; readonly communityMod: boolean };

@@ -1,4 +1,4 @@
-// Recent searches (spec 001 §2, §9): per tab (games, users) the last 5 searches of 2+ characters,
+// Recent searches: per tab (games, users) the last 5 searches of 2+ characters,
 // kept 24 h, newest first. Where they are stored is the caller's choice (localStorage in the app).
 import { MIN_QUERY_LENGTH, RECENT_SEARCHES_KEPT, RECENT_SEARCHES_TTL_S } from './constants.ts';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sanitizeMemberQuery, sanitizeQuery } from './sanitize.ts';
 import { QUERY_MAX_LENGTH } from './constants.ts';
 
-describe('sanitizeQuery (§5)', () => {
+describe('sanitizeQuery strips forbidden characters and caps the length', () => {
   it('strips quote, backslash, semicolon, parentheses, percent and underscore', () => {
     expect(sanitizeQuery(`zel'da"\\;()%_`)).toBe('zelda');
   });

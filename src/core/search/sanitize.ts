@@ -4,7 +4,7 @@ const STRIPPED_SEQUENCES = /--|\/\*|\*\//g;
 const STRIPPED_CHARS = /['"\\;()%_]/g;
 const STRIPPED_MEMBER_CHARS = /['"\\;()%]/g;
 
-/** §5 sanitiser: strips ' " \ ; ( ) % _ and the sequences -- /* *\/, trims, caps at 100 characters. */
+/** The spec's sanitiser: strips ' " \ ; ( ) % _ and the sequences -- /* *\/, trims, caps at 100 characters. */
 export function sanitizeQuery(raw: string): string {
   return strip(raw, STRIPPED_CHARS);
 }

@@ -116,7 +116,7 @@ function genreOverlap(genres: readonly string[] | undefined, reference: readonly
 /**
  * How well a game's own text answers the query, without the signals that do not depend on it
  * (recency, engagement, iconic boosts): title tier plus summary, description, genre and company
- * hits. Used for the relevance cut on remote results (§5 "at least 0.12 of 260").
+ * hits. Used for the relevance cut on remote results.
  */
 export function matchRelevance(game: SearchGame, q: PreparedQuery): number {
   const has = (field: string | null | undefined) =>
@@ -133,7 +133,7 @@ export function matchRelevance(game: SearchGame, q: PreparedQuery): number {
 }
 
 /**
- * Scores one game for one query. Higher is better; every number is a named constant of spec 001 §9.
+ * Scores one game for one query. Higher is better; every number is a named constant of constants.ts.
  *
  * Relevance:
  * - Title (best of name and alternative names, folded): exact 1000; exact without a leading article 950;
@@ -208,7 +208,7 @@ export function scoreGame(game: SearchGame, q: PreparedQuery, ctx: ScoreContext,
   if (ageYears !== undefined && ageYears >= 0) {
     tier += ageYears >= OLD_RELEASE_YEARS ? OLD_RELEASE_PENALTY : belowBand(ageYears, RECENT_RELEASE_BANDS);
   }
-  // A community mod keeps its tier 200 (§5 "kept as a community mod (tier 200)"); other fan content pays.
+  // A community mod keeps its tier 200 ("kept as a community mod (tier 200)"); other fan content pays.
   if (mod && ctx.communityMod !== true) tier += PENALTY_MOD;
   if (category === CATEGORY.SEASON) tier += PENALTY_SEASON;
   if (category === CATEGORY.BUNDLE) tier += mod ? PENALTY_MOD_BUNDLE : PENALTY_BUNDLE;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildVariants } from './variants.ts';
 
-describe('buildVariants (§4)', () => {
+describe('buildVariants: sequel numbers, short forms and franchise queries', () => {
   it('gives sequel numbers in both spellings and expands short forms', () => {
     expect(buildVariants('ff7').map((v) => v.searchTerm)).toEqual(
       expect.arrayContaining(['final fantasy 7', 'final fantasy vii']),

@@ -1,4 +1,4 @@
-// Variant queries for the remote step (spec 001 §4): sequel numbers, franchise flagship titles and
+// Variant queries for the remote step: sequel numbers, franchise flagship titles and
 // alternative spellings, at most 5, each with its own limit.
 import { FRANCHISE_VARIANT_LIMIT, MAX_VARIANT_QUERIES, VARIANT_LIMIT } from './constants.ts';
 import { ICONIC_GAMES } from './iconic.ts';

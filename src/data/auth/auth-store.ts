@@ -1,4 +1,4 @@
-// Who is signed in (spec 000 §4 "Authentication"), for every screen: loading until the stored
+// Who is signed in, for every screen: loading until the stored
 // session is read, then signed out, or signed in with the member's database id. The id is resolved
 // once (get_or_create_user, given up after 5 s) and remembered on the device (sync state), so a
 // member who opens the app offline is signed in at once with their id.
@@ -106,7 +106,8 @@ export interface AuthStoreDeps {
   readonly remember?: RememberMe | null;
   /**
    * The review forms and comments kept unsaved, forgotten with the member's data. Default: the browser's (none
-   * outside one), its code loaded by a sign-out, not with the app's entry (issue 7's budget).
+   * outside one), its code loaded by a sign-out, not with the app's entry (the first visit's
+   * JavaScript budget, docs/decisions/0006-first-visit-javascript-budget.md).
    */
   readonly keptForms?: () => Promise<Pick<KeptReviewForms, 'forgetAll'>>;
   /**

@@ -1,4 +1,4 @@
-// Applying a confirmed import (issue 18 §2): the plan's writes are stored as a job (`imports`, its
+// Applying a confirmed import: the plan's writes are stored as a job (`imports`, its
 // writes, written once; `importProgress`, how far it got), then applied batch by batch. Each batch
 // is one transaction over the mirrors, the outbox and the job's progress: every write is applied
 // locally and queued exactly as mutate() does, and the job's `done` moves on in the same commit.

@@ -1,4 +1,4 @@
-// The page's side of an import's reading (issue 18 §2): the worker (worker.ts) decodes, parses and
+// The page's side of an import's reading: the worker (worker.ts) decodes, parses and
 // matches on the device; rows it cannot settle are then asked of the search (our database and the
 // catalogue function, ranked and merged as the header search does) a few at a time. The worker's
 // code loads only when a member imports.

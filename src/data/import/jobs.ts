@@ -1,4 +1,4 @@
-// What the import screens call (issue 18 §2): the member's library for the preview, and the jobs
+// What the import screens call: the member's library for the preview, and the jobs
 // on this device's database (apply.ts) started, run, paused and resumed. Only one run of a job at
 // a time in this page: a second call for a job already running joins the first. A run holds a Web
 // Lock named after its job while it goes, so another tab can see it (each batch is one transaction

@@ -1,4 +1,4 @@
-// Matching an import's rows against the device's catalogue (issue 18 §2), run by the import worker
+// Matching an import's rows against the device's catalogue, run by the import worker
 // (worker.ts) and by the bench: by IGDB id where the row has one, otherwise by name and year
 // through the search's own ranking (the device index of core/search). Rows the device cannot settle
 // are left for the catalogue function (match-remote.ts).

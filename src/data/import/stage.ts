@@ -1,4 +1,4 @@
-// An import's batch applied in memory, then written at once (issue 18 §2; apply.ts). The writes are
+// An import's batch applied in memory, then written at once (apply.ts). The writes are
 // applied by the ordinary local applies (mutators/*), the same code mutate() runs — same rules,
 // same refusals — but their reads and writes go through this stand-in for the database:
 // - reads: the rows the batch names are read up front, all at once (`prefetch`: games by igdb_id,

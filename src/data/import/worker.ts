@@ -1,4 +1,4 @@
-// The import worker (issue 18 §2): decoding, parsing and matching a file off the page's thread, so
+// The import worker: decoding, parsing and matching a file off the page's thread, so
 // a 5,000-row file never freezes the page. It opens the device's database itself (IndexedDB works
 // in workers) to read the catalogue, and reports progress as it goes. It writes nothing.
 import { CheckpointDb } from '../../store/db.ts';

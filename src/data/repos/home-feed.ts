@@ -1,4 +1,4 @@
-// The home page's Recent Reviews, offline-first (spec 000 §2: fetch the 10 newest reviews with text).
+// The home page's Recent Reviews, offline-first (the spec: fetch the 10 newest reviews with text).
 // Online, get_recent_reviews names the newest reviews and a read-through stores them, their authors
 // and games on the device (rating_ids scope, so later pulls keep them fresh); the page always renders
 // the device's answer (loadRecentReviews), so offline it shows the last reviews it saw.

@@ -1,4 +1,4 @@
-// The home page's Recent Reviews: the newest reviews with text (spec 000 §2: fetch 10).
+// The home page's Recent Reviews: the newest reviews with text (the spec: fetch 10).
 import type { CheckpointDb } from '../../store/db.ts';
 import { authorOf, counts, hasText, type ReviewCard } from './shapes.ts';
 

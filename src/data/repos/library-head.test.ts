@@ -1,4 +1,4 @@
-// The Library tab's first pass (issue 18 §4): the head a full pass keeps must give the same count,
+// The Library tab's first pass: the head a full pass keeps must give the same count,
 // rows and order as the full pass (ties on the timestamp included), serve only the default view,
 // and never be used once the member's rows changed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

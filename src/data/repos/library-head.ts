@@ -1,4 +1,4 @@
-// The Library tab's cheap first pass (issue 18 §4). The full pass (library.ts) reads every game,
+// The Library tab's cheap first pass. The full pass (library.ts) reads every game,
 // review and status row of the member before anything shows: seconds for thousands of games. So
 // each full pass keeps, per member, its "head": the count, the filter menus' platforms and years,
 // and the first HEAD_ROWS rows in the default sort (Recently updated, ties by name), with a

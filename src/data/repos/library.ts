@@ -1,4 +1,4 @@
-// A member's library from IndexedDB (issue 18 §3): every game they have started, finished,
+// A member's library from IndexedDB: every game they have started, finished,
 // wishlisted, collected, rated or (their own) logged a session of, one item per game, as the
 // profile's Library tab filters it. Another member's is what the device holds for them (their
 // public rows, brought by the profile's read-through); one's own includes writes not synced yet.

@@ -1,4 +1,4 @@
-// A member's Top 5 and Top 10 from IndexedDB (spec 002 §2): the Top 5 rows in position order, the
+// A member's Top 5 and Top 10 from IndexedDB: the Top 5 rows in position order, the
 // highest-rated games for the Top 10, and the member's rated games (the Top 5 picker's choices).
 // Offline these answer from whatever the device holds; read-through keeps it fresh online.
 import { TOP_TEN_SIZE } from '../../core/constants.ts';

@@ -1,5 +1,5 @@
-// A member's profile from IndexedDB (spec 002 §2), read in parts so that a library of thousands of
-// games costs only what the open screen shows (issue 18 §4): the header and its stats (counts, no
+// A member's profile from IndexedDB, read in parts so that a library of thousands of
+// games costs only what the open screen shows: the header and its stats (counts, no
 // game rows), Want to Play a page at a time, and the games modal's lists when it opens. Top 5 and
 // Top 10 are in lists.ts, the Library tab in library.ts.
 import type { CheckpointDb, GameRow, ReviewRow, UserRow } from '../../store/db.ts';

@@ -1,4 +1,4 @@
-// The write/edit review page's data (spec 000 §2): the game (from the device, else fetched into it
+// The write/edit review page's data: the game (from the device, else fetched into it
 // by read-through), the member's own review of it (edit mode) and progress (a finished game locks
 // the 'Did you finish the game?' answer), and the platform list (table platform, which no pull
 // carries: get_platforms is copied into the device's `platforms` table so the form works offline).
@@ -20,7 +20,7 @@ export interface ReviewFormData {
 }
 
 /**
- * The game of /review/{gameId}: by external id first (the id review links carry, spec 000 §2),
+ * The game of /review/{gameId}: by external id first (the id review links carry),
  * the server's row over a not-yet-synced stand-in (-igdb_id); else by internal id.
  */
 export async function findFormGame(db: CheckpointDb, gameId: number): Promise<GameRow | undefined> {

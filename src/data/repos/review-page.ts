@@ -1,5 +1,5 @@
 // One member's review of a game with its likes and threaded comments, from IndexedDB.
-// gameId is the external id when the game has one, else the internal id (spec 000 §2).
+// gameId is the external id when the game has one, else the internal id.
 // Comments are threaded by src/core/comments.ts: newest threads first, replies oldest first.
 import { threadComments } from '../../core/comments.ts';
 import type { CheckpointDb, GameRow, ReviewRow } from '../../store/db.ts';

@@ -22,14 +22,14 @@ export function authorOf(user: UserRow | undefined): Author | null {
 }
 
 /**
- * Only reviews with a numeric rating 1 to 10 count (spec 000 §5), and never a private draft: a
+ * Only reviews with a numeric rating 1 to 10 count, and never a private draft: a
  * draft is in no list, count, average or feed (only its author's own views show it, labelled).
  */
 export function counts(review: ReviewRow): boolean {
   return !isDraft(review) && typeof review.rating === 'number' && review.rating >= 1 && review.rating <= 10;
 }
 
-/** Review text appears only if non-blank (spec 000 §5). */
+/** Review text appears only if non-blank. */
 export function hasText(review: ReviewRow): boolean {
   return typeof review.review === 'string' && review.review.trim() !== '';
 }

@@ -10,7 +10,7 @@ import {
 
 /**
  * The stored list, checked by hand rather than with zod: the header's search box is on every
- * screen, and zod is kept out of the entry (issue 7's budget for the home page's JavaScript).
+ * screen, and zod is kept out of the entry (docs/decisions/0007-hand-guards-for-first-screen-answers.md).
  * Like a zod object, an entry keeps only its known fields.
  */
 function parseEntries(value: unknown): RecentEntry[] | null {

@@ -111,7 +111,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   let addedIndex: LocalIndex | undefined;
 
   // The index code (with Fuse.js for typos) loads with the first search or warm(), not with the
-  // entry (issue 7's budget for the home page's JavaScript).
+  // entry (docs/decisions/0006-first-visit-javascript-budget.md).
   let buildLocalIndex: typeof import('../../core/search/local-index.ts').buildLocalIndex | undefined;
 
   const rebuild = (): Promise<void> => {
@@ -144,7 +144,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
 
   // The header search asks for the device's answer as the member types, then for the merged
   // answer after the pause with the same text: the ranking of the first call is kept and reused by
-  // the second (issue 14), as long as neither index changed in between. One entry is enough: a
+  // the second, so a keystroke ranks the device's catalogue once, as long as neither index changed in between. One entry is enough: a
   // newer keystroke replaces it.
   let lastDevice: { key: string; built: LocalIndex; added: number; outcome: RankOutcome } | undefined;
 
@@ -177,7 +177,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   /**
    * What a search or a browse page found is written for next time once the page is idle: on a first
    * visit the write opens (creates) the device's database, which would otherwise compete with the
-   * screen showing the answer (issue 20 §3).
+   * screen showing the answer for the main thread.
    */
   const rememberWhenIdle = (entries: readonly CatalogueEntry[]): void => {
     if (entries.length === 0) return;
@@ -228,7 +228,7 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
       throwIfAborted(signal);
       const page = await remote.cataloguePage(after, CATALOGUE_PAGE, signal);
       // Converted and written a slice at a time, the page getting its turn in between: a page of
-      // 2,000 games in one go was a long task while the member was using the screen (issue 20 §3).
+      // 2,000 games in one go was a long task while the member was using the screen.
       for (let start = 0; start < page.games.length; start += CATALOGUE_SLICE) {
         if (start > 0) await yieldToPage();
         throwIfAborted(signal);

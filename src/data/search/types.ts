@@ -55,7 +55,7 @@ export interface Platform {
   readonly name: string;
 }
 
-/** The browse page's query, from either parameter set of spec 001 §2 (core/search/browse-params.ts). */
+/** The browse page's query, from either of the address's parameter sets (core/search/browse-params.ts). */
 export type { BrowseParams as BrowseQuery, BrowseSortField, SortOrder } from '../../core/search/browse-params.ts';
 
 export interface BrowseResult {

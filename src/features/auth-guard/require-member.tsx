@@ -1,4 +1,4 @@
-// A guard for screens that need a member (spec 000 §2 "Route guards"): a guest gets the login modal
+// A guard for screens that need a member: a guest gets the login modal
 // and an 'Authentication Required' message in place of the screen; once they sign in, the screen
 // shows where they are, so the origin is kept without a redirect.
 import { useEffect, useEffectEvent, type ReactNode } from 'react';

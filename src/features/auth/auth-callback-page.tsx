@@ -1,4 +1,4 @@
-// /auth/callback (spec 000 §2): the email verification link and the OAuth return land here.
+// /auth/callback: the email verification link and the OAuth return land here.
 // Verifying, then an error, or success with a redirect to / after 2 s. Tokens in the address set
 // the session; a token hash with its type (default signup) is redeemed.
 import { useEffect, useState } from 'react';

@@ -1,6 +1,6 @@
 // Who is signed in, for every screen (the store: src/data/auth/auth-store.ts, created by the app),
 // and the auth modal's controls: open it in a mode, or run a member action now or, for a guest,
-// after they sign in (spec 000 §6: "Any state-changing action prompts sign-in").
+// after they sign in (the spec: "Any state-changing action prompts sign-in").
 import { createContext, use, useSyncExternalStore } from 'react';
 import type { AuthSnapshot, AuthStore } from '../../data/auth/auth-store.ts';
 

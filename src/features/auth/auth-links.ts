@@ -1,5 +1,5 @@
 // What a mailed or OAuth link brings to /auth/callback and /reset-password, and the spec's texts
-// (000 §8) for each way it can fail. The session part may already have been read (and cleared from
+// for each way it can fail. The session part may already have been read (and cleared from
 // the address) by auth-js when the page loaded, so the address the app was opened at counts too.
 
 export type LinkParams = ReadonlyMap<string, string>;

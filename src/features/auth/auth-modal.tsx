@@ -1,4 +1,4 @@
-// The auth modal (spec 000 §2): login, signup and reset modes, and the 'Check Your Email!' state
+// The auth modal: login, signup and reset modes, and the 'Check Your Email!' state
 // after signup. Switching modes starts the new form empty, without errors (each form is keyed by
 // its mode). While a submit runs, inputs and the close button are disabled.
 import { useEffect, useId, useState } from 'react';

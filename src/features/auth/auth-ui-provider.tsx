@@ -1,12 +1,12 @@
 // AuthUi for every screen (auth-context.tsx): opens the auth modal, and runs member actions now or,
 // for a guest, after they sign in and their member id is known (dropped if they close the modal).
-// "Any state-changing action prompts sign-in" (spec 000 §6).
+// "Any state-changing action prompts sign-in".
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useToast } from '../toasts/toast-context.tsx';
 import { AuthUiContext, useAuth, useAuthStore, type AuthMode, type AuthUi } from './auth-context.tsx';
 
 // The modal and its forms (with zod's rules) load when it first opens, not with the entry
-// (issue 7's budget for the home page's JavaScript).
+// (docs/decisions/0006-first-visit-javascript-budget.md).
 const AuthModal = lazy(() => import('./auth-modal.tsx').then(({ AuthModal: modal }) => ({ default: modal })));
 
 type MemberAction = (memberId: number) => void | Promise<void>;

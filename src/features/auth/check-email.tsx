@@ -1,4 +1,4 @@
-// After signup: 'Check Your Email!' with a resend action (spec 000 §2, §4). The modal closes on
+// After signup: 'Check Your Email!' with a resend action. The modal closes on
 // 'Got it!', or by itself when this email signs in confirmed (the link opened in another tab).
 import { useEffect, useState } from 'react';
 import { RESEND_MESSAGE_MS } from '../../core/auth-rules.ts';

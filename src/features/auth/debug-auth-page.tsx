@@ -1,4 +1,4 @@
-// /debug-auth (spec 000 §2): what the app knows about the session, for support and development.
+// /debug-auth: what the app knows about the session, for support and development.
 // Tokens are never printed whole. Test links to a few member profiles.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// A labelled input with its message (spec 000 §5 texts), wired for screen readers: the message is
+// A labelled input with its message (the spec's validation texts), wired for screen readers: the message is
 // the input's description and marks it invalid.
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 

@@ -1,4 +1,4 @@
-// The header's account area (spec 000 §2): 'Loading...' while the session is read; for a visitor
+// The header's account area: 'Loading...' while the session is read; for a visitor
 // 'Sign In' (desktop) or 'Sign In / Sign Up' (below 768 px), both opening the auth modal; for a
 // member, their menu (member-account.tsx, loaded once a member is signed in: a visitor's first
 // visit does without its code). Where the device holds a session and its member's row, the menu's
@@ -29,7 +29,7 @@ export function HeaderAccount() {
   return <SignInButton loading={auth.status === 'loading'} />;
 }
 
-/** What the button reads while the session is read (spec 000 §2). */
+/** What the button reads while the session is read. */
 const LOADING = 'Loading...';
 
 function SignInButton({ loading }: { readonly loading: boolean }) {

@@ -1,4 +1,4 @@
-// Login mode: email, password, remember me (spec 000 §2, §5 "Login").
+// Login mode: email, password, remember me.
 import { useRef, useState, type FormEvent } from 'react';
 import { loginSchema } from '../../core/auth-rules.ts';
 import { useAuthStore } from './auth-context.tsx';

@@ -1,7 +1,7 @@
 // The header's account area for a signed-in member (header-account.tsx): their menu, with 'Install
-// app' when this device can install Checkpoint (issue 7 §1), and the dialogs it opens. A chunk of
+// app' when this device can install Checkpoint, and the dialogs it opens. A chunk of
 // its own: a visitor never needs it, and a member's session is only known once the first screen
-// has shown (issue 20 §3).
+// has shown (docs/decisions/0006-first-visit-javascript-budget.md).
 import { useState } from 'react';
 import type { AuthUser, HeldChanges } from '../../data/auth/auth-store.ts';
 import { InstallMenuItem } from '../install/install-menu-item.tsx';

@@ -1,4 +1,4 @@
-// The password meter (spec 000 §4): five segments, one per rule met, and the label by score.
+// The password meter: five segments, one per rule met, and the label by score.
 import { passwordStrength } from '../../core/auth-rules.ts';
 
 const SEGMENTS = [1, 2, 3, 4, 5] as const;

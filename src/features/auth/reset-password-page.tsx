@@ -1,4 +1,4 @@
-// /reset-password (spec 000 §2): the link from a reset email. Verifying the link, then the new
+// /reset-password: the link from a reset email. Verifying the link, then the new
 // password form (with the meter and the signup rules) or an error; submitting; success and back to
 // / after 3 s. The link check and the update each give up after 15 s.
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Reset mode: the email a reset link goes to; on success a banner replaces the form (spec 000 §2).
+// Reset mode: the email a reset link goes to; on success a banner replaces the form.
 import { useRef, useState, type FormEvent } from 'react';
 import { resetSchema } from '../../core/auth-rules.ts';
 import { useAuthStore } from './auth-context.tsx';

@@ -1,4 +1,4 @@
-// Signup mode: username, email, password with the meter, confirmation, terms (spec 000 §2, §5 "Signup").
+// Signup mode: username, email, password with the meter, confirmation, terms.
 import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { PENDING_VERIFICATION_KEY, signupSchema } from '../../core/auth-rules.ts';
 import { useAuthStore } from './auth-context.tsx';

@@ -1,4 +1,4 @@
-// The app's outermost error boundary (spec 000 §8 "Global"): whatever fails above the routes (the
+// The app's outermost error boundary: whatever fails above the routes (the
 // shell, a provider) still gets the error screen rather than a blank page. 'Try Again' renders
 // the app again.
 import { Component, type ErrorInfo, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The full-page error screen (spec 000 §8 "Global"): shown by the route error boundary (inside the
+// The full-page error screen: shown by the route error boundary (inside the
 // shell) and by the app's top boundary (when the shell itself fails). Never a blank screen: a
 // screen that could not be downloaded offline says so.
 import { useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// Any path the route table does not know (spec 000 §2): 'Page Not Found', showing the path.
+// Any path the route table does not know: 'Page Not Found', showing the path.
 import { Link, useLocation } from 'react-router-dom';
 import { usePageMeta } from '../meta/page-meta.tsx';
 import './errors.css';

@@ -1,4 +1,4 @@
-// The game page's action bar (spec 002 §2 "Action bar"): a row of buttons on wider screens; below
+// The game page's action bar: a row of buttons on wider screens; below
 // 768 px five round icons that open a bottom sheet with the same actions and Cancel. Which buttons
 // are open follows the status rules (core/game-page.ts statusButtons).
 import { useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// A bottom sheet for small screens (spec 002 §2 "Action bar", §9 "Sheet"): slides up over a
+// A bottom sheet for small screens: slides up over a
 // backdrop, locks the page's scroll, and closes on Escape, a tap on the backdrop, or a downward
 // swipe/drag of more than 50 px; closing animates for 300 ms before `onClose`. Scroll lock, focus in
 // and back out, Tab kept inside and Escape are the shared modal's (useModal).

@@ -1,4 +1,4 @@
-// The game page's carousels (spec 002 §2 "Game page carousels", §5, §9): 'Additional Content' and
+// The game page's carousels: 'Additional Content' and
 // 'Mods & Fan Content' under a main game, the 'Main Game' card on a DLC's page. Tiles link to
 // /game/{igdb id}; arrows appear only above 6 items, scroll 360 px a click, and are enabled by the
 // scroll position.

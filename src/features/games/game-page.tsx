@@ -1,4 +1,4 @@
-// The game page, /game/{identifier} (spec 002 §2): a numeric id (ours or the external catalogue's)
+// The game page, /game/{identifier}: a numeric id (ours or the external catalogue's)
 // or a slug. Everything shown is read from the device (use-game-page.ts); once the game is known
 // the address becomes /game/{slug}. Loading skeleton, error view, and the loaded page: header,
 // action bar, 'Ratings' card, up to 5 written reviews and the related carousels.

@@ -1,4 +1,4 @@
-// Up to 5 written reviews of the game (spec 002 §2), newest first, each a compact review card that
+// Up to 5 written reviews of the game, newest first, each a compact review card that
 // links to /review/{userId}/{gameId}; the empty state invites a review, and a guest gets a
 // 'Sign in to write a review' button.
 import { Link } from 'react-router-dom';

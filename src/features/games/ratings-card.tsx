@@ -1,4 +1,4 @@
-// The 'Ratings' card (spec 002 §2): how many members rated the game, a 1–10 histogram (10 buckets)
+// The 'Ratings' card: how many members rated the game, a 1–10 histogram (10 buckets)
 // and the average to one decimal, or '-' when there are none.
 import { averageLabel } from '../../core/game-page.ts';
 

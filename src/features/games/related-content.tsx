@@ -1,4 +1,4 @@
-// The related blocks beneath the ratings (spec 002 §2): on a DLC-type page the 'Main Game' card; on
+// The related blocks beneath the ratings: on a DLC-type page the 'Main Game' card; on
 // a main game (category absent or 0) 'Additional Content' and 'Mods & Fan Content'. The network is
 // asked (our database's related games and the catalogue function's bulk queries); failures leave
 // the blocks out silently, as the spec says. Offline the device's copy of the parent still shows.

@@ -1,4 +1,4 @@
-// The game page's status actions (spec 002 §4): mark started / finished, the collection and the
+// The game page's status actions: mark started / finished, the collection and the
 // wishlist. Each runs as the member (a guest gets the sign-in modal first and the action runs after
 // signing in), is one write() — applied on the device and queued for the server — and carries the
 // game's summary, so a game our database does not have yet is added with it. A refusal shows the

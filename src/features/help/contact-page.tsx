@@ -1,4 +1,4 @@
-// /contact (spec 000 §2): 'Contact page coming soon'.
+// /contact: 'Contact page coming soon'.
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../meta/page-meta.tsx';
 import './help.css';

@@ -1,4 +1,4 @@
-// /faq (spec 000 §2): an accordion of 11 questions about Checkpoint, with a Contact Us link.
+// /faq: an accordion of 11 questions about Checkpoint, with a Contact Us link.
 // Native <details> elements: keyboard and screen-reader support come with them.
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../meta/page-meta.tsx';

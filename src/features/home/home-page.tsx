@@ -1,4 +1,4 @@
-// The home page (spec 000 §1, §2): hero, three feature cards, Explore Games and Join Community, and
+// The home page: hero, three feature cards, Explore Games and Join Community, and
 // Recent Reviews — the 10 newest reviews with text held on the device (refreshed when online),
 // 3 shown on mobile and 4 from 768 px up.
 import { Link, useNavigate } from 'react-router-dom';
@@ -10,7 +10,7 @@ import { NOT_PHONE, useMediaQuery } from '../layout/media-query.ts';
 import { HOME_HERO_TEXT } from '../../core/home-hero.ts';
 import './home.css';
 
-/** Recent reviews shown (spec 000 §9: show 3 on mobile, 4 on desktop). */
+/** Recent reviews shown (the spec: show 3 on mobile, 4 on desktop). */
 const SHOWN_MOBILE = 3;
 const SHOWN_DESKTOP = 4;
 

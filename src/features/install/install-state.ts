@@ -1,4 +1,4 @@
-// Whether and how Checkpoint can be installed on this device (issue 7 §1). Chromium-based browsers
+// Whether and how Checkpoint can be installed on this device. Chromium-based browsers
 // fire `beforeinstallprompt` when the app qualifies: the event is kept (its default mini-infobar
 // suppressed) so the member menu can offer 'Install app' and call prompt() on a click. iOS Safari
 // has no such event: there the menu explains Share → Add to Home Screen instead. Nothing is offered

@@ -1,4 +1,4 @@
-// The iOS how-to (issue 7 §1): Safari has no install prompt, so the app says where the command is:
+// The iOS how-to: Safari has no install prompt, so the app says where the command is:
 // Share, then Add to Home Screen. A small dialog with the steps and the Share glyph as Safari draws it.
 import { useId, useRef } from 'react';
 import { Modal } from '../modal/modal.tsx';

@@ -1,4 +1,4 @@
-// The game page's "Play journal" (issue 14), for the signed-in member: log a session, the list of
+// The game page's "Play journal", for the signed-in member: log a session, the list of
 // their sessions of this game (edit, delete) and the time played in total. Read from the device,
 // so it works offline; a session waiting to sync says so.
 import { formatMinutes } from '../../core/journal.ts';

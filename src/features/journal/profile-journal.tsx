@@ -2,7 +2,8 @@
 // total. My own come from the device (private ones and those not synced yet included, editable);
 // another member's from the server, only the public ones (offline, as last shown on this device).
 // The filter box (?q=) finds sessions by game, note or platform, typos forgiven, over what the
-// device holds; JOURNAL_PAGE sessions show at first, "Show more" adds the next (issue 18 §3, §4).
+// device holds; JOURNAL_PAGE sessions show at first, "Show more" adds the next, so a journal of
+// thousands never renders at once.
 import { useState } from 'react';
 import { formatRelativeTime } from '../../core/dates.ts';
 import { formatMinutes, groupByMonth } from '../../core/journal.ts';

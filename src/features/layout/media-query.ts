@@ -1,5 +1,5 @@
 // Whether a CSS media query matches, kept current (the component re-renders when it changes), and
-// the spec's layout breakpoints (spec 000 §2: mobile below 768 px, tablet 768–1023, desktop from 1024).
+// the spec's layout breakpoints (mobile below 768 px, tablet 768–1023, desktop from 1024).
 import { useCallback, useSyncExternalStore } from 'react';
 
 /** A phone: below 768 px. */

@@ -1,4 +1,4 @@
-// The terms and privacy modal (spec 000 §2), opened from the signup form's terms checkbox: title,
+// The terms and privacy modal, opened from the signup form's terms checkbox: title,
 // 'Last updated: January 15, 2024', a contents list of the headings up to level 3 (a sidebar on
 // large screens, a toggle panel on small ones); Escape or the backdrop closes it; the page behind
 // does not scroll while it is open.

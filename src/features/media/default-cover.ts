@@ -1,4 +1,4 @@
-// The default cover for games without one (spec 002 §2 "missing covers fall back to a default cover
+// The default cover for games without one (the spec: "missing covers fall back to a default cover
 // image"): a 3:4 tile in the theme's colours with a controller mark, inline so it works offline.
 const SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 300 400">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#2a2350"/><stop offset="1" stop-color="#181b22"/></linearGradient></defs>

@@ -1,4 +1,4 @@
-// The spec's lazy image (002 §2, §9): nothing is fetched until the image comes within 50 px of the
+// The spec's lazy image: nothing is fetched until the image comes within 50 px of the
 // viewport (IntersectionObserver, threshold 0.1); meanwhile a placeholder with a spinner holds its
 // exact size, so nothing jumps. IGDB images get a srcset at 400/800/1200 widths. A missing source
 // shows the default cover; a source that fails shows 'Failed to load image'. A game's cover passes

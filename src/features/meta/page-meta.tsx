@@ -1,4 +1,4 @@
-// Page meta tags (spec 000 §2: the shell provides them): the document title, description and the
+// Page meta tags (the spec: the shell provides them): the document title, description and the
 // Open Graph / Twitter card tags, set by whichever screen is showing. Screens stack their meta
 // (a screen inside a layout that also sets meta), the newest wins, and on unmount the one below
 // comes back; with none, the product's defaults apply.

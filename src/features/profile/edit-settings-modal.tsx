@@ -1,4 +1,4 @@
-// Edit Profile (spec 002 §2 "edit-settings modal (loaded lazily)", spec 000 §5 username rules):
+// Edit Profile (the spec's "edit-settings modal (loaded lazily)", with its username rules):
 // username, bio, avatar URL, location, website and platforms, saved with profile.update. Only the
 // changed fields travel; each field shows its own problem in the spec's words, and a refusal of
 // the write (a username someone has) lands under its field.

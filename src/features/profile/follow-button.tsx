@@ -1,4 +1,4 @@
-// Follow / Following (spec 002 §4 Follow, §8): a visitor sees a disabled 'Login'; a member sets
+// Follow / Following: a visitor sees a disabled 'Login'; a member sets
 // follow.set (idempotent: "following = true", never a toggle) with a spinner while it is written
 // on the device; a refusal is told in the spec's words. Hidden on one's own row.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// "Import…" (issue 18 §2): a Checkpoint export, a Grouvee export, or any CSV (with a column-mapping
+// "Import…": a Checkpoint export, a Grouvee export, or any CSV (with a column-mapping
 // step). The file is read and matched in a worker (data/import/client.ts) with a progress bar; the
 // preview shows what will be added and changed and writes nothing until the member confirms; then
 // the writes go through the outbox in batches (data/import/jobs.ts), cancellable and resumable.

@@ -1,4 +1,4 @@
-// /user with no id (spec 000 §2, 002 §2): the member's own profile when signed in, otherwise /users.
+// /user with no id: the member's own profile when signed in, otherwise /users.
 import { Navigate } from 'react-router-dom';
 import { useAuth } from '../auth/auth-context.tsx';
 import { ProfileSkeleton } from './profile-states.tsx';

@@ -1,4 +1,4 @@
-// Dates as the profile shows them ('Mar 4, 2025'); an unreadable date shows 'TBA' (spec 002 §8).
+// Dates as the profile shows them ('Mar 4, 2025'); an unreadable date shows 'TBA'.
 // One formatter for every date: toLocaleDateString makes a new one per call, and a windowed list
 // of thousands formats a screenful on each scroll step (it was most of the games modal's long tasks).
 const SHORT_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

@@ -1,4 +1,4 @@
-// The profile's header (spec 002 §2): avatar or initial, username, bio, join month and year,
+// The profile's header: avatar or initial, username, bio, join month and year,
 // location, website, platforms, the stats row (Games, Reviews, Following and Followers open their
 // modals; Lists does not) and Edit Profile (own) or Follow (others).
 import { displayName, joinedText, safeWebsite, splitPlatforms } from '../../core/profile.ts';

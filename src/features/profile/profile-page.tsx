@@ -1,4 +1,4 @@
-// /user/{id} (spec 002 §2 Profile): the member's header and stats, tabs Top 5, Top 10, Want to
+// /user/{id}: the member's header and stats, tabs Top 5, Top 10, Want to
 // Play and Activity, and the followers, games, reviews and edit-settings modals. Everything shown
 // comes from the device (loadProfile); read-through fetches the member's public rows and keeps
 // them fresh. Offline, a cached profile is shown and says so; a non-numeric id, a member who does

@@ -1,5 +1,5 @@
-// The profile's loading and error views. An error that sends the visitor elsewhere (spec 002 §2:
-// "An invalid or missing user sends the visitor to / or /users"; §8 'Failed to load user data'
+// The profile's loading and error views. An error that sends the visitor elsewhere (the spec:
+// "An invalid or missing user sends the visitor to / or /users"; 'Failed to load user data'
 // redirects to /) says why first, and goes after a short pause or at once with the button.
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// /profile and /settings (spec 000 §2, 002 §2): login required. A signed-in member is sent to
+// /profile and /settings: login required. A signed-in member is sent to
 // /users; a signed-out visitor sees 'Authentication Required' with the login modal opened over
 // it (and is sent on to /users once signed in).
 import { useEffect } from 'react';

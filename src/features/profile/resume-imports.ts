@@ -1,4 +1,4 @@
-// An import cut off by a closed tab (issue 18 §2) goes on by itself on the member's next visit: a
+// An import cut off by a closed tab goes on by itself on the member's next visit: a
 // job still `running` on this device is run from its last batch. A job the member cancelled stays
 // paused until they choose Resume in the Import dialog. A job this page or another tab is running
 // right now (the member started it within the first seconds of the visit, say) was not cut off:

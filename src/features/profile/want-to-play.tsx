@@ -1,8 +1,8 @@
-// The Want to Play tab (spec 002 §2, §4, §6): the member's collection and wishlist with covers and
+// The Want to Play tab: the member's collection and wishlist with covers and
 // links. On one's own profile: Add Games (the game picker; started or finished games are left
 // out), remove from either list, and Move to Collection for a wishlist game. The filter box (its
 // text in the address, ?q=) narrows both lists, typos forgiven; each list shows WANT_PAGE covers and
-// "Show more" for the next ones (issue 18 §3, §4), so a grid of thousands never renders at once;
+// "Show more" for the next ones, so a grid of thousands never renders at once;
 // only the games shown are read from the device (all of them only while a filter needs them).
 import { memo, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';

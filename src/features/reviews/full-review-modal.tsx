@@ -1,4 +1,4 @@
-// The whole text of a long review (spec 000 §2: the review page cuts it at 500 characters and a
+// The whole text of a long review (the review page cuts it at 500 characters and a
 // 'more' control opens this). The shared Modal as a native <dialog>: Escape, the close button or the
 // backdrop close it, and focus returns to the 'more' control.
 import { useId } from 'react';

@@ -1,4 +1,4 @@
-// The review card (spec 000 §2 "Review card"): compact on lists (the whole card links to the review),
+// The review card: compact on lists (the whole card links to the review),
 // full on the review page (the reviews engineer passes the like/comment controls and the thread).
 // The author's avatar and name link to the profile and sit above the card's own link, so there are
 // no nested anchors.

@@ -1,4 +1,4 @@
-// The review form (spec 000 §2 "Write/edit review page", §4 "Review form", §5 "Review"): create, or
+// The review form: create, or
 // edit when the member already reviewed the game (Update only once something differs). Saving is
 // a write on this device (review.create / review.update, then progress.set unless the game is
 // already finished), queued for the server, so it works the same offline. "Save draft" keeps the
@@ -184,7 +184,7 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
         ...(mode === 'draft' ? { draft: true } : {}),
       });
     }
-    // Spec 000 §4: unless the game was already finished, the answer marks it finished or started.
+    // The spec's rule: unless the game was already finished, the answer marks it finished or started.
     if (!alreadyFinished && values.finished !== null && (!editing || changed.includes('finished'))) {
       await write(memberId, 'progress.set', values.finished ? { ...ref, completed: true } : { ...ref, started: true });
     }

@@ -1,4 +1,4 @@
-// The review reading page, /review/{userId}/{gameId} (spec 000 §2): one member's review of a game
+// The review reading page, /review/{userId}/{gameId}: one member's review of a game
 // (the game by its external id when it has one, else the internal id) in the full review card,
 // cut at 500 characters with a 'more' control, its like and comment controls and the comments.
 // Everything is read from the device and kept fresh by a read-through; offline it shows what is

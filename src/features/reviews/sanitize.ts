@@ -1,4 +1,4 @@
-// Text sanitising (spec 000 §5 "Text sanitising") with DOMPurify, in four profiles:
+// Text sanitising with DOMPurify, in four profiles:
 // - rich: only b, i, em, strong, u, s, br, p, ul, ol, li, blockquote, code, pre, h3–h6, no attributes;
 //   script, style, iframe, object, embed and form are removed with their content;
 // - basic: b, i, em, strong, br, p; strict: no tags at all (the text only); url: http, https, mailto.

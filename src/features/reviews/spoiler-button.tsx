@@ -1,4 +1,4 @@
-// The "Spoiler" button of the review and comment forms (issue 14): wraps the selected text of its
+// The "Spoiler" button of the review and comment forms: wraps the selected text of its
 // text box in `||…||`, or inserts `||spoiler||` with the word selected, and gives focus back to
 // the box with the result selected. The box is named by id (the button controls it).
 import { wrapSpoiler } from '../../core/spoiler.ts';

@@ -1,4 +1,4 @@
-// Review and comment text with spoilers (issue 14): plain text stays as it is, each `||…||` is
+// Review and comment text with spoilers: plain text stays as it is, each `||…||` is
 // blurred until the reader reveals it (click, tap, Enter or Space), one spoiler at a time. The
 // text is rendered by React as text, never as HTML, so nothing inside a spoiler can become markup.
 // Until revealed, its words are hidden from screen readers (the button says what it is) and cannot

@@ -1,4 +1,4 @@
-// The optimistic like toggle of reviews and comments (spec 000 §4 "Review like"): the button shows
+// The optimistic like toggle of reviews and comments: the button shows
 // the new state at once (count ±1, never below 0), holds a loading flag while the write runs,
 // rolls back with a toast on failure and treats 'Already liked' as success. The write itself is
 // local (applied on this device and queued), so success means the device's rows now say so.
@@ -11,7 +11,7 @@ export interface LikeState {
   readonly count: number;
 }
 
-/** The duplicate-like answer that counts as success (spec 000 §4). */
+/** The duplicate-like answer that counts as success. */
 export const ALREADY_LIKED = 'Already liked';
 
 export interface OptimisticLike extends LikeState {

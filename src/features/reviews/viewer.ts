@@ -1,4 +1,4 @@
-// Who is looking at a review, as its like and comment controls need it (spec 000 §2, §6): a guest
+// Who is looking at a review, as its like and comment controls need it: a guest
 // (actions prompt sign-in), a member whose database id is still loading (controls disabled,
 // 'Loading user data...'), or a member with their id.
 import { useAuth } from '../auth/auth-context.tsx';

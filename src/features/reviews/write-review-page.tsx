@@ -1,4 +1,4 @@
-// /review/{gameId?} (spec 000 §2): write or edit one's review of a game. Login is required: a
+// /review/{gameId?}: write or edit one's review of a game. Login is required: a
 // guest sees the page with the login modal over it. The game comes from the address (external id,
 // else internal id), read from the device and fetched into it when missing; without one the game
 // picker chooses it. Everything shown is read from IndexedDB, so the page works offline.

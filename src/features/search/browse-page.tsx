@@ -1,4 +1,4 @@
-// Browse Games (spec 001 §2 "/search"). The address is the query: the page reads it (either
+// Browse Games. The address is the query: the page reads it (either
 // parameter set, src/core/search/browse-params.ts), asks the search service for that page, and
 // every change goes back into the address — replaced while typing, pushed on an explicit search,
 // filter or page — so reload, back and a shared link show the same thing.
@@ -116,7 +116,7 @@ export default function BrowsePage() {
         }
         // A transition: React renders the page of games and their covers in slices, with the page
         // free to take input between them, and commits it whole. In one task it took a phone
-        // 350–570 ms (issue 20 §3; data/live.ts renders live answers the same way).
+        // 350–570 ms of Total Blocking Time (data/live.ts renders live answers the same way).
         startTransition(() => setAnswer({ key, run, outcome: { kind: 'result', result } }));
       },
       (error: unknown) => {
@@ -140,7 +140,8 @@ export default function BrowsePage() {
     );
     return () => controller.abort();
   }, [service, platformsRun]);
-  // "Platforms could not be loaded": asked again once a sync reaches the server (issue 19 §2).
+  // "Platforms could not be loaded": asked again once a sync reaches the server, so the note
+  // does not outlast the fault.
   useEffect(() => {
     if (!platforms.failed) return;
     const stop = onServerReached(() => {
@@ -190,7 +191,8 @@ export default function BrowsePage() {
 
   const current = answer !== null && answer.key === key && answer.run === run ? answer.outcome : null;
   // Results from this device because the server couldn't be reached: the search goes out again once
-  // a sync reaches the server, and its answer replaces them (and their note) in place (issue 19 §2).
+  // a sync reaches the server, and its answer replaces them (and their note) in place, so the note
+  // does not outlast the fault.
   const fromDevice = current?.kind === 'result' && current.result.fromDevice;
   useEffect(() => {
     if (!fromDevice) return;

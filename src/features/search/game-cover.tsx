@@ -2,7 +2,7 @@
 // generated cover (media/generated-cover.tsx, made from the game's name, year, genres, platforms and
 // id) is always drawn; a real cover, when the game has one, is laid over it once it has loaded, and
 // a cover that fails to load leaves the generated one in place. Lazy as the spec's images are
-// (002 §9: "lazy loading margin 50 px, threshold 0.1"): the image is requested once its box comes
+// ("lazy loading margin 50 px, threshold 0.1"): the image is requested once its box comes
 // within 50 px of the viewport. IGDB covers get a srcset at 400/800/1200 widths (IGDB's size names
 // for each, igdbSrcSet) and `sizes` set to the box's width, so a small cover on a phone downloads
 // the smallest file that is sharp at the screen's pixel density.
@@ -22,7 +22,7 @@ export interface GameCoverProps {
   readonly className?: string;
 }
 
-/** "lazy margin 50 px, threshold 0.1" (spec 002 §9, as media/lazy-image.tsx). */
+/** The spec's "lazy margin 50 px, threshold 0.1", as media/lazy-image.tsx. */
 const LAZY_ROOT_MARGIN = '50px';
 const LAZY_THRESHOLD = 0.1;
 
@@ -92,7 +92,7 @@ export const GameCover = memo(function GameCover({ name, url, width, game, class
   );
 });
 
-/** A game's page address: /game/{igdb_id or id} (spec 001 §2). */
+/** A game's page address: /game/{igdb_id or id}. */
 export const gamePath = (game: { igdb_id: number | null; id: number }) => `/game/${game.igdb_id ?? game.id}`;
 
 /** Average member rating to one decimal, or '-' when nobody rated it. */

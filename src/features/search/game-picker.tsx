@@ -1,4 +1,4 @@
-// The game picker (spec 001 §2 "Game picker", §5, §8): a modal that finds one game for the review
+// The game picker: a modal that finds one game for the review
 // form, the Top 5, the collection and the wishlist. It either searches the catalogue (limit 20,
 // debounced 300 ms, the device's answer first and then the merged one) or filters a list the caller
 // loads (Top 5: the member's rated games not already in it). The caller owns `open`; the picker
@@ -27,7 +27,7 @@ export interface GamePickerProps {
   onSelect(game: GameHit): void | Promise<void>;
 }
 
-// The spec's texts (§2, §5, §8), word for word.
+// The spec's texts, word for word.
 export const PICKER_TEXT = {
   noMatch: 'No games found matching your search',
   noEligible: 'No eligible games found. Try a different search.',

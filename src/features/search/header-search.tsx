@@ -1,4 +1,4 @@
-// The header search box (spec 001 §2): Games and Users tabs, recent searches when empty, and as
+// The header search box: Games and Users tabs, recent searches when empty, and as
 // the member types, suggestions from this device at once and the network's merged answer after
 // the 800 ms pause. A combobox: arrows move through the options, Enter opens one (or submits),
 // Escape closes; submitting goes to /search-results?q= or /users?q= and clears the box.

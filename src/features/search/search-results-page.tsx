@@ -1,4 +1,4 @@
-// /search-results?q= (spec 001 §2): the games a header search found, the device's answer first and
+// /search-results?q=: the games a header search found, the device's answer first and
 // the merged, re-ranked one as soon as the network has answered.
 import { startTransition, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';

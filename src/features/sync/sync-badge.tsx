@@ -11,7 +11,7 @@ import { useSteadyBadge } from './steady-badge.ts';
 import { summarizeSync, type BadgeSummary } from './sync-summary.ts';
 import './sync.css';
 
-/** The details load when first opened (issue 20 §3: not with the first screen); the worker precaches them for offline. */
+/** The details load when first opened (not with the first screen's JavaScript); the worker precaches them for offline. */
 const SyncPanel = lazy(() => import('./sync-panel.tsx').then(({ SyncPanel: Panel }) => ({ default: Panel })));
 
 export interface SyncBadgeProps {

@@ -1,4 +1,4 @@
-// The directory's side panels (spec 002 §2): Community Stats, Recent Searches, Quick Filters and
+// The directory's side panels: Community Stats, Recent Searches, Quick Filters and
 // Top Reviewers. The page places them: a sidebar on desktop, stacked above the list on phones.
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';

@@ -33,7 +33,7 @@ export interface DirectoryState {
   /** null while the first answer for this address is on its way. */
   readonly shown: Shown | null;
   readonly loading: boolean;
-  /** §8's load error, when nothing better could be shown or the server refused. */
+  /** The spec's load error, when nothing better could be shown or the server refused. */
   readonly error: string | null;
   /** True when the device is offline or the server could not be reached. */
   readonly unreachable: boolean;
@@ -144,7 +144,8 @@ export function useDirectory(
 
   const current = settled?.key === key ? settled : null;
   // "The server couldn't be reached: these results are from this device": cleared by asking again
-  // once a sync reaches the server, not only after a reload (issue 19 §2).
+  // once a sync reaches the server, not only after a reload: a note about the network stays only
+  // while it is true.
   const waiting = online && current?.unreachable === true;
   useEffect(() => {
     if (!waiting) return;

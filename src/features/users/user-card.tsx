@@ -1,5 +1,5 @@
 // One member in the directory: avatar, names, bio, followers, reviews, average rating (one
-// decimal, §9), join month and the Follow button. The whole card opens the profile; the button
+// decimal), join month and the Follow button. The whole card opens the profile; the button
 // sits above that link so it stays its own control.
 import { Link } from 'react-router-dom';
 import { averageRatingText, displayName, initialOf, joinedText } from '../../core/directory.ts';
@@ -27,7 +27,7 @@ export function Avatar({
 }
 
 export type FollowControl =
-  /** A visitor: §4 "Visitors see a disabled 'Login' button". */
+  /** A visitor: "Visitors see a disabled 'Login' button". */
   | { readonly kind: 'visitor' }
   | { readonly kind: 'member'; readonly following: boolean; readonly busy: boolean; readonly onToggle: () => void };
 

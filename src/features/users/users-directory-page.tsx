@@ -1,4 +1,4 @@
-// /users 'Discover Users' (spec 002 §2; spec 001 "/users?q="): search (q, case-insensitive on
+// /users 'Discover Users' (and the search spec's "/users?q="): search (q, case-insensitive on
 // username and bio), sort, Top Reviewers (empty search only), All Users (the own member hidden)
 // in pages of 20 numbered in the address, Recent Searches (shared with the header's Users tab),
 // Community Stats, Quick Filters and Follow buttons. The address is the query: typing replaces it,

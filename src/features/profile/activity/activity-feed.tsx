@@ -1,4 +1,4 @@
-// The Activity tab of a profile (spec 002 §2, §4, §8, §9): what the member did, newest first, with
+// The Activity tab of a profile: what the member did, newest first, with
 // loading, error (Retry), empty and loaded states, and offline the items this device kept from last
 // time, saying so. Spec 002: "'Load More Activity' is disabled (coming soon)", so the feed shows its
 // newest page and the button stays disabled (use-activity.ts can already page further back).

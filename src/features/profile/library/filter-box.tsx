@@ -1,4 +1,4 @@
-// The filter box (issue 18 §3): a search field that filters the list under it as one types, typos
+// The filter box: a search field that filters the list under it as one types, typos
 // forgiven (core/library/text-match.ts). Escape clears it. The count says how much is shown.
 //
 // The box shows what was typed at once, whatever `value` says: a tab's filter lives in the address,

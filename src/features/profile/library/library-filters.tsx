@@ -1,4 +1,4 @@
-// The Library tab's filter bar (issue 18 §3): the filter box, a Filters toggle (its badge counts the
+// The Library tab's filter bar: the filter box, a Filters toggle (its badge counts the
 // filters set) opening status, platform, rating range, release year and reviewed, and the sort.
 // Everything it changes goes to the address (use-library-query.ts).
 import { useId, useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The profile's Library tab (issue 18 §3, §4): every game the member tracks, rates or plays, from
+// The profile's Library tab: every game the member tracks, rates or plays, from
 // the device (data/repos/library.ts), filtered and sorted as the address says, as one types. Long
 // libraries are windowed (windowed-list.tsx). A big library first shows the head its last full
 // pass kept (data/repos/library-head.ts: the count and the first rows of the default view) while

@@ -1,4 +1,4 @@
-// A profile list that can grow to thousands of rows (issue 18 §4): up to WINDOW_FROM rows it is a
+// A profile list that can grow to thousands of rows: up to WINDOW_FROM rows it is a
 // plain list (find-in-page reaches every row); beyond, only the rows near the screen are in the
 // page (@tanstack/react-virtual), scrolled by the window (a tab) or by the dialog's body (a modal).
 // Keyboard order holds: rows stay in DOM order, and the focused row and the rows either side of it

@@ -1,4 +1,4 @@
-// The Top 10 section of a profile (spec 002 §2): the member's ten highest-rated games, read-only,
+// The Top 10 section of a profile: the member's ten highest-rated games, read-only,
 // from the device. On one's own profile, 'Rate More Games' (to /search) shows while 1 to 9 games
 // are ranked.
 import { Link } from 'react-router-dom';

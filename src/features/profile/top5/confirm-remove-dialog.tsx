@@ -1,4 +1,4 @@
-// The Top 5 remove-confirmation modal (spec 002 §2): focus starts on Cancel, Tab stays inside,
+// The Top 5 remove-confirmation modal: focus starts on Cancel, Tab stays inside,
 // Escape or the backdrop cancels, and focus goes back to whatever opened it (the shared Modal).
 import { useId, useRef } from 'react';
 import { Modal } from '../../modal/modal.tsx';

@@ -1,4 +1,4 @@
-// The owner's Top 5 editor (spec 002 §9 "Drag"): the slots sortable by drag or keyboard, each with
+// The owner's Top 5 editor: the slots sortable by drag or keyboard, each with
 // a handle and a remove button. It and dnd-kit download when the owner first presses Edit, not
 // with every profile (top-five-section.tsx shows the plain slots meanwhile).
 import {

@@ -1,4 +1,4 @@
-// The Top 5 section of a profile (spec 002 §2, §4, §5, §8): five ordered slots read from the
+// The Top 5 section of a profile: five ordered slots read from the
 // device. The owner gets an Edit/Done editor: drag (or keyboard) to reorder, remove with a
 // confirmation, add from the picker (their rated games not already in it). Every change shows at
 // once and is saved whole with top5.replace; a refused save goes back to the previous list with the

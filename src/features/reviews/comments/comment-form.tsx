@@ -1,4 +1,4 @@
-// The comment and reply form (spec 000 §4, §5, §6): 500 characters at most with '{n} characters
+// The comment and reply form: 500 characters at most with '{n} characters
 // remaining' (red below zero), the spec's messages, a guest prompted to sign in (the comment is
 // posted once they have), Ctrl/⌘+Enter to post. Posting is a local write: it shows at once and
 // reaches the server when the device is online. What is typed and not yet posted is kept on the

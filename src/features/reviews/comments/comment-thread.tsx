@@ -1,4 +1,4 @@
-// A review's comments (spec 000 §4 "Comments"): the form, then the threads newest first with their
+// A review's comments: the form, then the threads newest first with their
 // replies (oldest first, one level in, 24 px). Loaded about 100 ms after the card mounts; every
 // change (a post, an edit, a pull from the server) re-renders from the device.
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 // "Delete Comment / Are you sure you want to delete this comment?" with Cancel and Delete
-// ('Deleting...' while busy), spec 000 §4. The shared Modal as a native <dialog>: focus stays inside,
+// ('Deleting...' while busy), as the spec words it. The shared Modal as a native <dialog>: focus stays inside,
 // Escape cancels (unless a delete is under way), Cancel has the first focus so Enter never deletes by
 // accident.
 import { useId } from 'react';
