@@ -1,9 +1,9 @@
-// The page's sync engine (src/sync/engine.ts) over the page's database and supabase-js client.
-// The engine, the mutators it rebases with and the zod-checked remote load after the first paint
-// (the home page's JavaScript budget, docs/decisions/0006-first-visit-javascript-budget.md): start()
-// imports them, the status reads the initial snapshot until then. The client is created on first use, because its settings may have
-// to be fetched first (/_dev/config.json with the local gateway); until then a push or pull fails
-// as a network error and the engine retries with backoff.
+// The page's sync engine (src/sync/engine.ts) over the page's database and supabase-js client. The
+// engine, the mutators it rebases with and the zod-checked remote load after the first paint (the
+// home page's JavaScript budget, docs/decisions/0006-first-visit-javascript-budget.md): start()
+// imports them, the status reads the initial snapshot until then. The client is created on first
+// use, because its settings may have to be fetched first (/_dev/config.json with the local
+// gateway); until then a push or pull fails as a network error and the engine retries with backoff.
 import { backend, backendAllowed, localDb, memberPresent } from '../data/backend.ts';
 import type { SyncEngine } from '../sync/engine.ts';
 import { NetworkError, type Remote } from '../sync/remote.ts';

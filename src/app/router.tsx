@@ -2,9 +2,8 @@
 // matched by useRoutes), not its data router (createBrowserRouter). The data router's loaders,
 // actions, fetchers and their state machine are some 17 KB of gzip the app never used, on every
 // first visit before any screen shows (docs/decisions/0006-first-visit-javascript-budget.md). What
-// the app used of it is here instead:
-// lazily loaded screens (lazy-screen.tsx), error boundaries per route (features/errors/route-error.tsx)
-// and scroll restoration (scroll-restoration.tsx).
+// the app used of it is here instead: lazily loaded screens (lazy-screen.tsx), error boundaries per
+// route (features/errors/route-error.tsx) and scroll restoration (scroll-restoration.tsx).
 import { startTransition, useLayoutEffect, useState } from 'react';
 import { Router, UNSAFE_createBrowserHistory, useRoutes, type Navigator, type RouteObject } from 'react-router-dom';
 import { leavingLocation } from './scroll-restoration.tsx';

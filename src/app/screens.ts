@@ -16,7 +16,8 @@ export type ScreenCode = () => Promise<{ default: ComponentType }>;
  * Starts `code` in a task of its own. Each import() adds its files to the page as `<link>` preloads
  * (Vite's preload helper) in the task that calls it: a screen's code, its first read's and its
  * covers' together made one task of 140–180 ms on a phone four times slower than a laptop, on the
- * first visit to a game page, a profile or browse, all of it counted in Lighthouse's Total Blocking Time.
+ * first visit to a game page, a profile or browse, all of it counted in Lighthouse's Total Blocking
+ * Time.
  */
 const inTaskOfItsOwn = <T>(code: () => Promise<T>): Promise<T> => yieldToPage().then(code);
 

@@ -43,9 +43,9 @@ function lazySearchRemote(): SearchRemote {
 }
 
 /**
- * The search service, its code (the device's index, ranking, merging) loaded on the first search
- * (a focus of the header's search warms it), not with the entry: the home page's first screen
- * searches nothing, and its JavaScript has a budget (docs/decisions/0006-first-visit-javascript-budget.md).
+ * The search service, its code (the device's index, ranking, merging) loaded on the first search (a
+ * focus of the header's search warms it), not with the entry: the home page's first screen searches
+ * nothing, and its JavaScript has a budget (docs/decisions/0006-first-visit-javascript-budget.md).
  * Until then its cache is empty and remembers being paused or stopped.
  */
 function lazySearchService(make: () => Promise<SearchService>): SearchService {

@@ -102,7 +102,7 @@ export function Shell({ toasts, serviceWorker, children }: ShellProps) {
       </div>
       <SiteFooter />
       {serviceWorker && <UpdateWhenReady control={serviceWorker} />}
-      {/* Issue 19: an edit another device replaced, and the app too old for the server. */}
+      {/* An edit another device replaced, and the app too old for the server. */}
       {memberId !== null && (
         <Suspense fallback={null}>
           <ConflictNotice memberId={memberId} />

@@ -1,6 +1,6 @@
-// The account forms' rules (the spec's "Login", "Signup" and "Reset" validation), the password meter and
-// the accounts constants. Pure: the auth modal and the reset page validate with these, and
-// show the first message of each field.
+// The account forms' rules (the spec's "Login", "Signup" and "Reset" validation), the password
+// meter and the accounts constants. Pure: the auth modal and the reset page validate with these,
+// and show the first message of each field.
 import { z } from './zod.ts';
 
 export const USERNAME_MIN = 3;

@@ -1,6 +1,6 @@
-// How a review's comments are arranged and checked: threads
-// newest first; every reply under its top-level ancestor, oldest first; two displayed levels, 24 px
-// indent per level; a reply to a reply starts with an @ mention of the replied-to author.
+// How a review's comments are arranged and checked: threads newest first; every reply under its
+// top-level ancestor, oldest first; two displayed levels, 24 px indent per level; a reply to a
+// reply starts with an @ mention of the replied-to author.
 import { cleanText } from './blank-text.ts';
 import { COMMENT_MAX_LENGTH } from './constants.ts';
 import { INVALID_TEXT_MESSAGE, isStorableText } from './storable-text.ts';

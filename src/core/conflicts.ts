@@ -1,5 +1,6 @@
-// What the member is shown of an edit another device's newer edit replaced (docs/decisions/0002-hlc-per-field.md), and the
-// edit "Use mine" makes: pure, so the notice and its tests agree on every mutation's wording.
+// What the member is shown of an edit another device's newer edit replaced
+// (docs/decisions/0002-hlc-per-field.md), and the edit "Use mine" makes: pure, so the notice and
+// its tests agree on every mutation's wording.
 import { formatRating } from './format.ts';
 import type { MutationArgs, MutationName } from './mutations.ts';
 import { platformName } from './platforms.ts';

@@ -12,10 +12,11 @@ export const TOP_TEN_SIZE = 10;
 /** Sync: at most this many mutations go to sync_push in one request (the server takes 500). */
 export const PUSH_BATCH_SIZE = 100;
 /**
- * The sync protocol this build speaks (docs/decisions/0009-sync-protocol-versions.md), sent with every sync_push / sync_pull and
- * stored on each outbox row as the shape of its arguments. 1: before edit clocks (no `hlc`, a
- * Top 5 without `base`); 2: every edit carries its hybrid logical clock; 3: the same edits, and
- * sync_pull's pages may send rows grouped by table and columns (`rows`).
+ * The sync protocol this build speaks (docs/decisions/0009-sync-protocol-versions.md), sent with
+ * every sync_push / sync_pull and stored on each outbox row as the shape of its arguments. 1:
+ * before edit clocks (no `hlc`, a Top 5 without `base`); 2: every edit carries its hybrid logical
+ * clock; 3: the same edits, and sync_pull's pages may send rows grouped by table and columns
+ * (`rows`).
  */
 export const SYNC_PROTOCOL = 3;
 

@@ -1,9 +1,10 @@
-// Generated covers for games the catalogue has no picture of (rather than a grey tile with two initials). One pure function turns
-// what we know of a game (name, year, genres, platforms, id) into the plan of a poster: a palette
-// from its genre family, a pattern from its platform family, variations picked by a hash of its
-// id, and the title broken into lines that fit. The same game gives the same cover on every device
-// and every render; media/generated-cover.tsx draws the plan as an inline SVG (no network, no
-// canvas). The drawing is a 300 × 400 viewBox, so it is vector-sharp at every size it is shown.
+// Generated covers for games the catalogue has no picture of (rather than a grey tile with two
+// initials). One pure function turns what we know of a game (name, year, genres, platforms, id)
+// into the plan of a poster: a palette from its genre family, a pattern from its platform family,
+// variations picked by a hash of its id, and the title broken into lines that fit. The same game
+// gives the same cover on every device and every render; media/generated-cover.tsx draws the plan
+// as an inline SVG (no network, no canvas). The drawing is a 300 × 400 viewBox, so it is
+// vector-sharp at every size it is shown.
 
 /** The facts a cover is made from; any game shape of the app (GameRow, GameHit, a review's game) fits. */
 export interface CoverFacts {

@@ -1,5 +1,5 @@
-// The global error screen's report: an error id to quote, and the details
-// 'Copy Error Details' puts on the clipboard (error id, message, stack, timestamp, browser, URL).
+// The global error screen's report: an error id to quote, and the details 'Copy Error Details' puts
+// on the clipboard (error id, message, stack, timestamp, browser, URL).
 
 export interface ErrorReport {
   readonly id: string;

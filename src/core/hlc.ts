@@ -1,9 +1,10 @@
-// Hybrid logical clocks (docs/decisions/0002-hlc-per-field.md): when an edit was made, comparable across devices whose
-// clocks disagree. A clock is a string that sorts as it compares — milliseconds since the epoch
-// (15 digits), a counter (6 digits) and the device's client id — so the server compares them
-// as plain text (collate "C") and a tie between two devices is broken by device id.
-// A device never issues a clock below one it has seen (its own or the server's), so once a device
-// whose clock runs ahead has synced, every other device's next edit is newer than its edits.
+// Hybrid logical clocks (docs/decisions/0002-hlc-per-field.md): when an edit was made, comparable
+// across devices whose clocks disagree. A clock is a string that sorts as it compares —
+// milliseconds since the epoch (15 digits), a counter (6 digits) and the device's client id — so
+// the server compares them as plain text (collate "C") and a tie between two devices is broken by
+// device id. A device never issues a clock below one it has seen (its own or the server's), so once
+// a device whose clock runs ahead has synced, every other device's next edit is newer than its
+// edits.
 
 /** `<ms:15>-<counter:6>-<device>`. */
 export type Hlc = string;

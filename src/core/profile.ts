@@ -1,6 +1,6 @@
-// The profile screen's rules: the id in the address,
-// the header's texts, the reviews modal's sorts and excerpts, the edit form's changes and the
-// follow button's messages. Pure: the screen (src/features/profile) renders what these answer.
+// The profile screen's rules: the id in the address, the header's texts, the reviews modal's sorts
+// and excerpts, the edit form's changes and the follow button's messages. Pure: the screen
+// (src/features/profile) renders what these answer.
 import { compareMoments, formatMonthYear } from './dates.ts';
 import { MutationError, parseMutation, type MutationArgs } from './mutations.ts';
 import { documentTitle } from './page-meta.ts';

@@ -96,7 +96,7 @@ it("gives the service worker's supabase client the session the page signed in wi
   };
   await createAuthStorage(open(name)).setItem(AUTH_STORAGE_KEY, JSON.stringify(session));
 
-  // Issue 14: making the client prints no deprecation warning (auth-js warns once per module
+  // Making the client prints no deprecation warning (auth-js warns once per module
   // load about a `lock` option; this file makes no other client). supabase-js's own notice about
   // Node 20 is about the test runner's Node, which no browser ever prints, so it is set aside.
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);

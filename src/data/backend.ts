@@ -67,7 +67,8 @@ function authOptions(db: CheckpointDb, context: Context): NonNullable<SupabaseCl
 
 async function createBackend(db: CheckpointDb, context: Context): Promise<SupabaseClient> {
   // supabase-js loads on first use, after the shell's first paint, not with the entry
-  // (docs/decisions/0006-first-visit-javascript-budget.md): the screens render from IndexedDB meanwhile.
+  // (docs/decisions/0006-first-visit-javascript-budget.md): the screens render from IndexedDB
+  // meanwhile.
   const [{ supabaseUrl, anonKey }, { createClient }, { serialisedRefreshFetch }] = await Promise.all([
     backendConfig(db),
     import('@supabase/supabase-js'),
@@ -119,7 +120,8 @@ const woken = new Promise<void>((resolve) => {
  * session kept on the device or brought in by the address, once the first screen has shown
  * (watchForMember); the visitor's first action (a press, a key); another tab's sign-in; any call of
  * backend(). A signed-out visitor who only looks never downloads supabase-js or the engine
- * (docs/decisions/0006-first-visit-javascript-budget.md): the first screen's reads go over plain fetch (readRpc).
+ * (docs/decisions/0006-first-visit-javascript-budget.md): the first screen's reads go over plain
+ * fetch (readRpc).
  */
 export function memberPresent(): Promise<void> {
   return woken;

@@ -1,7 +1,8 @@
-// Issue 19 on the engine (fake server + fake-indexeddb): two devices of one member edit the same
-// review offline; the later edit wins whichever syncs last, the device whose edit lost records it
-// once (and Use mine brings it back as a newer edit); a server that no longer reads a queued row
-// answers client_too_old and the outbox keeps it until the app (or the server) moves on.
+// Newest edit wins per field (docs/decisions/0002-hlc-per-field.md) on the engine (fake server +
+// fake-indexeddb): two devices of one member edit the same review offline; the later edit wins
+// whichever syncs last, the device whose edit lost records it once (and Use mine brings it back as
+// a newer edit); a server that no longer reads a queued row answers client_too_old and the outbox
+// keeps it until the app (or the server) moves on.
 import { afterEach, describe, expect, it } from 'vitest';
 import { SYNC_PROTOCOL } from '../core/constants.ts';
 import { parseHlc } from '../core/hlc.ts';

@@ -12,8 +12,8 @@ import { readThroughCode } from './read-code.ts';
 
 /**
  * Read-through and its zod-checked remote load on demand (the home page's JavaScript budget,
- * docs/decisions/0006-first-visit-javascript-budget.md): the screen renders from the device meanwhile. On a visit's first screen the read
- * goes out before supabase-js is made (readRpc).
+ * docs/decisions/0006-first-visit-javascript-budget.md): the screen renders from the device
+ * meanwhile. On a visit's first screen the read goes out before supabase-js is made (readRpc).
  */
 function fetchScope(scope: ReadScope): Promise<number> {
   return trackRead(

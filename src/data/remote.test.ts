@@ -1,6 +1,7 @@
-// sync_pull's answer is checked at this boundary, its changes a slice at a time (so a snapshot of thousands never holds the page): the
-// outcome must be the same as checking them whole — every change kept in order, tables this client
-// does not mirror left out, and one bad change anywhere refusing the whole answer.
+// sync_pull's answer is checked at this boundary, its changes a slice at a time (so a snapshot of
+// thousands never holds the page): the outcome must be the same as checking them whole — every
+// change kept in order, tables this client does not mirror left out, and one bad change anywhere
+// refusing the whole answer.
 import { expect, it } from 'vitest';
 import { AnswerShapeError } from '../core/guards/server-answers.ts';
 import { NetworkError } from '../sync/remote.ts';

@@ -59,8 +59,8 @@ function toChange(change: PullChange): ServerChange | null {
 
 /**
  * Changes checked per task: a snapshot's thousands took over half a second in one
- * (docs/decisions/0008-big-libraries-yield-to-the-page.md),
- * while the member scrolled. Between slices the page gets its turn.
+ * (docs/decisions/0008-big-libraries-yield-to-the-page.md), while the member scrolled. Between
+ * slices the page gets its turn.
  */
 const CHECK_SLICE = 500;
 

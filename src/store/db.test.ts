@@ -90,7 +90,7 @@ const RELEASED: readonly Release[] = [
     },
   },
   {
-    // Issue 19: edits another device's newer edit replaced; outbox rows gain hlc and protocol (no index).
+    // Edits another device's newer edit replaced; outbox rows gain hlc and protocol (no index).
     version: 3,
     stores: { conflicts: 'id, created_at' },
     data: {
@@ -106,7 +106,7 @@ const RELEASED: readonly Release[] = [
     },
   },
   {
-    // Issue 18: a confirmed import's writes and progress.
+    // A confirmed import's writes and progress.
     version: 4,
     stores: { imports: 'id, member_id' },
     data: {
@@ -136,7 +136,7 @@ const RELEASED: readonly Release[] = [
     }),
   },
   {
-    // Issue 18: an import's progress apart from its writes, so a batch does not rewrite the whole plan.
+    // An import's progress apart from its writes, so a batch does not rewrite the whole plan.
     version: 5,
     stores: { importProgress: 'id' },
     data: {

@@ -168,7 +168,8 @@ export interface OutboxRow {
 
 /**
  * An edit of this device that the server kept out because another device had changed the same
- * fields later (docs/decisions/0002-hlc-per-field.md). Shown once, until the member chooses Use mine or Keep theirs.
+ * fields later (docs/decisions/0002-hlc-per-field.md). Shown once, until the member chooses Use
+ * mine or Keep theirs.
  */
 export interface ConflictRow {
   /** The losing mutation's id. */
@@ -321,17 +322,17 @@ export class CheckpointDb extends Dexie {
 
   constructor(name = DEVICE_DB_NAME) {
     super(name);
-    // Only the current version is declared, with the whole schema, plus each older version that
-    // has an upgrade function (none before 5). Dexie (3 and later) upgrades a database made at any
+    // Only the current version is declared, with the whole schema, plus each older version that has
+    // an upgrade function (none before 5). Dexie (3 and later) upgrades a database made at any
     // older version from its actual stores: it creates what is missing and runs the upgrade
     // functions of the versions above the old one. Each stores() call re-parses every version
     // declared before it and re-installs every table's accessors, and this constructor runs in the
     // task that starts the app on every page: five versions declared one by one cost a phone about
-    // 130 ms of it (Lighthouse's Total Blocking Time). What each version added (db.test.ts RELEASED freezes them, and
-    // opens a database made at each one with this class):
-    // 1: the mirrors, shadows, outbox, syncState and auth; 2: the play journal by key,
-    // game and date; 3: conflicts, oldest first; 4: imports, a confirmed
-    // import's writes and progress; 5: an import's progress apart from its writes.
+    // 130 ms of it (Lighthouse's Total Blocking Time). What each version added (db.test.ts RELEASED
+    // freezes them, and opens a database made at each one with this class):
+    // 1: the mirrors, shadows, outbox, syncState and auth; 2: the play journal by key, game and
+    // date; 3: conflicts, oldest first; 4: imports, a confirmed import's writes and progress; 5: an
+    // import's progress apart from its writes.
     // Later versions (6 and 7 below) are appended with only what they change.
     this.version(5)
       .stores({

@@ -32,7 +32,8 @@ const RESNAPSHOT_CODES: ReadonlySet<string> = new Set([INVALID_CURSOR, CURSOR_TO
  * Changes asked for per sync_pull call: the most the server allows. Each call costs the server its
  * scope and cursor work however few rows it returns (pages also end at a transaction's changes), so
  * 10,000 changed rows took 20 calls at 1,000 and take 4 at 5,000, and the pull's time
- * (`npm run bench -- engine`) is mostly the calls'. Each page is still one transaction with its cursor.
+ * (`npm run bench -- engine`) is mostly the calls'. Each page is still one transaction with its
+ * cursor.
  */
 export const PULL_PAGE_SIZE = 5000;
 
@@ -43,10 +44,10 @@ export interface PullOutcome {
 
 /**
  * Changes of a snapshot stored per transaction, with a yield to the page between
- * (docs/decisions/0008-big-libraries-yield-to-the-page.md): a
- * first pull brings thousands of rows, and one transaction of them all held the page for over a
- * second while the member scrolled. IndexedDB commits a transaction once its requests are done, so
- * slices must be transactions of their own; each is a small share of the whole.
+ * (docs/decisions/0008-big-libraries-yield-to-the-page.md): a first pull brings thousands of rows,
+ * and one transaction of them all held the page for over a second while the member scrolled.
+ * IndexedDB commits a transaction once its requests are done, so slices must be transactions of
+ * their own; each is a small share of the whole.
  */
 export const SNAPSHOT_SLICE = 250;
 

@@ -1,11 +1,12 @@
-// An outbox an older build left (docs/decisions/0009-sync-protocol-versions.md): rows queued before this build's sync protocol. As
-// the app starts, the rows whose arguments today's mutation schemas read are brought to today's
-// shape: their arguments as this build would have queued them, the protocol of this build, and an
-// edit clock dated when the member made the edit (an older build's row has none; the server would
-// otherwise date it when it arrives, letting an edit made weeks ago offline beat newer ones). So a
-// server that no longer reads the old shape (client_too_old, "A new version is needed to sync your
-// changes") accepts them once the member has updated. A row today's schemas refuse is left as it
-// is: the server still decides (it may read it, or refuse it with the spec's message).
+// An outbox an older build left (docs/decisions/0009-sync-protocol-versions.md): rows queued before
+// this build's sync protocol. As the app starts, the rows whose arguments today's mutation schemas
+// read are brought to today's shape: their arguments as this build would have queued them, the
+// protocol of this build, and an edit clock dated when the member made the edit (an older build's
+// row has none; the server would otherwise date it when it arrives, letting an edit made weeks ago
+// offline beat newer ones). So a server that no longer reads the old shape (client_too_old, "A new
+// version is needed to sync your changes") accepts them once the member has updated. A row today's
+// schemas refuse is left as it is: the server still decides (it may read it, or refuse it with the
+// spec's message).
 import { SYNC_PROTOCOL } from '../core/constants.ts';
 import { formatHlc, parseHlc } from '../core/hlc.ts';
 import type { CheckpointDb, OutboxRow } from '../store/db.ts';

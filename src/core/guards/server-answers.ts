@@ -211,7 +211,8 @@ function fail(...path: (string | number)[]): never {
 /**
  * One change of a pull page: an upsert of a row with an id, or a delete with an optional key.
  * Throws AnswerShapeError, its path within the change (the caller adds the change's place). A page
- * has thousands (docs/decisions/0007-hand-guards-for-first-screen-answers.md): an answer that passes makes one object per change and nothing else.
+ * has thousands (docs/decisions/0007-hand-guards-for-first-screen-answers.md): an answer that
+ * passes makes one object per change and nothing else.
  */
 export function pullChange(data: unknown): PullChange {
   if (!isObject(data)) fail();

@@ -1,7 +1,7 @@
-// The browse page's address: URL parameters ⇄ the query it shows, and the
-// window of page buttons. Both parameter sets of the spec are read — q, platform, year,
-// sort=field:order, page and q, genres, platforms, rating, sort=field — and anything unreadable
-// becomes the default instead of an error, so a hand-edited or stale link always opens the page.
+// The browse page's address: URL parameters ⇄ the query it shows, and the window of page buttons.
+// Both parameter sets of the spec are read — q, platform, year, sort=field:order, page and q,
+// genres, platforms, rating, sort=field — and anything unreadable becomes the default instead of an
+// error, so a hand-edited or stale link always opens the page.
 import { BROWSE_PAGE_BUTTONS, BROWSE_PAGE_SIZE, BROWSE_RELEASE_YEARS, QUERY_MAX_LENGTH } from './constants.ts';
 
 // The same shape as src/data/search/types.ts BrowseQuery (core may not import data; the page

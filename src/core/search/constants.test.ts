@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as C from './constants.ts';
 
-// The spec's numbers, checked against the spec's constants as written, so a changed constant is a conscious change.
+// The spec's numbers, checked against the spec's constants as written, so a changed constant is a
+// conscious change.
 describe('spec 001 constants', () => {
   it('header search, browse and sizes', () => {
     expect([C.HEADER_SEARCH_DEBOUNCE_MS, C.MIN_QUERY_LENGTH, C.SUGGESTION_LIMIT, C.HEADER_CACHE_TTL_S]).toEqual([

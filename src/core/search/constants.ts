@@ -1,5 +1,6 @@
-// The search spec's numbers (its validation rules and business constants), each named once. The spec's wording
-// is quoted where it helps. Numbers marked "not in spec" are this module's own choices.
+// The search spec's numbers (its validation rules and business constants), each named once. The
+// spec's wording is quoted where it helps. Numbers marked "not in spec" are this module's own
+// choices.
 
 // Header search
 /** "debounce 800 ms" */

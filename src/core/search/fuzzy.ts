@@ -1,4 +1,5 @@
-// The Fuse.js set-up of the search spec ("Fuzzy weights"), shared by the typo fallback and the benchmark.
+// The Fuse.js set-up of the search spec ("Fuzzy weights"), shared by the typo fallback and the
+// benchmark.
 import Fuse, { type IFuseOptions } from 'fuse.js';
 import {
   FUSE_MATCH_THRESHOLD,

@@ -25,9 +25,10 @@ function fillMissing(local: SearchGame, remote: SearchGame): SearchGame {
 }
 
 /**
- * The relevance cut: a remote game is kept when its own text scores at least 0.12 of 260, or
- * when the fuzzy match (the spec's fuzzy weights) reaches the threshold (0.08 known franchise, 0.12 otherwise),
- * so a typo still finds its game while unrelated rows the external search returns are dropped.
+ * The relevance cut: a remote game is kept when its own text scores at least 0.12 of 260, or when
+ * the fuzzy match (the spec's fuzzy weights) reaches the threshold (0.08 known franchise, 0.12
+ * otherwise), so a typo still finds its game while unrelated rows the external search returns are
+ * dropped.
  */
 export function relevantOnly(games: readonly SearchGame[], q: PreparedQuery): SearchGame[] {
   const cut = RELEVANCE_CUT_FRACTION * RELEVANCE_CUT_SCALE;

@@ -133,7 +133,8 @@ export function matchRelevance(game: SearchGame, q: PreparedQuery): number {
 }
 
 /**
- * Scores one game for one query. Higher is better; every number is a named constant of constants.ts.
+ * Scores one game for one query. Higher is better; every number is a named constant of
+ * constants.ts.
  *
  * Relevance:
  * - Title (best of name and alternative names, folded): exact 1000; exact without a leading article 950;
@@ -208,7 +209,8 @@ export function scoreGame(game: SearchGame, q: PreparedQuery, ctx: ScoreContext,
   if (ageYears !== undefined && ageYears >= 0) {
     tier += ageYears >= OLD_RELEASE_YEARS ? OLD_RELEASE_PENALTY : belowBand(ageYears, RECENT_RELEASE_BANDS);
   }
-  // A community mod keeps its tier 200 ("kept as a community mod (tier 200)"); other fan content pays.
+  // A community mod keeps its tier 200 ("kept as a community mod (tier 200)"); other fan content
+  // pays.
   if (mod && ctx.communityMod !== true) tier += PENALTY_MOD;
   if (category === CATEGORY.SEASON) tier += PENALTY_SEASON;
   if (category === CATEGORY.BUNDLE) tier += mod ? PENALTY_MOD_BUNDLE : PENALTY_BUNDLE;

@@ -1,7 +1,7 @@
-// Who is signed in, for every screen: loading until the stored
-// session is read, then signed out, or signed in with the member's database id. The id is resolved
-// once (get_or_create_user, given up after 5 s) and remembered on the device (sync state), so a
-// member who opens the app offline is signed in at once with their id.
+// Who is signed in, for every screen: loading until the stored session is read, then signed out, or
+// signed in with the member's database id. The id is resolved once (get_or_create_user, given up
+// after 5 s) and remembered on the device (sync state), so a member who opens the app offline is
+// signed in at once with their id.
 // Also the account actions of the auth modal and pages, each answering with the spec's messages.
 import type { AuthChangeEvent, EmailOtpType, Session, SupabaseClient, User } from '@supabase/supabase-js';
 import { backoffDelay } from '../../sync/backoff.ts';

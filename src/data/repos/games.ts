@@ -1,8 +1,8 @@
 // Many game rows at once (a big library's thousands). Dexie's bulkGet asks IndexedDB once per key:
 // in Chromium each answer is a task of its own, and 5,000 of them took seconds on a loaded machine
-// (docs/decisions/0008-big-libraries-yield-to-the-page.md). When the ids asked for fill most of their id range, the range is read in one
-// request (getAll) instead and the rows asked for are picked out of it; scattered ids (a few games
-// among many cached ones) are still read one by one.
+// (docs/decisions/0008-big-libraries-yield-to-the-page.md). When the ids asked for fill most of
+// their id range, the range is read in one request (getAll) instead and the rows asked for are
+// picked out of it; scattered ids (a few games among many cached ones) are still read one by one.
 import type { CheckpointDb, GameRow } from '../../store/db.ts';
 
 /** Below this many ids, bulkGet's requests are cheap enough. */

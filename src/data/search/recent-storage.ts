@@ -10,8 +10,9 @@ import {
 
 /**
  * The stored list, checked by hand rather than with zod: the header's search box is on every
- * screen, and zod is kept out of the entry (docs/decisions/0007-hand-guards-for-first-screen-answers.md).
- * Like a zod object, an entry keeps only its known fields.
+ * screen, and zod is kept out of the entry
+ * (docs/decisions/0007-hand-guards-for-first-screen-answers.md). Like a zod object, an entry keeps
+ * only its known fields.
  */
 function parseEntries(value: unknown): RecentEntry[] | null {
   if (!Array.isArray(value)) return null;

@@ -8,7 +8,8 @@ import { createSearchService, type SearchService } from './service.ts';
 import type { BrowseQuery, Platform, UserHit } from './types.ts';
 
 // Every ranking pass over the device's catalogue is one search() of an index the real
-// buildLocalIndex made; the wrapper only counts them (the device's catalogue is ranked once per keystroke).
+// buildLocalIndex made; the wrapper only counts them (the device's catalogue is ranked once per
+// keystroke).
 const devicePasses = vi.hoisted(() => ({ queries: [] as string[] }));
 vi.mock('../../core/search/local-index.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../core/search/local-index.ts')>();

@@ -142,10 +142,10 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
     return index.built;
   };
 
-  // The header search asks for the device's answer as the member types, then for the merged
-  // answer after the pause with the same text: the ranking of the first call is kept and reused by
-  // the second, so a keystroke ranks the device's catalogue once, as long as neither index changed in between. One entry is enough: a
-  // newer keystroke replaces it.
+  // The header search asks for the device's answer as the member types, then for the merged answer
+  // after the pause with the same text: the ranking of the first call is kept and reused by the
+  // second, so a keystroke ranks the device's catalogue once, as long as neither index changed in
+  // between. One entry is enough: a newer keystroke replaces it.
   let lastDevice: { key: string; built: LocalIndex; added: number; outcome: RankOutcome } | undefined;
 
   const searchDevice = async (query: string, limit: number): Promise<RankOutcome> => {

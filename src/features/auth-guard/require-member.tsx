@@ -1,6 +1,6 @@
-// A guard for screens that need a member: a guest gets the login modal
-// and an 'Authentication Required' message in place of the screen; once they sign in, the screen
-// shows where they are, so the origin is kept without a redirect.
+// A guard for screens that need a member: a guest gets the login modal and an 'Authentication
+// Required' message in place of the screen; once they sign in, the screen shows where they are, so
+// the origin is kept without a redirect.
 import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { useAuth, useAuthUi } from '../auth/auth-context.tsx';
 import './require-member.css';

@@ -1,5 +1,5 @@
-// A labelled input with its message (the spec's validation texts), wired for screen readers: the message is
-// the input's description and marks it invalid.
+// A labelled input with its message (the spec's validation texts), wired for screen readers: the
+// message is the input's description and marks it invalid.
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children'> {

@@ -1,6 +1,6 @@
-// The game page's action bar: a row of buttons on wider screens; below
-// 768 px five round icons that open a bottom sheet with the same actions and Cancel. Which buttons
-// are open follows the status rules (core/game-page.ts statusButtons).
+// The game page's action bar: a row of buttons on wider screens; below 768 px five round icons that
+// open a bottom sheet with the same actions and Cancel. Which buttons are open follows the status
+// rules (core/game-page.ts statusButtons).
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LIST_BLOCKED_MESSAGE, statusButtons, type MyStatus } from '../../core/game-page.ts';

@@ -1,7 +1,7 @@
-// A bottom sheet for small screens: slides up over a
-// backdrop, locks the page's scroll, and closes on Escape, a tap on the backdrop, or a downward
-// swipe/drag of more than 50 px; closing animates for 300 ms before `onClose`. Scroll lock, focus in
-// and back out, Tab kept inside and Escape are the shared modal's (useModal).
+// A bottom sheet for small screens: slides up over a backdrop, locks the page's scroll, and closes
+// on Escape, a tap on the backdrop, or a downward swipe/drag of more than 50 px; closing animates
+// for 300 ms before `onClose`. Scroll lock, focus in and back out, Tab kept inside and Escape are
+// the shared modal's (useModal).
 import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { SHEET_CLOSE_MS, SHEET_SWIPE_CLOSE_PX } from '../../core/game-page.ts';
 import { useModal } from '../modal/use-modal.ts';

@@ -1,7 +1,6 @@
-// The game page's carousels: 'Additional Content' and
-// 'Mods & Fan Content' under a main game, the 'Main Game' card on a DLC's page. Tiles link to
-// /game/{igdb id}; arrows appear only above 6 items, scroll 360 px a click, and are enabled by the
-// scroll position.
+// The game page's carousels: 'Additional Content' and 'Mods & Fan Content' under a main game, the
+// 'Main Game' card on a DLC's page. Tiles link to /game/{igdb id}; arrows appear only above 6
+// items, scroll 360 px a click, and are enabled by the scroll position.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {

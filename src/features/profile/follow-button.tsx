@@ -1,6 +1,6 @@
-// Follow / Following: a visitor sees a disabled 'Login'; a member sets
-// follow.set (idempotent: "following = true", never a toggle) with a spinner while it is written
-// on the device; a refusal is told in the spec's words. Hidden on one's own row.
+// Follow / Following: a visitor sees a disabled 'Login'; a member sets follow.set (idempotent:
+// "following = true", never a toggle) with a spinner while it is written on the device; a refusal
+// is told in the spec's words. Hidden on one's own row.
 import { useState } from 'react';
 import { FOLLOW_TEXT, followErrorText } from '../../core/profile.ts';
 import { write } from '../../data/actions.ts';

@@ -1,7 +1,6 @@
-// Followers / Following of a member: each row links to the profile and,
-// for everyone but the viewer, has a Follow button — except on one's own lists (the list's owner
-// sees no buttons there). The filter box finds members by name or bio; a long list is
-// windowed.
+// Followers / Following of a member: each row links to the profile and, for everyone but the
+// viewer, has a Follow button — except on one's own lists (the list's owner sees no buttons there).
+// The filter box finds members by name or bio; a long list is windowed.
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { displayName } from '../../core/profile.ts';

@@ -1,6 +1,6 @@
-// A member's games: All Games, Started (started, not
-// finished) and Finished, newest first, each linking to its game page. The filter box narrows the
-// tab's list as one types; a long list is windowed.
+// A member's games: All Games, Started (started, not finished) and Finished, newest first, each
+// linking to its game page. The filter box narrows the tab's list as one types; a long list is
+// windowed.
 import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { compareMoments } from '../../core/dates.ts';

@@ -1,10 +1,10 @@
-// /user/{id}: the member's header and stats, tabs Top 5, Top 10, Want to
-// Play and Activity, and the followers, games, reviews and edit-settings modals. Everything shown
-// comes from the device (loadProfile); read-through fetches the member's public rows and keeps
-// them fresh. Offline, a cached profile is shown and says so; a non-numeric id, a member who does
-// not exist and a failed first load each send the visitor on (to /users or /), saying why.
-// One's own profile, until the whole library is on the device (sync/SPEC.md [S16]), says it is
-// still downloading and shows no counts: partial ones would read as whole.
+// /user/{id}: the member's header and stats, tabs Top 5, Top 10, Want to Play and Activity, and the
+// followers, games, reviews and edit-settings modals. Everything shown comes from the device
+// (loadProfile); read-through fetches the member's public rows and keeps them fresh. Offline, a
+// cached profile is shown and says so; a non-numeric id, a member who does not exist and a failed
+// first load each send the visitor on (to /users or /), saying why. One's own profile, until the
+// whole library is on the device (sync/SPEC.md [S16]), says it is still downloading and shows no
+// counts: partial ones would read as whole.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PROFILE_TEXT, parseUserId, profileTitle } from '../../core/profile.ts';

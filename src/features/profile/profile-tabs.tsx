@@ -1,6 +1,7 @@
-// The profile's tabs: Top 5, Top 10, Want to Play (collection and wishlist),
-// Activity, the play Journal and the Library (every game, filtered and sorted), as an ARIA tab list (arrow keys, Home and End move between tabs). The chosen tab is
-// kept in the address (?tab=) so a reload or a shared link opens it again.
+// The profile's tabs: Top 5, Top 10, Want to Play (collection and wishlist), Activity, the play
+// Journal and the Library (every game, filtered and sorted), as an ARIA tab list (arrow keys, Home
+// and End move between tabs). The chosen tab is kept in the address (?tab=) so a reload or a shared
+// link opens it again.
 import { lazy, startTransition, Suspense, useEffect, useId, useOptimistic, useRef, type KeyboardEvent } from 'react';
 import { PROFILE_TABS as TABS } from '../../core/profile.ts';
 import type { TopFiveEntry } from '../../data/repos/lists.ts';

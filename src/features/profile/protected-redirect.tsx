@@ -1,6 +1,6 @@
-// /profile and /settings: login required. A signed-in member is sent to
-// /users; a signed-out visitor sees 'Authentication Required' with the login modal opened over
-// it (and is sent on to /users once signed in).
+// /profile and /settings: login required. A signed-in member is sent to /users; a signed-out
+// visitor sees 'Authentication Required' with the login modal opened over it (and is sent on to
+// /users once signed in).
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PROFILE_TEXT } from '../../core/profile.ts';

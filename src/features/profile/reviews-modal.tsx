@@ -1,8 +1,7 @@
-// A member's reviews: sorted Recent, Oldest, Highest or Lowest; text cut
-// to 150 characters with Show more / Show less; each opens its review page. The owner's own
-// private drafts are listed for them alone, badged "Draft" (repos/profile.ts loadUserReviews).
-// The filter box finds reviews by game or by words of the text, typos forgiven; a
-// long list is windowed.
+// A member's reviews: sorted Recent, Oldest, Highest or Lowest; text cut to 150 characters with
+// Show more / Show less; each opens its review page. The owner's own private drafts are listed for
+// them alone, badged "Draft" (repos/profile.ts loadUserReviews). The filter box finds reviews by
+// game or by words of the text, typos forgiven; a long list is windowed.
 import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRating } from '../../core/format.ts';

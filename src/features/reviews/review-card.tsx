@@ -1,7 +1,6 @@
-// The review card: compact on lists (the whole card links to the review),
-// full on the review page (the reviews engineer passes the like/comment controls and the thread).
-// The author's avatar and name link to the profile and sit above the card's own link, so there are
-// no nested anchors.
+// The review card: compact on lists (the whole card links to the review), full on the review page
+// (the reviews engineer passes the like/comment controls and the thread). The author's avatar and
+// name link to the profile and sit above the card's own link, so there are no nested anchors.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ReviewCard } from '../../data/repos/shapes.ts';

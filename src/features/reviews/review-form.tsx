@@ -1,11 +1,11 @@
-// The review form: create, or
-// edit when the member already reviewed the game (Update only once something differs). Saving is
-// a write on this device (review.create / review.update, then progress.set unless the game is
-// already finished), queued for the server, so it works the same offline. "Save draft" keeps the
-// review private (draft: true) and asks nothing more than the server does; a draft reopens here
-// and its primary button publishes it. A published review nobody has liked or commented on can be
-// unpublished here (draft: true again, with whatever was changed in the form). What the member types
-// is kept on this device until it is saved (use-kept-form.ts): the form opens with it again.
+// The review form: create, or edit when the member already reviewed the game (Update only once
+// something differs). Saving is a write on this device (review.create / review.update, then
+// progress.set unless the game is already finished), queued for the server, so it works the same
+// offline. "Save draft" keeps the review private (draft: true) and asks nothing more than the
+// server does; a draft reopens here and its primary button publishes it. A published review nobody
+// has liked or commented on can be unpublished here (draft: true again, with whatever was changed
+// in the form). What the member types is kept on this device until it is saved (use-kept-form.ts):
+// the form opens with it again.
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { cleanText } from '../../core/blank-text.ts';
@@ -184,7 +184,8 @@ export function ReviewForm({ memberId, game, review, progress, reviewPlatform, p
         ...(mode === 'draft' ? { draft: true } : {}),
       });
     }
-    // The spec's rule: unless the game was already finished, the answer marks it finished or started.
+    // The spec's rule: unless the game was already finished, the answer marks it finished or
+    // started.
     if (!alreadyFinished && values.finished !== null && (!editing || changed.includes('finished'))) {
       await write(memberId, 'progress.set', values.finished ? { ...ref, completed: true } : { ...ref, started: true });
     }

@@ -1,7 +1,7 @@
-// The optimistic like toggle of reviews and comments: the button shows
-// the new state at once (count ±1, never below 0), holds a loading flag while the write runs,
-// rolls back with a toast on failure and treats 'Already liked' as success. The write itself is
-// local (applied on this device and queued), so success means the device's rows now say so.
+// The optimistic like toggle of reviews and comments: the button shows the new state at once (count
+// ±1, never below 0), holds a loading flag while the write runs, rolls back with a toast on failure
+// and treats 'Already liked' as success. The write itself is local (applied on this device and
+// queued), so success means the device's rows now say so.
 import { useEffect, useState } from 'react';
 import { MutationError } from '../../core/mutation-error.ts';
 import { useToast } from '../toasts/toast-context.tsx';

@@ -1,7 +1,7 @@
-// Browse Games. The address is the query: the page reads it (either
-// parameter set, src/core/search/browse-params.ts), asks the search service for that page, and
-// every change goes back into the address — replaced while typing, pushed on an explicit search,
-// filter or page — so reload, back and a shared link show the same thing.
+// Browse Games. The address is the query: the page reads it (either parameter set,
+// src/core/search/browse-params.ts), asks the search service for that page, and every change goes
+// back into the address — replaced while typing, pushed on an explicit search, filter or page — so
+// reload, back and a shared link show the same thing.
 import {
   startTransition,
   useCallback,

@@ -1,8 +1,8 @@
-// The game picker: a modal that finds one game for the review
-// form, the Top 5, the collection and the wishlist. It either searches the catalogue (limit 20,
-// debounced 300 ms, the device's answer first and then the merged one) or filters a list the caller
-// loads (Top 5: the member's rated games not already in it). The caller owns `open`; the picker
-// closes itself (onClose) once onSelect has resolved, and stays open when it rejects.
+// The game picker: a modal that finds one game for the review form, the Top 5, the collection and
+// the wishlist. It either searches the catalogue (limit 20, debounced 300 ms, the device's answer
+// first and then the merged one) or filters a list the caller loads (Top 5: the member's rated
+// games not already in it). The caller owns `open`; the picker closes itself (onClose) once
+// onSelect has resolved, and stays open when it rejects.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { MIN_QUERY_LENGTH, PICKER_DEBOUNCE_MS, PICKER_RESULT_LIMIT } from '../../core/search/constants.ts';
 import { normalizeText, tokenize } from '../../core/search/normalize.ts';

@@ -1,7 +1,7 @@
 // "This review was changed on another device after your edit. Yours: … [Use mine] [Keep theirs]"
-// (docs/decisions/0002-hlc-per-field.md): one edit at a time, oldest first, until the member has answered each. The edit
-// itself is already replaced on screen by the newer one; this is the member's chance to bring
-// theirs back (Use mine: a new edit through the outbox).
+// (docs/decisions/0002-hlc-per-field.md): one edit at a time, oldest first, until the member has
+// answered each. The edit itself is already replaced on screen by the newer one; this is the
+// member's chance to bring theirs back (Use mine: a new edit through the outbox).
 import { useState } from 'react';
 import { CONFLICT_TEXT, conflictHeadline, yoursParts, type ConflictNames } from '../../core/conflicts.ts';
 import { conflictNames, resolveConflict, firstConflict } from '../../data/conflicts.ts';

@@ -1,6 +1,7 @@
-// "A new version is needed to sync your changes" with Update (docs/decisions/0009-sync-protocol-versions.md): the server answered
-// client_too_old. Every change stays in the outbox; Update brings in the new version (the service
-// worker's update flow, app/service-worker.ts) and the reloaded app syncs on start.
+// "A new version is needed to sync your changes" with Update
+// (docs/decisions/0009-sync-protocol-versions.md): the server answered client_too_old. Every change
+// stays in the outbox; Update brings in the new version (the service worker's update flow,
+// app/service-worker.ts) and the reloaded app syncs on start.
 import { useState, useSyncExternalStore } from 'react';
 import { CLIENT_TOO_OLD_MESSAGE } from '../../sync/remote.ts';
 import type { SyncStatusStore } from '../../sync/status.ts';

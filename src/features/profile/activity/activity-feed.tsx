@@ -1,7 +1,7 @@
-// The Activity tab of a profile: what the member did, newest first, with
-// loading, error (Retry), empty and loaded states, and offline the items this device kept from last
-// time, saying so. Spec 002: "'Load More Activity' is disabled (coming soon)", so the feed shows its
-// newest page and the button stays disabled (use-activity.ts can already page further back).
+// The Activity tab of a profile: what the member did, newest first, with loading, error (Retry),
+// empty and loaded states, and offline the items this device kept from last time, saying so. Spec
+// 002: "'Load More Activity' is disabled (coming soon)", so the feed shows its newest page and the
+// button stays disabled (use-activity.ts can already page further back).
 import { Link } from 'react-router-dom';
 import {
   ACTIVITY_TEXT,

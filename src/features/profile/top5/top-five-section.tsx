@@ -1,8 +1,8 @@
-// The Top 5 section of a profile: five ordered slots read from the
-// device. The owner gets an Edit/Done editor: drag (or keyboard) to reorder, remove with a
-// confirmation, add from the picker (their rated games not already in it). Every change shows at
-// once and is saved whole with top5.replace; a refused save goes back to the previous list with the
-// spec's message, and while one save runs no other change can start.
+// The Top 5 section of a profile: five ordered slots read from the device. The owner gets an
+// Edit/Done editor: drag (or keyboard) to reorder, remove with a confirmation, add from the picker
+// (their rated games not already in it). Every change shows at once and is saved whole with
+// top5.replace; a refused save goes back to the previous list with the spec's message, and while
+// one save runs no other change can start.
 import { lazy, Suspense, useEffect, useState } from 'react';
 import {
   emptyChoicesText,

@@ -1,6 +1,6 @@
-// The Top 5 editor's drag sensors: mouse and pen start a drag after 8 px
-// (10 on phones), a finger after resting 250 ms within 5 px (so a swipe still scrolls the page),
-// and the keyboard picks up with Space or Enter and moves one position per arrow press.
+// The Top 5 editor's drag sensors: mouse and pen start a drag after 8 px (10 on phones), a finger
+// after resting 250 ms within 5 px (so a swipe still scrolls the page), and the keyboard picks up
+// with Space or Enter and moves one position per arrow press.
 import {
   KeyboardCode,
   KeyboardSensor,

@@ -1,8 +1,8 @@
-// The comment and reply form: 500 characters at most with '{n} characters
-// remaining' (red below zero), the spec's messages, a guest prompted to sign in (the comment is
-// posted once they have), Ctrl/⌘+Enter to post. Posting is a local write: it shows at once and
-// reaches the server when the device is online. What is typed and not yet posted is kept on the
-// device (use-kept-comment.ts) until it is posted or the reply cancelled.
+// The comment and reply form: 500 characters at most with '{n} characters remaining' (red below
+// zero), the spec's messages, a guest prompted to sign in (the comment is posted once they have),
+// Ctrl/⌘+Enter to post. Posting is a local write: it shows at once and reaches the server when the
+// device is online. What is typed and not yet posted is kept on the device (use-kept-comment.ts)
+// until it is posted or the reply cancelled.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { charactersRemaining, commentProblem, withMention } from '../../../core/comments.ts';
 import { MutationError } from '../../../core/mutation-error.ts';

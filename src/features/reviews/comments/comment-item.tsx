@@ -1,6 +1,6 @@
-// One comment: author, relative time, '(edited)' when its updated time
-// differs from its created time, the text with a leading @mention set apart, and its controls:
-// like (comment_like.set), reply, and for its author edit (in place) and delete (with a dialog).
+// One comment: author, relative time, '(edited)' when its updated time differs from its created
+// time, the text with a leading @mention set apart, and its controls: like (comment_like.set),
+// reply, and for its author edit (in place) and delete (with a dialog).
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { charactersRemaining, commentProblem, indentFor, splitMention } from '../../../core/comments.ts';

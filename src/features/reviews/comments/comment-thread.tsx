@@ -1,6 +1,6 @@
-// A review's comments: the form, then the threads newest first with their
-// replies (oldest first, one level in, 24 px). Loaded about 100 ms after the card mounts; every
-// change (a post, an edit, a pull from the server) re-renders from the device.
+// A review's comments: the form, then the threads newest first with their replies (oldest first,
+// one level in, 24 px). Loaded about 100 ms after the card mounts; every change (a post, an edit, a
+// pull from the server) re-renders from the device.
 import { useEffect, useState } from 'react';
 import { COMMENT_LOAD_DELAY_MS, indentFor, planReply } from '../../../core/comments.ts';
 import { authorName } from '../../../core/review-card.ts';

@@ -1,7 +1,7 @@
 // "Delete Comment / Are you sure you want to delete this comment?" with Cancel and Delete
-// ('Deleting...' while busy), as the spec words it. The shared Modal as a native <dialog>: focus stays inside,
-// Escape cancels (unless a delete is under way), Cancel has the first focus so Enter never deletes by
-// accident.
+// ('Deleting...' while busy), as the spec words it. The shared Modal as a native <dialog>: focus
+// stays inside, Escape cancels (unless a delete is under way), Cancel has the first focus so Enter
+// never deletes by accident.
 import { useId } from 'react';
 import { Modal } from '../../modal/modal.tsx';
 
