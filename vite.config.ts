@@ -177,7 +177,7 @@ function screenModules(screensFile: string): Map<string, Set<string>> {
  * files of every screen's code (the chunk, what it imports, its stylesheets) by route path, and
  * boot.ts preloads those of the screen the address opens on (src/app/screen-files.ts). On a
  * phone four times slower than a laptop those libraries take most of a second to evaluate, and the
- * screen's download came after them (issue 20 §3: Lighthouse's LCP).
+ * screen's download came after them (Lighthouse's Largest Contentful Paint).
  */
 function listScreenFiles(screensFile = 'src/app/screens.ts'): Plugin {
   return {
@@ -328,9 +328,10 @@ let swBuildLogLevel: LogLevel | undefined;
 const INLINE_CHUNKS_BELOW_BYTES = 12 * 1024;
 
 /**
- * The mode tests/bench/baseline.ts builds the Lighthouse baseline page in (issue 20 §3): the same
- * build settings as the app's, without the plugins that belong to the app (its entry's preloads,
- * its chunk group, the service worker and the manifest).
+ * The mode tests/bench/baseline.ts builds the Lighthouse baseline page in (our pages are measured
+ * beside it, run for run, not against an absolute score): the same build settings as the app's,
+ * without the plugins that belong to the app (its entry's preloads, its chunk group, the service
+ * worker and the manifest).
  */
 const BASELINE_MODE = 'baseline';
 

@@ -6,7 +6,7 @@
  * Matched against path + query, as Workbox's NavigationRoute does: the backend's prefixes, and a
  * last path segment with a file extension (/_dev/config.json, /robots.txt). A slug such as
  * "dr.-mario" or "s.t.a.l.k.e.r." is not mistaken for a file. Of /auth only GoTrue's /auth/v1 is
- * the backend's: /auth/callback is an app route (spec 000 §2, email verification and OAuth return).
+ * the backend's: /auth/callback is an app route (email verification and OAuth return).
  */
 export const NOT_APP_ROUTES: readonly RegExp[] = [
   /^\/(auth\/v1|rest|functions|_dev|\.netlify)(\/|\?|$)/,

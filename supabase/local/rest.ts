@@ -236,8 +236,8 @@ const COMPRESS_ABOVE_BYTES = 2048;
 /**
  * Brotli at quality 1 where the client takes it, else gzip at level 1: both made for each answer,
  * so made fast. On a sync_pull page of 4,500 changes (1.5 MB of JSON), brotli 1 took 1.6 ms and
- * made 132 KB where gzip 1 took 3.9 ms for 148 KB, and unpacks as fast (issue 20 §3: the server's
- * CPU is the pull's longest path).
+ * made 132 KB where gzip 1 took 3.9 ms for 148 KB, and unpacks as fast (the server's CPU is the
+ * pull's longest path, docs/decisions/0004-pull-pages-grouped-by-table.md).
  */
 function compressed(req: IncomingMessage, body: string, headers: Record<string, string>): string | Buffer {
   headers['Vary'] = 'Accept-Encoding';

@@ -1,4 +1,4 @@
-// The security headers the app is served with (issue 7 §3), by the gateway and, through
+// The security headers the app is served with, by the gateway and, through
 // public/_headers, by static hosts (Netlify reads that file; README "Deploy" lists them for others).
 // One inline script, allowed by its hash: index.html's theme script, which must run before the first
 // paint (a file would cost a request first) and also holds a tap on a first paint made before the

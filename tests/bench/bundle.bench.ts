@@ -1,4 +1,4 @@
-// Issue 7 §2: the JavaScript the home page needs, gzipped, from the built app: the entry script
+// The JavaScript the home page needs, gzipped, from the built app: the entry script
 // index.html loads, its modulepreloads, and every chunk they import statically (transitively). Each
 // lazy route (src/app/screens.ts) then costs its own chunk plus the static imports it adds to that set.
 // No bundler metadata: the built files are read as the browser would read them.
@@ -6,9 +6,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 
-/** Issue 20 §3: a first visit to home needs at most 150 KB of JavaScript (gzip) before its first screen. */
+/**
+ * A first visit to home needs at most 150 KB of JavaScript (gzip) before its first screen
+ * (docs/decisions/0006-first-visit-javascript-budget.md).
+ */
 export const HOME_JS_BUDGET_BYTES = 150 * 1024;
-/** Issue 20 §3: and at most 200 KB in all by network idle (tests/e2e/budgets.test.ts measures it in Chromium). */
+/** And at most 200 KB in all by network idle (tests/e2e/budgets.test.ts measures it in Chromium). */
 export const HOME_IDLE_JS_BUDGET_BYTES = 200 * 1024;
 /**
  * What the tests assert: the goals themselves, met since React Router's declarative router replaced
@@ -206,7 +209,7 @@ async function chunkSources(distDir: string, file: string, code: string): Promis
   };
 }
 
-/** The chunks a visitor who only looks must not download (issue 20 §3): supabase-js's and the sync engine's. */
+/** The chunks a visitor who only looks must not download: supabase-js's and the sync engine's. */
 export const memberOnlyChunks = (nodes: readonly ChunkNode[]): ChunkNode[] =>
   nodes.filter((n) => n.holds.some(([source]) => source.startsWith('@supabase/') || source === 'src/sync/engine.ts'));
 
@@ -314,7 +317,7 @@ export async function benchBundle(
   report('bundle.home.js_gzip', kb(figures.homeGzipBytes), 'KB');
   report('bundle.home.files', figures.homeFiles.length, 'files');
   for (const route of figures.routes) report(`bundle.route.${route.name}.js_gzip`, kb(route.gzipBytes), 'KB');
-  // Issue 20 §3: each chunk, its size, what it holds and what pulls it in.
+  // Each chunk, its size, what it holds and what pulls it in.
   const nodes = await chunkGraph(distDir);
   const names = new Map<string, number>();
   for (const node of nodes) {

@@ -1,5 +1,5 @@
 // The catalogue function in local mode over a catalogue file: load time of the first request and
-// p50/p95 of ~200 search requests through the handler (issue 4 target: p95 under 50 ms at 70k).
+// p50/p95 of ~200 search requests through the handler (target: p95 under 50 ms at 70k).
 import handler from '../../supabase/functions/igdb-search/index.ts';
 import { quantile } from './stats.ts';
 

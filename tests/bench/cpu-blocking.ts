@@ -1,4 +1,4 @@
-// Total Blocking Time from the main thread's CPU time (issue 20 §3). Lighthouse's TBT takes each
+// Total Blocking Time from the main thread's CPU time. Lighthouse's TBT takes each
 // task's wall-clock length, times the CPU slowdown it emulates (4×): on a shared machine a task's
 // wall-clock length includes the time other processes held the CPU, so under load our pages' long
 // tasks stretch past 50 ms while the baseline page, with almost none, does not, and the difference

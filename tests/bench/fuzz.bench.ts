@@ -1,4 +1,4 @@
-// The full fuzz run (issue 7 §3): 10,000 random and malformed calls over every RPC and the catalogue
+// The full fuzz run: 10,000 random and malformed calls over every RPC and the catalogue
 // function; CI runs a shorter version (tests/integration/fuzz.test.ts, FUZZ_CASES).
 import { importCatalogue } from '../../supabase/local/catalogue.ts';
 import { fuzzGateway, type FuzzOutcome } from '../support/fuzz.ts';

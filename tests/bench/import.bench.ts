@@ -1,4 +1,4 @@
-// Issue 18 §2, import: a 5,000-row Grouvee-format file parsed and matched against the device's
+// Import: a 5,000-row Grouvee-format file parsed and matched against the device's
 // catalogue (fake-indexeddb holding the 70,000-game bench catalogue) under 5 s; its writes applied
 // into the outbox in batches under 3 s; then pushed through sync_push (PGlite) at ≥ 1,000/s, as the
 // sync engine pushes them: PUSH_BATCH_SIZE at a time, each outbox row as push.ts sends it (its edit

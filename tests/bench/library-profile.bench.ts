@@ -1,4 +1,4 @@
-// Issue 18 §4: opening a profile and its tabs with a big library (5,000 games, 2,000 reviews)
+// Opening a profile and its tabs with a big library (5,000 games, 2,000 reviews)
 // beside the same with a small one (50 games), in one run, in headless Chromium against the
 // gateway: the time to each tab's first screen (the data already on the device, as on a second
 // visit), and the longest task while scrolling the big lists (PerformanceObserver 'longtask').

@@ -1,4 +1,4 @@
-// Issue 18 §3: the profile's library filter, one keystroke at a time, over a 5,000-game library
+// The profile's library filter, one keystroke at a time, over a 5,000-game library
 // (names from the bench catalogue), side by side in one run with two baselines over the same
 // items and the same sort: a plain linear substring filter (no typos, no folding beyond lower
 // case) and Fuse.js (typo tolerant, the header search's fuzzy set-up). Every prefix of each query

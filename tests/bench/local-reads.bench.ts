@@ -1,4 +1,4 @@
-// Local read time of a screen's data (issue 3): game page, profile and review page from
+// Local read time of a screen's data: game page, profile and review page from
 // IndexedDB (fake-indexeddb) holding 10,000 cached games and 50,000 cached reviews.
 import 'fake-indexeddb/auto';
 import { CheckpointDb, type GameRow, type ReviewRow, type UserRow } from '../../src/store/db.ts';

@@ -1,4 +1,4 @@
-// Issue 20 §3: the main thread's work during a page's load, measured in a real Chromium trace at
+// The main thread's work during a page's load, measured in a real Chromium trace at
 // Lighthouse's 4× CPU slowdown (DevTools' CPU throttling, a phone's viewport), side by side with the
 // baseline page, run for run. Lighthouse's simulated TBT swings with the machine's load; the trace's
 // own figures say where the time goes: every top-level task of the page's main thread until the

@@ -1,5 +1,5 @@
 // `npm run bench`: the performance figures the issues set targets for, one `bench <name> <value>
-// <unit>` line each, with the machine and date first. Targets (issue 2): search_games_secure p95
+// <unit>` line each, with the machine and date first. Targets: search_games_secure p95
 // under 30 ms over 70,000 games; sync_push at least 1,000 mutations per second on PGlite.
 import { cpus } from 'node:os';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -89,7 +89,7 @@ async function searchFigures(): Promise<void> {
     const { p50, p95 } = await benchSearch(db, SEARCH_QUERIES);
     report('search_games_secure.p50', p50, 'ms');
     report('search_games_secure.p95', p95, 'ms');
-    // Issue 4: the catalogue function's answer from the local catalogue (target p95 under 50 ms).
+    // The catalogue function's answer from the local catalogue (target p95 under 50 ms).
     const fn = await benchCatalogueFunction(file);
     report('catalogue_function.load', fn.loadMs, 'ms');
     report('catalogue_function.p50', fn.p50, 'ms');
@@ -102,7 +102,7 @@ async function searchFigures(): Promise<void> {
 async function searchLocalFigures(): Promise<void> {
   const { file, source } = await benchCatalogue();
   console.log(`# search catalogue (device): ${source}`);
-  // Issue 4: local suggestions over the cached catalogue vs plain Fuse.js over the same list, side
+  // Local suggestions over the cached catalogue vs plain Fuse.js over the same list, side
   // by side (targets: p95 under 16 ms and at least 10x faster); full ranked merge under 50 ms.
   const local = await benchSearchLocal(parseCatalogue(await readFile(file, 'utf8')), SEARCH_QUERIES);
   report('search_local.build', local.buildMs, 'ms');
@@ -110,7 +110,7 @@ async function searchLocalFigures(): Promise<void> {
   report('search_local.fuse.p95', local.fuseP95, 'ms');
   report('search_local.speedup_vs_fuse', local.speedup, 'x');
   report('search_local.merge.p95', local.mergeP95, 'ms');
-  // Issue 14: one header-search keystroke (device answer + merge), the device catalogue ranked
+  // One header-search keystroke (device answer + merge), the device catalogue ranked
   // twice (before) and once (after), side by side.
   const { keystroke } = local;
   report('header_search.keystroke.before.p50', keystroke.beforeP50, 'ms');
@@ -142,7 +142,7 @@ async function syncFigures(): Promise<void> {
 }
 
 async function libraryFigures(): Promise<void> {
-  // Issue 18 §3: the profile's library filter, p95 under 16 ms a keystroke over 5,000 games, beside
+  // The profile's library filter, p95 under 16 ms a keystroke (one frame) over 5,000 games, beside
   // a plain substring filter and Fuse.js over the same library in the same run.
   const { file, source } = await benchCatalogue();
   console.log(`# library: ${LIBRARY_SIZE} games from ${source}`);
@@ -162,7 +162,7 @@ async function libraryFigures(): Promise<void> {
 }
 
 async function profileFigures(): Promise<void> {
-  // Issue 18 §4: a profile with 5,000 games and 2,000 reviews against one with 50, in Chromium.
+  // A profile with 5,000 games and 2,000 reviews against one with 50, in Chromium.
   const gateway = await startGateway({
     port: 0,
     inMemory: true,
@@ -194,7 +194,8 @@ async function exportFigures(): Promise<void> {
 }
 
 async function localReadFigures(): Promise<void> {
-  // Issue 3: p95 under 20 ms with 10,000 cached games and 50,000 cached reviews (fake-indexeddb).
+  // Local reads: p95 under 20 ms with 10,000 cached games and 50,000 cached reviews
+  // (fake-indexeddb).
   for (const [screen, { p50, p95 }] of Object.entries(await benchLocalReads())) {
     report(`local_read.${screen}.p50`, p50, 'ms');
     report(`local_read.${screen}.p95`, p95, 'ms');
@@ -214,7 +215,7 @@ async function postgres15Url(): Promise<string | { reason: string }> {
 }
 
 async function engineFigures(): Promise<void> {
-  // Issue 20 §3: the engine's push and pull beside their floors, measured in the same run: sync_push
+  // The engine's push and pull beside their floors, measured in the same run: sync_push
   // called directly with the same 1,000 mutations (goal: within 1.5x), a plain Dexie bulkPut of the
   // same 10,000 rows (goal: within 2x). sync-engine.bench.ts says how.
   const figures = (prefix: string, e: Awaited<ReturnType<typeof benchSyncEngine>>) => {
@@ -229,7 +230,7 @@ async function engineFigures(): Promise<void> {
     // The median of the rounds' own ratios (each pull beside the floor measured right after it).
     report(`${prefix}.pull.ratio_to_floor`, e.pullRatio, 'x');
     report(`${prefix}.pull.waiting_for_sync_pull`, e.pullWaitMs, 'ms');
-    // The split (issue 20 §3): the floor has no server, the pull cannot do without one.
+    // The split: the floor has no server, the pull cannot do without one.
     report(`${prefix}.pull.server_and_http`, e.pullServerMs, 'ms');
     report(`${prefix}.pull.client`, e.pullMs - e.pullServerMs, 'ms');
     report(`${prefix}.pull.client.ratio_to_floor`, e.pullClientRatio, 'x');
@@ -254,7 +255,7 @@ async function engineFigures(): Promise<void> {
 }
 
 async function firstPullFigures(): Promise<void> {
-  // Issue 18 §4: a device's first pull (a snapshot of every row the member owns) must not hold the
+  // A device's first pull (a snapshot of every row the member owns) must not hold the
   // page for long: the longest the event loop was held while the client checked and stored it,
   // beside a plain bulkPut of the same rows in the same run. sync-engine.bench.ts says how.
   const f = await benchFirstPull();
@@ -268,7 +269,7 @@ async function firstPullFigures(): Promise<void> {
 }
 
 async function fuzzFigures(): Promise<void> {
-  // Issue 7: at least 10,000 malformed calls, no 5xx, no crash, no partial write.
+  // Fuzz: at least 10,000 malformed calls, no 5xx, no crash, no partial write.
   const outcome = await benchFuzz();
   report('fuzz.calls', outcome.calls, 'calls');
   report(
@@ -329,8 +330,8 @@ async function signInLoadFigures(): Promise<void> {
 
 async function loadFigures(): Promise<void> {
   await signInLoadFigures();
-  // Issue 7: 200 concurrent members for 60 s (reads, searches, pushes, pulls); no errors, p95 < 200 ms.
-  // Each member acts every 1–3 s (load.bench.ts says why).
+  // Load: 200 concurrent members for 60 s (reads, searches, pushes, pulls); no errors, p95 < 200
+  // ms. Each member acts every 1–3 s (load.bench.ts says why).
   const run = await benchLoad(QUICK ? 15_000 : undefined);
   report('load.requests', run.requests, 'requests');
   report('load.p99', run.p99, 'ms');
@@ -356,7 +357,8 @@ function builtApp(): string {
 }
 
 async function bundleFigures(): Promise<void> {
-  // Issue 7: the home page's JavaScript at most 180 KB gzipped; each lazy route's own cost.
+  // The home page's JavaScript within its budget
+  // (docs/decisions/0006-first-visit-javascript-budget.md); each lazy route's own cost.
   await benchBundle(builtApp(), report);
 }
 
@@ -389,15 +391,16 @@ async function lighthouseFigures(): Promise<void> {
 }
 
 async function mainThreadFigures(): Promise<void> {
-  // Issue 20 §3: where the main thread's time goes in each page's load (a Chromium trace at 4× CPU
+  // Where the main thread's time goes in each page's load (a Chromium trace at 4× CPU
   // throttling), beside the baseline page's, run for run (main-thread.bench.ts).
   await withBaselinePage((app, baseline) => benchMainThread(app, baseline, report));
 }
 
 async function importFigures(): Promise<void> {
-  // Issue 18 §2: parse + match 5,000 Grouvee rows < 5 s; apply them into the outbox < 3 s; sync_push ≥ 1,000/s.
-  // Each figure is followed by its goal, and by same-run peers (the machine is shared): the phase's
-  // process CPU time, the per-write path (one mutate() each) and the engine's plain push rate.
+  // Import: parse + match 5,000 Grouvee rows < 5 s; apply them into the outbox < 3 s; sync_push ≥
+  // 1,000/s. Each figure is followed by its goal, and by same-run peers (the machine is shared):
+  // the phase's process CPU time, the per-write path (one mutate() each) and the engine's plain
+  // push rate.
   const { file, source } = await benchCatalogue();
   console.log(`# import catalogue: ${source}`);
   // The goal is judged on PGlite, even when the bench runs under with-postgres.ts.

@@ -22,9 +22,9 @@ export interface SearchLocalFigures {
   readonly mergeP95: number;
   readonly buildMs: number;
   /**
-   * One header-search keystroke without the network (issue 14): the device's answer, then the
+   * One header-search keystroke without the network: the device's answer, then the
    * merged answer after the pause. `before` ranks the device catalogue twice, as the service did
-   * until issue 14 (once per call); `after` ranks it once and reuses it for the merge, as it does now.
+   * before (once per call); `after` ranks it once and reuses it for the merge, as it does now.
    */
   readonly keystroke: {
     readonly beforeP50: number;

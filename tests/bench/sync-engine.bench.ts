@@ -1,4 +1,4 @@
-// The client side of sync (issue 3), each figure beside its floor in the same run (issue 20 §3):
+// The client side of sync, each figure beside its floor in the same run (the machine is shared):
 // - push: 1,000 mutations queued in IndexedDB (fake-indexeddb) pushed to the gateway through the
 //   engine (pushOutbox over supabase-js), beside the same 1,000 mutations sent to sync_push directly
 //   (supabase-js, the engine's batch size, a second member so that nothing is deduplicated);
@@ -74,7 +74,7 @@ export interface EngineFigures {
 }
 
 /**
- * Pulls per run, each beside a floor measured right after it (issue 20 §3). One pull and one floor
+ * Pulls per run, each beside a floor measured right after it. One pull and one floor
  * swung by 2x between runs on the shared machine (a bulkPut of 10,000 rows took 171 to 395 ms),
  * and so did their ratio; the figures are medians over the rounds, the ratio the median of the
  * rounds' own ratios.
@@ -309,7 +309,7 @@ async function longestStall<T>(work: () => Promise<T>): Promise<{ value: T; ms: 
 }
 
 /**
- * Issue 18 §4: a device's first pull is a snapshot of every row the member owns, and it lands in
+ * A device's first pull is a snapshot of every row the member owns, and it lands in
  * whatever view they are scrolling. The member has 1,000 shelf rows and reviews and 5,000 comments
  * (queued through sync_push); the snapshot's answer is asked for once and then replayed, so that
  * the in-process server (PGlite) does not hold the event loop while it is measured: the figures are

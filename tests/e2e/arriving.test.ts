@@ -1,9 +1,9 @@
-// A first visit never shows a list's "nothing here" before its rows (issue 20: look finished). The
-// screens read their lists from the device; a read from the server stores the rows, and the screen's
-// query reads them back a moment after the read has ended. In that moment the home page said "No
-// recent reviews yet" and a game page "No written reviews yet. Be the first to write a review for
-// this game!", for a frame, before the reviews (data/live.ts: useArriving, and useReadThrough
-// refreshing from its first render).
+// A first visit never shows a list's "nothing here" before its rows (a finished product does not
+// flicker). The screens read their lists from the device; a read from the server stores the rows,
+// and the screen's query reads them back a moment after the read has ended. In that moment the home
+// page said "No recent reviews yet" and a game page "No written reviews yet. Be the first to write
+// a review for this game!", for a frame, before the reviews (data/live.ts: useArriving, and
+// useReadThrough refreshing from its first render).
 import type { BrowserContext } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { e2eWorld } from './harness.ts';

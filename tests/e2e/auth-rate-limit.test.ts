@@ -1,6 +1,6 @@
-// The auth modal when the gateway's GoTrue rate limits answer 429 (spec 000 §8: the server's message,
-// else the spec's fallback): the message says when to try again, and trying then works. The
-// gateway's limits are its defaults; its clock is moved by the test instead of waiting.
+// The auth modal when the gateway's GoTrue rate limits answer 429 (the spec's error catalogue: the
+// server's message, else the spec's fallback): the message says when to try again, and trying then
+// works. The gateway's limits are its defaults; its clock is moved by the test instead of waiting.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';

@@ -1,4 +1,4 @@
-// axe-core over every route (issue 20 §5), signed out and signed in, at 390 and 1280 px, against the
+// axe-core over every route, signed out and signed in, at 390 and 1280 px, against the
 // gateway's demo data, in the dark and the light theme: no serious or critical violation anywhere,
 // and none of the moderate ones this app once had (landmark-unique on /search and /users). Each page
 // is checked once its content shows, with the whole document in scope (header, main, footer), not

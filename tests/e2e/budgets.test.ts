@@ -1,5 +1,6 @@
-// Issue 7 §2 and issue 20 §3, checked in CI: the JavaScript of a first visit to home (gzip, as
-// tests/bench/bundle.bench.ts measures it from the built files):
+// The first visit's JavaScript budget (docs/decisions/0006-first-visit-javascript-budget.md),
+// checked in CI: the JavaScript of a first visit to home (gzip, as tests/bench/bundle.bench.ts
+// measures it from the built files):
 // - the home set (the built entry, its modulepreloads and their static imports), what the first
 //   screen needs; every lazy route in a chunk of its own;
 // - in Chromium, as a signed-out visitor: what is requested before the home screen renders and by

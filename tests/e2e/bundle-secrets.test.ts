@@ -1,4 +1,4 @@
-// The built app must carry no secret (issue 7 §3): at most the anon key (a JWT whose role is anon),
+// The built app must carry no secret: at most the anon key (a JWT whose role is anon),
 // never a service-role key, a JWT secret, IGDB credentials or a private key. Reads the build the
 // e2e run made (dist/, or CHECKPOINT_DIST_DIR).
 import { readdir, readFile } from 'node:fs/promises';

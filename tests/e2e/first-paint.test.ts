@@ -1,4 +1,4 @@
-// Issue 20 §3: a first visit to a game page paints the game's header with the page's shell (the
+// A first visit to a game page paints the game's header with the page's shell (the
 // local gateway writes it into index.html: supabase/local/first-paint.ts), not once the app's code
 // and the game's data are in; a profile's, its header, tabs and Top 5. In Chromium, at 390 and
 // 1280 px: the screen's words are in the page before any script runs (the document's title and a
@@ -163,7 +163,7 @@ async function steadyFromFirstPaint(page: Page, looks: Looks, shifted: RegExp): 
   return seen;
 }
 
-describe("a first visit to a game page (issue 20 §3: the game's header with the first paint)", () => {
+describe("a first visit to a game page: the game's header with the first paint", () => {
   for (const width of [390, 1280]) {
     it(`at ${width} px: shows the header before any script runs`, async () => {
       const context = await world.browser.newContext({ viewport: { width, height: 900 }, javaScriptEnabled: false });
@@ -233,7 +233,7 @@ describe("a first visit to a game page (issue 20 §3: the game's header with the
   });
 });
 
-describe('a first visit to a profile (issue 20 §3: the header, the tabs and the Top 5 with the first paint)', () => {
+describe('a first visit to a profile: the header, the tabs and the Top 5 with the first paint', () => {
   const TOP_FIVE = /^Number 1: .+/;
   /** The seed's first member, with the Top 5 they keep (demo seed). */
   const member = async () => {
@@ -375,7 +375,7 @@ describe('a first visit to a profile (issue 20 §3: the header, the tabs and the
   }
 });
 
-describe('a first visit to Browse Games (issue 20 §3: the first page of games with the first paint)', () => {
+describe('a first visit to Browse Games: the first page of games with the first paint', () => {
   /** The first game of the catalogue by name, as the page lists it. */
   const firstGame = async () => {
     const [row] = await world.gateway.db.query<{ name: string }>(

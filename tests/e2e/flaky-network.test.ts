@@ -1,4 +1,4 @@
-// Issue 19 §4: writes made in Chromium over a network that resets half the connections and drops
+// Writes made in Chromium over a network that resets half the connections and drops
 // half the replies the server did send (the service worker's requests too: the browser runs
 // through tests/support/fault-proxy.ts), with the server stopped and started again in the middle.
 // Every write lands exactly once, checked in the database; the proxy's counts go to the output.

@@ -2,7 +2,7 @@
 // slugs, the error view, the Ratings card of a demo-reviewed game, the status rules through the
 // real write path (and the server), the guest's sign-in modal, the mobile bottom sheet, the
 // carousels of a game with DLCs in the seed, opening a cached game offline, and the release year
-// of a game known only to the year (issue 20 §1 "TBA for famous games").
+// of a game known only to the year (famous games once showed "TBA").
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// The header's account area for a member on a device that holds their session (issue 20, where it
-// is silent: a finished product's header does not jump). The session is read only once the first
+// The header's account area for a member on a device that holds their session (a finished
+// product's header does not jump). The session is read only once the first
 // screen has shown, and the menu's code is a chunk of its own: until both were in, a member's
 // header showed a visitor's 'Loading...' button, as wide as 'Sign In / Sign Up' on a phone, which
 // then shrank to their avatar and widened the search box beside it. Now the menu's trigger shows,

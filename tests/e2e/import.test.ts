@@ -1,4 +1,4 @@
-// "Import" (issue 18 §2) in Chromium against the gateway (demo members, the seed catalogue), with the
+// "Import" in Chromium against the gateway (demo members, the seed catalogue), with the
 // built app and its service worker: a JSON export made offline imported into a fresh account gives
 // the same library; a Grouvee export (JSON in its cells) shows its preview, one row that needs a
 // choice is settled in the game picker, progress is shown, and the games are on the profile and on

@@ -1,4 +1,4 @@
-// The play journal (issue 14) in Chromium against the gateway's demo members: a session logged
+// The play journal in Chromium against the gateway's demo members: a session logged
 // offline on the game page shows at once as not synced, survives an offline reload, and reaches
 // the server exactly once when the connection is back; the form's problems show beside the field;
 // a private session and an edit; the profile's Journal tab groups sessions by month with the total

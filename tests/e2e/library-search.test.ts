@@ -1,4 +1,4 @@
-// Search inside a member's library (issue 18 §3, §4) in Chromium, against the gateway's demo member
+// Search inside a member's library in Chromium, against the gateway's demo member
 // pixel_pilgrim given 150 more wishlisted games: the Library tab's filter box and filters at 1280
 // and 390 px, the view kept in the address (a reload shows it again), a typo still finding the game,
 // the long list windowed yet Tab walking its rows in order, a modal's filter box; axe on each.

@@ -114,7 +114,7 @@ it('profile games modal: first focus, Tab cycle, Escape and the backdrop close i
   await expectAccessible(games);
   expect(await bodyStyle(page)).toMatchObject({ overflow: 'hidden' });
   // The panel has the focus first; Tab enters it: Close, All Games, Started, Finished, the filter
-  // box (issue 18 §3), the two games (a short list: not windowed), then round.
+  // box, the two games (a short list: not windowed), then round.
   expect(await games.evaluate((el) => el === document.activeElement)).toBe(true);
   const forward = await tabs(games, 8);
   expectCycle(forward, 7);

@@ -1,4 +1,4 @@
-// Installing Checkpoint (issue 7 §1) in a real Chromium against the built app: the manifest as built,
+// Installing Checkpoint in a real Chromium against the built app: the manifest as built,
 // the member menu's 'Install app' driven by a synthetic beforeinstallprompt (the browser boundary:
 // headless Chromium never offers installation itself), the iOS Add to Home Screen how-to, and a cold
 // start with the network off in a browser profile that visited the app once online.

@@ -178,7 +178,7 @@ it('writes a review online: saved as typed, progress marked, on the server, and 
   await expect.poll(() => new URL(page.url()).pathname).toBe(`/review/${memberId}/${CELESTE}`);
   await expect.poll(() => page.evaluate(() => window.checkpoint!.pending()), { timeout: 15_000 }).toBe(0);
   const saved = await serverReview(memberId, CELESTE);
-  // Stored exactly as typed (issue 20 §1): safety is where it is rendered, not in the stored text.
+  // Stored exactly as typed: safety is where it is rendered, not in the stored text.
   expect(saved).toMatchObject({ rating: 8.5, review: typed, playtime_hours: 35, is_recommended: true });
   const progress = await page.evaluate(() => window.checkpoint!.mirrors('progress'));
   expect(progress.find((p) => p.igdb_id === CELESTE)).toMatchObject({ completed: true, started: true });

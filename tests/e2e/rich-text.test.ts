@@ -1,4 +1,4 @@
-// Review text in Chromium against the gateway (spec 000 "rich text", issue 20 §1): the allowed tags
+// Review text in Chromium against the gateway (the spec's "rich text"): the allowed tags
 // show as formatting on the review page and in the full-review modal and as plain text on cards;
 // "2 > 1 <tag>" comes back as typed; a comment of only zero-width characters is refused; and an
 // XSS corpus typed as a review and as comments executes nothing. The page runs with the

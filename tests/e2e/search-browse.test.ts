@@ -1,4 +1,4 @@
-// Browse Games (/search, spec 001 §2) in a real browser against the gateway's seeded catalogue of
+// Browse Games (/search) in a real browser against the gateway's seeded catalogue of
 // 385 games and its demo members' ratings: typing, Enter, filters, paging, the second parameter
 // set, answering from the device when offline, the tiles' generated covers and real covers offline.
 import { readFileSync } from 'node:fs';

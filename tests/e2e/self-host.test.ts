@@ -1,4 +1,4 @@
-// Self-hosting beyond localhost (issue 17 §5) in Chromium: the gateway's public address is
+// Self-hosting beyond localhost in Chromium: the gateway's public address is
 // http://localhost:<port>, as `npm start`'s is by default, and the app opened at any other address
 // of the same server still signs in and syncs, because it calls its page's own origin (the CSP's
 // connect-src 'self' allows nothing else). Three doors: http://127.0.0.1 (a secure context: the

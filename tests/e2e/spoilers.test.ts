@@ -1,4 +1,4 @@
-// Spoiler tags (issue 14) in Chromium against the gateway: a member marks part of a review as a
+// Spoiler tags in Chromium against the gateway: a member marks part of a review as a
 // spoiler with the form's Spoiler button, the review page shows it blurred (hidden from screen
 // readers, not selectable) until it is revealed by a click or from the keyboard, one spoiler at a
 // time; cards, the activity feed and the page's description never hold its text; it works the

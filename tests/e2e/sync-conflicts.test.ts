@@ -1,12 +1,14 @@
-// Issue 19 in Chromium against the gateway. §1: two devices of one member (two browser contexts),
-// both offline; A edits a review first, B later; B syncs, then A: both end with B's text and A is
-// shown the conflict notice once (Keep theirs); then the other way round, and the device whose edit
-// lost brings it back with Use mine. §5: an outbox an old build left (rows without a clock or a
-// protocol) replayed against today's server, which reads that shape and applies them once; then a
-// server that no longer reads it: the writes stay queued, the app says "A new version is needed to
-// sync your changes", and after Update the app, starting again, brings them to today's shape and
-// they sync once, the server still refusing the old one.
-// "Offline" is issue 19 §4's fault proxy (tests/support/fault-proxy.ts), not Playwright's
+// Conflicts and old outboxes in Chromium against the gateway. Newest edit wins
+// (docs/decisions/0002-hlc-per-field.md): two devices of one member (two browser contexts), both
+// offline; A edits a review first, B later; B syncs, then A: both end with B's text and A is shown
+// the conflict notice once (Keep theirs); then the other way round, and the device whose edit lost
+// brings it back with Use mine. Protocol versions (docs/decisions/0009-sync-protocol-versions.md):
+// an outbox an old build left (rows without a clock or a protocol) replayed against today's server,
+// which reads that shape and applies them once; then a server that no longer reads it: the writes
+// stay queued, the app says "A new version is needed to sync your changes", and after Update the
+// app, starting again, brings them to today's shape and they sync once, the server still refusing
+// the old one.
+// "Offline" is the fault proxy (tests/support/fault-proxy.ts), not Playwright's
 // setOffline, which a service worker's push goes around: each device is its own Chromium, launched
 // through its own proxy, so one can come back online while the other stays off. The page is not
 // told (navigator.onLine stays true), so its syncs and its worker's do try, and only the proxy
@@ -124,7 +126,7 @@ async function duplicates(ids: readonly string[]): Promise<number> {
 
 const notice = (d: Device) => d.page.getByRole('region', { name: 'Edit replaced on another device' });
 
-/** The proxies' counts, as issue 19 §4 asks, for the test's output. */
+/** The proxies' counts (requests reset, replies dropped), for the test's output. */
 function report(what: string, dup: number): void {
   const [a, b] = machines;
   console.log(

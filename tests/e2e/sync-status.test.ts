@@ -1,10 +1,11 @@
-// Issue 19 §2 in Chromium, through the fault proxy (tests/support/fault-proxy.ts): the header and
-// the sync menu say what is really wrong. An expired (revoked) session with a write waiting asks
-// the member to sign in again and then sends the write once; another account signing in is asked
-// what becomes of the first one's changes; a server out of reach is not "Offline"; the game page's
-// "couldn't be reached" banners, Browse's device results and the members directory's device list
-// clear themselves once the server answers again (noticing quickly, in every tab: sync-notice.test.ts).
-// Screenshots of the banner and the sync menu go to SYNC_SHOTS_DIR (default: a temporary directory).
+// The sync status in Chromium, through the fault proxy (tests/support/fault-proxy.ts): the header
+// and the sync menu say what is really wrong. An expired (revoked) session with a write waiting
+// asks the member to sign in again and then sends the write once; another account signing in is
+// asked what becomes of the first one's changes; a server out of reach is not "Offline"; the game
+// page's "couldn't be reached" banners, Browse's device results and the members directory's device
+// list clear themselves once the server answers again (noticing quickly, in every tab:
+// sync-notice.test.ts). Screenshots of the banner and the sync menu go to SYNC_SHOTS_DIR (default:
+// a temporary directory).
 import { mkdir, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// The light theme (issue 20 §2) in Chromium against the gateway: the system's preference is
+// The light theme in Chromium against the gateway: the system's preference is
 // followed, the member's choice (the footer's System / Light / Dark, or the account menu's) overrides
 // it and survives a reload with no frame in the wrong theme, and the main routes in the light theme
 // have no serious or critical axe violation at 390 and 1280 px.

@@ -1,4 +1,4 @@
-// Fault test (issue 7 §3): the gateway process is killed (SIGKILL) in the middle of a stream of
+// Fault test: the gateway process is killed (SIGKILL) in the middle of a stream of
 // pushes from several devices and started again on the same data directory. The devices' engines
 // keep retrying; once it is back they finish. Nothing may be lost (every queued write is on the
 // server) or doubled (exact row counts, no write rejected as a duplicate, counters exact).

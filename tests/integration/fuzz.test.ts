@@ -1,4 +1,4 @@
-// Fuzz test of every RPC and the catalogue function (issue 7 §3). CI runs FUZZ_CASES (default
+// Fuzz test of every RPC and the catalogue function. CI runs FUZZ_CASES (default
 // 1,000) calls; `npm run bench` runs the full 10,000 (tests/bench/fuzz.bench.ts).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestGateway, signUpMember, type TestGateway } from '../support/gateway.ts';

@@ -1,4 +1,4 @@
-// Self-hosting beyond localhost (issue 17 §5): PUBLIC_URL names the gateway's public address (mail
+// Self-hosting beyond localhost: PUBLIC_URL names the gateway's public address (mail
 // links, the token issuer, allowed redirects) and a malformed one stops the start; a reverse
 // proxy's X-Forwarded-Proto/Host count only with TRUST_PROXY.
 import { spawn } from 'node:child_process';

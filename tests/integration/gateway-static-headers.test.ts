@@ -1,4 +1,4 @@
-// The gateway serves the app with the security headers (issue 7 §3): every file nosniff, referrer
+// The gateway serves the app with the security headers: every file nosniff, referrer
 // and permissions policies; documents (also the single-page fallback) the Content-Security-Policy.
 // And index.html carries the gateway's anon key for a first visit's first read (first-read.ts).
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// The hosted-Supabase database that tests/support/with-supabase.ts builds (issue 17): the roles
+// The hosted-Supabase database that tests/support/with-supabase.ts builds: the roles
 // have hosted's attributes and settings, postgres is not a superuser, API requests come in through
 // authenticator, and a role's settings reach a request only when applied per transaction, as
 // PostgREST does. Runs only under `npm run test:supabase` (TEST_SUPABASE=1); reads the postgres

@@ -1,4 +1,4 @@
-// The catalogue function (issue 4 §1): request validation, the bulk-query allow-list, upstream
+// The catalogue function: request validation, the bulk-query allow-list, upstream
 // IGDB mode against a local stub (token caching, headers, errors) and local catalogue mode over
 // the bundled seed. Nothing here reaches the internet or needs /work/shared.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 18 §2, DB / engine: an import of 2,000 rows lands exactly once, also with lost responses
+// Import, DB / engine: an import of 2,000 rows lands exactly once, also with lost responses
 // and a restart halfway. A Grouvee file of 2,000 games is read and matched on a device
 // (fake-indexeddb) holding the server's catalogue, planned, stored as a job and applied in batches
 // (data/import/apply.ts) into the outbox, which the real sync engine pushes through the local

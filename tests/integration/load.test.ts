@@ -1,4 +1,4 @@
-// The gateway under load (issue 7 §3), shortened for CI: LOAD_MEMBERS (default 20) simulated
+// The gateway under load, shortened for CI: LOAD_MEMBERS (default 20) simulated
 // members for LOAD_SECONDS (default 5) mixing screen reads, searches, pushes and pulls. Latency is
 // a benchmark figure (`npm run bench` runs 200 members for 60 s and prints p50/p95/p99); here the
 // run must have no errors and leave the counters exact.

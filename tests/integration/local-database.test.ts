@@ -1,8 +1,9 @@
-// The local database is built like a hosted Supabase project (issue 17): PGlite's bootstrap
-// superuser is supabase_admin, `postgres` is not a superuser and owns what the migrations make,
-// and the API roles have hosted's memberships and timeouts. A data directory made the old way
-// (postgres as the superuser) still opens, migrates and serves. PGlite only: a server reached
-// through TEST_DATABASE_URL keeps its own superuser (test:supabase checks a hosted-like one).
+// The local database is built like a hosted Supabase project (so what passes here deploys there):
+// PGlite's bootstrap superuser is supabase_admin, `postgres` is not a superuser and owns what the
+// migrations make, and the API roles have hosted's memberships and timeouts. A data directory made
+// the old way (postgres as the superuser) still opens, migrates and serves. PGlite only: a server
+// reached through TEST_DATABASE_URL keeps its own superuser (test:supabase checks a hosted-like
+// one).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

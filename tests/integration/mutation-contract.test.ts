@@ -1,4 +1,4 @@
-// One mutation, the same answer on both sides (issue 19 §6). Every mutation in the registry
+// One mutation, the same answer on both sides (device and server). Every mutation in the registry
 // (src/core/mutations.ts) has samples here: calls that are applied and calls that are refused.
 // Each sample is applied locally (applyLocal on a device whose mirrors were pulled from the
 // server, fake-indexeddb) and through sync_push (the real migrations, as the member); then:

@@ -1,4 +1,4 @@
-// The release year (20261126002100_release_year.sql, issue 20 §1 "TBA for famous games"): a game
+// The release year (20261126002100_release_year.sql; famous games showed "TBA"): a game
 // known only to the year keeps that year on every way in (the seed's import, a member's write
 // naming a game the database lacks, IGDB's release_dates) and every read that carries the release
 // date carries it too; a database migrated before it gets the years it can know.

@@ -1,4 +1,4 @@
-// Seeded chaos test of the whole sync path (issue 3): several devices of several members make
+// Seeded chaos test of the whole sync path: several devices of several members make
 // random writes through mutate() and sync through the engine against the real gateway, while the
 // network loses requests before the server and answers after it, delivers twice, pushes the same
 // batch twice at once, tokens expire every 2 s, and devices "restart" (IndexedDB closed and
@@ -6,7 +6,7 @@
 // the server keeps its change log (it is pruned while they are away: their next pull is refused as
 // cursor_too_old and they take a new snapshot). Afterwards: every queued write was applied exactly once,
 // none was lost, and every device's mirrors equal the server's rows for its scope.
-// Issue 19: every device's clock is off by up to a day either way, and the first member's two
+// Every device's clock is off by up to a day either way, and the first member's two
 // devices keep editing the same review fields and profile bio. Invariant: every surviving value is
 // that of the newest edit by HLC, and every edit that lost was recorded once as a conflict on the
 // device that made it. The first member's second device runs days ahead, and once in the run a

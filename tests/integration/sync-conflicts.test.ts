@@ -1,7 +1,8 @@
-// Issue 19 on the real server (…_conflicts.sql, …_sync_protocol.sql): the newest edit of each
-// field wins by its clock (HLC), whichever device syncs last, and a superseded edit says so in its
-// result; Top 5 merges by edit time; old argument shapes are upgraded and what the server no
-// longer reads is answered client_too_old without applying or recording it.
+// Conflicts on the real server (…_conflicts.sql, …_sync_protocol.sql;
+// docs/decisions/0002-hlc-per-field.md): the newest edit of each field wins by its clock (HLC),
+// whichever device syncs last, and a superseded edit says so in its result; Top 5 merges by edit
+// time; old argument shapes are upgraded and what the server no longer reads is answered
+// client_too_old without applying or recording it.
 // Runs on PGlite, and on PostgreSQL 15 through tests/support/with-postgres.ts.
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';

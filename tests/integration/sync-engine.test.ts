@@ -519,9 +519,10 @@ describe('the sync engine against the real server', () => {
     ).toBe(0);
   });
 
-  // Issue 14: the server keeps its change log for a window; a device away for longer finds its
-  // cursor refused (cursor_too_old) and takes a new snapshot under the sync lock, its pending
-  // writes re-applied on top and then pushed once.
+  // The server keeps its change log for a window
+  // (docs/decisions/0001-change-log-as-pull-source.md); a device away for longer finds its cursor
+  // refused (cursor_too_old) and takes a new snapshot under the sync lock, its pending writes
+  // re-applied on top and then pushed once.
   it('[S10] brings back a device that was offline past the change-log window, with its pending writes, exactly once', async () => {
     const erin = await signUp('erin');
     const frank = await signUp('frank');
@@ -606,8 +607,9 @@ describe('the sync engine against the real server', () => {
     await expectMirrorsEqualServer(e);
   });
 
-  // Pages are pipelined (issue 20 §3): the next page is asked for while one is stored. Each page's
-  // cursor is still stored with its rows, in order, so a page that fails mid-pull loses nothing.
+  // Pages are pipelined (server and device work overlap): the next page is asked for while one is
+  // stored. Each page's cursor is still stored with its rows, in order, so a page that fails
+  // mid-pull loses nothing.
   it('[S9] a page the gateway fails mid-pull: the pull resumes from the last stored page and ends equal to the server', async () => {
     const gina = await signUp('gina');
     const g = await syncedDevice(gina);
@@ -677,7 +679,7 @@ describe('the sync engine against the real server', () => {
     expect(await g.db.reviews.get(review)).toMatchObject({ comment_count: 59 });
     await expectMirrorsEqualServer(g);
   });
-  // Issue 18 §4: a snapshot of thousands of rows is stored in slices that yield to the page, each
+  // A snapshot of thousands of rows is stored in slices that yield to the page, each
   // written over the rows the device holds; only the last drops what the snapshot lacks and moves
   // the cursor. Here the page closes half-way through; the next visit's pull takes it whole.
   it('[S10] a snapshot stored in slices and cut off half-way (the page closes) restarts and ends equal to the server; a reader between slices never loses a row', async () => {

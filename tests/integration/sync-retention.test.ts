@@ -1,8 +1,8 @@
-// Change-log retention (issue 14): app.prune_sync_changes deletes changes older than its window
-// and raises the low-water mark in the same transaction; sync_pull refuses a cursor below the mark
-// with 'cursor_too_old', and a new snapshot then brings the client back to server truth; the local
-// gateway runs the prune on a timer. Runs on PGlite and on PostgreSQL 15
-// (tests/support/with-postgres.ts).
+// Change-log retention (docs/decisions/0001-change-log-as-pull-source.md): app.prune_sync_changes
+// deletes changes older than its window and raises the low-water mark in the same transaction;
+// sync_pull refuses a cursor below the mark with 'cursor_too_old', and a new snapshot then brings
+// the client back to server truth; the local gateway runs the prune on a timer. Runs on PGlite and
+// on PostgreSQL 15 (tests/support/with-postgres.ts).
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../supabase/local/config.ts';
 import type { Db } from '../../supabase/local/db.ts';

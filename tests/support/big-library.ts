@@ -1,4 +1,4 @@
-// A big library beside a small one (issue 18 §4), for the bench and the e2e check: two demo members
+// A big library beside a small one, for the bench and the e2e check: two demo members
 // given games split over wishlist, collection and finished, the last ones reviewed; and the page
 // probes both read (long tasks, and when a profile tab's first screen is there).
 import type { Gateway } from '../../supabase/local/gateway.ts';

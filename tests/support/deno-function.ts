@@ -1,4 +1,4 @@
-// The catalogue function under real Deno (issue 17), as Supabase Edge runs it: `deno check` of its
+// The catalogue function under real Deno, as Supabase Edge runs it: `deno check` of its
 // entry, then the entry itself started with Deno (the module calls Deno.serve), with no IGDB
 // secrets, for one search that must come from the bundled fallback and one bad request that must
 // get our 400. All of it runs on a copy of supabase/functions/ alone (all the CLI's bundler sees),

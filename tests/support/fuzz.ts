@@ -1,4 +1,4 @@
-// Fuzzing the gateway's public surface (issue 7 §3): every RPC a client may call and the catalogue
+// Fuzzing the gateway's public surface: every RPC a client may call and the catalogue
 // function, with random and malformed payloads — wrong types, huge strings, deep JSON, unicode
 // edge cases, SQL and HTML injection. What must hold: no 5xx (but the 503 a too-new sync protocol
 // is meant to get), the gateway keeps answering, and a rejected call changes nothing (row counts

@@ -1,4 +1,4 @@
-// A bounded load test of the gateway (issue 7 §3): N simulated members, each a closed loop of
+// A bounded load test of the gateway: N simulated members, each a closed loop of
 // screen reads, searches (database and catalogue function) and sync pushes with real mutations,
 // for a fixed time, on loopback only. Reports throughput, latency percentiles and errors; it stops
 // by itself. Members are made directly in the database with tokens signed by the gateway's secret

@@ -1,4 +1,4 @@
-// Screenshots of the main screens in both themes at 390 and 1280 px (issue 20 §2: "look at it"):
+// Screenshots of the main screens in both themes at 390 and 1280 px, to look at:
 // home, browse, a game page, a profile with a Top 5, the members' directory, a review, the sign-in
 // dialog and a member's account menu.
 // Run: NODE_OPTIONS=--experimental-websocket npx tsx tests/support/theme-shots.ts [dir] (after npx vite build).

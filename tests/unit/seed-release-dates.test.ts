@@ -1,4 +1,4 @@
-// The seed catalogue's release dates (issue 20 §1 "TBA for famous games"): every seed game has a
+// The seed catalogue's release dates (famous games once showed "TBA"): every seed game has a
 // release date or at least its year, and a game known only to the year shows that year, not
 // "TBA", from the catalogue's IGDB-shaped answer through the device's game row (release_year, as
 // the server keeps it) to the page.

@@ -1,5 +1,6 @@
-// Parses bulk IGDB query text against the allow-list (issue 4 §1.2): `fields …;`, `where …;`,
-// `sort … asc|desc;`, `limit N;`, each at most once. Everything else is refused.
+// Parses bulk IGDB query text against the allow-list (so a caller cannot run arbitrary IGDB
+// queries): `fields …;`, `where …;`, `sort … asc|desc;`, `limit N;`, each at most once. Everything
+// else is refused.
 import {
   ALLOWED_FIELDS,
   MAX_IDS,

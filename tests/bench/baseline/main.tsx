@@ -1,4 +1,4 @@
-// The Lighthouse baseline (issue 20 §3): the least a React page costs, built by the same Vite config
+// The Lighthouse baseline: the least a React page costs, built by the same Vite config
 // (vite.config.ts in its 'baseline' mode: the same target, minifier and chunking, without the app's
 // plugins) and served by the same gateway, so that our pages' TBT and LCP are read as what they add
 // to it on the machine of the moment. React and react-dom render a heading and some text, as a
