@@ -1,8 +1,8 @@
-// Accounts in Chromium against the gateway (spec 000 §2, §4, §5, §8): sign-up with its messages and
-// meter, 'Check Your Email!' and resend, the mailed link to /auth/callback; sign-in and sign-out from
-// the header (asked first over an unsynced change); the reset link to /reset-password; a guest's
-// like that waits for sign-in (requireMember); OAuth through the gateway's development flow;
-// deleting the account.
+// Accounts in Chromium against the gateway: sign-up with its messages and meter, 'Check Your
+// Email!' and resend, the mailed link to /auth/callback; sign-in and sign-out from the header
+// (asked first over an unsynced change); the reset link to /reset-password; a guest's like that
+// waits for sign-in (requireMember); OAuth through the gateway's development flow; deleting the
+// account.
 import { createClient } from '@supabase/supabase-js';
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';

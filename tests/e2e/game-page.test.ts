@@ -1,4 +1,4 @@
-// The game page in Chromium against the gateway (spec 002 §2, §4): the address moving to the slug,
+// The game page in Chromium against the gateway: the address moving to the slug,
 // slugs, the error view, the Ratings card of a demo-reviewed game, the status rules through the
 // real write path (and the server), the guest's sign-in modal, the mobile bottom sheet, the
 // carousels of a game with DLCs in the seed, opening a cached game offline, and the release year

@@ -1,4 +1,4 @@
-// The three request kinds (spec 001 §7), checked by hand: the function imports no package, so the
+// The three request kinds, checked by hand: the function imports no package, so the
 // Supabase CLI bundles it (and `deno check` checks it) without fetching anything from a registry.
 import { ClientError } from './result.ts';
 
