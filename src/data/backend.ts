@@ -2,7 +2,8 @@
 // hosted project; otherwise to the local gateway that serves this app, on the page's own origin,
 // with the anon key from /_dev/config.json (backend-settings.ts). The session is kept in IndexedDB (auth-storage.ts)
 // so the page and the service worker, each with its own client, share one session and one refresh
-// lock.
+// lock. supabase-js is pinned to 2.109.0, the last release for Node 20: see
+// docs/decisions/0005-supabase-js-pinned-for-node-20.md.
 import type { SupabaseClient, SupabaseClientOptions } from '@supabase/supabase-js';
 import type { BackendConfig } from '../core/config.ts';
 import { createAuthStorage } from './auth-storage.ts';

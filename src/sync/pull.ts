@@ -6,6 +6,7 @@
 // overlap; docs/decisions/0004-pull-pages-grouped-by-table.md): the same request the
 // next turn would make (the page's cursor, the scope as the page leaves it). It is used only if
 // the stored state then matches it; pages are still stored one by one, in order.
+// Why the server's change log is the pull's source: docs/decisions/0001-change-log-as-pull-source.md.
 import { maxHlc } from '../core/hlc.ts';
 import { yieldToPage } from '../core/yield-to-page.ts';
 import type { CheckpointDb, MirrorName, SyncStateRow } from '../store/db.ts';

@@ -1,6 +1,7 @@
 // The local gateway: opens the database (PGlite on disk or in memory, or a Postgres server),
 // brings it to the current schema, seeds it when fresh, and serves Supabase's HTTP API plus the
 // built app on one origin. Used by `npm start` (main.ts), `npm run dev` (dev.ts) and the tests.
+// Why it is the embedded default: docs/decisions/0003-gateway-as-embedded-default.md.
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';

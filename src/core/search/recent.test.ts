@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { addRecent, clearRecent, listRecent, memoryRecentStorage } from './recent.ts';
 import { RECENT_SEARCHES_KEPT, RECENT_SEARCHES_TTL_S } from './constants.ts';
 
-describe('recent searches: 5 per kind, newest first, for a limited time', () => {
+describe('recent searches: 5 per kind, newest first, forgotten after 24 h', () => {
   it('keeps 5 per kind, newest first', () => {
     const s = memoryRecentStorage();
     for (let i = 0; i < 7; i++) addRecent(s, 'games', `game ${i}`, i);
