@@ -1,7 +1,8 @@
 // "A new version is available — Reload": shown when an updated service worker is waiting, or when
-// another tab already let it take over. Nothing reloads by itself (a member's unsaved text would be
-// lost): Reload hands over to the waiting worker (the page reloads once when it takes control);
-// Later hides the prompt until the next start, when the waiting worker is offered again.
+// another tab already let it take over, so an installed app does not run old code unnoticed.
+// Nothing reloads by itself: Reload hands over to the waiting worker (the page reloads once when it
+// takes control); Later hides the prompt until the next start, when the waiting worker is offered
+// again.
 import { useState, useSyncExternalStore } from 'react';
 import type { ServiceWorkerControl } from './service-worker.ts';
 import './update-prompt.css';

@@ -176,8 +176,8 @@ export function createSearchService(deps: SearchServiceDeps): SearchService {
   // ---- the device's catalogue, grown by what the network finds ---------------------------------
   /**
    * What a search or a browse page found is written for next time once the page is idle: on a first
-   * visit the write opens (creates) the device's database, which would otherwise compete with the
-   * screen showing the answer for the main thread.
+   * visit the write opens (creates) the device's database, which would otherwise compete for the
+   * main thread with the screen showing the answer.
    */
   const rememberWhenIdle = (entries: readonly CatalogueEntry[]): void => {
     if (entries.length === 0) return;

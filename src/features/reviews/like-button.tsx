@@ -1,4 +1,4 @@
-// The heart button with its count, for reviews and comments (the full-mode review card's):
+// The heart button with its count, for reviews and comments:
 // a guest is told to sign in (and gets the sign-in modal, after which the like is made); while the
 // member's id loads the button is disabled with 'Loading user data...'.
 import { write } from '../../data/actions.ts';
