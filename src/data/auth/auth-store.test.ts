@@ -293,7 +293,7 @@ it('keeps the address the page was opened at for the callback screens', () => {
   expect(makeStore({ initialUrl: url }).landingUrl()).toBe(url);
 });
 
-describe('a visitor who may not be a member downloads no client before acting', () => {
+describe('the client is made when a visitor acts, or at once when a session may exist', () => {
   it('is signed out at once and makes no client until they act, then listens to it', async () => {
     let made = 0;
     let act: () => void = () => undefined;
