@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
-import { startGateway } from '../../supabase/local/gateway.ts';
+import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';
 import { importCatalogue } from '../../supabase/local/catalogue.ts';
 import { createTestDb } from '../support/test-db.ts';
 import { benchCatalogue } from './catalogue-source.ts';
@@ -161,8 +161,8 @@ async function libraryFigures(): Promise<void> {
   await profileFigures();
 }
 
-async function profileFigures(): Promise<void> {
-  // A profile with 5,000 games and 2,000 reviews against one with 50, in Chromium.
+/** Runs `bench` against a gateway serving the built app over an in-memory database. */
+async function withAppGateway(bench: (gateway: Gateway) => Promise<void>): Promise<void> {
   const gateway = await startGateway({
     port: 0,
     inMemory: true,
@@ -171,26 +171,20 @@ async function profileFigures(): Promise<void> {
     log: silent,
   });
   try {
-    await benchProfileOpen(gateway, report);
+    await bench(gateway);
   } finally {
     await gateway.close();
   }
 }
 
+async function profileFigures(): Promise<void> {
+  // A profile with 5,000 games and 2,000 reviews against one with 50, in Chromium.
+  await withAppGateway((gateway) => benchProfileOpen(gateway, report));
+}
+
 async function exportFigures(): Promise<void> {
   // "Export my data" for the demo member in Chromium: the CSV .zip within ~2x of the JSON.
-  const gateway = await startGateway({
-    port: 0,
-    inMemory: true,
-    distDir: builtApp(),
-    rateLimits: 'relaxed',
-    log: silent,
-  });
-  try {
-    await benchExport(gateway, report);
-  } finally {
-    await gateway.close();
-  }
+  await withAppGateway((gateway) => benchExport(gateway, report));
 }
 
 async function localReadFigures(): Promise<void> {
