@@ -32,6 +32,21 @@ const duration = z
     return part('h') * 3600 + part('m') * 60 + part('s');
   });
 
+/** An http(s) address with no user or password, whose text has none of `forbidden`; and what it parsed to. */
+function plainHttpUrl(v: string, forbidden: RegExp): URL | undefined {
+  try {
+    const url = new URL(v);
+    const plain =
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.username === '' &&
+      url.password === '' &&
+      !forbidden.test(v);
+    return plain ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * PUBLIC_URL: where browsers reach the server, an origin only (http(s), no path, query or
  * fragment), since the app, the API and mail links all hang off it. A trailing `/` is fine.
@@ -39,22 +54,10 @@ const duration = z
 const origin = optionalText.pipe(
   z
     .string()
-    .refine((v) => {
-      try {
-        const url = new URL(v);
-        return (
-          (url.protocol === 'http:' || url.protocol === 'https:') &&
-          url.username === '' &&
-          url.password === '' &&
-          url.pathname === '/' &&
-          url.search === '' &&
-          url.hash === '' &&
-          !/[?#]/.test(v)
-        );
-      } catch {
-        return false;
-      }
-    }, 'must be an http(s) address with no path, query or fragment, like https://checkpoint.example or http://192.168.1.20:5173')
+    .refine(
+      (v) => plainHttpUrl(v, /[?#]/)?.pathname === '/',
+      'must be an http(s) address with no path, query or fragment, like https://checkpoint.example or http://192.168.1.20:5173',
+    )
     .transform((v) => new URL(v).origin)
     .optional(),
 );
@@ -77,19 +80,10 @@ const redirectUrls = z
     z.array(
       z
         .string()
-        .refine((v) => {
-          try {
-            const url = new URL(v);
-            return (
-              (url.protocol === 'http:' || url.protocol === 'https:') &&
-              url.username === '' &&
-              url.password === '' &&
-              !/[?#*]/.test(v)
-            );
-          } catch {
-            return false;
-          }
-        }, 'must be http(s) addresses separated by commas, with no query, fragment or wildcard, like http://localhost:5174,https://checkpoint.example/app')
+        .refine(
+          (v) => plainHttpUrl(v, /[?#*]/) !== undefined,
+          'must be http(s) addresses separated by commas, with no query, fragment or wildcard, like http://localhost:5174,https://checkpoint.example/app',
+        )
         .transform((v) => new URL(v).href),
     ),
   );
