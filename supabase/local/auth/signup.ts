@@ -6,6 +6,7 @@
 // repeated signup of an existing account is refused ('User already registered').
 import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../context.ts';
+import type { Queryable } from '../db.ts';
 import { isRecord } from '../http.ts';
 import { asPgError } from '../pg-errors.ts';
 import { AuthApiError, pkceUnsupported, validationFailed } from './errors.ts';
@@ -13,7 +14,7 @@ import { deliverLink, issueLink } from './mail.ts';
 import { checkPasswordStrength } from './passwords.ts';
 import { ok, stringField, wantsPkce, type AuthReply, type AuthRequest } from './reply.ts';
 import { startSession } from './sessions.ts';
-import { findUserByEmail, insertUser, normaliseEmail, updateUser, userJson } from './users.ts';
+import { findUserByEmail, insertUser, normaliseEmail, updateUser, userJson, type UserRow } from './users.ts';
 
 const EMAIL_APP_METADATA = { provider: 'email', providers: ['email'] };
 
@@ -40,22 +41,31 @@ export async function signup(ctx: GatewayContext, { body, url, requestOrigin }: 
     ctx.db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, email);
       if (existing?.email_confirmed_at) return undefined;
-      const row = existing
-        ? // Not confirmed yet: the new signup's password and metadata win, and a fresh link is sent.
-          await updateUser(tx, existing.id, { encrypted_password: passwordHash, raw_user_meta_data: data })
-        : await insertUser(tx, {
-            email,
-            passwordHash,
-            appMetadata: EMAIL_APP_METADATA,
-            userMetadata: data,
-            confirmed: false,
-          });
+      // Not confirmed yet: the new signup's password and metadata win, and a fresh link is sent.
+      const row = await unconfirmedSignUp(tx, existing, email, passwordHash, data, false);
       const mail = await issueLink(ctx, tx, row, 'signup', redirectTo, requestOrigin);
       return { user: (await findUserByEmail(tx, email)) ?? row, mail };
     });
   const done = await retryOnUniqueViolation(signUp);
   await deliverLink(ctx, done?.mail);
   return ok(done ? userJson(done.user) : lookAlikeUser(email, data));
+}
+
+/**
+ * A signup of an email with no confirmed account: the unconfirmed account it has takes the new
+ * password and metadata, or a new account is made (`confirmed` at once when mail is off).
+ */
+async function unconfirmedSignUp(
+  tx: Queryable,
+  existing: UserRow | undefined,
+  email: string,
+  passwordHash: string,
+  data: Record<string, unknown>,
+  confirmed: boolean,
+): Promise<UserRow> {
+  return existing
+    ? updateUser(tx, existing.id, { encrypted_password: passwordHash, raw_user_meta_data: data })
+    : insertUser(tx, { email, passwordHash, appMetadata: EMAIL_APP_METADATA, userMetadata: data, confirmed });
 }
 
 /** MAIL=off: the account is confirmed at once and signed in (GoTrue's mailer_autoconfirm). */
@@ -69,16 +79,8 @@ function signUpConfirmed(
     ctx.db.transaction(async (tx) => {
       const existing = await findUserByEmail(tx, email);
       if (existing?.email_confirmed_at) throw new AuthApiError(422, 'user_already_exists', 'User already registered');
-      const row = existing
-        ? // Left unconfirmed before mail was turned off: nothing can confirm it now but this.
-          await updateUser(tx, existing.id, { encrypted_password: passwordHash, raw_user_meta_data: data })
-        : await insertUser(tx, {
-            email,
-            passwordHash,
-            appMetadata: EMAIL_APP_METADATA,
-            userMetadata: data,
-            confirmed: true,
-          });
+      // Left unconfirmed before mail was turned off: nothing can confirm it now but this.
+      const row = await unconfirmedSignUp(tx, existing, email, passwordHash, data, true);
       await tx.query(
         'update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()) where id = $1::uuid',
         [row.id],
