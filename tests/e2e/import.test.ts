@@ -263,7 +263,15 @@ it('imports a Grouvee export: the preview, a row settled in the game picker, a d
       review: 'Still the best <img src=x onerror="window.hacked=1"> open world.',
       dates: [{ started: '2021-03-01', finished: '2021-03-05', seconds: 5400 }],
     },
-    { id: 502, name: 'Hades', shelves: ['Playing'], rating: 4, release: '2020-09-17' },
+    {
+      id: 502,
+      name: 'Hades',
+      shelves: ['Playing'],
+      rating: 4,
+      release: '2020-09-17',
+      // Started later than it was shelved (2020-06-01): the play date is the one that counts.
+      dates: [{ started: '2021-03-04', finished: null, seconds: 0 }],
+    },
     { id: 503, name: 'Celeste', shelves: ['Backlog', 'Favorites'], release: '2018-01-25' },
     { id: 504, name: 'DOOM', shelves: ['Played'] },
     { id: 505, name: 'Hollow Knight', shelves: ['Wish List'], release: '2017-02-24' },
@@ -287,7 +295,7 @@ it('imports a Grouvee export: the preview, a row settled in the game picker, a d
   );
   const saved = dialog.getByRole('region', { name: /^What will be saved/ });
   const row = (name: string) => saved.getByRole('listitem').filter({ hasText: name });
-  expect(await row('Hades').textContent()).toBe('Hades (2020) NewStarted on 2020-06-01 · Rated 8/10');
+  expect(await row('Hades').textContent()).toBe('Hades (2020) NewStarted on 2021-03-04 · Rated 8/10');
   expect(await row('Celeste').textContent()).toContain('Added to Collection');
   expect(await row('Celeste').textContent()).toContain('Not brought over: "Favorites" (no such list on Checkpoint).');
   expect(await row('Hollow Knight').textContent()).toContain('Added to Want to Play');

@@ -60,16 +60,15 @@ export function grouveeRows(sheet: CsvSheet, today: string): ImportRow[] {
 
     const shelves = json(cell(row, 'shelves'), 'shelves', problems);
     if (isObject(shelves)) {
-      for (const [name, info] of Object.entries(shelves)) {
+      for (const name of Object.keys(shelves)) {
         const mark = mapStatus(name);
         if (mark === null) {
           unmapped.push(name);
           continue;
         }
+        // A shelf's date_added is the day the game went on the shelf (often the day the member
+        // moved to Grouvee), not when it was played: the play dates come from `dates` alone.
         marks[mark] = true;
-        const added = isObject(info) ? parseDay(str(info['date_added'])) : null;
-        if (mark === 'finished' && added) finishedAt ??= added;
-        if (mark === 'started' && added) startedAt ??= added;
       }
     }
     const statuses = json(cell(row, 'statuses'), 'statuses', problems);

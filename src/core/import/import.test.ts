@@ -83,6 +83,22 @@ describe('reading files', () => {
     expect(c).toMatchObject({ collection: true, unmapped: ['Couch co-op', 'Abandoned'] });
   });
 
+  it("takes a Grouvee game's play dates from its dates alone, never from the day it was shelved", () => {
+    // Every shelf in the fixture was added on 2020-06-01, after these games were played.
+    const hollow: GrouveeGame = {
+      id: 5,
+      name: 'Hollow Knight',
+      shelves: ['Played'],
+      dates: [{ date_started: '2019-01-02', date_finished: '2019-02-10' }],
+    };
+    const demons: GrouveeGame = { id: 6, name: "Demon's Souls", shelves: ['Played'] };
+    const outer: GrouveeGame = { id: 7, name: 'Outer Wilds', shelves: ['Playing'] };
+    const [h, d, o] = readRows(readFileKind(enc(grouveeFile([hollow, demons, outer]))), TODAY).rows;
+    expect(h).toMatchObject({ finished: true, started_at: '2019-01-02', finished_at: '2019-02-10' });
+    expect(d).toMatchObject({ finished: true, started_at: null, finished_at: null });
+    expect(o).toMatchObject({ started: true, started_at: null, finished_at: null });
+  });
+
   it('reads ; separated CSV with a decimal comma, and guesses the columns and the scale', () => {
     const text = 'Titel;Year;Score;Status;Hours\n"Hades";2020;"8,5";finished;12\nCeleste;2018;9;wishlist;\n';
     const file = readFileKind(enc(text.replace('Titel', 'Title')));
