@@ -39,8 +39,13 @@ async function grants(db: Queryable, acl: string, owner: string, on: string, col
   );
   return rows.map(({ grantee, privileges }) => {
     const grantable = privileges.includes('*');
-    const list = privileges.replaceAll('*', '');
-    return `grant ${list}${columns ? ` (${columns})` : ''} on ${on} to ${grantee}${grantable ? ' with grant option' : ''};`;
+    // A column list binds to the privilege before it: `insert (a), update (a)`, not `insert, update (a)`.
+    const list = privileges
+      .replaceAll('*', '')
+      .split(', ')
+      .map((privilege) => (columns ? `${privilege} (${columns})` : privilege))
+      .join(', ');
+    return `grant ${list} on ${on} to ${grantee}${grantable ? ' with grant option' : ''};`;
   });
 }
 
@@ -108,8 +113,13 @@ async function tableFile(db: Queryable, oid: number, name: string, owner: string
     [oid, name],
   );
   const triggers = await db.query<{ def: string }>(
-    `select pg_get_triggerdef(oid) as def from pg_trigger where tgrelid = $1 and not tgisinternal order by tgname`,
-    [oid],
+    `select pg_get_triggerdef(oid) || ';'
+            || case tgenabled when 'D' then E'\\nalter table ' || $2 || ' disable trigger ' || quote_ident(tgname) || ';'
+                              when 'R' then E'\\nalter table ' || $2 || ' enable replica trigger ' || quote_ident(tgname) || ';'
+                              when 'A' then E'\\nalter table ' || $2 || ' enable always trigger ' || quote_ident(tgname) || ';'
+                              else '' end as def
+       from pg_trigger where tgrelid = $1 and not tgisinternal order by tgname`,
+    [oid, name],
   );
   const columnGrants: string[] = [];
   const comments: string[] = [];
@@ -138,7 +148,7 @@ async function tableFile(db: Queryable, oid: number, name: string, owner: string
       rel.force ? `alter table ${name} force row level security;` : '',
       ...policies.map((p) => p.def),
       ...indexes.map((i) => `${i.def};`),
-      ...triggers.map((t) => `${t.def};`),
+      ...triggers.map((t) => t.def),
       ...(await grants(db, rel.acl ?? '{}', owner, `table ${name}`)),
       ...columnGrants,
       ...comments,

@@ -37,7 +37,7 @@ grant delete, insert, references, select, trigger, truncate, update on table pub
 grant insert (client_key) on table public.comment to authenticated;
 grant insert (user_id) on table public.comment to authenticated;
 grant insert (rating_id) on table public.comment to authenticated;
-grant insert, update (content) on table public.comment to authenticated;
+grant insert (content), update (content) on table public.comment to authenticated;
 grant insert (parent_comment_id) on table public.comment to authenticated;
 grant insert (is_published) on table public.comment to authenticated;
 grant insert (created_at) on table public.comment to authenticated;

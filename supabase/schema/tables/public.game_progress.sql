@@ -35,9 +35,9 @@ grant delete, insert, references, select, trigger, truncate, update on table pub
 grant insert (user_id) on table public.game_progress to authenticated;
 grant insert (game_id) on table public.game_progress to authenticated;
 grant insert (igdb_id) on table public.game_progress to authenticated;
-grant insert, update (started) on table public.game_progress to authenticated;
-grant insert, update (completed) on table public.game_progress to authenticated;
-grant insert, update (started_date) on table public.game_progress to authenticated;
-grant insert, update (completed_date) on table public.game_progress to authenticated;
+grant insert (started), update (started) on table public.game_progress to authenticated;
+grant insert (completed), update (completed) on table public.game_progress to authenticated;
+grant insert (started_date), update (started_date) on table public.game_progress to authenticated;
+grant insert (completed_date), update (completed_date) on table public.game_progress to authenticated;
 grant update (updated_at) on table public.game_progress to authenticated;
 comment on table public.game_progress is 'Started and finished marks of a member on a game. Finished implies started.';

@@ -38,9 +38,9 @@ grant delete, insert, references, select, trigger, truncate, update on table pub
 grant insert (client_key) on table public.play_session to authenticated;
 grant insert (user_id) on table public.play_session to authenticated;
 grant insert (game_id) on table public.play_session to authenticated;
-grant insert, update (played_on) on table public.play_session to authenticated;
-grant insert, update (minutes) on table public.play_session to authenticated;
-grant insert, update (platform_id) on table public.play_session to authenticated;
-grant insert, update (note) on table public.play_session to authenticated;
-grant insert, update (is_private) on table public.play_session to authenticated;
+grant insert (played_on), update (played_on) on table public.play_session to authenticated;
+grant insert (minutes), update (minutes) on table public.play_session to authenticated;
+grant insert (platform_id), update (platform_id) on table public.play_session to authenticated;
+grant insert (note), update (note) on table public.play_session to authenticated;
+grant insert (is_private), update (is_private) on table public.play_session to authenticated;
 comment on table public.play_session is 'Play journal: sessions a member played a game (day, minutes, platform, note); public unless marked private.';

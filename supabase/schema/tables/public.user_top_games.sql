@@ -24,5 +24,5 @@ grant delete, select on table public.user_top_games to authenticated;
 grant delete, insert, references, select, trigger, truncate, update on table public.user_top_games to service_role;
 grant insert (user_id) on table public.user_top_games to authenticated;
 grant insert (game_id) on table public.user_top_games to authenticated;
-grant insert, update ("position") on table public.user_top_games to authenticated;
+grant insert ("position"), update ("position") on table public.user_top_games to authenticated;
 comment on table public.user_top_games is 'A member''s Top 5: positions 1 to 5 of games they have rated.';

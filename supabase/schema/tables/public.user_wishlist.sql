@@ -29,7 +29,7 @@ grant delete, insert, references, select, trigger, truncate, update on table pub
 grant insert (user_id) on table public.user_wishlist to authenticated;
 grant insert (igdb_id) on table public.user_wishlist to authenticated;
 grant insert (game_id) on table public.user_wishlist to authenticated;
-grant insert, update (priority) on table public.user_wishlist to authenticated;
-grant insert, update (notes) on table public.user_wishlist to authenticated;
+grant insert (priority), update (priority) on table public.user_wishlist to authenticated;
+grant insert (notes), update (notes) on table public.user_wishlist to authenticated;
 grant insert (added_at) on table public.user_wishlist to authenticated;
 comment on table public.user_wishlist is 'Want to Play: games a member wants to play, with a priority and notes.';
