@@ -1,17 +1,10 @@
-// The release year (20261126002100_release_year.sql; famous games showed "TBA"): a game
-// known only to the year keeps that year on every way in (the seed's import, a member's write
-// naming a game the database lacks, IGDB's release_dates) and every read that carries the release
-// date carries it too; a database migrated before it gets the years it can know.
-import { mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// The release year (public.game.release_year), so that a famous game dated only to its year is not
+// shown as TBA: a game known only to the year keeps that year on every way in (the seed's import,
+// a member's write naming a game the database lacks, IGDB's release_dates) and every read that
+// carries the release date carries it too.
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
-import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEED_ROWS } from '../../supabase/functions/igdb-search/seed-catalogue.ts';
-import { PGLITE_OPTIONS, openPostgres, wrapPglite, type Db } from '../../supabase/local/db.ts';
-import { applyMigrations, migrate, MIGRATIONS_DIR } from '../../supabase/local/migrate.ts';
 import { call, createAccount, createTestDb, VISITOR, type Actor, type TestDb } from '../support/test-db.ts';
 
 type Row = Record<string, unknown>;
@@ -166,106 +159,4 @@ describe('a game known only to the year', () => {
     ]);
     expect(await gameRow(OCARINA)).toEqual({ release_date: null, release_year: 1998 });
   });
-});
-
-// ---- an existing database --------------------------------------------------------------------
-
-const hosted = process.env.TEST_SUPABASE === '1';
-
-/** A database migrated up to, not including, the release year, and its closer. */
-async function databaseBeforeReleaseYear(dir: string): Promise<{ db: Db; close: () => Promise<void> }> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) {
-    const lite = wrapPglite(await PGlite.create(PGLITE_OPTIONS));
-    await migrate(lite, dir);
-    return { db: lite, close: () => lite.close() };
-  }
-  const name = `cp_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const server = openPostgres(url.toString());
-  await migrate(server, dir);
-  return {
-    db: server,
-    close: async () => {
-      await server.close();
-      const drop = new pg.Client({ connectionString: serverUrl });
-      await drop.connect();
-      await drop.query(`drop database if exists ${name} with (force)`);
-      await drop.end();
-    },
-  };
-}
-
-// Hosted's databases are copies of one the migrations were already pushed to (see with-supabase.ts).
-describe.skipIf(hosted)('a database migrated before the release year', () => {
-  it("gets the years it can know: a dated game's, and the seed classics', logging only the news", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'cp-release-year-'));
-    const files = readdirSync(MIGRATIONS_DIR)
-      .filter((f) => f.endsWith('.sql'))
-      .sort();
-    // The database as it was before the release year's migration; it and every later one come after.
-    const at = files.indexOf('20261126002100_release_year.sql');
-    expect(at).toBeGreaterThan(0);
-    for (const file of files.slice(0, at)) symlinkSync(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
-    const { db: old, close } = await databaseBeforeReleaseYear(dir);
-    try {
-      await old.query('select public.import_catalogue($1::jsonb)', [
-        JSON.stringify([seedRow(OCARINA), seedRow(CELESTE), { id: 910005, name: 'Unknown Year' }]),
-      ]);
-      // Before: the classic has no date, and nowhere to keep its year.
-      expect((await old.query(`select release_date from public.game where igdb_id = $1`, [OCARINA]))[0]).toEqual({
-        release_date: null,
-      });
-      const logged = async () =>
-        Number((await old.query<{ n: number }>('select count(*)::int as n from public.sync_change'))[0]?.n);
-      const before = await logged();
-      const stamp = (
-        await old.query<{ updated_at: unknown }>(`select updated_at from public.game where igdb_id = $1`, [CELESTE])
-      )[0]?.updated_at;
-
-      for (const file of files.slice(at)) symlinkSync(path.join(MIGRATIONS_DIR, file), path.join(dir, file));
-      expect(await applyMigrations(old, dir)).toEqual(files.slice(at));
-
-      const years = await old.query<{ igdb_id: number; release_year: number | null }>(
-        'select igdb_id::int, release_year from public.game order by igdb_id',
-      );
-      expect(years).toEqual([
-        { igdb_id: CELESTE, release_year: 2018 },
-        { igdb_id: 910005, release_year: null },
-        { igdb_id: OCARINA, release_year: 1998 },
-      ]);
-      // The classic's year is news (one change logged, devices showing it pull it); the dated
-      // game's year is not, and its row is left as it was.
-      expect(await logged()).toBe(before + 1);
-      expect(
-        (
-          await old.query(
-            `select tbl, (key ->> 'igdb_id')::bigint::int as igdb_id from public.sync_change order by id desc limit 1`,
-          )
-        )[0],
-      ).toEqual({ tbl: 'game', igdb_id: OCARINA });
-      expect(
-        (
-          await old.query<{ updated_at: unknown }>(`select updated_at from public.game where igdb_id = $1`, [CELESTE])
-        )[0]?.updated_at,
-      ).toEqual(stamp);
-      // The triggers are back on: a new game is logged and searchable.
-      await old.query('select public.import_catalogue($1::jsonb)', [
-        JSON.stringify([{ id: 910006, name: 'After The Migration', release_year: 2020 }]),
-      ]);
-      expect(await logged()).toBe(before + 2);
-      expect((await old.query(`select search_name, release_year from public.game where igdb_id = 910006`))[0]).toEqual({
-        search_name: 'after the migration',
-        release_year: 2020,
-      });
-    } finally {
-      await close();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 120_000);
 });

@@ -1,6 +1,6 @@
 // sync_pull built as json (…_pull_as_json.sql) answers what the function it replaced answered
 // (…_pull_page_end.sql, the one deployed before it), page for page. The old function is loaded
-// from its own migration file under another name, and both are walked over the same seeded
+// under another name from sync-pull-json.old-pull.sql (its text as that migration had it), and both are walked over the same seeded
 // workload, for the author, a reader with a scope, a member who follows and a visitor, at
 // several page sizes: same cursors, has_more and snapshot flags, and the same changes in the same
 // order, with two intended differences: a game or member the old page listed twice (as its own
@@ -41,13 +41,10 @@ await importCatalogue(db);
 const OLD = 'app.pull_changes_2700';
 
 beforeAll(async () => {
-  const file = new URL('../../supabase/migrations/20261126002700_pull_page_end.sql', import.meta.url);
+  const file = new URL('./sync-pull-json.old-pull.sql', import.meta.url);
   const text = readFileSync(file, 'utf8');
-  const start = text.indexOf('create or replace function app.pull_changes(');
-  const end = text.indexOf('comment on function app.pull_changes');
-  expect(start).toBeGreaterThan(0);
-  expect(end).toBeGreaterThan(start);
-  await db.query(text.slice(start, end).replace('function app.pull_changes(', `function ${OLD}(`));
+  expect(text).toContain(`create or replace function ${OLD}(`);
+  await db.query(text);
   await db.query(`grant execute on function ${OLD}(text, jsonb, integer, boolean) to anon, authenticated`);
 }, 60_000);
 

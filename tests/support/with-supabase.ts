@@ -208,7 +208,7 @@ async function push(cluster: Cluster, migrations: string): Promise<boolean> {
       return false;
     }
   }
-  // Migration …1400 schedules the job where pg_cron exists and only logs a notice where it cannot,
+  // The baseline schedules the job where pg_cron exists and only logs a notice where it cannot,
   // so a silent miss is caught here (skipped for a folder without that migration, e.g. a part).
   const schedules = migrationFiles(migrations).some(({ file }) =>
     readFileSync(join(migrations, file), 'utf8').includes(CRON_JOB),
@@ -226,7 +226,7 @@ async function push(cluster: Cluster, migrations: string): Promise<boolean> {
   const job = jobs.rows[0];
   if (!job) {
     console.error(
-      `with-supabase: cron.job has no job '${CRON_JOB}' after the push (migration …1400 schedules it where pg_cron exists)`,
+      `with-supabase: cron.job has no job '${CRON_JOB}' after the push (the baseline schedules it where pg_cron exists)`,
     );
     return false;
   }
