@@ -3409,8 +3409,8 @@ begin
   if v_ident !~ '^[a-z0-9]+(-[a-z0-9]+)*$' or char_length(v_ident) > 200 then
     perform app.fail('invalid_identifier', 'Invalid or missing game identifier');
   end if;
-  -- Digits only is an id (spec 000 §2): internal id, then external id; a slug made only of
-  -- digits (a game called "1942") is still found as a last resort.
+  -- A game's address names it by id or by slug. Digits only is an id: internal id, then external
+  -- id; a slug made only of digits (a game called "1942") is still found as a last resort.
   if v_ident ~ '^\d{1,18}$' then
     select * into v_game from public.game g where g.id = v_ident::bigint;
     if v_game.id is null then
