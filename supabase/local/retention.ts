@@ -1,4 +1,4 @@
-// The local stand-in for hosted Supabase's pg_cron job (migration …1400_sync_retention): prunes
+// The local stand-in for hosted Supabase's pg_cron job (the baseline schedules it): prunes
 // the sync change log to its window once at start and then every hour, so a gateway that runs
 // for months keeps a bounded log. A failed prune is logged and tried again at the next tick; it
 // never stops the gateway.

@@ -1,4 +1,4 @@
-// Browsing the catalogue (20261122000900_browse.sql) as callers see it: browse_games,
+// Browsing the catalogue (supabase/schema/functions/) as callers see it: browse_games,
 // game_rating_stats and catalogue_page over a small real catalogue whose members rate games
 // through sync_push as the app's outbox does, and over the bundled 385-game seed for paging and
 // the limits.

@@ -1,4 +1,4 @@
-// A deleted account stays deleted (20261122001200_deleted_accounts.sql): its still-valid token can
+// A deleted account stays deleted (app.ensure_user): its still-valid token can
 // neither write nor bring the member row back, and an account that never existed gets no row either.
 import { afterAll, expect, it } from 'vitest';
 import { call, createTestDb, type Actor } from '../support/test-db.ts';

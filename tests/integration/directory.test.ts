@@ -1,4 +1,4 @@
-// get_users as the directory calls it (20261122001100_directory.sql): usernames with underscores
+// get_users as the directory calls it: usernames with underscores
 // are found by their exact text, the underscore is matched literally (not as a wildcard), and
 // pages of 20 carry the exact total.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// What an export says its comments and likes were on (20261207003900_export_refs.sql): a member's
+// What an export says its comments and likes were on (public.get_export_refs): a member's
 // comment on another member's review, their like of it and their like of a third member's comment
 // there, read back by get_export_refs as the member (RLS: another's draft stays out), then the
 // whole export built on a device that holds none of those reviews (fake-indexeddb) with the answer

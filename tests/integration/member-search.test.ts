@@ -1,5 +1,5 @@
 // search_users (the header's Users tab) finds a member by their exact username, underscore and all,
-// and an underscore matches only itself, not any character (20261122001300_member_search.sql).
+// and an underscore matches only itself, not any character.
 import { afterAll, expect, it } from 'vitest';
 import { VISITOR, call, createTestDb } from '../support/test-db.ts';
 import { createMember } from '../support/fixtures.ts';

@@ -1,4 +1,4 @@
-// The screen reads (20261121000700_reads.sql) as callers see them: one database, members writing
+// The screen reads (the public.get_* functions) as callers see them: one database, members writing
 // through sync_push exactly as the app's outbox does, then each screen read as a visitor and as
 // different members, under their own role and JWT claims as PostgREST would run it.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Private review drafts (20261124001600_review_drafts.sql): a draft is its author's alone, on every
+// Private review drafts (rating.is_draft): a draft is its author's alone, on every
 // path a client has — sync_pull (snapshot and incremental), each screen read, direct table reads —
 // and counts nowhere, not even in the author's own figures, until it is published. Publishing
 // dates it at the publish time and counts it once; likes and comments wait for it. Runs on PGlite,

@@ -1,4 +1,4 @@
-// Catalogue search (20261121000800_search.sql) as the app calls it: search_games_secure and
+// Catalogue search as the app calls it: search_games_secure and
 // search_games_by_genre over a small real catalogue, as a visitor and as a member.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asActor, createAccount, createTestDb, VISITOR, type Actor, type TestDb } from '../support/test-db.ts';

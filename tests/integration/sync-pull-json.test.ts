@@ -1,14 +1,13 @@
-// sync_pull built as json (…_pull_as_json.sql) answers what the function it replaced answered
-// (…_pull_page_end.sql, the one deployed before it), page for page. The old function is loaded
-// under another name from sync-pull-json.old-pull.sql (its text as that migration had it), and both are walked over the same seeded
-// workload, for the author, a reader with a scope, a member who follows and a visitor, at
-// several page sizes: same cursors, has_more and snapshot flags, and the same changes in the same
-// order, with two intended differences: a game or member the old page listed twice (as its own
-// change and as one referred to) is listed once; and a row is sent as its page's changes leave it
-// (…_pull_entries.sql, …_pull_entries_as_sent.sql), where the old page sent it as it is now: a
-// row written, deleted or hidden after the page may differ there (an upsert where the old page
-// sent a delete, with the members and games it refers to), and must match where it last comes in
-// the walk.
+// sync_pull built as json answers what the page builder it replaced answered (the one deployed
+// before it, kept in sync-pull-json.old-pull.sql and loaded under another name), page for page.
+// Both are walked over the same seeded workload, for the author, a reader with a scope, a member
+// who follows and a visitor, at several page sizes: same cursors, has_more and snapshot flags,
+// and the same changes in the same order, with two intended differences: a game or member the old
+// page listed twice (as its own change and as one referred to) is listed once; and a row is sent
+// as its page's changes leave it (the change log's entries), where the old page sent it as it is
+// now: a row written, deleted or hidden after the page may differ there (an upsert where the old
+// page sent a delete, with the members and games it refers to), and must match where it last
+// comes in the walk.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
