@@ -40,8 +40,8 @@ set check_function_bodies = off;
 
 -- ================================================================================================
 -- Functions
--- Private helpers in `app` (not exposed over the REST API), then the API in `public`. Each is
--- granted one by one; its comment says what it is for.
+-- Private helpers in `app` (not exposed over the REST API), then the API in `public`, each with
+-- its grants (one by one) and, where it has one, the comment that says what it is for.
 -- ================================================================================================
 
 -- app.apply_clocked ------------------------------------------------------------------------------
