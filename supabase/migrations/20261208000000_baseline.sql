@@ -230,6 +230,7 @@ grant execute on function app.apply_top5(bigint,jsonb,text) to authenticated;
 grant execute on function app.apply_top5(bigint,jsonb,text) to service_role;
 
 -- app.author_json --------------------------------------------------------------------------------
+-- A review's or comment's author as cards show it.
 CREATE OR REPLACE FUNCTION app.author_json(p_id bigint)
  RETURNS jsonb
  LANGUAGE sql
@@ -277,6 +278,7 @@ grant execute on function app.check_draft_arg(jsonb) to authenticated;
 grant execute on function app.check_draft_arg(jsonb) to service_role;
 
 -- app.check_journal_fields -----------------------------------------------------------------------
+-- The fields given, checked with the messages the client shows (src/core/journal.ts).
 CREATE OR REPLACE FUNCTION app.check_journal_fields(a jsonb, p_creating boolean)
  RETURNS void
  LANGUAGE plpgsql
@@ -392,6 +394,8 @@ grant execute on function app.client_too_old(uuid) to authenticated;
 grant execute on function app.client_too_old(uuid) to service_role;
 
 -- app.clock_take ---------------------------------------------------------------------------------
+-- True when the edit dated p_hlc is the newest of the field (its clock is then recorded);
+-- false when a newer edit holds it.
 CREATE OR REPLACE FUNCTION app.clock_take(p_user bigint, p_entity text, p_row bigint, p_field text, p_hlc text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -447,6 +451,7 @@ end
 $function$;
 
 -- app.comment_guard ------------------------------------------------------------------------------
+-- A reply attaches to its top-level ancestor (walk bounded to 10 levels), on the same review.
 CREATE OR REPLACE FUNCTION app.comment_guard()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -481,6 +486,7 @@ end
 $function$;
 
 -- app.constraint_message -------------------------------------------------------------------------
+-- The spec's message for a constraint that caught what a function's own checks did not.
 CREATE OR REPLACE FUNCTION app.constraint_message(p_constraint text, p_default text)
  RETURNS jsonb
  LANGUAGE sql
@@ -527,6 +533,8 @@ grant execute on function app.current_user_id() to authenticated;
 grant execute on function app.current_user_id() to service_role;
 
 -- app.drop_repeated_changes ----------------------------------------------------------------------
+-- Identical change entries of one row written in this transaction: all but the newest dropped.
+-- Only the calling transaction's own entries (pg_current_xact_id) can be touched.
 CREATE OR REPLACE FUNCTION app.drop_repeated_changes()
  RETURNS void
  LANGUAGE sql
@@ -546,6 +554,8 @@ grant execute on function app.drop_repeated_changes() to authenticated;
 comment on function app.drop_repeated_changes() is 'Drops the calling transaction''s change log entries that a newer identical entry of the same row (op, key and scope columns) repeats.';
 
 -- app.email_if_self ------------------------------------------------------------------------------
+-- The caller's own email, as {email}, when p_id is the caller's member row; otherwise null.
+-- Definer rights because nobody may select the email column; the check keeps it to its owner.
 CREATE OR REPLACE FUNCTION app.email_if_self(p_id bigint)
  RETURNS jsonb
  LANGUAGE sql
@@ -592,6 +602,9 @@ end
 $function$;
 
 -- app.fail ---------------------------------------------------------------------------------------
+-- Every error the API raises on purpose goes through here: the message is the spec's text (what
+-- the member reads), the hint is a stable machine code (what the client and sync engine match on).
+-- errcode P0001 answers HTTP 400 through PostgREST; 42501 answers 401 (anon) or 403.
 CREATE OR REPLACE FUNCTION app.fail(p_code text, p_message text, p_errcode text DEFAULT 'P0001'::text)
  RETURNS void
  LANGUAGE plpgsql
@@ -622,6 +635,7 @@ end
 $function$;
 
 -- app.free_username ------------------------------------------------------------------------------
+-- A free username from a wish: letters, digits and underscores, 3 to 30 long, numbered on a clash.
 CREATE OR REPLACE FUNCTION app.free_username(p_wish text)
  RETURNS text
  LANGUAGE plpgsql
@@ -660,6 +674,9 @@ end
 $function$;
 
 -- app.game_popularity ----------------------------------------------------------------------------
+-- One popularity figure from the game's popularity object (IGDB PopScore shares, as the seed and
+-- the shared catalogue carry them): the sum of the IGDB visit, want-to-play, playing and played
+-- shares. Null when the game has none of them (a game a member added from the external search).
 CREATE OR REPLACE FUNCTION app.game_popularity(p_popularity jsonb)
  RETURNS numeric
  LANGUAGE sql
@@ -676,6 +693,7 @@ grant execute on function app.game_popularity(jsonb) to authenticated;
 grant execute on function app.game_popularity(jsonb) to service_role;
 
 -- app.game_search_fields -------------------------------------------------------------------------
+-- Search columns are kept by a trigger (not generated) because unaccent is not immutable.
 CREATE OR REPLACE FUNCTION app.game_search_fields()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -696,6 +714,7 @@ end
 $function$;
 
 -- app.game_slug ----------------------------------------------------------------------------------
+-- A game's path segment: the spec's slug rule, made unique with the external id on a clash.
 CREATE OR REPLACE FUNCTION app.game_slug(p_name text, p_igdb_id bigint)
  RETURNS text
  LANGUAGE sql
@@ -713,6 +732,7 @@ grant execute on function app.game_slug(text,bigint) to authenticated;
 grant execute on function app.game_slug(text,bigint) to service_role;
 
 -- app.hlc_horizon --------------------------------------------------------------------------------
+-- The newest clock (its 15 digits of milliseconds) a client may date an edit with: a day from now.
 CREATE OR REPLACE FUNCTION app.hlc_horizon()
  RETURNS text
  LANGUAGE sql
@@ -751,6 +771,7 @@ grant execute on function app.id_list(jsonb,text) to authenticated;
 grant execute on function app.id_list(jsonb,text) to service_role;
 
 -- app.is_blank -----------------------------------------------------------------------------------
+-- The character classes, written out once (PostgreSQL 15 regular expressions, UTF-8 database).
 CREATE OR REPLACE FUNCTION app.is_blank(p_text text)
  RETURNS boolean
  LANGUAGE sql
@@ -930,6 +951,7 @@ end
 $function$;
 
 -- app.m_collection_move --------------------------------------------------------------------------
+-- Mutation collection.move: {igdb_id, game?, to: 'collection' | 'wishlist'}.
 CREATE OR REPLACE FUNCTION app.m_collection_move(p_user bigint, a jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -956,6 +978,7 @@ grant execute on function app.m_collection_move(bigint,jsonb) to authenticated;
 grant execute on function app.m_collection_move(bigint,jsonb) to service_role;
 
 -- app.m_collection_set ---------------------------------------------------------------------------
+-- Mutation collection.set: {igdb_id, game?, in: bool}. Adding moves the game out of the wishlist.
 CREATE OR REPLACE FUNCTION app.m_collection_set(p_user bigint, a jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -984,6 +1007,8 @@ grant execute on function app.m_collection_set(bigint,jsonb) to authenticated;
 grant execute on function app.m_collection_set(bigint,jsonb) to service_role;
 
 -- app.m_comment_add ------------------------------------------------------------------------------
+-- Mutation comment.add: {key?, rating_id, parent_id | parent_key, content, created_at?}; a
+-- repeated key returns the comment already made.
 CREATE OR REPLACE FUNCTION app.m_comment_add(p_user bigint, a jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1031,6 +1056,8 @@ grant execute on function app.m_comment_add(bigint,jsonb) to authenticated;
 grant execute on function app.m_comment_add(bigint,jsonb) to service_role;
 
 -- app.m_comment_delete ---------------------------------------------------------------------------
+-- Mutation comment.delete: {id | key}; author only. A comment already gone (or one that never
+-- reached the server) counts as deleted, so the queue never stalls on it.
 CREATE OR REPLACE FUNCTION app.m_comment_delete(p_user bigint, a jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1053,6 +1080,7 @@ grant execute on function app.m_comment_delete(bigint,jsonb) to authenticated;
 grant execute on function app.m_comment_delete(bigint,jsonb) to service_role;
 
 -- app.m_comment_edit -----------------------------------------------------------------------------
+-- Mutation comment.edit: {id | key, content}; author only.
 CREATE OR REPLACE FUNCTION app.m_comment_edit(p_user bigint, a jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1078,6 +1106,7 @@ grant execute on function app.m_comment_edit(bigint,jsonb) to authenticated;
 grant execute on function app.m_comment_edit(bigint,jsonb) to service_role;
 
 -- app.m_comment_like_set -------------------------------------------------------------------------
+-- Mutation comment_like.set: {comment_id | comment_key, liked}.
 CREATE OR REPLACE FUNCTION app.m_comment_like_set(p_user bigint, a jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1103,6 +1132,7 @@ grant execute on function app.m_comment_like_set(bigint,jsonb) to authenticated;
 grant execute on function app.m_comment_like_set(bigint,jsonb) to service_role;
 
 -- app.m_follow_set -------------------------------------------------------------------------------
+-- Mutation follow.set: following = true or false; idempotent either way.
 CREATE OR REPLACE FUNCTION app.m_follow_set(p_user bigint, a jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1135,6 +1165,7 @@ grant execute on function app.m_follow_set(bigint,jsonb) to authenticated;
 grant execute on function app.m_follow_set(bigint,jsonb) to service_role;
 
 -- app.m_game_ensure ------------------------------------------------------------------------------
+-- Mutation game.ensure (spec: ensure-game-in-database): returns the game row.
 CREATE OR REPLACE FUNCTION app.m_game_ensure(p_user bigint, a jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1185,6 +1216,7 @@ grant execute on function app.m_journal_add(bigint,jsonb) to authenticated;
 grant execute on function app.m_journal_add(bigint,jsonb) to service_role;
 
 -- app.m_journal_delete ---------------------------------------------------------------------------
+-- A session already gone (or never synced) counts as deleted, so the queue never stalls on it.
 CREATE OR REPLACE FUNCTION app.m_journal_delete(p_user bigint, a jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1233,6 +1265,7 @@ grant execute on function app.m_journal_update(bigint,jsonb) to authenticated;
 grant execute on function app.m_journal_update(bigint,jsonb) to service_role;
 
 -- app.m_profile_update ---------------------------------------------------------------------------
+-- Mutation profile.update: the changed fields of the caller's profile.
 CREATE OR REPLACE FUNCTION app.m_profile_update(p_user bigint, a jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1328,6 +1361,7 @@ grant execute on function app.m_progress_set(bigint,jsonb) to authenticated;
 grant execute on function app.m_progress_set(bigint,jsonb) to service_role;
 
 -- app.m_review_create ----------------------------------------------------------------------------
+-- Mutation review.create: {igdb_id | game_id, game?, rating, review?, is_recommended?, platform_id | platform, playtime_hours?, post_date_time?, draft?}
 CREATE OR REPLACE FUNCTION app.m_review_create(p_user bigint, a jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1357,6 +1391,8 @@ grant execute on function app.m_review_create(bigint,jsonb) to authenticated;
 grant execute on function app.m_review_create(bigint,jsonb) to service_role;
 
 -- app.m_review_delete ----------------------------------------------------------------------------
+-- Mutation review.delete: {rating_id} or {igdb_id} (the caller's review of that game, which a
+-- review written offline can only be named by). Idempotent; someone else's review is refused.
 CREATE OR REPLACE FUNCTION app.m_review_delete(p_user bigint, a jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1387,6 +1423,7 @@ grant execute on function app.m_review_delete(bigint,jsonb) to authenticated;
 grant execute on function app.m_review_delete(bigint,jsonb) to service_role;
 
 -- app.m_review_like_set --------------------------------------------------------------------------
+-- Mutation review_like.set: {rating_id, liked}. Members may like their own review.
 CREATE OR REPLACE FUNCTION app.m_review_like_set(p_user bigint, a jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1416,6 +1453,8 @@ grant execute on function app.m_review_like_set(bigint,jsonb) to authenticated;
 grant execute on function app.m_review_like_set(bigint,jsonb) to service_role;
 
 -- app.m_review_update ----------------------------------------------------------------------------
+-- Mutation review.update: the fields given, of the caller's review of the game; `draft` saves it
+-- as a draft or publishes it, `post_date_time` is the publish time (used only when publishing).
 CREATE OR REPLACE FUNCTION app.m_review_update(p_user bigint, a jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1489,6 +1528,7 @@ grant execute on function app.m_top5_replace(bigint,jsonb) to authenticated;
 grant execute on function app.m_top5_replace(bigint,jsonb) to service_role;
 
 -- app.m_wishlist_set -----------------------------------------------------------------------------
+-- Mutation wishlist.set: {igdb_id, game?, in: bool, priority?, notes?}.
 CREATE OR REPLACE FUNCTION app.m_wishlist_set(p_user bigint, a jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -1522,6 +1562,7 @@ grant execute on function app.m_wishlist_set(bigint,jsonb) to authenticated;
 grant execute on function app.m_wishlist_set(bigint,jsonb) to service_role;
 
 -- app.member_clock -------------------------------------------------------------------------------
+-- The column's collation is already "C": max(hlc) is the same, and it can read the index above.
 CREATE OR REPLACE FUNCTION app.member_clock(p_user bigint)
  RETURNS text
  LANGUAGE sql
@@ -1534,6 +1575,8 @@ grant execute on function app.member_clock(bigint) to authenticated;
 grant execute on function app.member_clock(bigint) to service_role;
 
 -- app.mutation_id_of -----------------------------------------------------------------------------
+-- The id a mutation that cannot become jsonb carries, read from its JSON text with every escape
+-- jsonb refuses made U+FFFD; null when it has none it can be read from.
 CREATE OR REPLACE FUNCTION app.mutation_id_of(p_mutation json)
  RETURNS text
  LANGUAGE plpgsql
@@ -1552,6 +1595,7 @@ grant execute on function app.mutation_id_of(json) to anon;
 grant execute on function app.mutation_id_of(json) to authenticated;
 
 -- app.mutation_owner -----------------------------------------------------------------------------
+-- Who used a mutation id (null when unused), whoever asks: RLS hides other members' rows.
 CREATE OR REPLACE FUNCTION app.mutation_owner(p_id uuid)
  RETURNS bigint
  LANGUAGE sql
@@ -1565,6 +1609,7 @@ grant execute on function app.mutation_owner(uuid) to authenticated;
 grant execute on function app.mutation_owner(uuid) to service_role;
 
 -- app.mutation_owners ----------------------------------------------------------------------------
+-- Who used each of these mutation ids, whoever asks (app.mutation_owner for a whole batch).
 CREATE OR REPLACE FUNCTION app.mutation_owners(p_ids uuid[])
  RETURNS TABLE(mutation_id uuid, user_id bigint)
  LANGUAGE sql
@@ -1665,6 +1710,7 @@ grant execute on function app.normalize_game(jsonb) to authenticated;
 grant execute on function app.normalize_game(jsonb) to service_role;
 
 -- app.own_rating_id ------------------------------------------------------------------------------
+-- The caller's review an update names (by rating_id, or by game), or null; never raises.
 CREATE OR REPLACE FUNCTION app.own_rating_id(p_user bigint, a jsonb)
  RETURNS bigint
  LANGUAGE sql
@@ -1704,6 +1750,9 @@ grant execute on function app.platform_id(text) to authenticated;
 grant execute on function app.platform_id(text) to service_role;
 
 -- app.play_session_guard -------------------------------------------------------------------------
+-- The rules a check constraint cannot hold (they read the clock or other tables), for every path
+-- that writes the table. Unchanged fields are not re-checked, so editing a note of an old session
+-- never fails on a platform link the catalogue dropped since.
 CREATE OR REPLACE FUNCTION app.play_session_guard()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1751,6 +1800,7 @@ end
 $function$;
 
 -- app.progress_guard -----------------------------------------------------------------------------
+-- Rules as triggers, so they hold for every path that writes these tables.
 CREATE OR REPLACE FUNCTION app.progress_guard()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -1771,6 +1821,13 @@ end
 $function$;
 
 -- app.prune_sync_changes -------------------------------------------------------------------------
+-- Deletes the changes logged longer ago than p_keep and raises the mark to the first transaction
+-- it keeps, in one transaction: every change of a transaction at or above the mark is still
+-- there, so a cursor at or above it misses nothing. It prunes whole transactions, oldest first,
+-- up to the oldest one with a change inside the window (a transaction's clock is its start, its id
+-- comes with its first write, so the two orders can differ a little: an old change behind a
+-- younger one waits for the next run). That first kept change is found along the xid index,
+-- reading little more than the rows about to go. Returns how many rows it deleted.
 CREATE OR REPLACE FUNCTION app.prune_sync_changes(p_keep interval DEFAULT '30 days'::interval)
  RETURNS bigint
  LANGUAGE plpgsql
@@ -1984,7 +2041,7 @@ begin
     select distinct on (row_id, tbl) tbl, row_id, op, key, cols, vals, game_id, user_id, subject_user_id from c order by row_id, tbl, id desc
   ), built as materialized (
     -- The rows whose newest change has no entry (deletes, members, games, drafts, unpublished
-    -- comments, entries logged before …_pull_entries.sql): built below as they are now. Few in a
+    -- comments, changes logged before the log kept entries): built below as they are now. Few in a
     -- page, so the joins below each scan this, not the whole page.
     select tbl, row_id, op, key from latest where vals is null or not v_grouped
   ), found(tbl, row_id, key, change, game_id, ref_user, ref_user2) as materialized (
@@ -2110,6 +2167,8 @@ grant execute on function app.pull_changes(text,jsonb,integer,boolean,jsonb,inte
 comment on function app.pull_changes(text,jsonb,integer,boolean,jsonb,integer) is 'sync_pull''s page of changes; p_clock (when not null) is put in the answer as its clock; at p_protocol 3 the rows sent as logged go in its rows, by table and columns.';
 
 -- app.push_game_of -------------------------------------------------------------------------------
+-- The game a write is about, as m_progress_set and resolve_game look it up (game_id first, then
+-- igdb_id), when it exists; null otherwise.
 CREATE OR REPLACE FUNCTION app.push_game_of(a jsonb)
  RETURNS bigint
  LANGUAGE plpgsql
@@ -2134,6 +2193,7 @@ grant execute on function app.push_game_of(jsonb) to authenticated;
 grant execute on function app.push_game_of(jsonb) to service_role;
 
 -- app.push_one -----------------------------------------------------------------------------------
+-- One mutation applied as sync_push always applied it: under a savepoint, a refusal answered.
 CREATE OR REPLACE FUNCTION app.push_one(p_user bigint, p_id uuid, p_name text, p_args jsonb, p_hlc text)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -2162,6 +2222,7 @@ grant execute on function app.push_one(bigint,uuid,text,jsonb,text) to authentic
 grant execute on function app.push_one(bigint,uuid,text,jsonb,text) to service_role;
 
 -- app.push_plain_game_arg ------------------------------------------------------------------------
+-- Whether resolve_game finds a write's game where push_game_of found it (see the top of this file).
 CREATE OR REPLACE FUNCTION app.push_plain_game_arg(a jsonb)
  RETURNS boolean
  LANGUAGE sql
@@ -2174,6 +2235,12 @@ grant execute on function app.push_plain_game_arg(jsonb) to authenticated;
 grant execute on function app.push_plain_game_arg(jsonb) to service_role;
 
 -- app.push_progress_set --------------------------------------------------------------------------
+-- Plain progress marks (see the top of this file), in the batch's order, with their games: each
+-- mark's result (m_progress_set's answer), or null when a set-based statement was refused (then
+-- nothing of them is left and the caller applies the marks one by one). The marks go in runs in
+-- which no game comes twice, each run one insert of its rows in order: every row draws its id
+-- from the sequence when it is inserted, as each one-by-one insert draws one, so the ids are the
+-- same.
 CREATE OR REPLACE FUNCTION app.push_progress_set(p_user bigint, p_args jsonb[], p_games bigint[])
  RETURNS jsonb[]
  LANGUAGE plpgsql
@@ -2230,6 +2297,7 @@ grant execute on function app.push_progress_set(bigint,jsonb[],bigint[]) to auth
 grant execute on function app.push_progress_set(bigint,jsonb[],bigint[]) to service_role;
 
 -- app.push_reads_as_time -------------------------------------------------------------------------
+-- Whether m_progress_set reads this date without refusing it (a cast that fails is a refusal).
 CREATE OR REPLACE FUNCTION app.push_reads_as_time(p_text text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -2249,6 +2317,9 @@ grant execute on function app.push_reads_as_time(text) to authenticated;
 grant execute on function app.push_reads_as_time(text) to service_role;
 
 -- app.push_review_set ----------------------------------------------------------------------------
+-- Reviews (review.create) of found games (p_games), in the batch's order, with their clocks: each
+-- one's result (m_review_create's answer), or null when they are not all simply written (see the
+-- top of this file; then nothing of them is left and the caller applies them one by one).
 CREATE OR REPLACE FUNCTION app.push_review_set(p_user bigint, p_args jsonb[], p_games bigint[], p_hlcs text[])
  RETURNS jsonb[]
  LANGUAGE plpgsql
@@ -2304,6 +2375,9 @@ grant execute on function app.push_review_set(bigint,jsonb[],bigint[],text[]) to
 grant execute on function app.push_review_set(bigint,jsonb[],bigint[],text[]) to service_role;
 
 -- app.push_session_set ---------------------------------------------------------------------------
+-- Play sessions (journal.add) of found games (p_games), in the batch's order: each one's result
+-- (m_journal_add's answer), or null when they are not all simply written (see the top of this
+-- file; then nothing of them is left and the caller applies them one by one).
 CREATE OR REPLACE FUNCTION app.push_session_set(p_user bigint, p_args jsonb[], p_games bigint[])
  RETURNS jsonb[]
  LANGUAGE plpgsql
@@ -2351,6 +2425,10 @@ grant execute on function app.push_session_set(bigint,jsonb[],bigint[]) to authe
 grant execute on function app.push_session_set(bigint,jsonb[],bigint[]) to service_role;
 
 -- app.push_shelf_set -----------------------------------------------------------------------------
+-- Shelf writes that add a game (see the top of this file): wishlist.set and collection.set of
+-- found games (p_games), in the batch's order, with their clocks: each one's result, or null when
+-- they are not all simply written (then nothing of them is left and the caller applies them one by
+-- one).
 CREATE OR REPLACE FUNCTION app.push_shelf_set(p_user bigint, p_names text[], p_args jsonb[], p_games bigint[], p_hlcs text[])
  RETURNS jsonb[]
  LANGUAGE plpgsql
@@ -2418,6 +2496,9 @@ end
 $function$;
 
 -- app.rating_guard -------------------------------------------------------------------------------
+-- rating_guard, extended: a member's write moves post_date_time only when it publishes a draft
+-- (the service and the database owner may still correct dates); going back to draft is refused
+-- once the review has likes or comments.
 CREATE OR REPLACE FUNCTION app.rating_guard()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2456,6 +2537,9 @@ end
 $function$;
 
 -- app.refuse_draft_target ------------------------------------------------------------------------
+-- Likes and comments need a published review. Security definer: the check must see the draft
+-- even when the writer cannot; another member guessing its id is told what a missing review
+-- answers, so not even its existence shows.
 CREATE OR REPLACE FUNCTION app.refuse_draft_target()
  RETURNS trigger
  LANGUAGE plpgsql
@@ -2480,6 +2564,9 @@ end
 $function$;
 
 -- app.remember_member ----------------------------------------------------------------------------
+-- Remembers (p_on) or forgets the caller's member id for current_user_id(), until the end of the
+-- transaction at most. What it remembers is current_user_id()'s own answer, looked up here: no
+-- caller can make it remember anyone else.
 CREATE OR REPLACE FUNCTION app.remember_member(p_on boolean)
  RETURNS void
  LANGUAGE plpgsql
@@ -2500,6 +2587,8 @@ grant execute on function app.remember_member(boolean) to authenticated;
 grant execute on function app.remember_member(boolean) to service_role;
 
 -- app.require_user -------------------------------------------------------------------------------
+-- The member id of the caller, creating the row from the JWT when the account has none yet, so a
+-- write queued right after sign-up is never lost. Raises 'User not authenticated' for visitors.
 CREATE OR REPLACE FUNCTION app.require_user()
  RETURNS bigint
  LANGUAGE plpgsql
@@ -2579,6 +2668,8 @@ grant execute on function app.row_json(text,bigint) to authenticated;
 grant execute on function app.row_json(text,bigint) to service_role;
 
 -- app.sanitize_member_search ---------------------------------------------------------------------
+-- app.sanitize_search without removing '_' (quotes, backslash, semicolon, parentheses, '%' and
+-- comment markers still go; trimmed; at most 100 characters).
 CREATE OR REPLACE FUNCTION app.sanitize_member_search(p_text text)
  RETURNS text
  LANGUAGE sql
@@ -2595,6 +2686,9 @@ grant execute on function app.sanitize_member_search(text) to service_role;
 comment on function app.sanitize_member_search(text) is 'Member search text: app.sanitize_search, but underscores (used in usernames) are kept for a literal match.';
 
 -- app.sanitize_search ----------------------------------------------------------------------------
+-- The spec's search-text sanitiser (shared by the catalogue's searches): strips the characters
+-- ' " \ ; ( ) % _ and the sequences -- /* */, trims, caps at 100 characters. What it leaves is
+-- safe inside a LIKE pattern, since % _ and \ are gone.
 CREATE OR REPLACE FUNCTION app.sanitize_search(p_text text)
  RETURNS text
  LANGUAGE sql
@@ -2610,6 +2704,8 @@ grant execute on function app.sanitize_search(text) to authenticated;
 grant execute on function app.sanitize_search(text) to service_role;
 
 -- app.search_flat --------------------------------------------------------------------------------
+-- A text flattened for comparing titles: apostrophes dropped ("assassin's" gives "assassins"),
+-- every other run of characters but a-z and 0-9 one space. Callers lower-case and fold accents.
 CREATE OR REPLACE FUNCTION app.search_flat(p_text text)
  RETURNS text
  LANGUAGE sql
@@ -2623,6 +2719,8 @@ grant execute on function app.search_flat(text) to authenticated;
 grant execute on function app.search_flat(text) to service_role;
 
 -- app.search_numeral -----------------------------------------------------------------------------
+-- Sequel numbers: 2 to 20 as a Roman numeral and back ('7' gives 'vii', 'ii' gives '2'); null
+-- for any other word. 1 and 'i' are left alone: 'i' is a word far more often than a numeral.
 CREATE OR REPLACE FUNCTION app.search_numeral(p_word text)
  RETURNS text
  LANGUAGE sql
@@ -2684,6 +2782,7 @@ grant execute on function app.search_tsquery(text[],text) to authenticated;
 grant execute on function app.search_tsquery(text[],text) to service_role;
 
 -- app.server_hlc ---------------------------------------------------------------------------------
+-- The clock of an edit the client did not date (protocol 1): when it reached the server.
 CREATE OR REPLACE FUNCTION app.server_hlc(p_client uuid)
  RETURNS text
  LANGUAGE sql
@@ -2695,6 +2794,8 @@ grant execute on function app.server_hlc(uuid) to authenticated;
 grant execute on function app.server_hlc(uuid) to service_role;
 
 -- app.slugify ------------------------------------------------------------------------------------
+-- The spec's slug rule: lower-case, keep a-z 0-9 space and hyphen, spaces become hyphens,
+-- repeated hyphens collapse (accents are folded first so "Pokémon" gives "pokemon").
 CREATE OR REPLACE FUNCTION app.slugify(p_text text)
  RETURNS text
  LANGUAGE sql
@@ -2803,7 +2904,7 @@ begin
   select coalesce(jsonb_object_agg(o.mutation_id::text, o.user_id), '{}') into v_owner from app.mutation_owners(v_ids) o;
   select coalesce(jsonb_object_agg(a.mutation_id::text, a.result), '{}') into v_stored
   from public.sync_applied a where a.mutation_id = any (v_ids);
-  -- Every policy a write meets asks who the caller is: the answer is known (…_sync_speed.sql).
+  -- Every policy a write meets asks who the caller is: the answer is known (app.remember_member).
   perform app.remember_member(true);
   -- 1. Each position answered, or queued to be applied, in order (nothing here writes).
   for m in select * from jsonb_array_elements(p_mutations) loop
@@ -2988,6 +3089,8 @@ grant execute on function app.sync_push_apply(uuid,jsonb,integer) to service_rol
 comment on function app.sync_push_apply(uuid,jsonb,integer) is 'sync_push''s work: applies queued mutations exactly once, in order, the newest edit of each field winning.';
 
 -- app.sync_push_batch ----------------------------------------------------------------------------
+-- sync_push's work on a jsonb batch: clocks more than a day ahead dropped (app.sync_push_apply
+-- dates a mutation without one on arrival), the batch applied, its repeated change entries dropped.
 CREATE OR REPLACE FUNCTION app.sync_push_batch(p_client_id uuid, p_mutations jsonb, p_protocol integer)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -3060,6 +3163,10 @@ grant execute on function app.unknown_mutation(text) to authenticated;
 grant execute on function app.unknown_mutation(text) to service_role;
 
 -- app.upgrade_mutation ---------------------------------------------------------------------------
+-- A queued mutation's arguments in today's shape, or null when the server no longer reads its
+-- shape. Every shape from 1 up is read today (protocol 1's differences — no clock, no Top 5
+-- base — are handled where the mutation is applied); retiring one means raising min_protocol
+-- and, where a shape can still be read, upgrading it here.
 CREATE OR REPLACE FUNCTION app.upgrade_mutation(p_shape integer, p_name text, p_args jsonb)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -3093,6 +3200,8 @@ end
 $function$;
 
 -- app.user_json ----------------------------------------------------------------------------------
+-- Public shape of a member (never the email). It takes an id, not a row: a whole-row reference
+-- would need the email column, which members may not read.
 CREATE OR REPLACE FUNCTION app.user_json(p_id bigint)
  RETURNS jsonb
  LANGUAGE sql
@@ -3286,6 +3395,8 @@ grant execute on function public.catalogue_page(bigint,integer) to service_role;
 comment on function public.catalogue_page(bigint,integer) is 'The catalogue for offline search in id order: up to p_limit (1 to 5000, default 1000) compact games with id > p_after, each with members'' average rating and count; next is the last id when more follow, else null.';
 
 -- public.delete_account --------------------------------------------------------------------------
+-- Account deletion: the member row (and with it every review, comment, like, follow and list
+-- entry, by cascade) and the auth account.
 CREATE OR REPLACE FUNCTION public.delete_account()
  RETURNS boolean
  LANGUAGE plpgsql
@@ -3480,6 +3591,7 @@ grant execute on function public.get_game_page(text,integer) to service_role;
 comment on function public.get_game_page(text,integer) is 'Game page: the game (by id, external id or slug), its platforms, rating summary, newest written reviews, related games and the caller''s own status. Null when no such game.';
 
 -- public.get_my_user -----------------------------------------------------------------------------
+-- The signed-in member's own row, email included (the only way to read an email).
 CREATE OR REPLACE FUNCTION public.get_my_user()
  RETURNS jsonb
  LANGUAGE sql
@@ -3515,6 +3627,7 @@ grant execute on function public.get_or_create_user(text,text,text,text) to serv
 comment on function public.get_or_create_user(text,text,text,text) is 'Returns the member id of the signed-in account, creating the member row on first use.';
 
 -- public.get_platforms ---------------------------------------------------------------------------
+-- ---------------------------------------------------------------------------------------------
 CREATE OR REPLACE FUNCTION public.get_platforms()
  RETURNS jsonb
  LANGUAGE sql
@@ -3768,6 +3881,9 @@ grant execute on function public.get_user_activity(bigint,integer,timestamp with
 comment on function public.get_user_activity(bigint,integer,timestamp with time zone,text,bigint) is 'Activity feed: a member''s reviews, ratings, list and progress changes, comments and review likes, newest first, bursts within 2 seconds ordered by kind; pass the oldest item''s date, type and id to page further back.';
 
 -- public.get_user_journal ------------------------------------------------------------------------
+-- ---------------------------------------------------------------------------------------------
+-- The profile's Journal tab for any member: newest first (day, then id), paged by the last entry
+-- shown; with the total minutes and count of every session the caller may see.
 CREATE OR REPLACE FUNCTION public.get_user_journal(p_user_id bigint, p_limit integer DEFAULT 50, p_before_date date DEFAULT NULL::date, p_before_id bigint DEFAULT NULL::bigint)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -3936,6 +4052,7 @@ grant execute on function public.get_users(text,text,integer,integer) to service
 comment on function public.get_users(text,text,integer,integer) is 'User directory: members other than the caller matching the query literally (username, name, bio; case-insensitive; underscores kept), sorted relevant | followers | reviews | recent, with community stats and the top 3 reviewers.';
 
 -- public.import_catalogue ------------------------------------------------------------------------
+-- Bulk import for the seed and CATALOGUE_FILE (service role only): a JSON array of games.
 CREATE OR REPLACE FUNCTION public.import_catalogue(p_games jsonb)
  RETURNS integer
  LANGUAGE plpgsql
@@ -4109,6 +4226,10 @@ grant execute on function public.search_games_secure(text,integer) to service_ro
 comment on function public.search_games_secure(text,integer) is 'Catalogue search: sanitised text matched on name (typo-tolerant), alternative names, companies, franchise, genres and summary; best first (search_rank), 1 to 200 rows (default 50). Blank text gives no rows.';
 
 -- public.search_users ----------------------------------------------------------------------------
+-- The header's member search (search_users) keeps underscores, as the directory's get_users does:
+-- usernames are written with them (pixel_pilgrim), and app.sanitize_search drops '_' (a LIKE
+-- wildcard), so typing a member's exact username would find nobody. The underscore is matched
+-- literally.
 CREATE OR REPLACE FUNCTION public.search_users(p_query text, p_limit integer DEFAULT 8)
  RETURNS jsonb
  LANGUAGE sql
@@ -4229,6 +4350,9 @@ grant execute on function public.sync_pull(text,jsonb,integer,boolean,integer) t
 comment on function public.sync_pull(text,jsonb,integer,boolean,integer) is 'Changes since a cursor (or a snapshot) of the caller''s rows (unless p_own is false) and the public rows in scope, with the games and members they refer to, (protocol 2) the member''s edit clock, and (protocol 3) the rows sent as logged grouped by table and columns.';
 
 -- public.sync_push -------------------------------------------------------------------------------
+-- For SQL callers (tests, the demo, benchmarks): a jsonb batch holds no text jsonb refuses. Its
+-- parameters are unnamed so that PostgREST and the gateway, which choose a function by its
+-- arguments' names, never see two candidates.
 CREATE OR REPLACE FUNCTION public.sync_push(p_client_id uuid, p_mutations json, p_protocol integer DEFAULT 1)
  RETURNS jsonb
  LANGUAGE plpgsql
@@ -4968,6 +5092,7 @@ comment on table public.user_wishlist is 'Want to Play: games a member wants to 
 -- ================================================================================================
 
 -- app.find_comment -------------------------------------------------------------------------------
+-- Finds a comment by server id or by the key the client gave it.
 CREATE OR REPLACE FUNCTION app.find_comment(a jsonb, p_id_field text, p_key_field text)
  RETURNS public.comment
  LANGUAGE plpgsql
@@ -4991,6 +5116,7 @@ grant execute on function app.find_comment(jsonb,text,text) to authenticated;
 grant execute on function app.find_comment(jsonb,text,text) to service_role;
 
 -- app.find_play_session --------------------------------------------------------------------------
+-- The caller's session named by id or key; null when there is none the caller can see.
 CREATE OR REPLACE FUNCTION app.find_play_session(a jsonb)
  RETURNS public.play_session
  LANGUAGE plpgsql
@@ -5014,6 +5140,7 @@ grant execute on function app.find_play_session(jsonb) to authenticated;
 grant execute on function app.find_play_session(jsonb) to service_role;
 
 -- app.game_card ----------------------------------------------------------------------------------
+-- A game as lists and tiles show it (also what a wishlist or collection entry displays).
 CREATE OR REPLACE FUNCTION app.game_card(g public.game)
  RETURNS jsonb
  LANGUAGE sql
@@ -5028,6 +5155,8 @@ grant execute on function app.game_card(public.game) to authenticated;
 grant execute on function app.game_card(public.game) to service_role;
 
 -- app.game_json ----------------------------------------------------------------------------------
+-- A whole game row as clients receive and mirror it (screen reads, sync_pull): everything but the
+-- server's search columns.
 CREATE OR REPLACE FUNCTION app.game_json(g public.game)
  RETURNS jsonb
  LANGUAGE sql
@@ -5041,6 +5170,8 @@ grant execute on function app.game_json(public.game) to authenticated;
 grant execute on function app.game_json(public.game) to service_role;
 
 -- app.resolve_game -------------------------------------------------------------------------------
+-- Resolves the game a write is about: by internal game_id, else by igdb_id, adding the game from
+-- the summary the client sent (a game found only in the external catalogue) when it is missing.
 CREATE OR REPLACE FUNCTION app.resolve_game(a jsonb)
  RETURNS public.game
  LANGUAGE plpgsql
@@ -5069,6 +5200,8 @@ grant execute on function app.resolve_game(jsonb) to authenticated;
 grant execute on function app.resolve_game(jsonb) to service_role;
 
 -- app.upsert_game --------------------------------------------------------------------------------
+-- Inserts or completes one game; returns its row. Existing catalogue facts are kept; only
+-- missing ones are filled in, so a member's request can never rewrite the catalogue.
 CREATE OR REPLACE FUNCTION app.upsert_game(p jsonb)
  RETURNS public.game
  LANGUAGE plpgsql

@@ -149,7 +149,7 @@ begin
     select distinct on (row_id, tbl) tbl, row_id, op, key, cols, vals, game_id, user_id, subject_user_id from c order by row_id, tbl, id desc
   ), built as materialized (
     -- The rows whose newest change has no entry (deletes, members, games, drafts, unpublished
-    -- comments, entries logged before …_pull_entries.sql): built below as they are now. Few in a
+    -- comments, changes logged before the log kept entries): built below as they are now. Few in a
     -- page, so the joins below each scan this, not the whole page.
     select tbl, row_id, op, key from latest where vals is null or not v_grouped
   ), found(tbl, row_id, key, change, game_id, ref_user, ref_user2) as materialized (

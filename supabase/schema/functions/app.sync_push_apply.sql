@@ -76,7 +76,7 @@ begin
   select coalesce(jsonb_object_agg(o.mutation_id::text, o.user_id), '{}') into v_owner from app.mutation_owners(v_ids) o;
   select coalesce(jsonb_object_agg(a.mutation_id::text, a.result), '{}') into v_stored
   from public.sync_applied a where a.mutation_id = any (v_ids);
-  -- Every policy a write meets asks who the caller is: the answer is known (…_sync_speed.sql).
+  -- Every policy a write meets asks who the caller is: the answer is known (app.remember_member).
   perform app.remember_member(true);
   -- 1. Each position answered, or queued to be applied, in order (nothing here writes).
   for m in select * from jsonb_array_elements(p_mutations) loop
