@@ -2,7 +2,7 @@
 // and the screen's skeleton) before the app's code is evaluated: evaluating React, the router and
 // the database layer takes a slow phone a good part of a second, and until now the shell waited
 // for it. The app's files are not fetched any later for it: index.html lists them as module
-// preloads (the `checkpoint:preload-app` plugin in vite.config.ts), so they download while the
+// preloads (.config/vite/preload-app.ts), so they download while the
 // shell paints and import() finds them ready.
 import { prefetchBackendSettings } from '../data/backend-settings.ts';
 import { sendFirstRead } from '../data/first-read.ts';

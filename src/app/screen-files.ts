@@ -1,6 +1,6 @@
 // Preloads the code of the screen a first visit opens on, from the table the build puts in
 // index.html (core/screen-files.ts): its files download beside the app's, while boot.ts evaluates
-// React, the router and Dexie, instead of once it asks for them (vite.config.ts says why).
+// React, the router and Dexie, instead of once it asks for them (.config/vite/screen-files.ts says why).
 import { parseScreenFiles, SCREEN_FILES_ID } from '../core/screen-files.ts';
 import { firstScreen } from './screens.ts';
 

@@ -1,4 +1,4 @@
-// The home page's shell as markup, for index.html (vite.config.ts puts it there): the hero in the
+// The home page's shell as markup, for index.html (.config/vite/home-shell.ts puts it there): the hero in the
 // words of home-hero.ts, in the markup React renders for it (features/home/home-page.tsx;
 // home-hero.test.tsx holds the two equal). Only the build and the tests read this module, so the
 // markup is not in the app's code.

@@ -1,5 +1,5 @@
 // The files of each screen's code, by route path, as the build lists them in index.html
-// (vite.config.ts, `checkpoint:screen-files`) for boot.ts to preload the first screen's
+// (.config/vite/screen-files.ts) for boot.ts to preload the first screen's
 // (app/screen-files.ts). Here, without the DOM, so the build and the page share the element's id.
 
 /** The id of index.html's `<script type="application/json">` that holds the table. */

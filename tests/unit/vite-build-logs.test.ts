@@ -1,6 +1,6 @@
 // What `npm start`'s build keeps from the user: a library's "use client" notice, nothing else.
 import { describe, expect, it } from 'vitest';
-import { isLibraryUseClientNotice } from '../../vite.config.ts';
+import { isLibraryUseClientNotice } from '../../.config/vite/use-client-notice.ts';
 
 // The shape rolldown logs for react-router's production build (its message trimmed).
 const useClient = {

@@ -48,7 +48,7 @@ export type AuthSnapshot =
 
 /**
  * The OAuth providers this build may offer: all of them by default, or those VITE_OAUTH_PROVIDERS
- * names (vite.config.ts refuses a bad value at build time). Of these, the sign-in buttons show the
+ * names (.config/vite/check-settings.ts refuses a bad value at build time). Of these, the sign-in buttons show the
  * ones the server has enabled (oauth-settings.ts).
  */
 export const offeredOAuthProviders = (): readonly OAuthProvider[] =>

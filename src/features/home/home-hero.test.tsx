@@ -1,5 +1,5 @@
 // The home page's hero as React renders it is exactly the markup the page's shell shows before the
-// app's code runs (core/home-shell.ts, put into index.html by vite.config.ts): the first paint never
+// app's code runs (core/home-shell.ts, put into index.html by .config/vite/home-shell.ts): the first paint never
 // shows other words, and the hero does not move when React takes the page over.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
