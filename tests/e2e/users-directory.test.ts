@@ -316,24 +316,3 @@ it('offline, shows the directory saved on this device and says so; a search fall
   await expect.poll(() => handles(page)).toEqual(['retro_ranger']);
   await context.close();
 });
-
-it.runIf(process.env['DIRECTORY_SHOTS'])('screenshots at 390 and 1280', async () => {
-  for (const width of [390, 1280]) {
-    const { context, page } = await open('/users', width);
-    await settled(page);
-    await page.screenshot({ path: `/tmp/shots/directory-${width}.png`, fullPage: true });
-    await page.screenshot({ path: `/tmp/shots/directory-${width}-top.png` });
-    if (width < 768) {
-      await page.getByRole('button', { name: 'Filters' }).click();
-      await page.screenshot({ path: `/tmp/shots/directory-${width}-filters.png` });
-    }
-    await signIn(page, 'pixel_pilgrim');
-    await page.goto(`${world.gateway.url}/users?q=a`);
-    await settled(page);
-    await page.screenshot({ path: `/tmp/shots/directory-${width}-search.png` });
-    await page.goto(`${world.gateway.url}/users?sort=recent&page=2`);
-    await settled(page);
-    await page.screenshot({ path: `/tmp/shots/directory-${width}-page2.png`, fullPage: true });
-    await context.close();
-  }
-});
