@@ -9,8 +9,8 @@
 // modal's longest task is printed, not asserted: it still misses (over a second on a loaded
 // machine, 2026-11-26), and the bench reports it too.
 // Not in the default e2e run yet: it has passed once, and on a loaded 2-core machine seeding 5,000
-// games alone has taken over two minutes. Run it with CHECKPOINT_BIG_LIBRARY_E2E=1 (README,
-// "Big libraries"); `npm run bench -- profile` measures the same goals.
+// games alone has taken over two minutes. Run it with CHECKPOINT_BIG_LIBRARY_E2E=1
+// (docs/performance.md, "big library"); `npm run bench -- profile` measures the same goals.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startGateway, type Gateway } from '../../supabase/local/gateway.ts';

@@ -2,8 +2,8 @@
 // on one origin) started as an operator exposes it — PUBLIC_URL on https, real mail through SMTP (a
 // fake mail server stands at the network boundary), nothing else said — and then attacked as a
 // stranger, a careless client and a forger would. Each attack is expected refused, and the member's
-// own way in (the right password, from another network) expected to keep working. The README's
-// Security section lists the same attacks beside what hosted Supabase does for each.
+// own way in (the right password, from another network) expected to keep working.
+// docs/security.md lists the same attacks beside what hosted Supabase does for each.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';

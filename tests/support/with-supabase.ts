@@ -235,7 +235,7 @@ async function push(cluster: Cluster, migrations: string): Promise<boolean> {
 }
 
 /**
- * The README's next deploying step: `npm run catalogue:load -- <url>` as postgres fills the pushed
+ * The next deploying step (docs/deploying.md): `npm run catalogue:load -- <url>` as postgres fills the pushed
  * database's catalogue with the bundled games (import_catalogue, then vacuum analyze as its owner).
  */
 function loadCatalogue(cluster: Cluster): boolean {
