@@ -1,7 +1,7 @@
 // The screen's skeleton while its code downloads on the first load (routes.tsx's Suspense fallback):
 // the same skeleton index.html shows before the scripts run, now inside the real header and footer;
 // or the screen the local gateway painted into that shell, kept on screen (first-paint.tsx).
-import { FirstPaint } from '../features/layout/first-paint.tsx';
+import { FirstPaint } from '../ui/layout/first-paint.tsx';
 
 export function BootScreen() {
   return (

@@ -2,7 +2,7 @@
 import { createContext, use } from 'react';
 import { Outlet } from 'react-router-dom';
 import { AuthUiProvider } from '../features/auth/auth-ui-provider.tsx';
-import { ToastContext } from '../features/toasts/toast-context.tsx';
+import { ToastContext } from '../ui/toasts/toast-context.tsx';
 import { ScrollRestoration } from './scroll-restoration.tsx';
 import type { ServiceWorkerControl } from './service-worker.ts';
 import { Shell } from './shell.tsx';

@@ -14,7 +14,7 @@ import { createAuthStore } from '../data/auth/auth-store.ts';
 import { AuthStoreContext } from '../features/auth/auth-context.tsx';
 import { yieldToPage } from '../core/yield-to-page.ts';
 import { AppErrorBoundary } from '../features/errors/app-error-boundary.tsx';
-import { keepFirstPaint } from '../features/layout/first-paint.tsx';
+import { keepFirstPaint } from '../ui/layout/first-paint.tsx';
 import { createAppSync } from './app-sync.ts';
 import { devtoolsWanted } from './devtools-flag.ts';
 import { firstScreenShown } from './first-screen.ts';

@@ -8,7 +8,7 @@ import { parseUserId, validGameIdentifier } from '../core/route-params.ts';
 import { yieldToPage } from '../core/yield-to-page.ts';
 import { gamePageRead, scopeSnapshotRead, type RpcRead } from '../data/first-read.ts';
 import { readThroughCode, searchRemoteCode, searchServiceCode } from '../data/read-code.ts';
-import { coverArtCode } from '../features/media/cover-art-code.ts';
+import { coverArtCode } from '../ui/media/cover-art-code.ts';
 
 export type ScreenCode = () => Promise<{ default: ComponentType }>;
 
@@ -46,13 +46,13 @@ const withCovers =
 /**
  * A screen the local gateway paints into a first visit's shell (supabase/local/first-paint.ts):
  * the code that holds what is done on the painted screen until it is in
- * (features/layout/first-paint-hold.ts, which layout/first-paint.tsx loads when the page has a first
+ * (ui/layout/first-paint-hold.ts, which layout/first-paint.tsx loads when the page has a first
  * paint) is listed with the screen's files, so boot.ts preloads it beside them.
  */
 const withFirstPaint =
   (screen: ScreenCode): ScreenCode =>
   () => {
-    import('../features/layout/first-paint-hold.ts').catch(() => undefined);
+    import('../ui/layout/first-paint-hold.ts').catch(() => undefined);
     return screen();
   };
 

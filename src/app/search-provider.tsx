@@ -1,8 +1,8 @@
 // Creates the page's search service and provides it to the screens (useSearchService in
-// features/search/search-context.tsx). The cache's cleanup pauses while the tab is hidden and
+// ui/search/search-context.tsx). The cache's cleanup pauses while the tab is hidden and
 // stops when the page goes away.
 import { useEffect, type ReactNode } from 'react';
-import { SearchContext } from '../features/search/search-context.tsx';
+import { SearchContext } from '../ui/search/search-context.tsx';
 import { afterStartup } from './after-startup.ts';
 import { backend, localDb, readRpc } from '../data/backend.ts';
 import { trackRead } from '../data/direct-rpc.ts';

@@ -2,10 +2,10 @@
 // the update prompt and the toasts.
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { BrandMark } from '../features/brand/brand-mark.tsx';
+import { BrandMark } from '../ui/brand/brand-mark.tsx';
 import { useAuthUi, useMemberId } from '../features/auth/auth-context.tsx';
 import { HeaderAccount } from '../features/auth/header-account.tsx';
-import { useToast } from '../features/toasts/toast-context.tsx';
+import { useToast } from '../ui/toasts/toast-context.tsx';
 import { afterStartup } from './after-startup.ts';
 import { HeaderSearch } from '../features/search/header-search.tsx';
 import { SessionBanner } from '../features/sync/session-banner.tsx';

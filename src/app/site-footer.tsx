@@ -1,8 +1,8 @@
 // The footer: the games-metadata credit, the copyright line, and the help and legal pages;
 // and the theme choice (System / Light / Dark), there for every visitor, signed in or not.
 import { Link } from 'react-router-dom';
-import { BrandMark } from '../features/brand/brand-mark.tsx';
-import { ThemePicker } from '../features/theme/theme-picker.tsx';
+import { BrandMark } from '../ui/brand/brand-mark.tsx';
+import { ThemePicker } from '../ui/theme/theme-picker.tsx';
 
 const LINKS = [
   { to: '/faq', label: 'FAQ' },

@@ -6,7 +6,7 @@
 // game page into the shell (supabase/local/first-paint.ts), in the markup React renders for it
 // (features/games/game-header.tsx; game-header.test.tsx holds the two equal), so the game's title
 // and summary show with the first paint and nothing moves when React takes over
-// (features/layout/first-paint.tsx keeps it on screen until the page has its data).
+// (ui/layout/first-paint.tsx keeps it on screen until the page has its data).
 // Here, without the DOM or React: the gateway renders it, a unit test holds it equal to React's.
 import { formatRelease, type ReleaseFacts } from './dates.ts';
 import { FIRST_PAINT_ATTRIBUTE } from './first-paint.ts';

@@ -1,6 +1,6 @@
 // The page's title and its text meta tags (description, Open Graph, Twitter card) for a screen's
 // title and description (the spec: the shell provides them). The app sets them in the document
-// as screens show (features/meta/page-meta.tsx); the local gateway writes the same into the
+// as screens show (ui/meta/page-meta.tsx); the local gateway writes the same into the
 // index.html it serves at a game page's address (supabase/local/first-paint.ts), so the tab's
 // title is right from the first paint and a link preview, made without running scripts, names the game.
 import { hideSpoilers } from './spoiler.ts';

@@ -1,4 +1,4 @@
-// The shared modal (src/features/modal) in Chromium on three different screens: Tab and Shift+Tab
+// The shared modal (src/ui/modal) in Chromium on three different screens: Tab and Shift+Tab
 // cycle inside the dialog, Escape closes only the topmost of stacked dialogs, the page behind does
 // not scroll while one is open and gets its inline styles back after, focus returns to the opener,
 // the backdrop closes, and axe finds nothing serious in any of them.

@@ -4,11 +4,11 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import { Link, useNavigate } from 'react-router-dom';
 import type { AuthUser } from '../../data/auth/auth-store.ts';
 import { useLive } from '../../data/live.ts';
-import { useToast } from '../toasts/toast-context.tsx';
+import { useToast } from '../../ui/toasts/toast-context.tsx';
 import { useAuthStore } from './auth-context.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { MemberFace, memberName } from './member-face.tsx';
-import { ThemeMenuItems } from '../theme/theme-menu-items.tsx';
+import { ThemeMenuItems } from '../../ui/theme/theme-menu-items.tsx';
 
 type Dialog = { kind: 'unsynced'; count: number } | { kind: 'delete' } | null;
 

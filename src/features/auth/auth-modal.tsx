@@ -9,9 +9,9 @@ import { CheckEmail } from './check-email.tsx';
 import { LoginForm } from './login-form.tsx';
 import { ResetRequestForm } from './reset-request-form.tsx';
 import { SignupForm } from './signup-form.tsx';
-import { Modal } from '../modal/modal.tsx';
+import { Modal } from '../../ui/modal/modal.tsx';
 import './auth.css';
-import { BrandMark } from '../brand/brand-mark.tsx';
+import { BrandMark } from '../../ui/brand/brand-mark.tsx';
 
 const TITLES: Record<AuthMode, string> = {
   login: 'Sign in to your account',

@@ -2,7 +2,7 @@
 // for a guest, after they sign in and their member id is known (dropped if they close the modal).
 // "Any state-changing action prompts sign-in".
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useToast } from '../toasts/toast-context.tsx';
+import { useToast } from '../../ui/toasts/toast-context.tsx';
 import { AuthUiContext, useAuth, useAuthStore, type AuthMode, type AuthUi } from './auth-context.tsx';
 
 // The modal and its forms (with zod's rules) load when it first opens, not with the entry

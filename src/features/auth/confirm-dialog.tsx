@@ -1,7 +1,7 @@
 // A small alert dialog with a cancel and a confirm button, for the account actions that cannot be
 // undone (signing out over unsynced changes, deleting the account).
 import { useId, useRef, type ReactNode } from 'react';
-import { Modal } from '../modal/modal.tsx';
+import { Modal } from '../../ui/modal/modal.tsx';
 import './auth.css';
 
 export interface ConfirmDialogProps {

@@ -8,7 +8,7 @@ import { lazy, Suspense } from 'react';
 import { useStoredMemberFace } from '../../data/auth/stored-member.ts';
 import { useAuth, useAuthUi } from './auth-context.tsx';
 import { MemberFacePlaceholder, memberName } from './member-face.tsx';
-import { PHONE, useMediaQuery } from '../layout/media-query.ts';
+import { PHONE, useMediaQuery } from '../../ui/layout/media-query.ts';
 import './auth.css';
 
 const MemberAccount = lazy(() => import('./member-account.tsx'));

@@ -4,8 +4,7 @@
 // has shown (docs/decisions/0006-first-visit-javascript-budget.md).
 import { useState } from 'react';
 import type { AuthUser, HeldChanges } from '../../data/auth/auth-store.ts';
-import { InstallMenuItem } from '../install/install-menu-item.tsx';
-import { IosInstallHelp } from '../install/ios-install-help.tsx';
+import { InstallMenuItem, IosInstallHelp } from '../install/index.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { HeldChangesDialog } from './held-changes-dialog.tsx';
 

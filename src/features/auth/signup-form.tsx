@@ -1,5 +1,5 @@
 // Signup mode: username, email, password with the meter, confirmation, terms.
-import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { PENDING_VERIFICATION_KEY, signupSchema } from '../../core/auth-rules.ts';
 import { useAuthStore } from './auth-context.tsx';
 import { messageOf, type AuthFormProps } from './auth-forms.ts';
@@ -7,8 +7,7 @@ import { CheckboxField, FormNotice, TextField } from './form-field.tsx';
 import { OAuthButtons } from './oauth-buttons.tsx';
 import { PasswordMeter } from './password-meter.tsx';
 import { useForm } from './use-form.ts';
-
-const LegalModal = lazy(() => import('../legal/legal-modal.tsx'));
+import { LegalModal } from '../legal/index.ts';
 
 const INITIAL: { username: string; email: string; password: string; confirmPassword: string; agreeToTerms: boolean } = {
   username: '',

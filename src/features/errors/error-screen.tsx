@@ -9,7 +9,7 @@ import {
   isChunkLoadError,
   newErrorId,
 } from '../../core/error-report.ts';
-import { usePageMeta } from '../meta/page-meta.tsx';
+import { usePageMeta } from '../../ui/meta/page-meta.tsx';
 import './errors.css';
 
 export interface ErrorScreenProps {

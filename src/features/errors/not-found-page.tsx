@@ -1,6 +1,6 @@
 // Any path the route table does not know: 'Page Not Found', showing the path.
 import { Link, useLocation } from 'react-router-dom';
-import { usePageMeta } from '../meta/page-meta.tsx';
+import { usePageMeta } from '../../ui/meta/page-meta.tsx';
 import './errors.css';
 
 export default function NotFoundPage() {

@@ -4,7 +4,7 @@
 // the shared modal's (useModal).
 import { useEffect, useId, useRef, useState, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { SHEET_CLOSE_MS, SHEET_SWIPE_CLOSE_PX } from '../../core/game-page.ts';
-import { useModal } from '../modal/use-modal.ts';
+import { useModal } from '../../ui/modal/use-modal.ts';
 
 export interface BottomSheetProps {
   readonly title: string;

@@ -11,8 +11,8 @@ import {
   type CarouselGame,
 } from '../../core/game-page.ts';
 import { releaseYearOf } from '../../core/dates.ts';
-import { GeneratedCover } from '../media/generated-cover.tsx';
-import { LazyImage } from '../media/lazy-image.tsx';
+import { GeneratedCover } from '../../ui/media/generated-cover.tsx';
+import { LazyImage } from '../../ui/media/lazy-image.tsx';
 
 export interface CarouselProps {
   readonly title: string;

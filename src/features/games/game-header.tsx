@@ -6,9 +6,9 @@ import { formatRelease } from '../../core/dates.ts';
 import { categoryBadge, summaryNeedsToggle, truncate } from '../../core/game-page.ts';
 import { platformNames } from '../../core/platforms.ts';
 import type { GameRow } from '../../store/db.ts';
-import { PHONE, useMediaQuery } from '../layout/media-query.ts';
-import { GeneratedCover } from '../media/generated-cover.tsx';
-import { LazyImage } from '../media/lazy-image.tsx';
+import { PHONE, useMediaQuery } from '../../ui/layout/media-query.ts';
+import { GeneratedCover } from '../../ui/media/generated-cover.tsx';
+import { LazyImage } from '../../ui/media/lazy-image.tsx';
 
 /**
  * The cover's CSS width (game-page.css: the header's first column, 120 px on a phone, 264 px wider).

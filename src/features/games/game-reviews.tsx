@@ -4,7 +4,7 @@
 import { Link } from 'react-router-dom';
 import type { GameRow } from '../../store/db.ts';
 import type { ReviewWithAuthor } from '../../data/repos/shapes.ts';
-import { ReviewCardView } from '../reviews/review-card.tsx';
+import { ReviewCardView } from '../../ui/review-card/review-card.tsx';
 
 export interface GameReviewsProps {
   readonly game: GameRow;

@@ -1,6 +1,6 @@
 // /contact: 'Contact page coming soon'.
 import { Link } from 'react-router-dom';
-import { usePageMeta } from '../meta/page-meta.tsx';
+import { usePageMeta } from '../../ui/meta/page-meta.tsx';
 import './help.css';
 
 export default function ContactPage() {

@@ -1,7 +1,7 @@
 // /faq: an accordion of 11 questions about Checkpoint, with a Contact Us link.
 // Native <details> elements: keyboard and screen-reader support come with them.
 import { Link } from 'react-router-dom';
-import { usePageMeta } from '../meta/page-meta.tsx';
+import { usePageMeta } from '../../ui/meta/page-meta.tsx';
 import './help.css';
 
 interface Question {

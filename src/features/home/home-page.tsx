@@ -3,10 +3,10 @@
 // 3 shown on mobile and 4 from 768 px up.
 import { Link, useNavigate } from 'react-router-dom';
 import { useRecentReviewsFeed } from '../../data/repos/home-feed.ts';
-import { useAuth, useAuthUi, useMemberId } from '../auth/auth-context.tsx';
-import { usePageMeta } from '../meta/page-meta.tsx';
-import { ReviewCardView } from '../reviews/review-card.tsx';
-import { NOT_PHONE, useMediaQuery } from '../layout/media-query.ts';
+import { useAuth, useAuthUi, useMemberId } from '../auth/index.ts';
+import { usePageMeta } from '../../ui/meta/page-meta.tsx';
+import { ReviewCardView } from '../../ui/review-card/review-card.tsx';
+import { NOT_PHONE, useMediaQuery } from '../../ui/layout/media-query.ts';
 import { HOME_HERO_TEXT } from '../../core/home-hero.ts';
 import './home.css';
 

@@ -1,7 +1,7 @@
 // 'Install app' in the member menu: where the browser offers installation it opens the
 // browser's install dialog; on an iPhone or iPad (no such dialog) it opens the Add to Home Screen
 // how-to. Absent when the app already runs installed or the browser offers nothing.
-import { useToast } from '../toasts/toast-context.tsx';
+import { useToast } from '../../ui/toasts/toast-context.tsx';
 import { installStore, type InstallStore } from './install-state.ts';
 import { useInstallOffer } from './use-install.ts';
 import './install.css';

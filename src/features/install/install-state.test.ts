@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createInstallStore, installOffer, isIos, type BeforeInstallPromptEvent } from './install-state.ts';
-import { coverSources } from '../search/game-cover.tsx';
+import { coverSources } from '../../ui/media/game-cover.tsx';
 
 const android = {
   userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Chrome/130.0 Mobile Safari/537.36',

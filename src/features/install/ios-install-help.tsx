@@ -1,7 +1,7 @@
 // The iOS how-to: Safari has no install prompt, so the app says where the command is:
 // Share, then Add to Home Screen. A small dialog with the steps and the Share glyph as Safari draws it.
 import { useId, useRef } from 'react';
-import { Modal } from '../modal/modal.tsx';
+import { Modal } from '../../ui/modal/modal.tsx';
 import './install.css';
 
 export function IosInstallHelp({ onClose }: { readonly onClose: () => void }) {

@@ -10,6 +10,7 @@ import type { JournalEntry } from '../../data/repos/journal.ts';
 import { JournalForm } from './journal-form.tsx';
 import type { JournalActions } from './use-journal-actions.ts';
 import { usePlatformOptions } from './use-platform-options.ts';
+import './journal.css';
 
 interface Props {
   readonly entry: JournalEntry;

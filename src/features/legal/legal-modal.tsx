@@ -3,7 +3,7 @@
 // large screens, a toggle panel on small ones); Escape or the backdrop closes it; the page behind
 // does not scroll while it is open.
 import { useId } from 'react';
-import { Modal } from '../modal/modal.tsx';
+import { Modal } from '../../ui/modal/modal.tsx';
 import { LegalArticle, LegalToc, LegalTocToggle } from './legal-article.tsx';
 import { PRIVACY, TERMS, TERMS_LAST_UPDATED, tableOfContents } from './legal-content.tsx';
 import './legal.css';

@@ -15,7 +15,7 @@ import {
 } from '../../core/profile.ts';
 import { write } from '../../data/actions.ts';
 import type { UserRow } from '../../store/db.ts';
-import { useToast } from '../toasts/toast-context.tsx';
+import { useToast } from '../../ui/toasts/toast-context.tsx';
 import { ProfileModal } from './profile-modal.tsx';
 import { ProfileIcon } from './profile-icons.tsx';
 import { UserAvatar } from './user-avatar.tsx';

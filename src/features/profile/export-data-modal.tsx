@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import type { ExportFormat } from '../../core/export/file-name.ts';
 import { buildExportFile, loadExportSummary, type ExportProgress, type ExportSummary } from '../../data/export.ts';
 import { useLive } from '../../data/live.ts';
-import { useToast } from '../toasts/toast-context.tsx';
+import { useToast } from '../../ui/toasts/toast-context.tsx';
 import { plural, progressText, unfilledText } from './export-text.ts';
 import { ProfileIcon } from './profile-icons.tsx';
 import { ProfileModal } from './profile-modal.tsx';

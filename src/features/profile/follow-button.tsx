@@ -4,8 +4,8 @@
 import { useState } from 'react';
 import { FOLLOW_TEXT, followErrorText } from '../../core/profile.ts';
 import { write } from '../../data/actions.ts';
-import { useAuth } from '../auth/auth-context.tsx';
-import { useToast } from '../toasts/toast-context.tsx';
+import { useAuth } from '../auth/index.ts';
+import { useToast } from '../../ui/toasts/toast-context.tsx';
 
 export interface FollowButtonProps {
   readonly userId: number;

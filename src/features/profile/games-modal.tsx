@@ -8,7 +8,7 @@ import { GAMES_TABS, type GamesTab } from '../../core/profile.ts';
 import type { GameRow } from '../../store/db.ts';
 import { useLive } from '../../data/live.ts';
 import { loadMemberGames } from '../../data/repos/profile.ts';
-import { GameCover, gamePath } from '../search/game-cover.tsx';
+import { GameCover, gamePath } from '../../ui/media/game-cover.tsx';
 import { countText, FilterBox } from './library/filter-box.tsx';
 import { useTextFilter } from './library/use-text-filter.ts';
 import { WindowedList } from './library/windowed-list.tsx';

@@ -26,9 +26,9 @@ import {
 } from '../../data/import/jobs.ts';
 import type { ImportJobRow } from '../../store/db.ts';
 import { cleanText } from '../../core/blank-text.ts';
-import { LazyGamePicker as GamePicker } from '../search/lazy-game-picker.tsx';
-import { useSearchService } from '../search/search-context.tsx';
-import { useToast } from '../toasts/toast-context.tsx';
+import { LazyGamePicker as GamePicker } from '../../ui/search/lazy-game-picker.tsx';
+import { useSearchService } from '../../ui/search/search-context.tsx';
+import { useToast } from '../../ui/toasts/toast-context.tsx';
 import { ProfileIcon } from './profile-icons.tsx';
 import { ProfileModal } from './profile-modal.tsx';
 import { ChangeRow, ChoiceRow, ConflictRow, MissingRow, Paged } from './import-rows.tsx';

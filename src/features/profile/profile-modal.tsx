@@ -2,7 +2,7 @@
 // from the bottom below 768 px. The shared Modal locks the page, keeps Tab inside, closes on Escape
 // and on the backdrop, and gives focus back to whatever opened it.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Modal } from '../modal/modal.tsx';
+import { Modal } from '../../ui/modal/modal.tsx';
 
 export interface ProfileModalProps {
   readonly title: string;

@@ -8,8 +8,8 @@ import type { TopFiveEntry } from '../../data/repos/lists.ts';
 import type { ProfileData } from '../../data/repos/profile.ts';
 import { LIBRARY_PARAMS } from '../../core/library/library-query.ts';
 import { TopFiveSection } from './top5/top-five-section.tsx';
-import { useAddressParams } from '../layout/address-params.ts';
-import { useIdleLoad } from '../layout/idle-load.ts';
+import { useAddressParams } from '../../ui/layout/address-params.ts';
+import { useIdleLoad } from '../../ui/layout/idle-load.ts';
 
 // Only the Top 5 comes with the profile: the other tabs' code (the Library's windowed list, the
 // journal, the feed) loads when the page is idle, or at once when the tab is opened first, so a
@@ -18,7 +18,7 @@ const tabCode = {
   top10: () => import('./top10/top-ten-section.tsx'),
   want: () => import('./want-to-play.tsx'),
   activity: () => import('./activity/activity-feed.tsx'),
-  journal: () => import('../journal/profile-journal.tsx'),
+  journal: () => import('./profile-journal.tsx'),
   library: () => import('./library/library-tab.tsx'),
 };
 const TopTenSection = lazy(() => tabCode.top10().then((m) => ({ default: m.TopTenSection })));

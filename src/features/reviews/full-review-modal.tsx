@@ -2,9 +2,9 @@
 // 'more' control opens this). The shared Modal as a native <dialog>: Escape, the close button or the
 // backdrop close it, and focus returns to the 'more' control.
 import { useId } from 'react';
-import { Modal } from '../modal/modal.tsx';
+import { Modal } from '../../ui/modal/modal.tsx';
 import { formatRating } from '../../core/format.ts';
-import { SpoilerText } from './spoiler.tsx';
+import { SpoilerText } from '../../ui/review-card/spoiler.tsx';
 
 export interface FullReviewModalProps {
   readonly open: boolean;
@@ -22,7 +22,7 @@ export function FullReviewModal({ open, onClose, author, game, rating, text }: F
   return (
     <Modal native onClose={onClose} labelledBy={`${id}-title`} className="full-review">
       <div className="full-review__frame">
-        {/* A div, as every dialog's head (features/modal/CONTEXT.md): inside <main> a <header> is no
+        {/* A div, as every dialog's head (ui/modal/CONTEXT.md): inside <main> a <header> is no
             banner, but the dialog must not depend on where the page happens to mount it. */}
         <div className="full-review__head">
           <div>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MutationError } from '../../core/mutation-error.ts';
 import { write } from '../../data/actions.ts';
-import { useToast } from '../toasts/toast-context.tsx';
+import { useToast } from '../../ui/toasts/toast-context.tsx';
 import './review-draft.css';
 
 export const DRAFT_UI_TEXT = {

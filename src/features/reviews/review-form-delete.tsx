@@ -5,9 +5,9 @@ import { useNavigate } from 'react-router-dom';
 import { MutationError } from '../../core/mutation-error.ts';
 import { write } from '../../data/actions.ts';
 import type { GameRow } from '../../store/db.ts';
-import { gamePath } from '../search/game-cover.tsx';
-import { useToast } from '../toasts/toast-context.tsx';
-import { Modal } from '../modal/modal.tsx';
+import { gamePath } from '../../ui/media/game-cover.tsx';
+import { useToast } from '../../ui/toasts/toast-context.tsx';
+import { Modal } from '../../ui/modal/modal.tsx';
 
 export const DELETE_TEXT = {
   title: 'Delete Review',

@@ -3,7 +3,7 @@
 // server's reason beside it, once the device knows of a like or comment (app.rating_guard refuses
 // those; a like that arrives only after an offline Unpublish comes back as the sync's rejection toast).
 import { useState } from 'react';
-import { Modal } from '../modal/modal.tsx';
+import { Modal } from '../../ui/modal/modal.tsx';
 
 export const UNPUBLISH_TEXT = {
   button: 'Unpublish',

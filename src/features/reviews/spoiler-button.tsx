@@ -2,7 +2,7 @@
 // text box in `||…||`, or inserts `||spoiler||` with the word selected, and gives focus back to
 // the box with the result selected. The box is named by id (the button controls it).
 import { wrapSpoiler } from '../../core/spoiler.ts';
-import './spoiler.css';
+import '../../ui/review-card/spoiler.css';
 
 export interface SpoilerButtonProps {
   /** The id of the textarea the button edits. */

@@ -6,7 +6,7 @@
 // form (comments/use-kept-comment.ts) keep theirs this way.
 import { useCallback, useEffect, useRef } from 'react';
 import { KEPT_FORM_DELAY_MS } from '../../core/review-form-kept.ts';
-import { useAuthStore } from '../auth/auth-context.tsx';
+import { useAuthStore } from '../auth/index.ts';
 
 /**
  * Calls `keep` with `value` once it has stayed the same a moment, when the page is hidden, and when

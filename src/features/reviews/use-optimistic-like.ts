@@ -4,7 +4,7 @@
 // queued), so success means the device's rows now say so.
 import { useEffect, useState } from 'react';
 import { MutationError } from '../../core/mutation-error.ts';
-import { useToast } from '../toasts/toast-context.tsx';
+import { useToast } from '../../ui/toasts/toast-context.tsx';
 
 export interface LikeState {
   readonly liked: boolean;

@@ -18,7 +18,7 @@ import { DEFAULT_BROWSE_PARAMS } from '../../core/search/browse-params.ts';
 import type { SearchService } from '../../data/search/service.ts';
 import type { GameHit } from '../../data/search/types.ts';
 import BrowsePage, { Results, ViewSwitch } from './browse-page.tsx';
-import { SearchContext } from './search-context.tsx';
+import { SearchContext } from '../../ui/search/search-context.tsx';
 
 const YEAR = new Date().getFullYear();
 

@@ -13,8 +13,8 @@ import {
   type ReactNode,
 } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useAddressDraft } from '../layout/address-draft.ts';
-import { useParamsChain, useShownChoice } from '../layout/address-params.ts';
+import { useAddressDraft } from '../../ui/layout/address-draft.ts';
+import { useParamsChain, useShownChoice } from '../../ui/layout/address-params.ts';
 import {
   browseSearch,
   defaultOrder,
@@ -30,11 +30,11 @@ import { BROWSE_DEBOUNCE_MS } from '../../core/search/constants.ts';
 import { documentTitle } from '../../core/page-meta.ts';
 import { onServerReached } from '../../store/events.ts';
 import type { BrowseQuery, BrowseResult, GameHit, Platform } from '../../data/search/types.ts';
-import { DeviceNote } from './device-note.tsx';
-import { useSearchService } from './search-context.tsx';
-import { averageText, GameCover, gamePath } from './game-cover.tsx';
-import { FirstPaint, forgetFirstPaint, useFirstPaintHeld } from '../layout/first-paint.tsx';
-import { NOT_PHONE, useMediaQuery } from '../layout/media-query.ts';
+import { DeviceNote } from '../../ui/search/device-note.tsx';
+import { useSearchService } from '../../ui/search/search-context.tsx';
+import { averageText, GameCover, gamePath } from '../../ui/media/game-cover.tsx';
+import { FirstPaint, forgetFirstPaint, useFirstPaintHeld } from '../../ui/layout/first-paint.tsx';
+import { NOT_PHONE, useMediaQuery } from '../../ui/layout/media-query.ts';
 import './browse.css';
 
 const FAILED = 'Failed to search games';

@@ -4,10 +4,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { MIN_QUERY_LENGTH, PICKER_DEBOUNCE_MS, PICKER_RESULT_LIMIT } from '../../core/search/constants.ts';
 import type { BrowseQuery, GameHit, GameSearchResult } from '../../data/search/types.ts';
-import { DeviceNote } from './device-note.tsx';
-import { averageText, GameCover } from './game-cover.tsx';
-import { GamePicker, matchesText, type PickerSource } from './game-picker.tsx';
-import { useSearchService } from './search-context.tsx';
+import { DeviceNote } from '../../ui/search/device-note.tsx';
+import { averageText, GameCover } from '../../ui/media/game-cover.tsx';
+import { GamePicker, matchesText, type PickerSource } from '../../ui/search/game-picker.tsx';
+import { useSearchService } from '../../ui/search/search-context.tsx';
 
 type Mode = 'review' | 'collection' | 'wishlist' | 'top5';
 const MODES: readonly { mode: Mode; label: string; title: string }[] = [

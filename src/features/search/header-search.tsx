@@ -8,8 +8,8 @@ import { HEADER_SEARCH_DEBOUNCE_MS, MIN_QUERY_LENGTH, SUGGESTION_LIMIT } from '.
 import { addRecent, clearRecent, listRecent, type RecentEntry, type RecentKind } from '../../core/search/recent.ts';
 import { browserRecentStorage } from '../../data/search/recent-storage.ts';
 import type { GameHit, UserHit } from '../../data/search/types.ts';
-import { useSearchService } from './search-context.tsx';
-import { averageText, GameCover, gamePath } from './game-cover.tsx';
+import { useSearchService } from '../../ui/search/search-context.tsx';
+import { averageText, GameCover, gamePath } from '../../ui/media/game-cover.tsx';
 import './search.css';
 
 type Phase = 'idle' | 'loading' | 'done' | 'error';

@@ -4,9 +4,9 @@ import { startTransition, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { SEARCH_PAGE_SIZE } from '../../core/search/constants.ts';
 import type { GameSearchResult } from '../../data/search/types.ts';
-import { useSearchService } from './search-context.tsx';
-import { DeviceNote } from './device-note.tsx';
-import { averageText, GameCover, gamePath } from './game-cover.tsx';
+import { useSearchService } from '../../ui/search/search-context.tsx';
+import { DeviceNote } from '../../ui/search/device-note.tsx';
+import { averageText, GameCover, gamePath } from '../../ui/media/game-cover.tsx';
 import './search.css';
 import { documentTitle } from '../../core/page-meta.ts';
 

@@ -18,7 +18,7 @@ import { onServerReached } from '../../store/events.ts';
 import { useOnline } from '../../data/live.ts';
 import type { UserHit } from '../../data/search/types.ts';
 import { DirectoryRequestError, fetchDirectory } from '../../data/users-remote.ts';
-import { useSearchService } from '../search/search-context.tsx';
+import { useSearchService } from '../../ui/search/search-context.tsx';
 
 const cache = browserDirectoryCache();
 

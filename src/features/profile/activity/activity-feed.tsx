@@ -11,10 +11,10 @@ import {
   type ActivityType,
 } from '../../../core/activity.ts';
 import { formatRelativeTime } from '../../../core/dates.ts';
-import { momentTooltip } from '../../time/moment-tooltip.ts';
+import { momentTooltip } from '../../../ui/time/moment-tooltip.ts';
 import { formatRating } from '../../../core/format.ts';
 import { hideSpoilers } from '../../../core/spoiler.ts';
-import { GameCover, gamePath } from '../../search/game-cover.tsx';
+import { GameCover, gamePath } from '../../../ui/media/game-cover.tsx';
 import { useActivity } from './use-activity.ts';
 import './activity-feed.css';
 

@@ -7,7 +7,7 @@
 // "starfall odyssey 4" left "s4". A `value` that is not one of the box's own texts coming back
 // (cleared by "Show all games", Back) is taken as it comes (layout/address-draft.ts).
 import { useId, useRef } from 'react';
-import { useHandedUp } from '../../layout/address-draft.ts';
+import { useHandedUp } from '../../../ui/layout/address-draft.ts';
 import './library.css';
 
 export interface FilterBoxProps {

@@ -13,7 +13,7 @@ import {
   type LibrarySort,
   type LibraryStatus,
 } from '../../../core/library/library-query.ts';
-import { useShownChoice } from '../../layout/address-params.ts';
+import { useShownChoice } from '../../../ui/layout/address-params.ts';
 import { FilterBox } from './filter-box.tsx';
 
 const RATINGS = Array.from({ length: (RATING_MAX - RATING_MIN) * 2 + 1 }, (_, i) => RATING_MIN + i / 2);

@@ -13,7 +13,7 @@ import { localDb } from '../../../data/backend.ts';
 import { useLive } from '../../../data/live.ts';
 import { loadLibraryHead, saveLibraryHead, servesHead, type LibraryHead } from '../../../data/repos/library-head.ts';
 import { loadLibraryPass, type LibraryGame } from '../../../data/repos/library.ts';
-import { GameCover, gamePath } from '../../search/game-cover.tsx';
+import { GameCover, gamePath } from '../../../ui/media/game-cover.tsx';
 import { countText } from './filter-box.tsx';
 import { LibraryFilters } from './library-filters.tsx';
 import { useLibraryQuery } from './use-library-query.ts';

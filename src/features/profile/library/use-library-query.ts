@@ -4,7 +4,7 @@
 // succession (a year, then the sort) each keep the one before (layout/address-params.ts).
 import { useCallback } from 'react';
 import { parseLibraryQuery, writeLibraryQuery, type LibraryQuery } from '../../../core/library/library-query.ts';
-import { useAddressParams } from '../../layout/address-params.ts';
+import { useAddressParams } from '../../../ui/layout/address-params.ts';
 
 export function useLibraryQuery(): [LibraryQuery, (patch: Partial<LibraryQuery>) => void] {
   const [params, write] = useAddressParams();

@@ -6,7 +6,7 @@ import { TOP_TEN_SIZE } from '../../../core/constants.ts';
 import { formatRating } from '../../../core/format.ts';
 import { useLive } from '../../../data/live.ts';
 import { countRated, loadTopTen } from '../../../data/repos/lists.ts';
-import { GameCover, gamePath } from '../../search/game-cover.tsx';
+import { GameCover, gamePath } from '../../../ui/media/game-cover.tsx';
 import './top-ten.css';
 
 export function TopTenSection({ userId, isOwn }: { userId: number; isOwn: boolean }) {

@@ -1,7 +1,7 @@
 // The Top 5 remove-confirmation modal: focus starts on Cancel, Tab stays inside,
 // Escape or the backdrop cancels, and focus goes back to whatever opened it (the shared Modal).
 import { useId, useRef } from 'react';
-import { Modal } from '../../modal/modal.tsx';
+import { Modal } from '../../../ui/modal/modal.tsx';
 
 export function ConfirmRemoveDialog({
   gameName,

@@ -14,7 +14,7 @@ import { SortableContext, rectSortingStrategy, useSortable } from '@dnd-kit/sort
 import { useRef, useState } from 'react';
 import { DRAG_DROP_MS, DRAG_VIBRATE_MS, slots } from '../../../core/top5.ts';
 import type { TopFiveEntry } from '../../../data/repos/lists.ts';
-import { PHONE, useMediaQuery } from '../../layout/media-query.ts';
+import { PHONE, useMediaQuery } from '../../../ui/layout/media-query.ts';
 import { EmptySlot, SlotBody } from './top-five-slot.tsx';
 import { useDragSensors } from './use-drag-sensors.ts';
 

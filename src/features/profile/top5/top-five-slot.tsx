@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { releaseYearOf } from '../../../core/dates.ts';
 import { formatRating } from '../../../core/format.ts';
 import type { TopFiveEntry } from '../../../data/repos/lists.ts';
-import { GameCover, gamePath } from '../../search/game-cover.tsx';
+import { GameCover, gamePath } from '../../../ui/media/game-cover.tsx';
 
 /** A ranked game outside the editor (visitors, and the owner until Edit): no drag code at all. */
 export function StaticSlot({ entry, rank }: { entry: TopFiveEntry; rank: number }) {

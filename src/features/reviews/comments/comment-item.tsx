@@ -5,16 +5,16 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { charactersRemaining, commentProblem, indentFor, splitMention } from '../../../core/comments.ts';
 import { differentMoments, formatRelativeTime } from '../../../core/dates.ts';
-import { momentTooltip } from '../../time/moment-tooltip.ts';
+import { momentTooltip } from '../../../ui/time/moment-tooltip.ts';
 import { authorInitial, authorName } from '../../../core/review-card.ts';
 import { write } from '../../../data/actions.ts';
 import type { CommentNode } from '../../../data/repos/shapes.ts';
-import { useToast } from '../../toasts/toast-context.tsx';
+import { useToast } from '../../../ui/toasts/toast-context.tsx';
 import { LikeButton } from '../like-button.tsx';
 import { LOADING_USER_DATA, type Viewer } from '../viewer.ts';
 import { commentRef } from './comment-ref.ts';
 import { SpoilerButton } from '../spoiler-button.tsx';
-import { SpoilerText } from '../spoiler.tsx';
+import { SpoilerText } from '../../../ui/review-card/spoiler.tsx';
 
 export interface CommentItemProps {
   readonly comment: CommentNode;

@@ -3,7 +3,7 @@
 // stays inside, Escape cancels (unless a delete is under way), Cancel has the first focus so Enter
 // never deletes by accident.
 import { useId } from 'react';
-import { Modal } from '../../modal/modal.tsx';
+import { Modal } from '../../../ui/modal/modal.tsx';
 
 export interface DeleteCommentDialogProps {
   readonly open: boolean;

@@ -9,13 +9,11 @@ import { formatRelativeTime } from '../../core/dates.ts';
 import { formatMinutes, groupByMonth } from '../../core/journal.ts';
 import { useLive } from '../../data/live.ts';
 import { loadOwnJournal, type JournalEntry } from '../../data/repos/journal.ts';
-import { countText, FilterBox } from '../profile/library/filter-box.tsx';
-import { useLibraryQuery } from '../profile/library/use-library-query.ts';
-import { useTextFilter } from '../profile/library/use-text-filter.ts';
-import { JournalEntryItem } from './journal-entry.tsx';
-import { useJournalActions, type JournalActions } from './use-journal-actions.ts';
+import { countText, FilterBox } from './library/filter-box.tsx';
+import { useLibraryQuery } from './library/use-library-query.ts';
+import { useTextFilter } from './library/use-text-filter.ts';
+import { JournalEntryItem, useJournalActions, type JournalActions } from '../journal/index.ts';
 import { useUserJournal } from './use-user-journal.ts';
-import './journal.css';
 
 export function ProfileJournal({ userId, isOwn }: { readonly userId: number; readonly isOwn: boolean }) {
   // The profile's tab panel shows once who is looking is known (isAuthSettled): isOwn does not change.

@@ -9,8 +9,8 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import type { CoverFacts } from '../../core/cover-art.ts';
 import { igdbSrcSet } from '../../core/igdb-image.ts';
-import { useCoverArt } from '../media/cover-art-registry.ts';
-import './search.css';
+import { useCoverArt } from './cover-art-registry.ts';
+import './game-cover.css';
 
 export interface GameCoverProps {
   readonly name: string;

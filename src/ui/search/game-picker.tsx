@@ -8,7 +8,7 @@ import { MIN_QUERY_LENGTH, PICKER_DEBOUNCE_MS, PICKER_RESULT_LIMIT } from '../..
 import { normalizeText, tokenize } from '../../core/search/normalize.ts';
 import type { GameHit, GameSearchResult } from '../../data/search/types.ts';
 import { DeviceNote } from './device-note.tsx';
-import { averageText, GameCover } from './game-cover.tsx';
+import { averageText, GameCover } from '../media/game-cover.tsx';
 import { useSearchService } from './search-context.tsx';
 import { Modal } from '../modal/modal.tsx';
 import './game-picker.css';

@@ -9,7 +9,7 @@ import { authorInitial, authorName, cardCounts, cardText, cardTheme, reviewCardP
 import { formatRelativeTime } from '../../core/dates.ts';
 import { hideSpoilers } from '../../core/spoiler.ts';
 import { momentTooltip } from '../time/moment-tooltip.ts';
-import { GameCover } from '../search/game-cover.tsx';
+import { GameCover } from '../media/game-cover.tsx';
 import { SpoilerText } from './spoiler.tsx';
 import './review-card.css';
 

@@ -1,6 +1,6 @@
 // The line every search screen shows when its answer comes from this device only (spec: offline,
 // every search still answers from the local catalogue and says so).
-import './search.css';
+import './device-note.css';
 
 export function DeviceNote({ offline }: { readonly offline: boolean }) {
   return (

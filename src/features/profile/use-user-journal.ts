@@ -7,7 +7,7 @@ import {
   savedUserJournal,
   type RemoteJournalPage,
 } from '../../data/journal-remote.ts';
-import { useMemberFeed, type FeedSource, type MemberFeed } from '../profile/use-member-feed.ts';
+import { useMemberFeed, type FeedSource, type MemberFeed } from './use-member-feed.ts';
 
 const journalSource: FeedSource<RemoteJournalPage> = {
   first: (userId, signal) => fetchUserJournal(userId, null, signal),
