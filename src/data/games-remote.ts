@@ -11,7 +11,7 @@ import { trackRead } from './direct-rpc.ts';
 import { gamePageRead } from './first-read.ts';
 import type { GameRow } from '../store/db.ts';
 import { rememberCatalogueGame, rememberServerGame } from './repos/game-page.ts';
-import { fromIgdbGame } from './search/hits.ts';
+import { fromIgdbGame } from '../core/search/catalogue-entry.ts';
 
 type Loose = Record<string, unknown>;
 

@@ -29,7 +29,7 @@ import {
 import { profileTitle } from '../../src/core/profile.ts';
 import { parseUserId, validGameIdentifier } from '../../src/core/route-params.ts';
 import { BROWSE_PAGE_SIZE } from '../../src/core/search/constants.ts';
-import { fromDatabaseRow, toHit } from '../../src/data/search/hits.ts';
+import { fromDatabaseRow, toHit } from '../../src/core/search/catalogue-entry.ts';
 import { parseScreenFiles, SCREEN_FILES_ID } from '../../src/core/screen-files.ts';
 import { withTimeout } from '../../src/core/with-timeout.ts';
 import type { Db } from './db.ts';

@@ -27,7 +27,8 @@ import {
 import { readLibrary } from '../../src/data/import/library.ts';
 import { createImportReader } from '../../src/data/import/read-file.ts';
 import { createSupabaseRemote, refreshSessionOf } from '../../src/data/remote.ts';
-import { fromDatabaseRow, toGameRow } from '../../src/data/search/hits.ts';
+import { fromDatabaseRow } from '../../src/core/search/catalogue-entry.ts';
+import { toGameRow } from '../../src/data/search/hits.ts';
 import { createSyncEngine, type SyncEngine } from '../../src/sync/engine.ts';
 import {
   NetworkError,

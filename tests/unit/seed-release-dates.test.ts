@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { toCatalogueGame } from '../../supabase/functions/igdb-search/catalogue-row.ts';
 import { SEED_ROWS } from '../../supabase/functions/igdb-search/seed-catalogue.ts';
 import { formatRelease } from '../../src/core/dates.ts';
-import { fromIgdbGame, toGameRow } from '../../src/data/search/hits.ts';
+import { fromIgdbGame } from '../../src/core/search/catalogue-entry.ts';
+import { toGameRow } from '../../src/data/search/hits.ts';
 
 const YEAR_ONLY = SEED_ROWS.filter((row) => typeof row.first_release_date !== 'number');
 const shownRelease = (row: Readonly<Record<string, unknown>>) => {

@@ -40,3 +40,27 @@ export interface RankedGame {
   /** The final tier (1200, 1000, 800, 400, 200 or 100). */
   readonly tier: number;
 }
+
+/** A game as a search row: from the device's catalogue, our database or the external catalogue. */
+export interface GameHit {
+  /** Our database id; -igdb_id for a game only the external catalogue knows (yet). */
+  readonly id: number;
+  readonly igdb_id: number;
+  readonly name: string;
+  readonly slug: string | null;
+  readonly cover_url: string | null;
+  readonly release_year: number | null;
+  /** Unix seconds. */
+  readonly first_release_date: number | null;
+  readonly summary: string | null;
+  readonly category: number | null;
+  readonly platforms: readonly string[];
+  readonly genres: readonly string[];
+  readonly developer: string | null;
+  readonly publisher: string | null;
+  /** Average member rating (1–10), one decimal; null when nobody rated it (or it is unknown). */
+  readonly avg_user_rating: number | null;
+  readonly user_rating_count: number;
+  /** Found through the external catalogue only. */
+  readonly fromIGDB: boolean;
+}

@@ -3,7 +3,7 @@
 // the import's first write about it adds it, as the review form does.
 import type { MatchCandidate } from '../../core/import/match.ts';
 import { parseGameSummary, type GameSummary } from '../../core/mutations.ts';
-import type { CatalogueEntry } from '../search/hits.ts';
+import type { CatalogueEntry } from '../../core/search/catalogue-entry.ts';
 import type { GameHit } from '../search/types.ts';
 
 function summaryOf(g: {

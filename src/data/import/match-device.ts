@@ -7,7 +7,7 @@ import type { ImportRow } from '../../core/import/types.ts';
 import { buildLocalIndex, type LocalIndex } from '../../core/search/local-index.ts';
 import { normalizeText } from '../../core/search/normalize.ts';
 import type { GameRow } from '../../store/db.ts';
-import { fromDatabaseRow, type CatalogueEntry } from '../search/hits.ts';
+import { fromDatabaseRow, type CatalogueEntry } from '../../core/search/catalogue-entry.ts';
 import { fromEntry } from './candidates.ts';
 
 /** Candidates the ranking is asked for per row. */

@@ -20,7 +20,14 @@ import { sanitizeMemberQuery, sanitizeQuery } from '../../core/search/sanitize.t
 import type { SearchGame } from '../../core/search/types.ts';
 import { buildVariants } from '../../core/search/variants.ts';
 import type { CheckpointDb, GameRow } from '../../store/db.ts';
-import { fromDatabaseRow, fromIgdbGame, toGameRow, toHit, toUserHit, withStats, type CatalogueEntry } from './hits.ts';
+import {
+  fromDatabaseRow,
+  fromIgdbGame,
+  toHit,
+  withStats,
+  type CatalogueEntry,
+} from '../../core/search/catalogue-entry.ts';
+import { toGameRow, toUserHit } from './hits.ts';
 import { browseOnDevice } from './browse-local.ts';
 import type { SearchRemote } from './remote.ts';
 import type { BrowseQuery, BrowseResult, GameSearchResult, Platform, UserHit, UserSearchResult } from './types.ts';

@@ -1,29 +1,7 @@
 // What the search service answers with: the shapes the search screens render.
-import type { SearchSource } from '../../core/search/types.ts';
+import type { GameHit, SearchSource } from '../../core/search/types.ts';
 
-/** A game as a search row: from the device's catalogue, our database or the external catalogue. */
-export interface GameHit {
-  /** Our database id; -igdb_id for a game only the external catalogue knows (yet). */
-  readonly id: number;
-  readonly igdb_id: number;
-  readonly name: string;
-  readonly slug: string | null;
-  readonly cover_url: string | null;
-  readonly release_year: number | null;
-  /** Unix seconds. */
-  readonly first_release_date: number | null;
-  readonly summary: string | null;
-  readonly category: number | null;
-  readonly platforms: readonly string[];
-  readonly genres: readonly string[];
-  readonly developer: string | null;
-  readonly publisher: string | null;
-  /** Average member rating (1–10), one decimal; null when nobody rated it (or it is unknown). */
-  readonly avg_user_rating: number | null;
-  readonly user_rating_count: number;
-  /** Found through the external catalogue only. */
-  readonly fromIGDB: boolean;
-}
+export type { GameHit };
 
 export interface GameSearchResult {
   readonly query: string;
