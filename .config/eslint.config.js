@@ -1,12 +1,15 @@
 // Lint config. It lives in .config/ because the design card fixes the top level of the repo.
-// Besides the usual rules it enforces the import direction of the README's "Project layout":
-//   app → features → data → sync → store → core, each floor importing only the floors below it;
-//   core is pure; only src/store and src/data import dexie, only src/data imports supabase-js;
-//   sw/ imports only core, store, sync and data (never React or features).
+// Besides the usual rules it enforces the boundaries of the README's "Project layout", with our own
+// rules in eslint-floors.js: app → features → ui → data → sync → store → core, each floor importing
+// only its own and the floors below it (static, type-only and dynamic imports); a feature uses
+// another only through its index.ts; no import cycle; sw/ imports only core, store, sync and data;
+// supabase/local/ only src/core. Here too: core is pure; only src/store and src/data import dexie,
+// only src/data imports supabase-js; sw/ never imports React.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import floors from './eslint-floors.js';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 const DEXIE = [{ group: ['dexie', 'dexie/*'], message: 'Only src/store and src/data may import dexie.' }];
@@ -23,8 +26,6 @@ const ZOD = [
     allowTypeImports: true,
   },
 ];
-const layer = (...names) =>
-  names.map((n) => ({ group: [`**/${n}/**`, `**/${n}/*`], message: `This layer must not import from ${n}/.` }));
 
 export default tseslint.config(
   {
@@ -59,21 +60,17 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    files: ['src/core/**'],
-    rules: restrict([...DB_LIBS, ...REACT, ...ZOD, ...layer('app', 'features', 'data', 'sync', 'store')]),
+    files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts', 'supabase/local/**/*.ts'],
+    plugins: { checkpoint: floors },
+    rules: { 'checkpoint/floors': 'error', 'checkpoint/feature-boundary': 'error', 'checkpoint/no-cycle': 'error' },
   },
-  {
-    files: ['src/core/zod.ts'],
-    rules: restrict([...DB_LIBS, ...REACT, ...layer('app', 'features', 'data', 'sync', 'store')]),
-  },
-  {
-    files: ['src/store/**'],
-    rules: restrict([...SUPABASE, ...REACT, ...ZOD, ...layer('app', 'features', 'data', 'sync')]),
-  },
-  { files: ['src/sync/**'], rules: restrict([...DB_LIBS, ...REACT, ...ZOD, ...layer('app', 'features', 'data')]) },
+  { files: ['src/core/**'], rules: restrict([...DB_LIBS, ...REACT, ...ZOD]) },
+  { files: ['src/core/zod.ts'], rules: restrict([...DB_LIBS, ...REACT]) },
+  { files: ['src/store/**'], rules: restrict([...SUPABASE, ...REACT, ...ZOD]) },
+  { files: ['src/sync/**'], rules: restrict([...DB_LIBS, ...REACT, ...ZOD]) },
   // src/data may use React only for its live-query hooks (live.ts, over Dexie's liveQuery).
-  { files: ['src/data/**'], rules: restrict([...ZOD, ...layer('app', 'features')]) },
-  { files: ['src/features/**'], rules: restrict([...DB_LIBS, ...ZOD, ...layer('app')]) },
+  { files: ['src/data/**'], rules: restrict([...ZOD]) },
+  { files: ['src/ui/**', 'src/features/**'], rules: restrict([...DB_LIBS, ...ZOD]) },
   { files: ['src/app/**'], rules: restrict([...DB_LIBS, ...ZOD]) },
-  { files: ['sw/**'], rules: restrict([...DB_LIBS, ...REACT, ...ZOD, ...layer('app', 'features')]) },
+  { files: ['sw/**'], rules: restrict([...DB_LIBS, ...REACT, ...ZOD]) },
 );
