@@ -6,7 +6,7 @@ import { tickHlc } from '../core/hlc.ts';
 import { parseMutation, type MutationArgs, type MutationName } from '../core/mutations.ts';
 import type { CheckpointDb, OutboxRow } from '../store/db.ts';
 import { emitLocalWrite } from '../store/events.ts';
-import { applyLocal, type ApplyContext } from '../store/mutators/registry.ts';
+import { applyParsed, type ApplyContext } from '../store/mutators/registry.ts';
 import { APPLY_TABLES } from '../store/mutators/scope.ts';
 import { randomUuid } from '../core/random-uuid.ts';
 import { loadSyncState } from './state.ts';
@@ -22,12 +22,13 @@ export async function mutate<N extends MutationName>(
   args: MutationArgs<N>,
   ctx: ApplyContext,
 ): Promise<string> {
+  // Checked once: what is applied is what is queued.
   const parsed = parseMutation(name, args);
   const id = randomUuid();
   // Until it commits, leaving the page asks first (unload-guard.ts).
   await untilStored(() =>
     db.transaction('rw', [...APPLY_TABLES, ...QUEUE_TABLES], async () => {
-      await applyLocal(db, name, parsed, ctx);
+      await applyParsed(db, name, parsed, ctx);
       await enqueue(db, id, name, parsed, ctx.now);
     }),
   );

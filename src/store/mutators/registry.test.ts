@@ -15,7 +15,7 @@ import {
 } from '../../../tests/support/local-db.ts';
 import { mutationNames, type MutationArgs, type MutationName } from '../../core/mutations.ts';
 import type { CheckpointDb } from '../db.ts';
-import { applyLocal } from './registry.ts';
+import { applyLocal, applyParsed } from './registry.ts';
 import { APPLY_TABLES } from './scope.ts';
 
 let db: CheckpointDb;
@@ -81,6 +81,16 @@ describe('applyLocal', () => {
       code: 'unknown_mutation',
       message: 'Unknown mutation: review.like',
     });
+  });
+
+  it('applies parsed arguments only inside a rw transaction over the mirrors and the shadows', async () => {
+    const args = SAMPLES['follow.set'];
+    await expect(applyParsed(db, 'follow.set', args, CTX)).rejects.toThrow(/inside a 'rw' transaction/);
+    expect(await db.follows.count()).toBe(0);
+    await db.transaction('rw', APPLY_TABLES, async () => {
+      await applyParsed(db, 'follow.set', args, CTX);
+    });
+    expect(await db.follows.count()).toBe(1);
   });
 
   it('must run inside a rw transaction over the mirrors and the shadows', async () => {

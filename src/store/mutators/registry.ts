@@ -85,3 +85,18 @@ export async function applyLocal(
   if (!isMutationName(name)) throw new MutationError('unknown_mutation', `Unknown mutation: ${String(name)}`);
   await run(db, name, parseMutation(name, args), ctx);
 }
+
+/**
+ * applyLocal for arguments parseMutation has just returned: sync/mutate.ts parses a write once, then
+ * applies and queues what it parsed, so the arguments are checked once on the device. What comes
+ * from storage (the outbox, on a rebase) goes through applyLocal, which parses it.
+ */
+export async function applyParsed<N extends MutationName>(
+  db: CheckpointDb,
+  name: N,
+  args: MutationArgs<N>,
+  ctx: ApplyContext,
+): Promise<void> {
+  assertApplyScope(db);
+  await run(db, name, args, ctx);
+}
