@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cleanOrNull, cleanText, isBlank, MARK_RANGES, SPACE_RANGES } from './blank-text.ts';
 import { parseMutation } from './mutations.ts';
-import { commentProblem } from './comments.ts';
+import { commentProblem } from './reviews/comments.ts';
 
 const every = (ranges: ReadonlyArray<readonly [number, number]>) =>
   ranges.flatMap(([from, to]) => Array.from({ length: to - from + 1 }, (_, i) => String.fromCodePoint(from + i)));

@@ -1,6 +1,6 @@
 // Cutting long review text for display: the review page shows 500 characters and a 'more' control
 // (the spec: "Review excerpt 500 characters with 'more' on the review page").
-import { safeCutIndex } from './spoiler.ts';
+import { safeCutIndex } from './reviews/spoiler.ts';
 
 /** "Review excerpt 500 characters with 'more' on the review page". */
 export const REVIEW_PAGE_EXCERPT_LENGTH = 500;
@@ -22,7 +22,7 @@ export function excerpt(text: string, limit: number): Excerpt {
 }
 
 /**
- * excerpt() for text that may hold spoilers (`||…||`, core/spoiler.ts): the cut never falls inside
+ * excerpt() for text that may hold spoilers (`||…||`, core/reviews/spoiler.ts): the cut never falls inside
  * a spoiler, which would leave its first half as readable text; it moves before the spoiler (or
  * after one that opens the text).
  */

@@ -6,7 +6,7 @@ import { cleanText } from './blank-text.ts';
 import { INVALID_TEXT_MESSAGE, isStorableText } from './storable-text.ts';
 import { MutationError } from './mutation-error.ts';
 import { z } from './zod.ts';
-import { JOURNAL_MESSAGES, minutesProblem, noteProblem } from './journal.ts';
+import { JOURNAL_MESSAGES, minutesProblem, noteProblem } from './journal/journal.ts';
 import {
   COMMENT_MAX_LENGTH,
   PLAYTIME_MAX,
@@ -194,7 +194,7 @@ function buildSchemas() {
       website: z.nullish(httpUrl(200)),
       platform: z.nullish(text(200)),
     }),
-    // The play journal (core/journal.ts): a session is named by the key its client gave it, or its id.
+    // The play journal (core/journal/journal.ts): a session is named by the key its client gave it, or its id.
     'journal.add': z.object({
       key: Key,
       ...GameRef,

@@ -3,7 +3,7 @@
 // as screens show (ui/meta/page-meta.tsx); the local gateway writes the same into the
 // index.html it serves at a game page's address (supabase/local/first-paint.ts), so the tab's
 // title is right from the first paint and a link preview, made without running scripts, names the game.
-import { hideSpoilers } from './spoiler.ts';
+import { hideSpoilers } from './reviews/spoiler.ts';
 
 export const SITE_NAME = 'Checkpoint';
 export const DEFAULT_DESCRIPTION = 'Rate, review, and discover games through the power of social gaming.';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { commentProblem } from './comments.ts';
-import { journalFormProblems, noteProblem } from './journal.ts';
+import { commentProblem } from './reviews/comments.ts';
+import { journalFormProblems, noteProblem } from './journal/journal.ts';
 import { parseMutation } from './mutations.ts';
 import { profileChanges } from './profile.ts';
-import { formProblems } from './review-form.ts';
+import { formProblems } from './reviews/review-form.ts';
 import { INVALID_TEXT_MESSAGE, isStorableText, isStorableValue, storableTextProblem } from './storable-text.ts';
 
 const NUL = '\u0000';

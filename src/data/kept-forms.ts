@@ -1,11 +1,11 @@
 // What a member typed into a form and has not saved, kept on this device in localStorage so a
 // reload, a closed tab or one the phone dropped loses none of it: the review form's changed fields
-// (kept-review-forms.ts, core/review-form-kept.ts) and an unposted comment or reply
-// (core/comment-form-kept.ts). Sign-out forgets every member's (auth/auth-store.ts). Best-effort,
+// (kept-review-forms.ts, core/reviews/review-form-kept.ts) and an unposted comment or reply
+// (core/reviews/comment-form-kept.ts). Sign-out forgets every member's (auth/auth-store.ts). Best-effort,
 // like the app's other small per-device state: a browser that refuses storage keeps nothing, and a
 // value that does not read (another version's, edited by hand) is none.
-import { isKeptCommentKey } from '../core/comment-form-kept.ts';
-import { isKeptFormKey } from '../core/review-form-kept.ts';
+import { isKeptCommentKey } from '../core/reviews/comment-form-kept.ts';
+import { isKeptFormKey } from '../core/reviews/review-form-kept.ts';
 
 export interface KeptStore<V> {
   read(key: string): V | null;

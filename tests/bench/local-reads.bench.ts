@@ -4,7 +4,7 @@ import 'fake-indexeddb/auto';
 import { CheckpointDb, type GameRow, type ReviewRow, type UserRow } from '../../src/store/db.ts';
 import { loadGamePage } from '../../src/data/repos/game-page.ts';
 import { loadProfile } from '../../src/data/repos/profile.ts';
-import { loadReviewPage } from '../../src/data/repos/review-page.ts';
+import { loadReviewPage } from '../../src/data/reviews/review-page.ts';
 import { quantile } from './stats.ts';
 
 const GAMES = 10_000;

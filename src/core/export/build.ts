@@ -3,7 +3,7 @@
 // (`table:id`, the overlay's shadows) and come out with `synced: false`.
 import { releaseYearOf } from '../dates.ts';
 import { splitPlatforms } from '../profile.ts';
-import { isDraft } from '../review-draft.ts';
+import { isDraft } from '../reviews/review-draft.ts';
 import { TOP_TEN_SIZE } from '../constants.ts';
 import {
   EXPORT_FORMAT,

@@ -1,6 +1,6 @@
 // From other trackers' terms to ours: rating scales to 1–10 in half steps, shelf and status names
 // to started / finished / wishlist / collection, dates to ISO days, play time to journal sessions.
-import { JOURNAL_MINUTES_MAX } from '../journal.ts';
+import { JOURNAL_MINUTES_MAX } from '../journal/journal.ts';
 import { RATING_MAX, RATING_MIN } from '../constants.ts';
 
 export type RatingScale = '1-5' | '1-10' | '1-100' | 'stars';

@@ -3,7 +3,7 @@
 // library gives the same plan, and a file already imported gives no writes at all (every write is
 // planned only where the library differs; journal sessions carry keys made from the file).
 import type { MutationArgs, MutationName } from '../mutations.ts';
-import { playDateProblem } from '../journal.ts';
+import { playDateProblem } from '../journal/journal.ts';
 import { INVALID_TEXT_MESSAGE, isStorableValue } from '../storable-text.ts';
 import { importSessionKey } from './key.ts';
 import { dayToTimestamp } from './mapping.ts';

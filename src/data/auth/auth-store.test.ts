@@ -16,7 +16,7 @@ import {
 } from './auth-store.ts';
 import type { RememberMe } from './remember.ts';
 import { memoryStorage } from '../../../tests/support/memory-storage.ts';
-import { browserKeptReviewForms, type KeptReviewForms } from '../kept-review-forms.ts';
+import { browserKeptReviewForms, type KeptReviewForms } from '../reviews/kept-review-forms.ts';
 
 const USER: User = {
   id: 'auth-uuid-1',

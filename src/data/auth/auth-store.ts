@@ -9,7 +9,7 @@ import { MemberChangedError } from '../../sync/remote.ts';
 import { signOutAndClear, type SignOutOutcome } from '../../sync/sign-out.ts';
 import { adoptMember, loadSyncState } from '../../sync/state.ts';
 import type { CheckpointDb } from '../../store/db.ts';
-import type { KeptReviewForms } from '../kept-review-forms.ts';
+import type { KeptReviewForms } from '../reviews/kept-review-forms.ts';
 import { browserRememberMe, type RememberMe } from './remember.ts';
 import { enabledOAuthProviders, type OAuthProvider } from '../../core/oauth-providers.ts';
 import { withTimeout } from '../../core/with-timeout.ts';
@@ -206,7 +206,8 @@ export function createAuthStore(deps: AuthStoreDeps): AuthStore {
   const initialUrl =
     deps.initialUrl !== undefined ? deps.initialUrl : typeof window === 'undefined' ? null : window.location.href;
   const remember = deps.remember !== undefined ? deps.remember : browserRememberMe();
-  const keptForms = deps.keptForms ?? (async () => (await import('../kept-review-forms.ts')).browserKeptReviewForms());
+  const keptForms =
+    deps.keptForms ?? (async () => (await import('../reviews/kept-review-forms.ts')).browserKeptReviewForms());
   /**
    * sync/sign-out.ts's clearing, and with it what the member typed and never saved: a form kept on
    * a shared device must not outlive its member. Its code is loaded first, so a sign-out that cannot

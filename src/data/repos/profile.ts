@@ -4,7 +4,7 @@
 // Top 10 are in lists.ts, the Library tab in library.ts.
 import type { CheckpointDb, GameRow, ReviewRow, UserRow } from '../../store/db.ts';
 import { compareMoments } from '../../core/dates.ts';
-import { isDraft } from '../../core/review-draft.ts';
+import { isDraft } from '../../core/reviews/review-draft.ts';
 import { getGames } from './games.ts';
 import { counts } from './shapes.ts';
 

@@ -4,7 +4,7 @@ import { CheckpointDb, type ReviewRow } from '../../store/db.ts';
 import { loadGamePage } from './game-page.ts';
 import { loadRatedGames, loadTopFive, loadTopTen } from './lists.ts';
 import { loadMemberGames, loadProfile, loadWantToPlay } from './profile.ts';
-import { loadReviewPage } from './review-page.ts';
+import { loadReviewPage } from '../reviews/review-page.ts';
 import { loadRecentReviews } from './home.ts';
 
 let db: CheckpointDb;

@@ -1,5 +1,5 @@
 // Shapes the screen repositories answer with (what a component renders), built from mirror rows.
-import { isDraft } from '../../core/review-draft.ts';
+import { isDraft } from '../../core/reviews/review-draft.ts';
 import type { CommentRow, GameRow, ReviewRow, UserRow } from '../../store/db.ts';
 
 export interface Author {

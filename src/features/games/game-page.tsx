@@ -8,7 +8,7 @@ import { metaDescription, type MyStatus } from '../../core/game-page.ts';
 import type { GamePageData } from '../../data/repos/game-page.ts';
 import type { RemoteGamePage } from '../../data/games-remote.ts';
 import { useArriving, type FreshnessState } from '../../data/live.ts';
-import { isDraft } from '../../core/review-draft.ts';
+import { isDraft } from '../../core/reviews/review-draft.ts';
 import { useMemberId } from '../auth/index.ts';
 import { DraftNote } from '../reviews/index.ts';
 import { FirstPaint, forgetFirstPaint } from '../../ui/layout/first-paint.tsx';

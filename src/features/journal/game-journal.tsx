@@ -1,10 +1,10 @@
 // The game page's "Play journal", for the signed-in member: log a session, the list of
 // their sessions of this game (edit, delete) and the time played in total. Read from the device,
 // so it works offline; a session waiting to sync says so.
-import { formatMinutes } from '../../core/journal.ts';
+import { formatMinutes } from '../../core/journal/journal.ts';
 import type { GameRow } from '../../store/db.ts';
 import { useLive } from '../../data/live.ts';
-import { loadGameJournal } from '../../data/repos/journal.ts';
+import { loadGameJournal } from '../../data/journal/journal.ts';
 import { JournalEntryItem } from './journal-entry.tsx';
 import { JournalForm, emptyJournalValues } from './journal-form.tsx';
 import { useJournalActions } from './use-journal-actions.ts';

@@ -4,9 +4,9 @@
 // the profile's Journal tab), keeping the session's own platform selectable.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatMinutes, formatPlayDay } from '../../core/journal.ts';
+import { formatMinutes, formatPlayDay } from '../../core/journal/journal.ts';
 import type { GameRow } from '../../store/db.ts';
-import type { JournalEntry } from '../../data/repos/journal.ts';
+import type { JournalEntry } from '../../data/journal/journal.ts';
 import { JournalForm } from './journal-form.tsx';
 import type { JournalActions } from './use-journal-actions.ts';
 import { usePlatformOptions } from './use-platform-options.ts';

@@ -12,8 +12,8 @@ import {
   trimNote,
   type JournalFormProblems,
   type JournalFormValues,
-} from '../../core/journal.ts';
-import type { PlatformOption } from '../../core/journal-platforms.ts';
+} from '../../core/journal/journal.ts';
+import type { PlatformOption } from '../../core/journal/journal-platforms.ts';
 
 export interface JournalFormProps {
   readonly initial: JournalFormValues;

@@ -2,7 +2,7 @@
 // queued for the server — so logging works offline like every other write. A refusal rejects with
 // the message to show (the forms show it inline).
 import { useMemo } from 'react';
-import type { JournalFormValues } from '../../core/journal.ts';
+import type { JournalFormValues } from '../../core/journal/journal.ts';
 import { write } from '../../data/actions.ts';
 import type { GameRow } from '../../store/db.ts';
 import { gameSummaryOf } from '../../data/repos/game-page.ts';

@@ -1,11 +1,15 @@
-// The platforms a session of this game may name (core/journal-platforms.ts), read from the device
+// The platforms a session of this game may name (core/journal/journal-platforms.ts), read from the device
 // so the form works offline: the game's platform names from its row, the ids from the device's
 // platform list, which is fetched once when the device has none yet and is online.
 import { useEffect, useMemo } from 'react';
-import { sessionPlatformOptions, type CurrentPlatform, type PlatformOption } from '../../core/journal-platforms.ts';
+import {
+  sessionPlatformOptions,
+  type CurrentPlatform,
+  type PlatformOption,
+} from '../../core/journal/journal-platforms.ts';
 import type { GameRow } from '../../store/db.ts';
 import { useLive, useOnline } from '../../data/live.ts';
-import { loadPlatforms, refreshPlatforms } from '../../data/repos/review-form.ts';
+import { loadPlatforms, refreshPlatforms } from '../../data/reviews/review-form.ts';
 
 /**
  * `game`: the game's row as the device holds it (null when it does not); `current`: the platform

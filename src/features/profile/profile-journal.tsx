@@ -6,9 +6,9 @@
 // thousands never renders at once.
 import { useState } from 'react';
 import { formatRelativeTime } from '../../core/dates.ts';
-import { formatMinutes, groupByMonth } from '../../core/journal.ts';
+import { formatMinutes, groupByMonth } from '../../core/journal/journal.ts';
 import { useLive } from '../../data/live.ts';
-import { loadOwnJournal, type JournalEntry } from '../../data/repos/journal.ts';
+import { loadOwnJournal, type JournalEntry } from '../../data/journal/journal.ts';
 import { countText, FilterBox } from './library/filter-box.tsx';
 import { useLibraryQuery } from './library/use-library-query.ts';
 import { useTextFilter } from './library/use-text-filter.ts';

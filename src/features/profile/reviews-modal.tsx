@@ -5,9 +5,9 @@
 import { memo, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRating } from '../../core/format.ts';
-import { isDraft } from '../../core/review-draft.ts';
+import { isDraft } from '../../core/reviews/review-draft.ts';
 import { excerpt, REVIEW_SORTS, sortReviews, type ReviewSort } from '../../core/profile.ts';
-import { hideSpoilers } from '../../core/spoiler.ts';
+import { hideSpoilers } from '../../core/reviews/spoiler.ts';
 import type { GameRow, ReviewRow } from '../../store/db.ts';
 import { useLive } from '../../data/live.ts';
 import { loadUserReviews } from '../../data/repos/profile.ts';

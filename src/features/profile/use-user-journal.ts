@@ -6,7 +6,7 @@ import {
   saveUserJournal,
   savedUserJournal,
   type RemoteJournalPage,
-} from '../../data/journal-remote.ts';
+} from '../../data/journal/journal-remote.ts';
 import { useMemberFeed, type FeedSource, type MemberFeed } from './use-member-feed.ts';
 
 const journalSource: FeedSource<RemoteJournalPage> = {

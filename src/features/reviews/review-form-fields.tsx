@@ -3,7 +3,7 @@
 import { useId, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import { RATING_MAX, RATING_MIN, RATING_STEP } from '../../core/constants.ts';
 import { formatRating } from '../../core/format.ts';
-import { PLAYTIME_MAX_DIGITS, playtimeDigits, ratingFromInput } from '../../core/review-form.ts';
+import { PLAYTIME_MAX_DIGITS, playtimeDigits, ratingFromInput } from '../../core/reviews/review-form.ts';
 
 export function RatingField({
   value,

@@ -21,11 +21,11 @@ import {
   textLength,
   type ReviewFormProblem,
   type ReviewFormValues,
-} from '../../core/review-form.ts';
-import { DRAFT_TEXT, hasReplies, isDraft } from '../../core/review-draft.ts';
+} from '../../core/reviews/review-form.ts';
+import { DRAFT_TEXT, hasReplies, isDraft } from '../../core/reviews/review-draft.ts';
 import { write } from '../../data/actions.ts';
 import type { GameRow, PlatformRow, ProgressRow, ReviewRow } from '../../store/db.ts';
-import { findPlatform, gameSummaryOf } from '../../data/repos/review-form.ts';
+import { findPlatform, gameSummaryOf } from '../../data/reviews/review-form.ts';
 import { gamePath } from '../../ui/media/game-cover.tsx';
 import { useToast } from '../../ui/toasts/toast-context.tsx';
 import { DeleteReviewButton } from './review-form-delete.tsx';

@@ -3,10 +3,10 @@
 //   script, style, iframe, object, embed and form are removed with their content;
 // - basic: b, i, em, strong, br, p; strict: no tags at all (the text only); url: http, https, mailto.
 // A review's text is not sanitised into HTML: it is saved as typed and read at render time
-// (core/rich-text.ts, rich-text.tsx), where the rich profile's tags become elements and the rest text.
+// (core/reviews/rich-text.ts, rich-text.tsx), where the rich profile's tags become elements and the rest text.
 // Without a DOM (DOMPurify unsupported) every profile fails closed: no tags survive.
 import DOMPurify, { type Config } from 'dompurify';
-import { RICH_TAGS } from '../../core/rich-text.ts';
+import { RICH_TAGS } from '../../core/reviews/rich-text.ts';
 
 export const BASIC_TAGS = ['b', 'i', 'em', 'strong', 'br', 'p'] as const;
 export const FORBIDDEN_TAGS = ['script', 'style', 'iframe', 'object', 'embed', 'form'] as const;

@@ -1,7 +1,7 @@
 // The "Spoiler" button of the review and comment forms: wraps the selected text of its
 // text box in `||…||`, or inserts `||spoiler||` with the word selected, and gives focus back to
 // the box with the result selected. The box is named by id (the button controls it).
-import { wrapSpoiler } from '../../core/spoiler.ts';
+import { wrapSpoiler } from '../../core/reviews/spoiler.ts';
 import '../../ui/review-card/spoiler.css';
 
 export interface SpoilerButtonProps {

@@ -5,7 +5,7 @@
 // form closing then must not bring one back. The review form (use-kept-form.ts) and the comment
 // form (comments/use-kept-comment.ts) keep theirs this way.
 import { useCallback, useEffect, useRef } from 'react';
-import { KEPT_FORM_DELAY_MS } from '../../core/review-form-kept.ts';
+import { KEPT_FORM_DELAY_MS } from '../../core/reviews/review-form-kept.ts';
 import { useAuthStore } from '../auth/index.ts';
 
 /**

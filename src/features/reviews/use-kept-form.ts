@@ -1,11 +1,11 @@
-// The review form's values, kept on this device while the member edits (data/kept-review-forms.ts)
+// The review form's values, kept on this device while the member edits (data/reviews/kept-review-forms.ts)
 // so a reload, a closed tab, a tab the phone dropped or a link followed away loses none of it
 // (use-keep-while-typing.ts says when). The form opens with what was kept over what it would open
-// with (core/review-form-kept.ts).
+// with (core/reviews/review-form-kept.ts).
 import { useCallback, useState, type Dispatch, type SetStateAction } from 'react';
-import { isDirty, type ReviewFormValues } from '../../core/review-form.ts';
-import { keptValues, withKept } from '../../core/review-form-kept.ts';
-import { browserKeptReviewForms } from '../../data/kept-review-forms.ts';
+import { isDirty, type ReviewFormValues } from '../../core/reviews/review-form.ts';
+import { keptValues, withKept } from '../../core/reviews/review-form-kept.ts';
+import { browserKeptReviewForms } from '../../data/reviews/kept-review-forms.ts';
 import { useKeepWhileTyping } from './use-keep-while-typing.ts';
 
 const keptForms = browserKeptReviewForms();

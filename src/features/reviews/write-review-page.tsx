@@ -4,12 +4,12 @@
 // picker chooses it. Everything shown is read from IndexedDB, so the page works offline.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { isDraft } from '../../core/review-draft.ts';
-import { REVIEW_FORM_TEXT } from '../../core/review-form.ts';
+import { isDraft } from '../../core/reviews/review-draft.ts';
+import { REVIEW_FORM_TEXT } from '../../core/reviews/review-form.ts';
 import { platformsOrFallback } from '../../core/platforms.ts';
 import type { GameRow } from '../../store/db.ts';
 import { useLive, useOnline } from '../../data/live.ts';
-import { fetchFormGame, loadPlatforms, loadReviewForm, refreshPlatforms } from '../../data/repos/review-form.ts';
+import { fetchFormGame, loadPlatforms, loadReviewForm, refreshPlatforms } from '../../data/reviews/review-form.ts';
 import type { GameHit } from '../../data/search/types.ts';
 import { useAuth, useAuthUi } from '../auth/index.ts';
 import { GameCover, gamePath } from '../../ui/media/game-cover.tsx';

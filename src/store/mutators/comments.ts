@@ -2,9 +2,9 @@
 // comment_counts trigger (…_reviews.sql). A comment is named by server id or by the key its
 // author's client gave it (client_key), so one written offline can be edited, deleted or liked
 // before it reaches the server.
-import { COMMENT_REPLY_WALK_DEPTH } from '../../core/comments.ts';
+import { COMMENT_REPLY_WALK_DEPTH } from '../../core/reviews/comments.ts';
 import type { MutationArgs } from '../../core/mutations.ts';
-import { DRAFT_TEXT, isDraft } from '../../core/review-draft.ts';
+import { DRAFT_TEXT, isDraft } from '../../core/reviews/review-draft.ts';
 import type { CheckpointDb, CommentRow } from '../db.ts';
 import { tempId, writeRow } from '../overlay.ts';
 import { deleteCommentThread } from './cascade.ts';

@@ -2,7 +2,13 @@
 // and the play_session_guard trigger (…_play_journal.sql). A session is named by server id or by
 // the key its member's client gave it (client_key), so one logged offline can be edited or deleted
 // before it reaches the server. Only the member's own sessions are mirrored.
-import { JOURNAL_MESSAGES, minutesProblem, noteProblem, playDateProblem, trimNote } from '../../core/journal.ts';
+import {
+  JOURNAL_MESSAGES,
+  minutesProblem,
+  noteProblem,
+  playDateProblem,
+  trimNote,
+} from '../../core/journal/journal.ts';
 import type { MutationArgs } from '../../core/mutations.ts';
 import type { CheckpointDb, GameRow, PlaySessionRow } from '../db.ts';
 import { deleteRow, tempId, writeRow } from '../overlay.ts';

@@ -2,7 +2,7 @@
 // the like_counts trigger (…_reviews.sql). Intents, not toggles: setting what is already so
 // changes nothing. Counters move only for is_like rows and never below 0.
 import type { MutationArgs } from '../../core/mutations.ts';
-import { DRAFT_TEXT, isDraft } from '../../core/review-draft.ts';
+import { DRAFT_TEXT, isDraft } from '../../core/reviews/review-draft.ts';
 import type { CheckpointDb, LikeRow, MirrorName } from '../db.ts';
 import { deleteRow, tempId, writeRow } from '../overlay.ts';
 import { findComment } from './comments.ts';

@@ -4,7 +4,7 @@
 // it was published, and a review with likes or comments cannot go back to draft.
 import { cleanOrNull } from '../../core/blank-text.ts';
 import type { MutationArgs } from '../../core/mutations.ts';
-import { DRAFT_TEXT, hasReplies, isDraft } from '../../core/review-draft.ts';
+import { DRAFT_TEXT, hasReplies, isDraft } from '../../core/reviews/review-draft.ts';
 import type { CheckpointDb, ReviewRow } from '../db.ts';
 import { tempId, writeRow } from '../overlay.ts';
 import { deleteReviewWithContent } from './cascade.ts';

@@ -5,9 +5,16 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ReviewCard } from '../../data/repos/shapes.ts';
 import { formatRating } from '../../core/format.ts';
-import { authorInitial, authorName, cardCounts, cardText, cardTheme, reviewCardPath } from '../../core/review-card.ts';
+import {
+  authorInitial,
+  authorName,
+  cardCounts,
+  cardText,
+  cardTheme,
+  reviewCardPath,
+} from '../../core/reviews/review-card.ts';
 import { formatRelativeTime } from '../../core/dates.ts';
-import { hideSpoilers } from '../../core/spoiler.ts';
+import { hideSpoilers } from '../../core/reviews/spoiler.ts';
 import { momentTooltip } from '../time/moment-tooltip.ts';
 import { GameCover } from '../media/game-cover.tsx';
 import { SpoilerText } from './spoiler.tsx';

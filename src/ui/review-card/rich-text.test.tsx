@@ -3,7 +3,7 @@
 // markup, so what is checked is exactly what the browser would be given.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { RICH_TAGS } from '../../core/rich-text.ts';
+import { RICH_TAGS } from '../../core/reviews/rich-text.ts';
 import { SpoilerText } from './spoiler.tsx';
 
 const CORPUS = [

@@ -4,7 +4,7 @@
 // Until revealed, its words are hidden from screen readers (the button says what it is) and cannot
 // be selected or copied. With `rich`, each piece shows the allowed tags as formatting (rich-text.tsx).
 import { useState, type KeyboardEvent } from 'react';
-import { parseSpoilers } from '../../core/spoiler.ts';
+import { parseSpoilers } from '../../core/reviews/spoiler.ts';
 import { RichText } from './rich-text.tsx';
 import './spoiler.css';
 

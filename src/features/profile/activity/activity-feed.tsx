@@ -13,7 +13,7 @@ import {
 import { formatRelativeTime } from '../../../core/dates.ts';
 import { momentTooltip } from '../../../ui/time/moment-tooltip.ts';
 import { formatRating } from '../../../core/format.ts';
-import { hideSpoilers } from '../../../core/spoiler.ts';
+import { hideSpoilers } from '../../../core/reviews/spoiler.ts';
 import { GameCover, gamePath } from '../../../ui/media/game-cover.tsx';
 import { useActivity } from './use-activity.ts';
 import './activity-feed.css';

@@ -8,7 +8,7 @@ import { Link } from 'react-router-dom';
 import { isFiltered, LIBRARY_STATUS_LABELS } from '../../../core/library/library-query.ts';
 import { buildLibraryView } from '../../../core/library/library-view.ts';
 import { formatRating } from '../../../core/format.ts';
-import { formatMinutes } from '../../../core/journal.ts';
+import { formatMinutes } from '../../../core/journal/journal.ts';
 import { localDb } from '../../../data/backend.ts';
 import { useLive } from '../../../data/live.ts';
 import { loadLibraryHead, saveLibraryHead, servesHead, type LibraryHead } from '../../../data/repos/library-head.ts';

@@ -4,7 +4,7 @@
 // device is online. What is typed and not yet posted is kept on the device (use-kept-comment.ts)
 // until it is posted or the reply cancelled.
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { charactersRemaining, commentProblem, withMention } from '../../../core/comments.ts';
+import { charactersRemaining, commentProblem, withMention } from '../../../core/reviews/comments.ts';
 import { MutationError } from '../../../core/mutation-error.ts';
 import { write } from '../../../data/actions.ts';
 import type { CommentNode } from '../../../data/repos/shapes.ts';

@@ -3,10 +3,10 @@
 // reply, and for its author edit (in place) and delete (with a dialog).
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { charactersRemaining, commentProblem, indentFor, splitMention } from '../../../core/comments.ts';
+import { charactersRemaining, commentProblem, indentFor, splitMention } from '../../../core/reviews/comments.ts';
 import { differentMoments, formatRelativeTime } from '../../../core/dates.ts';
 import { momentTooltip } from '../../../ui/time/moment-tooltip.ts';
-import { authorInitial, authorName } from '../../../core/review-card.ts';
+import { authorInitial, authorName } from '../../../core/reviews/review-card.ts';
 import { write } from '../../../data/actions.ts';
 import type { CommentNode } from '../../../data/repos/shapes.ts';
 import { useToast } from '../../../ui/toasts/toast-context.tsx';

@@ -2,10 +2,10 @@
 // one level in, 24 px). Loaded about 100 ms after the card mounts; every change (a post, an edit, a
 // pull from the server) re-renders from the device.
 import { useEffect, useState } from 'react';
-import { COMMENT_LOAD_DELAY_MS, indentFor, planReply } from '../../../core/comments.ts';
-import { authorName } from '../../../core/review-card.ts';
+import { COMMENT_LOAD_DELAY_MS, indentFor, planReply } from '../../../core/reviews/comments.ts';
+import { authorName } from '../../../core/reviews/review-card.ts';
 import { write } from '../../../data/actions.ts';
-import { useReviewComments } from '../../../data/repos/review-page-feed.ts';
+import { useReviewComments } from '../../../data/reviews/review-page-feed.ts';
 import type { CommentNode } from '../../../data/repos/shapes.ts';
 import { useAuthUi } from '../../auth/index.ts';
 import { useToast } from '../../../ui/toasts/toast-context.tsx';

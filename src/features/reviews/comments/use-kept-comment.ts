@@ -1,9 +1,9 @@
 // An unposted comment or reply, kept on this device while the member types
-// (core/comment-form-kept.ts, data/kept-forms.ts; use-keep-while-typing.ts says when): the box
+// (core/reviews/comment-form-kept.ts, data/kept-forms.ts; use-keep-while-typing.ts says when): the box
 // opens with it again after a reload, a closed tab or a link followed away. Forgotten once it is
 // posted, or when the member cancels the reply.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { keptCommentKey, keptCommentText, readKeptComment } from '../../../core/comment-form-kept.ts';
+import { keptCommentKey, keptCommentText, readKeptComment } from '../../../core/reviews/comment-form-kept.ts';
 import { keptStore } from '../../../data/kept-forms.ts';
 import { useKeepWhileTyping } from '../use-keep-while-typing.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { keptFormKey } from '../core/review-form-kept.ts';
-import { memoryStorage } from '../../tests/support/memory-storage.ts';
-import { keptCommentKey, readKeptComment } from '../core/comment-form-kept.ts';
-import { keptStore } from './kept-forms.ts';
+import { keptFormKey } from '../../core/reviews/review-form-kept.ts';
+import { memoryStorage } from '../../../tests/support/memory-storage.ts';
+import { keptCommentKey, readKeptComment } from '../../core/reviews/comment-form-kept.ts';
+import { keptStore } from '../kept-forms.ts';
 import { browserKeptReviewForms } from './kept-review-forms.ts';
 
 describe('kept review forms (and the store they share with kept comments)', () => {

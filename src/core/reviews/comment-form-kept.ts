@@ -1,6 +1,6 @@
 // An unposted comment or reply, kept on the device until it is posted or the reply is cancelled
 // (data/kept-forms.ts stores it): where it lives, and what is worth keeping.
-import { COMMENT_MAX_LENGTH } from './constants.ts';
+import { COMMENT_MAX_LENGTH } from '../constants.ts';
 
 const KEY_PREFIX = 'checkpoint.comment-form.';
 

@@ -1,10 +1,10 @@
 // A review form's unsaved values, kept on the device until they are saved or discarded
-// (data/kept-review-forms.ts stores them): which fields are kept (only those that differ from what
+// (data/reviews/kept-review-forms.ts stores them): which fields are kept (only those that differ from what
 // the form opened with), how they go back onto the form when it opens again, where they live and
 // how they are read back.
 import { PLAYTIME_MAX_DIGITS, changedFields, type ReviewFormRules, type ReviewFormValues } from './review-form.ts';
-import { RATING_MAX, RATING_MIN, RATING_STEP } from './constants.ts';
-import { lazySchema, z } from './zod.ts';
+import { RATING_MAX, RATING_MIN, RATING_STEP } from '../constants.ts';
+import { lazySchema, z } from '../zod.ts';
 
 /** Not in spec: a pause in typing this long keeps what was typed (a page being hidden keeps it at once). */
 export const KEPT_FORM_DELAY_MS = 300;

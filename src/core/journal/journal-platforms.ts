@@ -2,7 +2,7 @@
 // refuses any other) that the device knows an id for, under their short names. Editing a session
 // keeps its current platform selectable even when the device cannot list the game's platforms
 // (offline, before the platform list or the game's details reached it), so an edit never drops it.
-import { platformName } from './platforms.ts';
+import { platformName } from '../platforms.ts';
 
 export interface PlatformOption {
   readonly id: number;

@@ -1,8 +1,8 @@
 // The play journal's rules: what a session may hold, with the messages the server's
 // app.check_journal_fields and play_session_guard give (…_play_journal.sql), and how the journal
 // reads: total time ("12 h 30 min") and sessions grouped by month, newest first.
-import { LONG_MONTHS, SHORT_MONTHS } from './dates.ts';
-import { INVALID_TEXT_MESSAGE, isStorableText } from './storable-text.ts';
+import { LONG_MONTHS, SHORT_MONTHS } from '../dates.ts';
+import { INVALID_TEXT_MESSAGE, isStorableText } from '../storable-text.ts';
 
 /** Minutes one entry may hold: at least one, at most one whole day. */
 export const JOURNAL_MINUTES_MIN = 1;

@@ -1,10 +1,10 @@
 // How a review's comments are arranged and checked: threads newest first; every reply under its
 // top-level ancestor, oldest first; two displayed levels, 24 px indent per level; a reply to a
 // reply starts with an @ mention of the replied-to author.
-import { cleanText } from './blank-text.ts';
-import { COMMENT_MAX_LENGTH } from './constants.ts';
-import { INVALID_TEXT_MESSAGE, isStorableText } from './storable-text.ts';
-import { compareMoments } from './dates.ts';
+import { cleanText } from '../blank-text.ts';
+import { COMMENT_MAX_LENGTH } from '../constants.ts';
+import { INVALID_TEXT_MESSAGE, isStorableText } from '../storable-text.ts';
+import { compareMoments } from '../dates.ts';
 
 /** "reply-nesting walk depth 10": the ancestor walk stops after this many steps. */
 export const COMMENT_REPLY_WALK_DEPTH = 10;

@@ -1,9 +1,9 @@
 // One member's review of a game with its likes and threaded comments, from IndexedDB.
 // gameId is the external id when the game has one, else the internal id.
-// Comments are threaded by src/core/comments.ts: newest threads first, replies oldest first.
-import { threadComments } from '../../core/comments.ts';
+// Comments are threaded by src/core/reviews/comments.ts: newest threads first, replies oldest first.
+import { threadComments } from '../../core/reviews/comments.ts';
 import type { CheckpointDb, GameRow, ReviewRow } from '../../store/db.ts';
-import { authorOf, type Author, type CommentNode } from './shapes.ts';
+import { authorOf, type Author, type CommentNode } from '../repos/shapes.ts';
 
 export interface ReviewPageData {
   review: ReviewRow;

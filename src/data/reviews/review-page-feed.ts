@@ -10,7 +10,7 @@ import { useLive, useOnline, useReadThrough, type FreshnessState } from '../live
 import { createRpcRemote } from '../remote.ts';
 import { refreshPlatforms } from './review-form.ts';
 import { loadReviewComments, loadReviewPage, type ReviewPageData } from './review-page.ts';
-import type { CommentNode } from './shapes.ts';
+import type { CommentNode } from '../repos/shapes.ts';
 
 /**
  * The server's id of the review get_review finds (external game id first, then internal), or null.

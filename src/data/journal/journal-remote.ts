@@ -3,11 +3,11 @@
 // shown, with the total of what is visible. What was shown last time is kept on this device for the
 // few members viewed most recently (localStorage 'checkpoint.journal', saved-pages.ts), so offline
 // the tab still shows it and says so.
-import { lazySchema, z } from '../core/zod.ts';
-import { platformName } from '../core/platforms.ts';
-import { readRpc } from './backend.ts';
-import type { JournalEntry } from './repos/journal.ts';
-import { savedPages, type Saved } from './saved-pages.ts';
+import { lazySchema, z } from '../../core/zod.ts';
+import { platformName } from '../../core/platforms.ts';
+import { readRpc } from '../backend.ts';
+import type { JournalEntry } from './journal.ts';
+import { savedPages, type Saved } from '../saved-pages.ts';
 
 export const JOURNAL_PAGE_SIZE = 50;
 /** Not in spec: members whose journal is kept for offline, most recently viewed first. */

@@ -16,10 +16,10 @@ import {
   userRow,
 } from '../../../tests/support/local-db.ts';
 import type { CheckpointDb } from '../../store/db.ts';
-import { loadGamePage } from './game-page.ts';
-import { loadRecentReviews } from './home.ts';
-import { countRated, loadTopTen } from './lists.ts';
-import { loadProfile, loadUserReviews } from './profile.ts';
+import { loadGamePage } from '../repos/game-page.ts';
+import { loadRecentReviews } from '../repos/home.ts';
+import { countRated, loadTopTen } from '../repos/lists.ts';
+import { loadProfile, loadUserReviews } from '../repos/profile.ts';
 
 let db: CheckpointDb;
 const hades = gameRow(21, 113112, 'Hades');

@@ -1,7 +1,7 @@
 // The member's own play journal from IndexedDB (the mirror holds only their sessions, private ones
 // included, plus what they logged offline): a game's sessions for the game page, all of them for
 // the profile's Journal tab. A session is pending while it (or a change to it) waits to sync.
-import { compareEntries, totalMinutes } from '../../core/journal.ts';
+import { compareEntries, totalMinutes } from '../../core/journal/journal.ts';
 import { platformName } from '../../core/platforms.ts';
 import type { CheckpointDb, GameRow, PlaySessionRow } from '../../store/db.ts';
 

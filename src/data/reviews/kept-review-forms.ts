@@ -1,8 +1,8 @@
 // What a member typed into the review form and has not saved, kept on this device
-// ('checkpoint.review-form.{member}.{igdb id}', core/review-form-kept.ts; stored as kept-forms.ts
+// ('checkpoint.review-form.{member}.{igdb id}', core/reviews/review-form-kept.ts; stored as kept-forms.ts
 // keeps every form): only the fields that differ from what the form opened with.
-import { keptFormKey, readKeptValues, type KeptFormValues } from '../core/review-form-kept.ts';
-import { forgetAllKept, keptStore } from './kept-forms.ts';
+import { keptFormKey, readKeptValues, type KeptFormValues } from '../../core/reviews/review-form-kept.ts';
+import { forgetAllKept, keptStore } from '../kept-forms.ts';
 
 export interface KeptReviewForms {
   read(memberId: number, igdbId: number): KeptFormValues | null;

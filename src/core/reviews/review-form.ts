@@ -1,9 +1,9 @@
 // The review form's rules: the rating's clamping and rounding, digits-only playtime, what must be
 // answered before Submit, and the edit mode's "a field differs from the loaded values" check. Pure:
 // the page keeps the state, this decides.
-import { cleanText } from './blank-text.ts';
-import { INVALID_TEXT_MESSAGE, isStorableText } from './storable-text.ts';
-import { PLAYTIME_MAX, PLAYTIME_MIN, RATING_DEFAULT, RATING_MAX, RATING_MIN, RATING_STEP } from './constants.ts';
+import { cleanText } from '../blank-text.ts';
+import { INVALID_TEXT_MESSAGE, isStorableText } from '../storable-text.ts';
+import { PLAYTIME_MAX, PLAYTIME_MIN, RATING_DEFAULT, RATING_MAX, RATING_MIN, RATING_STEP } from '../constants.ts';
 
 /** mutations.ts: 'Review exceeds 10000 characters'. */
 export const REVIEW_TEXT_MAX = 10_000;
