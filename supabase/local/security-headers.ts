@@ -13,7 +13,7 @@ export interface SecurityHeaderOptions {
 }
 
 /** The hash of index.html's inline theme script; tests/unit/security-headers.test.ts checks it. */
-export const THEME_SCRIPT_HASH = "'sha256-V1P8SYacjNdTXtimt7NSggd1sxqld+Iz2u22Waov6Sg='";
+export const THEME_SCRIPT_HASH = "'sha256-P+KRm7Smn2VC879CBQ+GKdCri31n9XpUO/im7ndsiDc='";
 
 export function contentSecurityPolicy(options: SecurityHeaderOptions = {}): string {
   const connect = ["'self'", ...(options.connect ?? [])];
