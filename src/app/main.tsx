@@ -11,7 +11,7 @@ import {
   watchForMember,
 } from '../data/backend.ts';
 import { createAuthStore } from '../data/auth/auth-store.ts';
-import { AuthStoreContext } from '../features/auth/auth-context.tsx';
+import { AuthStoreContext } from '../ui/auth/auth-context.tsx';
 import { yieldToPage } from '../core/yield-to-page.ts';
 import { AppErrorBoundary } from '../features/errors/app-error-boundary.tsx';
 import { keepFirstPaint } from '../ui/layout/first-paint.tsx';

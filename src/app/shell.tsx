@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { BrandMark } from '../ui/brand/brand-mark.tsx';
-import { useAuthUi, useMemberId } from '../features/auth/auth-context.tsx';
+import { useAuthUi, useMemberId } from '../ui/auth/auth-context.tsx';
 import { HeaderAccount } from '../features/auth/header-account.tsx';
 import { useToast } from '../ui/toasts/toast-context.tsx';
 import { afterStartup } from './after-startup.ts';

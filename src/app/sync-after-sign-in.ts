@@ -7,7 +7,7 @@
 // library to the device (sync/SPEC.md [S16]); waiting for the engine's next periodic pull left a new
 // device without it for up to a minute.
 import { useEffect, useRef } from 'react';
-import { useAuth } from '../features/auth/auth-context.tsx';
+import { useAuth } from '../ui/auth/auth-context.tsx';
 import type { AppSync } from './sync-provider.tsx';
 
 export function useSyncAfterSignIn(sync: AppSync): void {

@@ -22,7 +22,8 @@ describe('lint: floors (app → features → ui → data → sync → store → 
   });
 
   it('refuses a type-only import up a floor', async () => {
-    const code = "import type { AuthMode } from '../features/auth/index.ts';\nexport type Mode = AuthMode;\n";
+    const code =
+      "import type { InstallMenuItemProps } from '../features/install/index.ts';\nexport type P = InstallMenuItemProps;\n";
     expect(await refusedBy('src/data/probe.ts', code)).toEqual(['checkpoint/floors']);
   });
 
@@ -50,7 +51,7 @@ describe('lint: floors (app → features → ui → data → sync → store → 
 
 describe("lint: a feature uses another only through that feature's index.ts", () => {
   it("refuses another feature's internals", async () => {
-    const code = "import { useAuth } from '../auth/auth-context.tsx';\nexport { useAuth };\n";
+    const code = "import { installStore } from '../install/install-state.ts';\nexport { installStore };\n";
     expect(await refusedBy('src/features/games/probe.ts', code)).toEqual(['checkpoint/feature-boundary']);
   });
 
@@ -61,9 +62,9 @@ describe("lint: a feature uses another only through that feature's index.ts", ()
 
   it("allows the feature's index.ts and the feature's own files", async () => {
     const code = [
-      "import { useAuth } from '../auth/index.ts';",
+      "import { InstallMenuItem } from '../install/index.ts';",
       "import { GameHeader } from './game-header.tsx';",
-      'export { useAuth, GameHeader };',
+      'export { InstallMenuItem, GameHeader };',
       '',
     ].join('\n');
     expect(await refusedBy('src/features/games/probe.ts', code)).toEqual([]);

@@ -2,7 +2,7 @@
 // Required' message in place of the screen; once they sign in, the screen shows where they are, so
 // the origin is kept without a redirect.
 import { useEffect, useEffectEvent, type ReactNode } from 'react';
-import { useAuth, useAuthUi } from '../auth/index.ts';
+import { useAuth, useAuthUi } from '../../ui/auth/auth-context.tsx';
 import './require-member.css';
 
 export interface RequireMemberProps {

@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { AuthUser } from '../../data/auth/auth-store.ts';
 import { useLive } from '../../data/live.ts';
 import { useToast } from '../../ui/toasts/toast-context.tsx';
-import { useAuthStore } from './auth-context.tsx';
+import { useAuthStore } from '../../ui/auth/auth-context.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { MemberFace, memberName } from './member-face.tsx';
 import { ThemeMenuItems } from '../../ui/theme/theme-menu-items.tsx';

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PENDING_VERIFICATION_KEY, VERIFY_REDIRECT_MS } from '../../core/auth-rules.ts';
-import { useAuthStore, useAuthUi } from './auth-context.tsx';
+import { useAuthStore, useAuthUi } from '../../ui/auth/auth-context.tsx';
 import { codeOf } from './auth-forms.ts';
 import { linkParams, readLink, verifyError, VERIFY_TEXT } from './auth-links.ts';
 import { once } from './link-check.ts';

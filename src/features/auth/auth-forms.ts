@@ -1,5 +1,5 @@
 // What the auth modal hands each of its forms.
-import type { AuthMode } from './auth-context.tsx';
+import type { AuthMode } from '../../ui/auth/auth-context.tsx';
 
 export interface AuthFormProps {
   /** A submit is in progress: inputs and the close button are disabled. */

@@ -3,7 +3,7 @@
 // its mode). While a submit runs, inputs and the close button are disabled.
 import { useEffect, useId, useState } from 'react';
 import { PENDING_VERIFICATION_KEY } from '../../core/auth-rules.ts';
-import { useAuth, type AuthMode } from './auth-context.tsx';
+import { useAuth, type AuthMode } from '../../ui/auth/auth-context.tsx';
 import type { AuthFormProps } from './auth-forms.ts';
 import { CheckEmail } from './check-email.tsx';
 import { LoginForm } from './login-form.tsx';

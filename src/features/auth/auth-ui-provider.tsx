@@ -3,7 +3,7 @@
 // "Any state-changing action prompts sign-in".
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useToast } from '../../ui/toasts/toast-context.tsx';
-import { AuthUiContext, useAuth, useAuthStore, type AuthMode, type AuthUi } from './auth-context.tsx';
+import { AuthUiContext, useAuth, useAuthStore, type AuthMode, type AuthUi } from '../../ui/auth/auth-context.tsx';
 
 // The modal and its forms (with zod's rules) load when it first opens, not with the entry
 // (docs/decisions/0006-first-visit-javascript-budget.md).

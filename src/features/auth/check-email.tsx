@@ -2,7 +2,7 @@
 // 'Got it!', or by itself when this email signs in confirmed (the link opened in another tab).
 import { useEffect, useState } from 'react';
 import { RESEND_MESSAGE_MS } from '../../core/auth-rules.ts';
-import { useAuthStore } from './auth-context.tsx';
+import { useAuthStore } from '../../ui/auth/auth-context.tsx';
 import { AuthError } from '../../data/auth/auth-store.ts';
 import { FormNotice } from './form-field.tsx';
 

@@ -2,7 +2,7 @@
 // Tokens are never printed whole. Test links to a few member profiles.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth, useAuthStore } from './auth-context.tsx';
+import { useAuth, useAuthStore } from '../../ui/auth/auth-context.tsx';
 import './auth.css';
 
 const TEST_PROFILES = [5, 7, 9, 11] as const;

@@ -6,7 +6,7 @@
 // the menu's code comes in, instead of a visitor's button that then shrank to the avatar.
 import { lazy, Suspense } from 'react';
 import { useStoredMemberFace } from '../../data/auth/stored-member.ts';
-import { useAuth, useAuthUi } from './auth-context.tsx';
+import { useAuth, useAuthUi } from '../../ui/auth/auth-context.tsx';
 import { MemberFacePlaceholder, memberName } from './member-face.tsx';
 import { PHONE, useMediaQuery } from '../../ui/layout/media-query.ts';
 import './auth.css';

@@ -3,7 +3,7 @@
 // them. Nothing is sent, merged or dropped until the member chooses.
 import { useState } from 'react';
 import type { HeldChanges } from '../../data/auth/auth-store.ts';
-import { useAuthStore } from './auth-context.tsx';
+import { useAuthStore } from '../../ui/auth/auth-context.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 
 export function HeldChangesDialog({

@@ -1,7 +1,7 @@
 // Login mode: email, password, remember me.
 import { useRef, useState, type FormEvent } from 'react';
 import { loginSchema } from '../../core/auth-rules.ts';
-import { useAuthStore } from './auth-context.tsx';
+import { useAuthStore } from '../../ui/auth/auth-context.tsx';
 import { codeOf, messageOf, type AuthFormProps } from './auth-forms.ts';
 import { CheckboxField, FormNotice, TextField } from './form-field.tsx';
 import { OAuthButtons } from './oauth-buttons.tsx';

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { offeredOAuthProviders, type OAuthProvider } from '../../data/auth/auth-store.ts';
 import { cachedOAuthProviders, fetchOAuthProviders } from '../../data/auth/oauth-settings.ts';
-import { useAuthStore } from './auth-context.tsx';
+import { useAuthStore } from '../../ui/auth/auth-context.tsx';
 import { messageOf } from './auth-forms.ts';
 
 const NAMES: Record<OAuthProvider, string> = { github: 'GitHub', google: 'Google', discord: 'Discord' };

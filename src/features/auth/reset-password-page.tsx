@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { newPasswordFormSchema, RESET_REDIRECT_MS, RESET_TIMEOUT_MS } from '../../core/auth-rules.ts';
-import { useAuthStore, useAuthUi } from './auth-context.tsx';
+import { useAuthStore, useAuthUi } from '../../ui/auth/auth-context.tsx';
 import { codeOf } from './auth-forms.ts';
 import { linkParams, readLink, resetCheckError, resetLinkError, resetUpdateError, RESET_TEXT } from './auth-links.ts';
 import { FormNotice, TextField } from './form-field.tsx';

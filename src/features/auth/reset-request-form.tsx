@@ -1,7 +1,7 @@
 // Reset mode: the email a reset link goes to; on success a banner replaces the form.
 import { useRef, useState, type FormEvent } from 'react';
 import { resetSchema } from '../../core/auth-rules.ts';
-import { useAuthStore } from './auth-context.tsx';
+import { useAuthStore } from '../../ui/auth/auth-context.tsx';
 import { messageOf, type AuthFormProps } from './auth-forms.ts';
 import { FormNotice, TextField } from './form-field.tsx';
 import { useForm } from './use-form.ts';

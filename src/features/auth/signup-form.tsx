@@ -1,7 +1,7 @@
 // Signup mode: username, email, password with the meter, confirmation, terms.
 import { Suspense, useRef, useState, type FormEvent } from 'react';
 import { PENDING_VERIFICATION_KEY, signupSchema } from '../../core/auth-rules.ts';
-import { useAuthStore } from './auth-context.tsx';
+import { useAuthStore } from '../../ui/auth/auth-context.tsx';
 import { messageOf, type AuthFormProps } from './auth-forms.ts';
 import { CheckboxField, FormNotice, TextField } from './form-field.tsx';
 import { OAuthButtons } from './oauth-buttons.tsx';

@@ -9,7 +9,7 @@ import type { GamePageData } from '../../data/repos/game-page.ts';
 import type { RemoteGamePage } from '../../data/games-remote.ts';
 import { useArriving, type FreshnessState } from '../../data/live.ts';
 import { isDraft } from '../../core/reviews/review-draft.ts';
-import { useMemberId } from '../auth/index.ts';
+import { useMemberId } from '../../ui/auth/auth-context.tsx';
 import { DraftNote } from '../reviews/index.ts';
 import { FirstPaint, forgetFirstPaint } from '../../ui/layout/first-paint.tsx';
 import { usePageMeta } from '../../ui/meta/page-meta.tsx';

@@ -9,7 +9,7 @@ import { staleLists, statusFailureMessage, type MyStatus, type StatusFailure } f
 import { write } from '../../data/actions.ts';
 import type { GameRow } from '../../store/db.ts';
 import { gameSummaryOf } from '../../data/repos/game-page.ts';
-import { useAuthUi } from '../auth/index.ts';
+import { useAuthUi } from '../../ui/auth/auth-context.tsx';
 import { useToast } from '../../ui/toasts/toast-context.tsx';
 
 export interface GameActions {

@@ -3,7 +3,7 @@
 // 3 shown on mobile and 4 from 768 px up.
 import { Link, useNavigate } from 'react-router-dom';
 import { useRecentReviewsFeed } from '../../data/repos/home-feed.ts';
-import { useAuth, useAuthUi, useMemberId } from '../auth/index.ts';
+import { useAuth, useAuthUi, useMemberId } from '../../ui/auth/auth-context.tsx';
 import { usePageMeta } from '../../ui/meta/page-meta.tsx';
 import { ReviewCardView } from '../../ui/review-card/review-card.tsx';
 import { NOT_PHONE, useMediaQuery } from '../../ui/layout/media-query.ts';

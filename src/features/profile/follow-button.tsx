@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { FOLLOW_TEXT, followErrorText } from '../../core/profile.ts';
 import { write } from '../../data/actions.ts';
-import { useAuth } from '../auth/index.ts';
+import { useAuth } from '../../ui/auth/auth-context.tsx';
 import { useToast } from '../../ui/toasts/toast-context.tsx';
 
 export interface FollowButtonProps {

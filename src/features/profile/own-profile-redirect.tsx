@@ -1,6 +1,6 @@
 // /user with no id: the member's own profile when signed in, otherwise /users.
 import { Navigate } from 'react-router-dom';
-import { useAuth } from '../auth/index.ts';
+import { useAuth } from '../../ui/auth/auth-context.tsx';
 import { ProfileSkeleton } from './profile-states.tsx';
 import './profile.css';
 

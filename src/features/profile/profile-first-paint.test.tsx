@@ -18,7 +18,7 @@ import type { AuthStore } from '../../data/auth/auth-store.ts';
 import type { TopFiveEntry } from '../../data/repos/lists.ts';
 import type { ProfileData } from '../../data/repos/profile.ts';
 import type { GameRow, UserRow } from '../../store/db.ts';
-import { AuthStoreContext } from '../auth/index.ts';
+import { AuthStoreContext } from '../../ui/auth/auth-context.tsx';
 import { ToastContext } from '../../ui/toasts/toast-context.tsx';
 import { ProfileHeader } from './profile-header.tsx';
 import { ProfileTabs } from './profile-tabs.tsx';

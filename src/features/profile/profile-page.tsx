@@ -13,7 +13,7 @@ import { useLive, useReadThrough, type FreshnessState } from '../../data/live.ts
 import { memberExists } from '../../data/profile-remote.ts';
 import { loadTopFive } from '../../data/repos/lists.ts';
 import { loadProfile } from '../../data/repos/profile.ts';
-import { isAuthSettled, useAuth, useMemberId } from '../auth/index.ts';
+import { isAuthSettled, useAuth, useMemberId } from '../../ui/auth/auth-context.tsx';
 import { FirstPaint, forgetFirstPaint, useFirstPaintHeld } from '../../ui/layout/first-paint.tsx';
 import { useIdleLoad } from '../../ui/layout/idle-load.ts';
 import { ProfileHeader, type ProfileModalKind } from './profile-header.tsx';

@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PROFILE_TEXT } from '../../core/profile.ts';
-import { useAuth, useAuthUi } from '../auth/index.ts';
+import { useAuth, useAuthUi } from '../../ui/auth/auth-context.tsx';
 import { ProfileIcon } from './profile-icons.tsx';
 import { ProfileSkeleton } from './profile-states.tsx';
 import './profile.css';

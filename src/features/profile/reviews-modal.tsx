@@ -11,7 +11,7 @@ import { hideSpoilers } from '../../core/reviews/spoiler.ts';
 import type { GameRow, ReviewRow } from '../../store/db.ts';
 import { useLive } from '../../data/live.ts';
 import { loadUserReviews } from '../../data/repos/profile.ts';
-import { useMemberId } from '../auth/index.ts';
+import { useMemberId } from '../../ui/auth/auth-context.tsx';
 import { DraftBadge } from '../reviews/index.ts';
 import { GameCover } from '../../ui/media/game-cover.tsx';
 import { countText, FilterBox } from './library/filter-box.tsx';

@@ -2,7 +2,7 @@
 // a guest is told to sign in (and gets the sign-in modal, after which the like is made); while the
 // member's id loads the button is disabled with 'Loading user data...'.
 import { write } from '../../data/actions.ts';
-import { useAuthUi } from '../auth/index.ts';
+import { useAuthUi } from '../../ui/auth/auth-context.tsx';
 import { useToast } from '../../ui/toasts/toast-context.tsx';
 import { useOptimisticLike, type LikeState } from './use-optimistic-like.ts';
 import { LOADING_USER_DATA, WAIT_FOR_USER_DATA, type Viewer } from './viewer.ts';

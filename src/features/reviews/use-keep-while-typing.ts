@@ -6,7 +6,7 @@
 // form (comments/use-kept-comment.ts) keep theirs this way.
 import { useCallback, useEffect, useRef } from 'react';
 import { KEPT_FORM_DELAY_MS } from '../../core/reviews/review-form-kept.ts';
-import { useAuthStore } from '../auth/index.ts';
+import { useAuthStore } from '../../ui/auth/auth-context.tsx';
 
 /**
  * Calls `keep` with `value` once it has stayed the same a moment, when the page is hidden, and when

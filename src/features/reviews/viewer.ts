@@ -1,7 +1,7 @@
 // Who is looking at a review, as its like and comment controls need it: a guest
 // (actions prompt sign-in), a member whose database id is still loading (controls disabled,
 // 'Loading user data...'), or a member with their id.
-import { useAuth } from '../auth/index.ts';
+import { useAuth } from '../../ui/auth/auth-context.tsx';
 
 export type Viewer =
   { readonly kind: 'guest' } | { readonly kind: 'loading' } | { readonly kind: 'member'; readonly id: number };

@@ -11,7 +11,7 @@ import type { GameRow } from '../../store/db.ts';
 import { useLive, useOnline } from '../../data/live.ts';
 import { fetchFormGame, loadPlatforms, loadReviewForm, refreshPlatforms } from '../../data/reviews/review-form.ts';
 import type { GameHit } from '../../data/search/types.ts';
-import { useAuth, useAuthUi } from '../auth/index.ts';
+import { useAuth, useAuthUi } from '../../ui/auth/auth-context.tsx';
 import { GameCover, gamePath } from '../../ui/media/game-cover.tsx';
 import { GamePicker } from '../../ui/search/game-picker.tsx';
 import { ReviewForm } from './review-form.tsx';

@@ -10,6 +10,9 @@ import { browserRecentStorage } from '../../data/search/recent-storage.ts';
 import type { GameHit, UserHit } from '../../data/search/types.ts';
 import { useSearchService } from '../../ui/search/search-context.tsx';
 import { averageText, GameCover, gamePath } from '../../ui/media/game-cover.tsx';
+// The device-only note's rules go with the app's CSS, as when they were in search.css: so a search
+// screen's chunk needs no CSS file of its own (and the first screen's code no link to one).
+import '../../ui/search/device-note.css';
 import './search.css';
 
 type Phase = 'idle' | 'loading' | 'done' | 'error';

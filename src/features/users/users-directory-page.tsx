@@ -40,7 +40,7 @@ import { write } from '../../data/actions.ts';
 import { loadMyFollows } from '../../data/directory-follows.ts';
 import { useLive } from '../../data/live.ts';
 import { browserRecentStorage } from '../../data/search/recent-storage.ts';
-import { isAuthSettled, useAuth } from '../auth/index.ts';
+import { isAuthSettled, useAuth } from '../../ui/auth/auth-context.tsx';
 import { usePageMeta } from '../../ui/meta/page-meta.tsx';
 import { useToast } from '../../ui/toasts/toast-context.tsx';
 import { QuickFiltersPanel, RecentPanel, StatsPanel, TopReviewersPanel } from './directory-panels.tsx';

@@ -18,7 +18,7 @@ import { useLive } from '../../../data/live.ts';
 import { loadRatedGames, loadTopFive, type TopFiveEntry } from '../../../data/repos/lists.ts';
 import { write } from '../../../data/actions.ts';
 import type { GameHit } from '../../../data/search/types.ts';
-import { useMemberId } from '../../auth/index.ts';
+import { useMemberId } from '../../../ui/auth/auth-context.tsx';
 import { LazyGamePicker as GamePicker } from '../../../ui/search/lazy-game-picker.tsx';
 import { useToast } from '../../../ui/toasts/toast-context.tsx';
 import { ConfirmRemoveDialog } from './confirm-remove-dialog.tsx';

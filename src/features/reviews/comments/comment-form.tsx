@@ -8,7 +8,7 @@ import { charactersRemaining, commentProblem, withMention } from '../../../core/
 import { MutationError } from '../../../core/mutation-error.ts';
 import { write } from '../../../data/actions.ts';
 import type { CommentNode } from '../../../data/repos/shapes.ts';
-import { useAuthUi } from '../../auth/index.ts';
+import { useAuthUi } from '../../../ui/auth/auth-context.tsx';
 import { LOADING_USER_DATA, WAIT_FOR_USER_DATA, type Viewer } from '../viewer.ts';
 import { parentRef } from './comment-ref.ts';
 import { SpoilerButton } from '../spoiler-button.tsx';

@@ -7,7 +7,7 @@ import { authorName } from '../../../core/reviews/review-card.ts';
 import { write } from '../../../data/actions.ts';
 import { useReviewComments } from '../../../data/reviews/review-page-feed.ts';
 import type { CommentNode } from '../../../data/repos/shapes.ts';
-import { useAuthUi } from '../../auth/index.ts';
+import { useAuthUi } from '../../../ui/auth/auth-context.tsx';
 import { useToast } from '../../../ui/toasts/toast-context.tsx';
 import { WAIT_FOR_USER_DATA, type Viewer } from '../viewer.ts';
 import { CommentForm } from './comment-form.tsx';
