@@ -1,6 +1,6 @@
 // The activity feed's rules: the kinds of item, their priority when several
 // happen within 2 seconds, the order of a page, the cursor that reaches further back, and the
-// sentence each item reads as. get_user_activity (…_activity_paging.sql) applies the same order on
+// sentence each item reads as. get_user_activity (supabase/schema/functions/public.get_user_activity.sql) applies the same order on
 // the server; orderActivity is its twin, so a page is shown the same whatever answered it.
 import { epochMicros } from './dates.ts';
 

@@ -1,6 +1,6 @@
 // Which text counts as blank (zero-width and other invisible characters too, so a comment that
 // looks empty is never stored), the one rule for comments, reviews, names and bios on
-// both sides: the server's twin is app.clean_text / app.is_blank (migration …1900_blank_text), and
+// both sides: the server's twin is app.clean_text / app.is_blank (supabase/schema/functions/app.clean_text.sql), and
 // tests/integration/blank-text.test.ts holds the two to the same answers, character by character.
 // - Text made of nothing but blank characters is blank: ordinary whitespace (NBSP included),
 //   zero-width characters, fillers that render as nothing, and direction marks alone.

@@ -1,6 +1,6 @@
 // The mutation registry's shared half: every write a member can make, by name, with its
 // arguments validated by zod. The same names and argument shapes are applied locally
-// (src/store/mutators/*) and on the server (app.apply_mutation in supabase/migrations/…_sync.sql).
+// (src/store/mutators/*) and on the server (app.apply_mutation in supabase/schema/functions/app.apply_mutation.sql).
 // Mutations are intents that are safe to repeat ("liked = true", "Top 5 = [a, b]"), never toggles.
 import { cleanText } from './blank-text.ts';
 import { INVALID_TEXT_MESSAGE, isStorableText } from './storable-text.ts';
@@ -61,7 +61,7 @@ function buildSchemas() {
 
   const GameRef = { igdb_id: IgdbId, game: z.optional(GameSummary) };
 
-  // The server's messages (…_reviews.sql), word for word: tests/integration/mutation-contract.test.ts.
+  // The server's messages (supabase/schema/tables/public.rating.sql), word for word: tests/integration/mutation-contract.test.ts.
   const ratingMessage = 'Rating must be from 1 to 10 in steps of 0.5';
   const Rating = z.number().check(
     z.minimum(RATING_MIN, ratingMessage),
@@ -81,7 +81,7 @@ function buildSchemas() {
   const CommentText = trimmed(1, 'Comment cannot be empty', COMMENT_MAX_LENGTH, 'Comment exceeds 500 characters');
   const Timestamp = z.iso.datetime({ offset: true });
   const ReviewText = z.nullish(text(10_000, 'Review exceeds 10000 characters'));
-  /** A private review draft (…_review_drafts.sql): seen by its author only, counted nowhere. */
+  /** A private review draft (supabase/schema/tables/public.rating.sql): seen by its author only, counted nowhere. */
   const Draft = z.boolean({ message: 'Draft must be true or false' });
   // A play date's calendar checks need the clock: the local apply checks those (playDateProblem).
   const PlayDay = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, JOURNAL_MESSAGES.dateInvalid));

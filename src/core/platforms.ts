@@ -1,6 +1,6 @@
 // Platform names as members read them: the catalogue's long names mapped to the short
 // ones the review form and game pages show, and the two fallback lists the spec names. Every short
-// name here exists in the server's platform table (…_catalogue.sql seeds them), so a review can
+// name here exists in the server's platform table (supabase/schema/tables/public.game.sql seeds them), so a review can
 // always be saved with the platform it shows.
 
 /** "Fallback platforms when a game has none: PC, PS5, Xbox Series X/S, Switch." */

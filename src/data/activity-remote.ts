@@ -1,4 +1,4 @@
-// A member's activity feed, asked of get_user_activity (…_activity_paging.sql): the newest page,
+// A member's activity feed, asked of get_user_activity (supabase/schema/functions/public.get_user_activity.sql): the newest page,
 // then pages further back from a cursor. The items shown last time are kept on this device
 // (localStorage 'checkpoint.activity', the few members viewed most recently), so offline the
 // Activity tab still shows them and says so (saved-pages.ts).

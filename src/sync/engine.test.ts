@@ -435,7 +435,7 @@ async function expectMirrorsEqualServer(server: FakeSyncServer, d: Device): Prom
     const rows = snapshot.changes.flatMap((c) => (c.table === table && c.op === 'upsert' ? [c.row] : []));
     let local = await d.db.table<{ id: number; user_id?: unknown }, number>(mirror).toArray();
     if (table === 'comment' || table === 'content_like') {
-      // Known gap in sync_pull (…_sync.sql), which the fake reproduces: deltas send the comments
+      // Known gap in sync_pull (supabase/schema/functions/public.sync_pull.sql), which the fake reproduces: deltas send the comments
       // and likes a member in scope writes anywhere, a snapshot only those on reviews in scope. Such
       // a row may be extra here, but it must be the server's current row. Remove with the gap.
       const inSnapshot = new Set(rows.map((r) => r.id));

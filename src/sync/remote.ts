@@ -89,7 +89,7 @@ export class AuthError extends Error {
 export const INVALID_CURSOR = 'invalid_cursor';
 /**
  * sync_pull's code for a cursor below the change log's low-water mark: changes after it may have
- * been pruned (migration …1400_sync_retention), so only a new snapshot is complete.
+ * been pruned (app.prune_sync_changes), so only a new snapshot is complete.
  */
 export const CURSOR_TOO_OLD = 'cursor_too_old';
 

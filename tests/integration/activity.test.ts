@@ -1,4 +1,4 @@
-// get_user_activity paging (…_activity_paging.sql): 'Load More Activity' walks a member's whole
+// get_user_activity paging (supabase/schema/functions/public.get_user_activity.sql): 'Load More Activity' walks a member's whole
 // feed, page by page from the cursor of the page before, with nothing skipped or repeated, even
 // when a source has more than 20 rows and many items share one moment.
 import { randomUUID } from 'node:crypto';

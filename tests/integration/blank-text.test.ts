@@ -1,4 +1,4 @@
-// Text that looks empty (migration …1900_blank_text): app.is_blank / app.clean_text
+// Text that looks empty (supabase/schema/functions/app.clean_text.sql): app.is_blank / app.clean_text
 // answer as src/core/blank-text.ts does for every character of the rule and for mixed text, and
 // the server refuses or clears blank comments, reviews, names, bios and game names however they
 // arrive (sync_push, a direct table write). Runs on PGlite, and on PostgreSQL 15 through

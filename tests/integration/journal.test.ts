@@ -1,4 +1,4 @@
-// The play journal on the real server (…_play_journal.sql): journal.add / update / delete through
+// The play journal on the real server (supabase/schema/tables/public.play_session.sql): journal.add / update / delete through
 // sync_push with the client's messages, the table's own guards for direct writes, exactly-once
 // by mutation id and by session key, sync_pull sending a member their own sessions (private ones
 // included) and nobody else's, and get_user_journal showing each caller only what they may see,

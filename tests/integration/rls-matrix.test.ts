@@ -169,7 +169,7 @@ const [ownerSession, ownerPrivateSession] = (
     ],
   ])
 ).map((r) => Number(r.result?.id));
-// The owner's private review draft (…_review_drafts.sql): theirs alone, liked and commented on by nobody.
+// The owner's private review draft (supabase/schema/tables/public.rating.sql): theirs alone, liked and commented on by nobody.
 const DRAFT_WORDS = 'Draft words nobody else may read';
 const ownerDraft = Number(
   (await pushOk(db, owner.actor, 'review.create', { igdb_id: IGDB.hades, rating: 3, review: DRAFT_WORDS, draft: true }))

@@ -1,5 +1,5 @@
 // sync_push through the gateway as the app calls it (supabase-js rpc): a mutation with text Postgres
-// cannot store is refused alone (…_push_refuses_bad_text.sql). The gateway binds the json argument
+// cannot store is refused alone (supabase/schema/functions/app.sync_push_apply.sql). The gateway binds the json argument
 // on its own: read through json_to_record, as PostgREST reads arguments, the whole call failed.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Sync against bad input (…_push_refuses_bad_text.sql): a mutation with text Postgres cannot store
+// Sync against bad input (supabase/schema/functions/app.sync_push_apply.sql): a mutation with text Postgres cannot store
 // (\u0000, half of an emoji) is refused alone as invalid_text while the batch around it applies; a
 // clock from the far future is dated on arrival; sync_pull refuses an oversized scope, a protocol
 // of 0 or below and a cursor out of range by name. (Through the gateway: sync-bad-text-gateway.)

@@ -1,5 +1,5 @@
 // The change log keeps one entry per row, op, key and scope columns per transaction
-// (…_pull_leaner.sql): sync_push drops a batch's repeats when it is done. A repeat carries nothing
+// (supabase/schema/functions/app.drop_repeated_changes.sql): sync_push drops a batch's repeats when it is done. A repeat carries nothing
 // a reader needs, since sync_pull sends a row's state as it is when read, chosen by the row's
 // newest change the reader may see. These tests push the same seeded batches into two databases,
 // one with repeats dropped and one without (app.drop_repeated_changes = 'off'), and expect every

@@ -1,4 +1,4 @@
-// Conflicts on the real server (…_conflicts.sql, …_sync_protocol.sql;
+// Conflicts on the real server (supabase/schema/tables/public.edit_clock.sql, supabase/schema/tables/public.sync_protocol.sql;
 // docs/decisions/0002-hlc-per-field.md): the newest edit of each field wins by its clock (HLC),
 // whichever device syncs last, and a superseded edit says so in its result; Top 5 merges by edit
 // time; old argument shapes are upgraded and what the server no longer reads is answered

@@ -251,8 +251,8 @@ describe('sync_pull as json answers as the function before it did', () => {
     expect(deletes).toBeGreaterThan(0);
   }, 240_000);
 
-  // …_pull_entries.sql: each upsert's change-log entry carries the row as written, and a page takes
-  // it from there; since …_pull_rows_by_table.sql as its columns and values, sent in the page's
+  // supabase/schema/functions/app.log_change.sql: each upsert's change-log entry carries the row as written, and a page takes
+  // it from there; since sync protocol 3 as its columns and values, sent in the page's
   // `rows` (protocol 3). A client before protocol 3 gets every row built when read, as pages were
   // before entries: both must answer the same changes, value for value, once a client has read the
   // rows (withRows; the entries' keys come in jsonb's order).
@@ -269,7 +269,7 @@ describe('sync_pull as json answers as the function before it did', () => {
     );
     expect(await workload(21, members, 12)).toBeGreaterThan(20);
     // Every upsert of a table sent as it is carries its entry (members and games are built when
-    // read), but for a row that is not everyone's as written (…_pull_entries_public.sql): the
+    // read), but for a row that is not everyone's as written (supabase/schema/functions/app.log_change.sql): the
     // workload's drafts.
     const missing = await db.query<{ tbl: string; n: number }>(
       `select c.tbl, count(*)::int as n from public.sync_change c
@@ -315,7 +315,7 @@ describe('sync_pull as json answers as the function before it did', () => {
     expect(grouped.map((p) => withRows(p).changes)).toEqual(built.map((p) => withRows(p).changes));
   }, 120_000);
 
-  // …_pull_entries_as_sent.sql: a row whose newest change in a page has an entry goes as that
+  // supabase/schema/functions/app.pull_changes.sql: a row whose newest change in a page has an entry goes as that
   // entry, with no look-up in its table; a row deleted or hidden since comes as it was, and its
   // later change in a later page.
   it('sends a row as its page leaves it, then its delete or its going back to draft in the next page, and never a draft', async () => {

@@ -1,5 +1,5 @@
-// sync_push's set-based progress marks (…_push_progress_set.sql), reviews and play sessions
-// (…_push_reviews_sessions_set.sql) against its one-by-one path (app.push_set_based = 'off'): the
+// sync_push's set-based progress marks (supabase/schema/functions/app.push_progress_set.sql), reviews and play sessions
+// (supabase/schema/functions/app.push_review_set.sql, app.push_session_set.sql) against its one-by-one path (app.push_set_based = 'off'): the
 // same mixed batch, pushed twice, then batches of reviews and play sessions (sets that are applied
 // together, sets that fall back to one by one for a refusal, a repeat or a duplicate, and edits
 // their clocks supersede), as the same member on two fresh databases, must give the same results,

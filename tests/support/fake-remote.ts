@@ -5,10 +5,10 @@
 // split a transaction, the same scope rules, retention (a pruned log refuses older cursors) — and
 // a subset of the mutations (review.create/update, review_like.set, comment.add/delete,
 // follow.set, wishlist.set, progress.set, journal.add/update/delete); any other name is rejected
-// as unknown. Review drafts (…_review_drafts.sql) reach their author only. Edit clocks
-// (…_conflicts.sql): the newest edit of each field of review.create/update and journal.update, and of a
+// as unknown. Review drafts (supabase/schema/tables/public.rating.sql) reach their author only. Edit clocks
+// (supabase/schema/tables/public.edit_clock.sql): the newest edit of each field of review.create/update and journal.update, and of a
 // game's shelf (wishlist.set), wins by HLC and an older one answers `superseded`; the sync protocol
-// (…_sync_protocol.sql): a row shaped for a protocol below `minProtocol` stops the push with
+// (supabase/schema/tables/public.sync_protocol.sql): a row shaped for a protocol below `minProtocol` stops the push with
 // client_too_old, unapplied and unrecorded.
 // tests/integration/sync-contract.test.ts runs the same suite against this and the real server,
 // which is what makes it a fake worth testing with.
@@ -389,7 +389,7 @@ export class FakeSyncServer {
       (e.subject !== null && users.has(e.subject)) ||
       (e.game !== null && games.has(e.game)) ||
       (e.rating !== null && ratings.has(e.rating));
-    // Play sessions reach their own member only (sync_pull in …_play_journal.sql).
+    // Play sessions reach their own member only (sync_pull in supabase/schema/tables/public.play_session.sql).
     const visible = (e: LogEntry) => inScope(e) && (e.table !== 'play_session' || (me !== null && e.user === me));
     const entries = this.state.log.filter((e) => e.tx >= Number(from[1]) && visible(e));
     // Whole transactions only: at least one, then as many as fit in the limit.

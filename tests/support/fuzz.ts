@@ -205,7 +205,7 @@ interface CallResult {
 
 /**
  * The one 5xx the server means to send: a sync protocol newer than it speaks is 503 with the hint
- * `unsupported_protocol` (…_sync_protocol.sql), which clients retry while the server is upgraded.
+ * `unsupported_protocol` (supabase/schema/tables/public.sync_protocol.sql), which clients retry while the server is upgraded.
  */
 function isRetryLater(status: number, text: string): boolean {
   if (status !== 503) return false;

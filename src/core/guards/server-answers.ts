@@ -161,7 +161,7 @@ export interface PullPageAnswer {
 
 /**
  * Protocol 3: upserts of one table whose rows have the same columns, named once, each row its
- * values in that order (…_pull_rows_by_table.sql). A page of 4,503 changes is 0.68 MB so, against
+ * values in that order (supabase/schema/functions/app.pull_changes.sql). A page of 4,503 changes is 0.68 MB so, against
  * 1.55 MB as change objects, each naming every column.
  */
 export interface PullRows {

@@ -1,5 +1,5 @@
 // The play journal's rules: what a session may hold, with the messages the server's
-// app.check_journal_fields and play_session_guard give (…_play_journal.sql), and how the journal
+// app.check_journal_fields and play_session_guard give (supabase/schema/tables/public.play_session.sql), and how the journal
 // reads: total time ("12 h 30 min") and sessions grouped by month, newest first.
 import { LONG_MONTHS, SHORT_MONTHS } from '../dates.ts';
 import { INVALID_TEXT_MESSAGE, isStorableText } from '../storable-text.ts';

@@ -1,4 +1,4 @@
-// Private review drafts (supabase/migrations/…_review_drafts.sql): a review saved as a draft is
+// Private review drafts (supabase/schema/tables/public.rating.sql): a review saved as a draft is
 // its author's alone, counted nowhere until published. The texts are the server's messages.
 
 /** Whether a review row is a draft (rows from before drafts carry no flag: published). */

@@ -1,4 +1,4 @@
-// Another member's play journal, asked of get_user_journal (…_play_journal.sql): only the sessions
+// Another member's play journal, asked of get_user_journal (supabase/schema/tables/public.play_session.sql): only the sessions
 // the caller may see (never another member's private ones), newest first, paged by the last entry
 // shown, with the total of what is visible. What was shown last time is kept on this device for the
 // few members viewed most recently (localStorage 'checkpoint.journal', saved-pages.ts), so offline

@@ -1,5 +1,5 @@
 // Private review drafts on the device: the local applies mirror app.m_review_* and rating_guard of
-// …_review_drafts.sql (a draft is saved, edited and published, dated when published; a review with
+// supabase/schema/tables/public.rating.sql (a draft is saved, edited and published, dated when published; a review with
 // likes or comments stays published; likes and comments wait for publishing), and the screen
 // repositories leave drafts out of everything but their author's own views.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

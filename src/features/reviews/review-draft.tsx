@@ -1,4 +1,4 @@
-// A private review draft as its author sees it (…_review_drafts.sql): the "Draft" badge, and the
+// A private review draft as its author sees it (supabase/schema/tables/public.rating.sql): the "Draft" badge, and the
 // note on the game and review pages that says only they can see it, with Publish. Publishing is
 // review.update with draft: false, dated now (the server keeps an offline publish's time), so it
 // works offline like every write.

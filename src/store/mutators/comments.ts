@@ -1,5 +1,5 @@
 // comment.add / comment.edit / comment.delete, twins of app.m_comment_*, app.comment_guard and the
-// comment_counts trigger (…_reviews.sql). A comment is named by server id or by the key its
+// comment_counts trigger (supabase/schema/tables/public.rating.sql). A comment is named by server id or by the key its
 // author's client gave it (client_key), so one written offline can be edited, deleted or liked
 // before it reaches the server.
 import { COMMENT_REPLY_WALK_DEPTH } from '../../core/reviews/comments.ts';

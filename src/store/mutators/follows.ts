@@ -1,4 +1,4 @@
-// follow.set, twin of app.m_follow_set and the follow_counts trigger (…_members.sql). Idempotent
+// follow.set, twin of app.m_follow_set and the follow_counts trigger (supabase/schema/tables/public.user.sql). Idempotent
 // either way. The server also refuses an unknown member ('User not found'); the mirror holds only
 // the members this client has seen, so that is left to the server.
 import type { MutationArgs } from '../../core/mutations.ts';

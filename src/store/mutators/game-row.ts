@@ -1,5 +1,5 @@
 // A game row made on the client from an external search result's summary, as the server's
-// app.normalize_game and app.upsert_game make it (…_catalogue.sql), so the mirror shows what the
+// app.normalize_game and app.upsert_game make it (supabase/schema/tables/public.game.sql), so the mirror shows what the
 // server will hold. The row's id is -igdb_id until the server's row replaces it (spec: games
 // found only externally get the negative id).
 import { cleanText } from '../../core/blank-text.ts';
@@ -96,7 +96,7 @@ const LISTS = ['genres', 'platforms'] as const;
  */
 export function fillMissing(row: GameRow, s: GameSummary, now: string): GameRow | null {
   const isEmpty = (v: unknown) => v === null || v === undefined || (Array.isArray(v) && v.length === 0);
-  // The server holds the year of every dated game (…2100_release_year), so a row from before it
+  // The server holds the year of every dated game (public.game.release_year), so a row from before it
   // that has a day but no release_year is not missing its year.
   const dayYear =
     typeof row.release_date === 'string' && /^\d{4}-\d{2}-\d{2}/.test(row.release_date)

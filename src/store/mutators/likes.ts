@@ -1,5 +1,5 @@
 // review_like.set / comment_like.set, twins of app.m_review_like_set, app.m_comment_like_set and
-// the like_counts trigger (…_reviews.sql). Intents, not toggles: setting what is already so
+// the like_counts trigger (supabase/schema/tables/public.rating.sql). Intents, not toggles: setting what is already so
 // changes nothing. Counters move only for is_like rows and never below 0.
 import type { MutationArgs } from '../../core/mutations.ts';
 import { DRAFT_TEXT, isDraft } from '../../core/reviews/review-draft.ts';

@@ -1,5 +1,5 @@
 // wishlist.set / collection.set / collection.move, twins of app.m_wishlist_set,
-// app.m_collection_set, app.m_collection_move and the list_guard trigger (…_lists.sql). Neither
+// app.m_collection_set, app.m_collection_move and the list_guard trigger (supabase/schema/tables/public.user_collection.sql and its neighbours). Neither
 // list takes a started or finished game; a game is in at most one of them.
 import type { MutationArgs } from '../../core/mutations.ts';
 import type { CheckpointDb, CollectionRow, WishlistRow } from '../db.ts';

@@ -1,6 +1,6 @@
-// profile.update, twin of app.m_profile_update (…_members.sql): the fields given, trimmed, an
+// profile.update, twin of app.m_profile_update (supabase/schema/tables/public.user.sql): the fields given, trimmed, an
 // empty one cleared (names, bio, location and platforms by the blank-text rule, core/blank-text.ts,
-// as the server's user_blank_text trigger does, …1900_blank_text.sql); a username taken by another member (case-insensitive) is refused.
+// as the server's user_blank_text trigger does, supabase/schema/functions/app.clean_text.sql); a username taken by another member (case-insensitive) is refused.
 import { cleanOrNull } from '../../core/blank-text.ts';
 import type { MutationArgs } from '../../core/mutations.ts';
 import type { CheckpointDb, UserRow } from '../db.ts';

@@ -1,5 +1,5 @@
 // progress.set, twin of app.m_progress_set and the progress_guard / progress_clears_lists
-// triggers (…_lists.sql). Marks only go on (the spec makes started and finished irreversible);
+// triggers (supabase/schema/tables/public.user_collection.sql and its neighbours). Marks only go on (the spec makes started and finished irreversible);
 // finished implies started; a started or finished game leaves the wishlist and the collection.
 import { MutationError, type MutationArgs } from '../../core/mutations.ts';
 import type { CheckpointDb, ProgressRow } from '../db.ts';

@@ -1,5 +1,5 @@
 // The mutation registry's local half: one apply per mutation name, each the twin of the server's
-// app.m_* function (dispatched by app.apply_mutation in …_sync.sql), so that after a sync the
+// app.m_* function (dispatched by app.apply_mutation in supabase/schema/functions/app.apply_mutation.sql), so that after a sync the
 // mirrors equal the server's rows. An apply checks everything before it writes anything, so a
 // refused mutation leaves no trace even inside a caller's larger transaction (the rebase).
 import {

@@ -1,5 +1,5 @@
 // review.create / review.update / review.delete, twins of app.m_review_* and the rating_guard
-// trigger (…_reviews.sql, drafts in …_review_drafts.sql). A member has one review per game, found
+// trigger (supabase/schema/tables/public.rating.sql, drafts included). A member has one review per game, found
 // by [user_id+igdb_id]. `draft` keeps the review private; `draft: false` publishes it, dated when
 // it was published, and a review with likes or comments cannot go back to draft.
 import { cleanOrNull } from '../../core/blank-text.ts';

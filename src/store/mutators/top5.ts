@@ -1,4 +1,4 @@
-// top5.replace, twin of app.m_top5_replace and the top_games_guard trigger (…_lists.sql): the
+// top5.replace, twin of app.m_top5_replace and the top_games_guard trigger (supabase/schema/tables/public.user_collection.sql and its neighbours): the
 // member's Top 5 becomes exactly the games given, at positions 1..n, each one they have rated.
 // Every game is checked before any row changes, in the server's order (found, rated, once).
 import type { MutationArgs } from '../../core/mutations.ts';
