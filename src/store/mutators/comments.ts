@@ -1,5 +1,6 @@
-// comment.add / comment.edit / comment.delete, twins of app.m_comment_*, app.comment_guard and the
-// comment_counts trigger (supabase/schema/tables/public.rating.sql). A comment is named by server id or by the key its
+// comment.add / comment.edit / comment.delete, twins of app.m_comment_add, app.m_comment_edit and
+// app.m_comment_delete (supabase/schema/functions/), app.comment_guard and the comment_counts
+// trigger (supabase/schema/tables/public.comment.sql). A comment is named by server id or by the key its
 // author's client gave it (client_key), so one written offline can be edited, deleted or liked
 // before it reaches the server.
 import { COMMENT_REPLY_WALK_DEPTH } from '../../core/reviews/comments.ts';

@@ -1,5 +1,6 @@
-// journal.add / journal.update / journal.delete, twins of app.m_journal_*, app.check_journal_fields
-// and the play_session_guard trigger (supabase/schema/tables/public.play_session.sql). A session is named by server id or by
+// journal.add / journal.update / journal.delete, twins of app.m_journal_add, app.m_journal_update
+// and app.m_journal_delete (supabase/schema/functions/), app.check_journal_fields and the
+// play_session_guard trigger (supabase/schema/tables/public.play_session.sql). A session is named by server id or by
 // the key its member's client gave it (client_key), so one logged offline can be edited or deleted
 // before it reaches the server. Only the member's own sessions are mirrored.
 import {

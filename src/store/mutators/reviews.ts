@@ -1,5 +1,5 @@
-// review.create / review.update / review.delete, twins of app.m_review_* and the rating_guard
-// trigger (supabase/schema/tables/public.rating.sql, drafts included). A member has one review per game, found
+// review.create / review.update / review.delete, twins of app.m_review_create, app.m_review_update
+// and app.m_review_delete (supabase/schema/functions/) and the rating_guard trigger (supabase/schema/tables/public.rating.sql, drafts included). A member has one review per game, found
 // by [user_id+igdb_id]. `draft` keeps the review private; `draft: false` publishes it, dated when
 // it was published, and a review with likes or comments cannot go back to draft.
 import { cleanOrNull } from '../../core/blank-text.ts';
