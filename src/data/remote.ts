@@ -16,6 +16,7 @@ import {
   type PullRows,
 } from '../core/guards/server-answers.ts';
 import type { PushResultAnswer } from './push-schemas.ts';
+import { withTimeout } from '../core/with-timeout.ts';
 import { yieldToPage } from '../core/yield-to-page.ts';
 import {
   AuthError,
@@ -165,18 +166,13 @@ export function createSupabaseRemote(
   const tokenWaitMs = options.tokenWaitMs ?? TOKEN_WAIT_MS;
   return createRpcRemote(async (fn, args, signal) => {
     // supabase-js asks for the token before its fetch, outside the call's abort signal.
-    await withinMs(supabase.auth.getSession(), tokenWaitMs, 'no access token yet: the refresh is still waiting');
+    await withTimeout(
+      supabase.auth.getSession(),
+      tokenWaitMs,
+      () => new Error('no access token yet: the refresh is still waiting'),
+    );
     return supabase.rpc(fn, args).abortSignal(signal);
   }, options);
-}
-
-/** `promise`, or a rejection with `reason` once `ms` have passed. */
-function withinMs<T>(promise: Promise<T>, ms: number, reason: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(reason)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 /**
